@@ -1,0 +1,29 @@
+// Measures every performance goal of the package, each beside a baseline in the same run.
+//
+//   swift run -c release Benchmarks            # every section
+//   swift run -c release Benchmarks uti        # one section
+//
+// Sections register here; each lives in its own file. Child modes (`--child …`) are used by
+// sections that must measure a fresh process (start-up time, peak memory).
+
+let sections: [(name: String, run: () throws -> Void)] = [
+  ("uti", UTIBenchmarks.run)
+]
+
+let childModes: [String: ([String]) throws -> Void] = [
+  "uti-cold": UTIBenchmarks.coldStartChild
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arguments[1]] {
+  try mode(Array(arguments.dropFirst(2)))
+} else {
+  let selected = arguments.isEmpty ? sections.map(\.name) : arguments
+  for name in selected {
+    guard let section = sections.first(where: { $0.name == name }) else {
+      print("unknown section \(name); sections: \(sections.map(\.name).joined(separator: ", "))")
+      continue
+    }
+    try section.run()
+  }
+}

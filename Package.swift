@@ -1,0 +1,72 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every Swift target shares (see ../shared/design/STYLE.md).
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "share-ingest",
+  products: [
+    .library(name: "UTI", targets: ["UTI"]),
+    .library(name: "ItemProvider", targets: ["ItemProvider"]),
+    .library(name: "Ingest", targets: ["Ingest"]),
+    .library(name: "Shortcuts", targets: ["Shortcuts"]),
+    .executable(name: "ingest-cli", targets: ["ingest-cli"]),
+  ],
+  targets: [
+    // MARK: Libraries
+    .target(name: "UTI", swiftSettings: swiftSettings),
+    .target(name: "ItemProvider", dependencies: ["UTI"], swiftSettings: swiftSettings),
+    .systemLibrary(
+      name: "CMagic",
+      pkgConfig: "libmagic",
+      providers: [.apt(["libmagic-dev"])]
+    ),
+    .target(
+      name: "Ingest",
+      dependencies: ["UTI", "ItemProvider", "CMagic"],
+      swiftSettings: swiftSettings
+    ),
+    .systemLibrary(
+      name: "COpenSSL",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"])]
+    ),
+    .target(name: "Shortcuts", dependencies: ["COpenSSL"], swiftSettings: swiftSettings),
+
+    // MARK: Executables
+    .executableTarget(
+      name: "ingest-cli",
+      dependencies: ["UTI", "ItemProvider", "Ingest", "Shortcuts"],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: ["UTI", "ItemProvider", "Ingest", "Shortcuts"],
+      path: "Benchmarks",
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Tests
+    .testTarget(name: "UTITests", dependencies: ["UTI"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "ItemProviderTests",
+      dependencies: ["ItemProvider", "UTI"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "IngestTests",
+      dependencies: ["Ingest", "ItemProvider", "UTI"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(name: "ShortcutsTests", dependencies: ["Shortcuts"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "CLITests",
+      dependencies: ["ingest-cli"],
+      swiftSettings: swiftSettings
+    ),
+  ]
+)

@@ -1,0 +1,1 @@
+// The Ingest module. See ARCHITECTURE.md in ../shared/design and README.md.

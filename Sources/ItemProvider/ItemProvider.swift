@@ -1,0 +1,1 @@
+// The ItemProvider module. See ARCHITECTURE.md in ../shared/design and README.md.

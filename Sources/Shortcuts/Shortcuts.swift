@@ -1,0 +1,1 @@
+// The Shortcuts module. See ARCHITECTURE.md in ../shared/design and README.md.

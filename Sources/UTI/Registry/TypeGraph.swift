@@ -1,0 +1,189 @@
+/// An immutable, compiled type graph: declarations, their resolved parents, the reflexive and
+/// transitive conformance closure as one bitset per type, and the tag indexes.
+///
+/// A graph is built once per set of declarations and never changes, so every `UTType` made
+/// from it can answer `conforms(to:)` with one bit test and no lock.
+@usableFromInline
+final class TypeGraph: Sendable {
+  /// Where a declaration came from; system declarations cannot be replaced.
+  enum Origin: Sendable {
+    case system
+    case application
+  }
+
+  struct Node: Sendable {
+    let declaration: UTTypeDeclaration
+    /// The identifier folded to lower case, the key for case-insensitive identity.
+    let key: String
+    /// Indexes of declared parents that exist in the graph, in declared order.
+    let parents: [Int32]
+    let origin: Origin
+  }
+
+  let nodes: [Node]
+  let indexByKey: [String: Int32]
+  /// Words per closure row.
+  @usableFromInline let words: Int
+  /// Row `i` has bit `j` set when type `i` conforms to type `j` (reflexive).
+  @usableFromInline let closure: [UInt64]
+  /// Lower-cased filename extension to candidate types, best first.
+  let byExtension: [String: [Int32]]
+  /// Lower-cased MIME type (no parameters) to candidate types, best first.
+  let byMIMEType: [String: [Int32]]
+
+  /// Compiles declarations into a graph. Later declarations with an identifier already present
+  /// are ignored (callers validate before this point); unknown parents are dropped; an edge that
+  /// would close a cycle is ignored so that building never fails.
+  init(declarations: [(UTTypeDeclaration, Origin)]) {
+    var nodesDraft: [(UTTypeDeclaration, String, Origin)] = []
+    var indexByKey: [String: Int32] = [:]
+    nodesDraft.reserveCapacity(declarations.count)
+    indexByKey.reserveCapacity(declarations.count)
+    for (declaration, origin) in declarations {
+      let key = declaration.identifier.lowercased()
+      guard indexByKey[key] == nil else { continue }
+      indexByKey[key] = Int32(nodesDraft.count)
+      nodesDraft.append((declaration, key, origin))
+    }
+    let nodes = nodesDraft.map { declaration, key, origin in
+      Node(
+        declaration: declaration,
+        key: key,
+        parents: declaration.conformsTo.compactMap { indexByKey[$0.lowercased()] },
+        origin: origin
+      )
+    }
+    self.nodes = nodes
+    self.indexByKey = indexByKey
+    let words = max(1, (nodes.count + 63) / 64)
+    self.words = words
+    self.closure = Self.closure(of: nodes, words: words)
+    (self.byExtension, self.byMIMEType) = Self.tagIndexes(of: nodes)
+  }
+
+  /// Computes the conformance closure, visiting parents before children.
+  private static func closure(of nodes: [Node], words: Int) -> [UInt64] {
+    var closure = [UInt64](repeating: 0, count: nodes.count * words)
+    // 0 unvisited, 1 in progress, 2 done.
+    var state = [UInt8](repeating: 0, count: nodes.count)
+    var stack: [(node: Int, nextParent: Int)] = []
+    for root in nodes.indices where state[root] == 0 {
+      stack.append((root, 0))
+      state[root] = 1
+      while let (node, nextParent) = stack.last {
+        let parents = nodes[node].parents
+        if nextParent < parents.count {
+          stack[stack.count - 1].nextParent += 1
+          let parent = Int(parents[nextParent])
+          if state[parent] == 0 {
+            state[parent] = 1
+            stack.append((parent, 0))
+          }
+          continue
+        }
+        stack.removeLast()
+        state[node] = 2
+        let row = node * words
+        closure[row + node >> 6] |= 1 << UInt64(node & 63)
+        for parent in parents where state[Int(parent)] == 2 {
+          let parentRow = Int(parent) * words
+          for word in 0..<words {
+            closure[row + word] |= closure[parentRow + word]
+          }
+        }
+      }
+    }
+    return closure
+  }
+
+  /// Builds the tag indexes, each candidate list ordered as `UTType` lookups prefer:
+  /// `public.*` types first, then exported over imported, then system over application
+  /// declarations, then declaration order.
+  private static func tagIndexes(
+    of nodes: [Node]
+  ) -> (extensions: [String: [Int32]], mimeTypes: [String: [Int32]]) {
+    var extensions: [String: [Int32]] = [:]
+    var mimeTypes: [String: [Int32]] = [:]
+    for (index, node) in nodes.enumerated() {
+      for tag in node.declaration.filenameExtensions {
+        let key = tag.lowercased()
+        if extensions[key, default: []].last != Int32(index) {
+          extensions[key, default: []].append(Int32(index))
+        }
+      }
+      for tag in node.declaration.mimeTypes {
+        let key = normalizedMIMEType(tag)
+        if mimeTypes[key, default: []].last != Int32(index) {
+          mimeTypes[key, default: []].append(Int32(index))
+        }
+      }
+    }
+    func rank(_ index: Int32) -> (Int, Int, Int, Int32) {
+      let node = nodes[Int(index)]
+      return (
+        node.key.hasPrefix("public.") ? 0 : 1,
+        node.declaration.kind == .exported ? 0 : 1,
+        node.origin == .system ? 0 : 1,
+        index
+      )
+    }
+    for key in extensions.keys { extensions[key]?.sort { rank($0) < rank($1) } }
+    for key in mimeTypes.keys { mimeTypes[key]?.sort { rank($0) < rank($1) } }
+    return (extensions, mimeTypes)
+  }
+
+  /// Whether type `index` conforms to type `other` (both valid indexes).
+  @inlinable @inline(__always)
+  func conforms(_ index: Int32, to other: Int32) -> Bool {
+    let word = closure[Int(index) &* words &+ Int(other &>> 6)]
+    return word & (1 &<< UInt64(other & 63)) != 0
+  }
+
+  /// Looks up a declared type by identifier, ignoring case.
+  func index(of identifier: String) -> Int32? {
+    indexByKey[identifier.asciiLowercased()]
+  }
+
+  /// All ancestors of `index` in depth-first pre-order over declared parent order, without
+  /// duplicates and without the type itself.
+  func supertypeIndexes(of index: Int32) -> [Int32] {
+    var result: [Int32] = []
+    var seen: Set<Int32> = [index]
+    func visit(_ node: Int32) {
+      for parent in nodes[Int(node)].parents where seen.insert(parent).inserted {
+        result.append(parent)
+        visit(parent)
+      }
+    }
+    visit(index)
+    return result
+  }
+}
+
+extension String {
+  /// Lower-cases ASCII letters without allocating when the string is already lower case.
+  func asciiLowercased() -> String {
+    var hasUpper = false
+    var isASCII = true
+    for byte in utf8 {
+      if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
+      if byte >= 0x80 {
+        isASCII = false
+        break
+      }
+    }
+    if !isASCII { return lowercased() }
+    return hasUpper ? lowercased() : self
+  }
+}
+
+/// Folds a MIME type for lookup: parameters dropped, whitespace trimmed, lower case.
+func normalizedMIMEType(_ mimeType: String) -> String {
+  var essence = Substring(mimeType)
+  if let semicolon = essence.firstIndex(of: ";") {
+    essence = essence[..<semicolon]
+  }
+  while let first = essence.first, first == " " || first == "\t" { essence.removeFirst() }
+  while let last = essence.last, last == " " || last == "\t" { essence.removeLast() }
+  return String(essence).asciiLowercased()
+}

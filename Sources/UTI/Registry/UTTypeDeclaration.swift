@@ -1,0 +1,56 @@
+import Foundation
+
+/// A type declaration: what an entry of `UTExportedTypeDeclarations` or
+/// `UTImportedTypeDeclarations` says, or one row of the built-in catalogue.
+public struct UTTypeDeclaration: Sendable, Hashable {
+  /// Whether the declaring bundle owns the type (exported) or describes someone else's
+  /// (imported).
+  public enum Kind: String, Sendable, Hashable {
+    /// Declared by its owner (`UTExportedTypeDeclarations`).
+    case exported
+    /// Declared by a user of the type (`UTImportedTypeDeclarations`).
+    case imported
+  }
+
+  /// The type identifier, such as `com.example.note`.
+  public var identifier: String
+  /// The identifiers this type conforms to, in declared order.
+  public var conformsTo: [String]
+  /// Filename extensions, in declared order, without leading periods.
+  public var filenameExtensions: [String]
+  /// MIME types, in declared order.
+  public var mimeTypes: [String]
+  /// Exported or imported.
+  public var kind: Kind
+  /// A human-readable description of the type.
+  public var description: String?
+  /// A URL with more information about the format.
+  public var referenceURL: URL?
+
+  /// Creates a declaration.
+  public init(
+    identifier: String,
+    conformsTo: [String] = [],
+    filenameExtensions: [String] = [],
+    mimeTypes: [String] = [],
+    kind: Kind = .exported,
+    description: String? = nil,
+    referenceURL: URL? = nil
+  ) {
+    self.identifier = identifier
+    self.conformsTo = conformsTo
+    self.filenameExtensions = filenameExtensions
+    self.mimeTypes = mimeTypes
+    self.kind = kind
+    self.description = description
+    self.referenceURL = referenceURL
+  }
+
+  /// The declaration's tags keyed by tag class, leaving out empty classes.
+  public var tags: [UTTagClass: [String]] {
+    var tags: [UTTagClass: [String]] = [:]
+    if !filenameExtensions.isEmpty { tags[.filenameExtension] = filenameExtensions }
+    if !mimeTypes.isEmpty { tags[.mimeType] = mimeTypes }
+    return tags
+  }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Synchronization
+
+/// The set of declared types that `UTType` lookups consult: the built-in system catalogue,
+/// with the application's own declarations layered over it.
+///
+/// On Apple platforms the system and the application bundle's `Info.plist` supply declarations.
+/// Here `UTTypeRegistry.shared` starts with the built-in catalogue, and an application adds its
+/// `UTExportedTypeDeclarations` and `UTImportedTypeDeclarations` with
+/// `registerDeclarations(fromInfoPlistAt:)`. Separate registries can be created for tests or
+/// for tools that compare several applications; `UTType`'s initializers use the shared one.
+///
+/// Registration replaces an immutable snapshot; types created earlier keep answering from the
+/// snapshot they were made in and still compare and conform correctly by identifier.
+public final class UTTypeRegistry: Sendable {
+  /// The registry behind `UTType("…")`, `UTType(filenameExtension:)` and the other
+  /// initializers.
+  public static let shared = UTTypeRegistry()
+
+  /// The built-in catalogue, compiled once per process.
+  static let systemGraph = TypeGraph(
+    declarations: SystemCatalogue.declarations.map { ($0, TypeGraph.Origin.system) }
+  )
+
+  private struct State {
+    var graph: TypeGraph
+    var applicationDeclarations: [UTTypeDeclaration]
+  }
+
+  private let state: Mutex<State>
+
+  /// Creates a registry holding only the built-in system catalogue.
+  public init() {
+    state = Mutex(State(graph: Self.systemGraph, applicationDeclarations: []))
+  }
+
+  /// The current snapshot.
+  var graph: TypeGraph {
+    state.withLock { $0.graph }
+  }
+
+  /// The declarations the application has registered, in registration order.
+  public var applicationDeclarations: [UTTypeDeclaration] {
+    state.withLock { $0.applicationDeclarations }
+  }
+
+  /// The number of declared types: system and application.
+  public var declaredTypeCount: Int {
+    graph.nodes.count
+  }
+
+  /// Every declared type, system types first, in declaration order.
+  public var declaredTypes: [UTType] {
+    let graph = self.graph
+    return graph.nodes.indices.map { UTType(graph: graph, index: Int32($0)) }
+  }
+
+  // MARK: Registering declarations
+
+  /// Adds application declarations, validating them as a whole first.
+  ///
+  /// Nothing is registered when validation fails.
+  /// - Returns: Warnings about declarations that were tolerated or ignored: an unknown parent,
+  ///   an imported declaration shadowed by an exported one, a system type imported again.
+  /// - Throws: `UTTypeDeclarationError` for a malformed identifier, a cycle, or an attempt to
+  ///   export a type the system declares.
+  @discardableResult
+  public func register(
+    _ declarations: [UTTypeDeclaration]
+  ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationWarning] {
+    let located = declarations.enumerated().map { offset, declaration in
+      LocatedDeclaration(declaration: declaration, keyPath: "declarations[\(offset)]")
+    }
+    return try register(located)
+  }
+
+  /// Reads `UTExportedTypeDeclarations` and `UTImportedTypeDeclarations` from an XML or binary
+  /// `Info.plist` and registers them.
+  /// - Throws: `UTTypeDeclarationError`, naming the file and the key path of the problem.
+  @discardableResult
+  public func registerDeclarations(
+    fromInfoPlistAt url: URL
+  ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationWarning] {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadableFile(path: url.path, reason: "\(error)")
+    }
+    return try registerDeclarations(fromInfoPlist: data, source: url.path)
+  }
+
+  /// Registers the type declarations of an `Info.plist` held in memory.
+  /// - Parameter source: How errors name the property list, usually its path.
+  @discardableResult
+  public func registerDeclarations(
+    fromInfoPlist data: Data,
+    source: String = "Info.plist"
+  ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationWarning] {
+    let reader = try InfoPlistTypeDeclarations(data: data, source: source)
+    let warnings = try register(reader.declarations)
+    return reader.warnings + warnings
+  }
+
+  private func register(
+    _ declarations: [LocatedDeclaration]
+  ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationWarning] {
+    try state.withLock { (state: inout State) throws(UTTypeDeclarationError) in
+      var validator = DeclarationValidator(
+        system: Self.systemGraph,
+        existing: state.applicationDeclarations
+      )
+      let merged = try validator.merge(declarations)
+      state.applicationDeclarations = merged
+      state.graph = TypeGraph(
+        declarations: SystemCatalogue.declarations.map { ($0, TypeGraph.Origin.system) }
+          + merged.map { ($0, TypeGraph.Origin.application) }
+      )
+      return validator.warnings
+    }
+  }
+
+  // MARK: Looking types up
+
+  /// The type with this identifier (ignoring case), a decoded dynamic type, or nil.
+  public func type(withIdentifier identifier: String) -> UTType? {
+    let graph = self.graph
+    if let index = graph.index(of: identifier) {
+      return UTType(graph: graph, index: index)
+    }
+    guard let payload = DynamicTypeIdentifier.decode(identifier) else { return nil }
+    var parents = payload.conformsTo.compactMap { parent in
+      graph.index(of: parent).map { UTType(graph: graph, index: $0) }
+    }
+    if parents.isEmpty, let data = graph.index(of: "public.data") {
+      parents = [UTType(graph: graph, index: data)]
+    }
+    var tags: [UTTagClass: [String]] = [:]
+    for (tagClass, value) in payload.tags { tags[tagClass, default: []].append(value) }
+    return UTType(
+      identifier: identifier,
+      graph: graph,
+      undeclared: UndeclaredTypeFacts(parents: parents, tags: tags, isDynamic: true)
+    )
+  }
+
+  /// The types that carry a tag and conform to `supertype`, best first; a dynamic type when
+  /// none does.
+  ///
+  /// Extensions are matched ignoring case (pass them without the leading period, as Apple
+  /// requires); MIME types ignoring case and parameters, so `text/plain; charset=utf-8` finds
+  /// `public.plain-text`. Candidates are ordered `public.*` first, then exported before
+  /// imported, then system before application declarations, then catalogue order.
+  public func types(
+    tag: String,
+    tagClass: UTTagClass,
+    conformingTo supertype: UTType? = nil
+  ) -> [UTType] {
+    guard !tag.isEmpty else { return [] }
+    let graph = self.graph
+    let found = candidates(tag: tag, tagClass: tagClass, in: graph).compactMap { index in
+      let type = UTType(graph: graph, index: index)
+      return supertype.map(type.conforms(to:)) ?? true ? type : nil
+    }
+    if !found.isEmpty { return found }
+    return [dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, in: graph)]
+  }
+
+  /// The preferred type for a tag: the first of `types(tag:tagClass:conformingTo:)`.
+  public func preferredType(
+    tag: String,
+    tagClass: UTTagClass,
+    conformingTo supertype: UTType? = nil
+  ) -> UTType? {
+    guard !tag.isEmpty else { return nil }
+    let graph = self.graph
+    for index in candidates(tag: tag, tagClass: tagClass, in: graph) {
+      let type = UTType(graph: graph, index: index)
+      if let supertype, !type.conforms(to: supertype) { continue }
+      return type
+    }
+    return dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, in: graph)
+  }
+
+  private func candidates(tag: String, tagClass: UTTagClass, in graph: TypeGraph) -> [Int32] {
+    switch tagClass {
+    case .filenameExtension: graph.byExtension[tag.asciiLowercased()] ?? []
+    case .mimeType: graph.byMIMEType[normalizedMIMEType(tag)] ?? []
+    default: []
+    }
+  }
+
+  private func dynamicType(
+    tag: String,
+    tagClass: UTTagClass,
+    conformingTo supertype: UTType?,
+    in graph: TypeGraph
+  ) -> UTType {
+    let parent = supertype ?? graph.index(of: "public.data").map { UTType(graph: graph, index: $0) }
+    let identifier = DynamicTypeIdentifier.encode(
+      tag: tag,
+      tagClass: tagClass,
+      conformingTo: parent?.identifier
+    )
+    return UTType(
+      identifier: identifier,
+      graph: graph,
+      undeclared: UndeclaredTypeFacts(
+        parents: parent.map { [$0] } ?? [],
+        tags: [tagClass: [tag]],
+        isDynamic: true
+      )
+    )
+  }
+
+  /// The declared type with this identifier, or an undeclared one conforming to `parent`.
+  func type(declaring identifier: String, conformingTo parent: UTType?) -> UTType {
+    let graph = self.graph
+    if let index = graph.index(of: identifier) {
+      return UTType(graph: graph, index: index)
+    }
+    return UTType(
+      identifier: identifier,
+      graph: graph,
+      undeclared: UndeclaredTypeFacts(
+        parents: parent.map { [$0] } ?? [], tags: [:], isDynamic: false)
+    )
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// `ingest-cli`: simulate a share on Linux and answer type questions.
+@main
+struct IngestCLI {
+  static let usage = """
+    usage: ingest-cli <command> [options]
+
+    commands:
+      uti        describe a type: ingest-cli uti public.heic | --ext heic | --mime image/heic
+      help       show this text
+
+    Every command accepts --json for machine-readable output.
+    Exit status: 0 success, 1 not accepted, 64 usage, 65 bad data, 66 missing input,
+    73 cannot create output, 74 I/O error.
+    """
+
+  static func main() {
+    var arguments = Arguments(CommandLine.arguments.dropFirst())
+    let status: ExitStatus
+    do {
+      status = try run(&arguments)
+    } catch let error as CLIError {
+      Output.error("ingest-cli: \(error)")
+      if error.status == .usage { Output.error("run 'ingest-cli help' for usage") }
+      status = error.status
+    } catch {
+      Output.error("ingest-cli: \(error)")
+      status = .ioError
+    }
+    exit(status.rawValue)
+  }
+
+  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+    guard let command = arguments.popSubcommand() else {
+      if arguments.flag("--help", "-h") {
+        print(usage)
+        return .success
+      }
+      throw CLIError.usage("missing command")
+    }
+    switch command {
+    case "uti": return try UTICommand.run(&arguments)
+    case "help":
+      print(usage)
+      return .success
+    default: throw CLIError.usage("unknown command '\(command)'")
+    }
+  }
+}
