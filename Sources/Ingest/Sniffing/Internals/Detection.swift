@@ -1,0 +1,38 @@
+import UTI
+
+/// What one check concluded about the content: candidate type identifiers in order of
+/// preference, the MIME type to report, and a short note saying what was seen.
+///
+/// Identifiers are resolved through the type registry at the end, so a detection names the type
+/// Apple declares (`public.avif`) and works as soon as the catalogue declares it; until then the
+/// next candidate, or the MIME type (which may yield a dynamic type), stands in.
+struct Detection: Sendable, Equatable {
+  var identifiers: [String]
+  var mimeType: String?
+  var note: String
+
+  init(_ identifiers: [String], mimeType: String?, note: String) {
+    self.identifiers = identifiers
+    self.mimeType = mimeType
+    self.note = note
+  }
+
+  init(_ identifier: String, mimeType: String?, note: String) {
+    self.init([identifier], mimeType: mimeType, note: note)
+  }
+
+  /// The first candidate the registry declares; else the type of the MIME type (declared or
+  /// dynamic); else `public.data`.
+  var type: UTType {
+    for identifier in identifiers {
+      if let type = UTType(identifier), type.isDeclared { return type }
+    }
+    if let mimeType, let type = UTType(mimeType: mimeType) { return type }
+    return .data
+  }
+
+  /// The MIME type to report: the detection's own, else the type's preferred one.
+  var reportedMIMEType: String? {
+    mimeType ?? type.preferredMIMEType
+  }
+}

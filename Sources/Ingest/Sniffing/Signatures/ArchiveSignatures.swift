@@ -1,0 +1,83 @@
+/// Compressed files and archives other than ZIP: gzip, bzip2, xz, 7-Zip, RAR, compress (.Z),
+/// zstd, cabinet, cpio and tar (POSIX ustar by its magic, older tar by its header checksum).
+enum ArchiveSignatures {
+  static func detect(_ bytes: [UInt8]) -> Detection? {
+    guard bytes.count >= 4 else { return nil }
+    switch bytes[0] {
+    case 0x1F:
+      if bytes[1] == 0x8B, bytes[2] == 8 {
+        return Detection(
+          "org.gnu.gnu-zip-archive", mimeType: "application/gzip", note: "gzip header")
+      }
+      if bytes[1] == 0x9D {
+        return Detection("public.z-archive", mimeType: "application/x-compress", note: ".Z header")
+      }
+    case 0x42:  // B
+      if bytes.matches(ascii: "BZh"), (0x31...0x39).contains(bytes[3]) {
+        return Detection(
+          "public.bzip2-archive", mimeType: "application/x-bzip2", note: "bzip2 header")
+      }
+    case 0xFD:
+      if bytes.matches([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
+        return Detection("org.tukaani.xz-archive", mimeType: "application/x-xz", note: "xz header")
+      }
+    case 0x37:  // 7
+      if bytes.matches([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C]) {
+        return Detection(
+          "org.7-zip.7-zip-archive", mimeType: "application/x-7z-compressed", note: "7z header")
+      }
+    case 0x52:  // R
+      if bytes.matches(ascii: "Rar!\u{1A}\u{07}") {
+        return Detection(
+          ["com.rarlab.rar-archive"], mimeType: "application/vnd.rar", note: "RAR signature")
+      }
+    case 0x28:
+      if bytes.matches([0x28, 0xB5, 0x2F, 0xFD]) {
+        return Detection([], mimeType: "application/zstd", note: "zstd frame")
+      }
+    case 0x4D:  // M
+      if bytes.matches(ascii: "MSCF"), bytes.leUInt32(at: 4) == 0 {
+        return Detection(
+          "com.microsoft.cab", mimeType: "application/vnd.ms-cab-compressed", note: "MSCF header")
+      }
+    case 0x30:  // 0
+      if bytes.matches(ascii: "070707") || bytes.matches(ascii: "070701")
+        || bytes.matches(ascii: "070702")
+      {
+        return Detection(
+          "public.cpio-archive", mimeType: "application/x-cpio", note: "cpio ASCII header")
+      }
+    case 0xC7, 0x71:
+      if bytes.matches([0xC7, 0x71]) || bytes.matches([0x71, 0xC7]) {
+        return Detection(
+          "public.cpio-archive", mimeType: "application/x-cpio", note: "cpio binary header")
+      }
+    default:
+      break
+    }
+    return tar(bytes)
+  }
+
+  /// A tar header: `ustar` at 257, or (pre-POSIX tar) a header checksum that adds up.
+  private static func tar(_ bytes: [UInt8]) -> Detection? {
+    guard bytes.count >= 512 else { return nil }
+    let detection = Detection("public.tar-archive", mimeType: "application/x-tar", note: "")
+    if bytes.matches(ascii: "ustar", at: 257) {
+      return with(detection, note: "tar, ustar magic")
+    }
+    // The checksum field (148..<156) holds octal digits; the sum counts it as spaces.
+    let field = bytes[148..<156].prefix { $0 >= 0x30 && $0 <= 0x37 || $0 == 0x20 }
+    let digits = field.filter { $0 != 0x20 }
+    guard !digits.isEmpty, bytes[0] != 0 else { return nil }
+    let stored = digits.reduce(0) { $0 * 8 + Int($1 - 0x30) }
+    var sum = 0
+    for index in 0..<512 { sum += (148..<156).contains(index) ? 0x20 : Int(bytes[index]) }
+    return sum == stored ? with(detection, note: "tar, header checksum") : nil
+  }
+
+  private static func with(_ detection: Detection, note: String) -> Detection {
+    var copy = detection
+    copy.note = note
+    return copy
+  }
+}

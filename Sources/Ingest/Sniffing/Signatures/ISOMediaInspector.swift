@@ -1,0 +1,249 @@
+/// ISO base media files (ISO/IEC 14496-12): HEIF/HEIC/AVIF images, MPEG-4, M4A/M4V, 3GPP,
+/// QuickTime, Canon CR3; and the JPEG 2000 and JPEG XL containers that share the box layout.
+///
+/// The `ftyp` box's major brand decides first, then the compatible brands. For the generic
+/// MPEG-4 brands (`isom`, `mp41`, `mp42`, ...) the track handlers in `moov` tell audio-only
+/// files (`.m4a` written by tools that do not set the `M4A ` brand) from movies; `moov` is
+/// found by walking top-level box headers, so a movie whose `moov` follows gigabytes of `mdat`
+/// costs one small read per box, never a read of the media.
+enum ISOMediaInspector {
+  /// Brands of generic MPEG-4 files, whose tracks decide between audio and movie.
+  static let genericMPEG4Brands: Set<String> = [
+    "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42",
+    "mp71", "avc1", "dash", "msdh", "msix", "mmp4", "MSNV", "NDAS", "NDSC", "NDSH", "NDSM",
+    "NDSP", "NDSS", "NDXC", "NDXH", "NDXM", "NDXP", "NDXS", "XAVC", "f4v", "cmfc", "cmfs",
+  ]
+
+  /// Recognizes a file whose first box is `ftyp` (or a QuickTime atom, or a JPEG 2000 or
+  /// JPEG XL signature box).
+  static func detect(_ source: ByteSource) throws(SniffError) -> Detection? {
+    let bytes = source.prefix
+    guard bytes.count >= 8, let size = bytes.beUInt32(at: 0) else { return nil }
+    if bytes.matches([0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+      return jpeg2000(bytes)
+    }
+    if bytes.matches([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+      return Detection("public.jpeg-xl", mimeType: "image/jxl", note: "JPEG XL container box")
+    }
+    if bytes.matches(ascii: "ftyp", at: 4) {
+      return try fileType(source, boxSize: Int(size))
+    }
+    return quickTimeWithoutFileType(bytes, fileSize: source.size)
+  }
+
+  // MARK: ftyp
+
+  private static func brands(_ bytes: [UInt8], boxSize: Int) -> [String] {
+    // A box size of 0 runs to the end of the file, 1 means a 64-bit size follows; either way
+    // the brands start at 16 (24 with a large size is not used for ftyp in practice).
+    let end = min(bytes.count, boxSize >= 16 && boxSize <= 4096 ? boxSize : 64)
+    var brands: [String] = []
+    var offset = 8
+    while offset + 4 <= end {
+      if offset != 12, let brand = brand(bytes, at: offset) { brands.append(brand) }
+      offset += 4
+    }
+    return brands
+  }
+
+  /// A four-character code with trailing spaces or NULs removed ("M4A\0" and "M4A " are M4A).
+  private static func brand(_ bytes: [UInt8], at offset: Int) -> String? {
+    guard offset + 4 <= bytes.count else { return nil }
+    var code = Array(bytes[offset..<(offset + 4)])
+    while let last = code.last, last == 0x20 || last == 0 { code.removeLast() }
+    guard !code.isEmpty, code.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+    return String(decoding: code, as: UTF8.self)
+  }
+
+  private static func fileType(_ source: ByteSource, boxSize: Int) throws(SniffError) -> Detection?
+  {
+    let all = brands(source.prefix, boxSize: boxSize)
+    guard let major = all.first else { return nil }
+    let compatible = Set(all.dropFirst())
+    let any = Set(all)
+    func note(_ what: String) -> String { "ISO base media brand '\(major)'\(what)" }
+
+    if any.contains("crx") {
+      return Detection(
+        ["com.canon.cr3-raw-image", "public.camera-raw-image"], mimeType: "image/x-canon-cr3",
+        note: note(", Canon CR3"))
+    }
+    if let image = heif(major: major, compatible: compatible, note: note("")) { return image }
+
+    switch major {
+    case "qt":
+      return Detection(
+        "com.apple.quicktime-movie", mimeType: "video/quicktime", note: note(", QuickTime"))
+    case "M4A":
+      return Detection("com.apple.m4a-audio", mimeType: "audio/x-m4a", note: note(""))
+    case "M4B":
+      return Detection(
+        "com.apple.protected-mpeg-4-audio-b", mimeType: "audio/mp4", note: note(", audiobook"))
+    case "M4P":
+      return Detection("com.apple.protected-mpeg-4-audio", mimeType: "audio/mp4", note: note(""))
+    case "M4V", "M4VH", "M4VP":
+      return Detection("com.apple.m4v-video", mimeType: "video/x-m4v", note: note(""))
+    case "F4V", "F4P":
+      return Detection("com.adobe.flash.video", mimeType: "video/mp4", note: note(", Adobe F4V"))
+    case "F4A", "F4B":
+      // Apple declares .f4a and .f4b under com.adobe.flash.video; the content is audio.
+      return Detection("com.adobe.flash.video", mimeType: "audio/mp4", note: note(", Adobe F4A"))
+    case _ where major.hasPrefix("3g2"):
+      return Detection("public.3gpp2", mimeType: "video/3gpp2", note: note(", 3GPP2"))
+    case _ where major.hasPrefix("3g"):
+      return Detection("public.3gpp", mimeType: "video/3gpp", note: note(", 3GPP"))
+    case _ where genericMPEG4Brands.contains(major):
+      if compatible.contains("M4A") {
+        return Detection("com.apple.m4a-audio", mimeType: "audio/x-m4a", note: note(" with M4A"))
+      }
+      if compatible.contains("M4V") {
+        return Detection("com.apple.m4v-video", mimeType: "video/x-m4v", note: note(" with M4V"))
+      }
+      let handlers = try trackHandlers(source)
+      if !handlers.isEmpty, handlers.contains("soun"), !handlers.contains("vide") {
+        // Audio-only MPEG-4, as Apple's tools write it: an .m4a. Conforms to mpeg-4-audio.
+        return Detection(
+          "com.apple.m4a-audio", mimeType: "audio/mp4", note: note(", sound tracks only"))
+      }
+      return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(""))
+    default:
+      if compatible.contains("qt") {
+        return Detection("com.apple.quicktime-movie", mimeType: "video/quicktime", note: note(""))
+      }
+      if !compatible.isDisjoint(with: genericMPEG4Brands) {
+        return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(", MPEG-4 family"))
+      }
+      return nil
+    }
+  }
+
+  /// HEIF (ISO/IEC 23008-12) and AVIF brands: still images and image sequences.
+  private static func heif(major: String, compatible: Set<String>, note: String) -> Detection? {
+    let avifStill = Detection("public.avif", mimeType: "image/avif", note: note + ", AVIF")
+    let avifSequence = Detection(
+      ["public.avis", "public.avif"], mimeType: "image/avif", note: note + ", AVIF sequence")
+    let heic = Detection("public.heic", mimeType: "image/heic", note: note + ", HEIC")
+    let heics = Detection(
+      "public.heics", mimeType: "image/heic-sequence", note: note + ", HEIC sequence")
+    switch major {
+    case "avif": return avifStill
+    case "avis": return avifSequence
+    case "heic", "heix", "heim", "heis": return heic
+    case "hevc", "hevx", "hevm", "hevs": return heics
+    case "avci": return Detection("public.avci", mimeType: "image/avci", note: note + ", AVCI")
+    case "avcs": return Detection("public.avcs", mimeType: "image/avcs", note: note + ", AVCS")
+    case "mif1", "mif2", "miaf":
+      if compatible.contains("avif") { return avifStill }
+      if !compatible.isDisjoint(with: ["heic", "heix", "heim", "heis"]) { return heic }
+      if compatible.contains("avci") {
+        return Detection("public.avci", mimeType: "image/avci", note: note + ", AVCI")
+      }
+      if compatible.contains("avis") { return avifSequence }
+      if !compatible.isDisjoint(with: ["hevc", "hevx"]) { return heics }
+      return Detection("public.heif", mimeType: "image/heif", note: note + ", HEIF")
+    case "msf1":
+      if !compatible.isDisjoint(with: ["avis", "avif"]) { return avifSequence }
+      if !compatible.isDisjoint(with: ["hevc", "hevx", "heic"]) { return heics }
+      return Detection(
+        "public.heifs", mimeType: "image/heif-sequence", note: note + ", HEIF sequence")
+    default:
+      return nil
+    }
+  }
+
+  // MARK: moov
+
+  /// The handler types (`vide`, `soun`, `text`, ...) of the tracks in `moov`, found by walking
+  /// top-level box headers; empty when `moov` is absent or out of reach.
+  static func trackHandlers(_ source: ByteSource) throws(SniffError) -> Set<String> {
+    var offset = 0
+    for _ in 0..<64 {
+      let header = try source.read(at: offset, count: 16)
+      guard header.count >= 8, let size32 = header.beUInt32(at: 0) else { return [] }
+      var size = Int(size32)
+      var headerLength = 8
+      if size32 == 1 {
+        guard let large = header.beUInt64(at: 8), large <= UInt64(Int.max) else { return [] }
+        size = Int(large)
+        headerLength = 16
+      } else if size32 == 0 {
+        size = source.size - offset
+      }
+      guard size >= headerLength else { return [] }
+      if header.matches(ascii: "moov", at: 4) {
+        // The track headers come first in each trak; 512 KiB covers hundreds of tracks.
+        let body = try source.read(
+          at: offset + headerLength, count: min(size - headerLength, 512 * 1024))
+        return handlers(in: body)
+      }
+      offset += size
+      if offset >= source.size { return [] }
+    }
+    return []
+  }
+
+  private static func handlers(in moov: [UInt8]) -> Set<String> {
+    var found: Set<String> = []
+    forEachBox(in: moov, range: 0..<moov.count) { type, body in
+      guard type == "trak" else { return }
+      forEachBox(in: moov, range: body) { type, body in
+        guard type == "mdia" else { return }
+        forEachBox(in: moov, range: body) { type, body in
+          // hdlr: version+flags (4), pre_defined (4), handler_type (4).
+          if type == "hdlr", let handler = moov.printableASCII(at: body.lowerBound + 8, length: 4) {
+            found.insert(handler)
+          }
+        }
+      }
+    }
+    return found
+  }
+
+  private static func forEachBox(
+    in bytes: [UInt8], range: Range<Int>, _ body: (String, Range<Int>) -> Void
+  ) {
+    var offset = range.lowerBound
+    while offset + 8 <= range.upperBound, let size = bytes.beUInt32(at: offset) {
+      let end = size == 0 ? range.upperBound : offset + Int(size)
+      guard size == 0 || size >= 8, let type = bytes.printableASCII(at: offset + 4, length: 4)
+      else { return }
+      body(type, (offset + 8)..<min(end, range.upperBound))
+      if end <= offset { return }
+      offset = end
+    }
+  }
+
+  // MARK: Other box-structured files
+
+  private static func jpeg2000(_ bytes: [UInt8]) -> Detection {
+    let brand = bytes.matches(ascii: "ftyp", at: 16) ? brand(bytes, at: 20) : nil
+    switch brand {
+    case "jpx":
+      return Detection("public.jpeg-2000", mimeType: "image/jpx", note: "JPEG 2000 brand 'jpx '")
+    case "jpm":
+      return Detection([], mimeType: "image/jpm", note: "JPEG 2000 brand 'jpm '")
+    case "mjp2", "mj2s":
+      return Detection([], mimeType: "video/mj2", note: "Motion JPEG 2000")
+    default:
+      return Detection("public.jpeg-2000", mimeType: "image/jp2", note: "JPEG 2000 signature box")
+    }
+  }
+
+  /// QuickTime files older than `ftyp` start with a movie, media or padding atom.
+  private static func quickTimeWithoutFileType(_ bytes: [UInt8], fileSize: Int) -> Detection? {
+    guard let size = bytes.beUInt32(at: 0), size >= 8, Int(size) <= fileSize || size == 1,
+      let type = bytes.printableASCII(at: 4, length: 4),
+      ["moov", "mdat", "wide", "pnot", "skip", "free"].contains(type)
+    else { return nil }
+    if type == "free" || type == "skip" || type == "wide" {
+      // Padding alone proves little: the next atom must be a movie atom too.
+      let next = Int(size)
+      guard let following = bytes.printableASCII(at: next + 4, length: 4),
+        ["moov", "mdat", "wide", "free", "skip", "ftyp"].contains(following)
+      else { return nil }
+    }
+    return Detection(
+      "com.apple.quicktime-movie", mimeType: "video/quicktime",
+      note: "QuickTime atom '\(type)' without ftyp")
+  }
+}

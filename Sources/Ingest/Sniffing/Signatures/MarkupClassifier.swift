@@ -1,0 +1,96 @@
+import Foundation
+
+/// Text that starts with `<`: XML and what its root element makes it (a property list, and a
+/// `.webloc` among those; SVG; XHTML; RSS), HTML, PHP.
+enum MarkupClassifier {
+  /// Elements that start HTML documents written without `<html>` or a doctype.
+  static let htmlElements: Set<String> = [
+    "html", "head", "body", "title", "meta", "link", "script", "style", "div", "p", "table",
+    "h1", "h2", "h3", "h4", "h5", "h6", "iframe", "br", "a", "span", "form", "img", "ul", "ol",
+    "header", "nav", "main", "section", "article", "footer", "center", "font", "b", "i", "pre",
+  ]
+
+  static func detect(
+    _ text: [UInt8], from start: Int, isWhole: Bool, source: ByteSource
+  ) -> Detection? {
+    var index = start
+    var sawDeclaration = false
+    var doctype: String?
+    let limit = min(text.count, start + 8192)
+    // Skip the prolog: XML declaration, processing instructions, comments, doctype.
+    while index < limit {
+      while index < limit, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
+      guard index + 1 < limit, text[index] == 0x3C else { break }
+      if text.matches(ascii: "<?php", at: index) || text.matches(ascii: "<?PHP", at: index) {
+        return Detection("public.php-script", mimeType: "text/x-php", note: "<?php")
+      }
+      if text.matches(ascii: "<?", at: index) {
+        sawDeclaration = sawDeclaration || text.matches(ascii: "<?xml", at: index)
+        guard let end = text.firstIndex(of: Array("?>".utf8), from: index, before: limit) else {
+          return nil
+        }
+        index = end + 2
+      } else if text.matches(ascii: "<!--", at: index) {
+        guard let end = text.firstIndex(of: Array("-->".utf8), from: index, before: limit) else {
+          return nil
+        }
+        index = end + 3
+      } else if text.matches(ascii: "<!", at: index) {
+        let end = text.firstIndex(of: [0x3E], from: index, before: limit) ?? limit
+        let declaration = String(decoding: text[index..<end], as: UTF8.self).lowercased()
+        if declaration.hasPrefix("<!doctype") {
+          doctype = declaration.dropFirst(9).split(separator: " ").first.map(String.init)
+        }
+        index = end + 1
+      } else {
+        break
+      }
+    }
+    guard index + 1 < text.count, text[index] == 0x3C else {
+      return doctype == "html" ? html("<!DOCTYPE html>") : nil
+    }
+    let nameStart = index + 1
+    var nameEnd = nameStart
+    while nameEnd < text.count, !" \t\r\n/>".utf8.contains(text[nameEnd]) { nameEnd += 1 }
+    let qualified = String(decoding: text[nameStart..<nameEnd], as: UTF8.self)
+    let name = (qualified.split(separator: ":").last.map(String.init) ?? qualified).lowercased()
+
+    if doctype == "html" || name == "html" { return html("<html> root") }
+    switch name {
+    case "plist":
+      return propertyList(isWhole: isWhole, source: source)
+    case "svg":
+      return Detection("public.svg-image", mimeType: "image/svg+xml", note: "XML root <svg>")
+    case "rss":
+      return Detection("public.rss", mimeType: "application/rss+xml", note: "XML root <rss>")
+    default:
+      if !sawDeclaration, htmlElements.contains(name) { return html("leading <\(name)> element") }
+      guard sawDeclaration || !name.isEmpty && name.first?.isLetter == true else { return nil }
+      return Detection("public.xml", mimeType: "text/xml", note: "XML root <\(qualified)>")
+    }
+  }
+
+  private static func html(_ what: String) -> Detection {
+    Detection("public.html", mimeType: "text/html", note: "HTML, \(what)")
+  }
+
+  /// An XML property list; a `.webloc` when it is a dictionary holding only a URL string, as
+  /// the Finder writes them (checked with Foundation's parser when the file is small).
+  static func propertyList(isWhole: Bool, source: ByteSource) -> Detection {
+    if isWhole, let location = internetLocation(Data(source.prefix)) { return location }
+    return Detection(
+      "com.apple.xml-property-list", mimeType: "application/x-plist", note: "XML root <plist>")
+  }
+
+  /// A web location (`.webloc`) if the property list is `{URL = "..."}`.
+  static func internetLocation(_ data: Data) -> Detection? {
+    guard
+      let dictionary = try? PropertyListSerialization.propertyList(from: data, format: nil)
+        as? [String: Any], dictionary.count == 1, let url = dictionary["URL"] as? String,
+      !url.isEmpty
+    else { return nil }
+    return Detection(
+      "com.apple.web-internet-location", mimeType: "application/x-webloc",
+      note: "property list holding one URL")
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// This package's own content checks, in the order they run before libmagic.
+///
+/// Checks anchored at offset 0 come first (cheap, and none can mistake another's magic), then
+/// those that search (a PDF header after leading junk, MPEG audio frames), and text last, since
+/// almost any file could start with a few printable bytes.
+enum SignatureScanner {
+  /// What the checks concluded.
+  enum Outcome {
+    /// The content is this.
+    case detected(Detection)
+    /// The content is at least this, and libmagic, given the first `libmagicLength` bytes, may
+    /// say more: `refine` turns its MIME type into a better detection, or nil to keep this one.
+    case provisional(Detection, libmagicLength: Int, refine: @Sendable (String) -> Detection?)
+  }
+
+  /// How far into the file a PDF header may sit (Adobe's readers accept it within 1024 bytes).
+  static let pdfHeaderWindow = 1024
+
+  static func scan(_ source: ByteSource) throws(SniffError) -> Outcome? {
+    let bytes = source.prefix
+    if let found = ImageSignatures.detect(bytes, fileSize: source.size) { return .detected(found) }
+    if let found = try ISOMediaInspector.detect(source) { return .detected(found) }
+    if let found = try TIFFInspector.detect(source) { return .detected(found) }
+    if let found = MediaSignatures.detect(bytes) { return .detected(found) }
+    if let found = try ZipInspector.detect(source) { return .detected(found) }
+    if let found = try CompoundFileInspector.detect(source) {
+      guard found.mimeType == CompoundFileInspector.encryptedPackageMIMEType else {
+        return .detected(found)
+      }
+      return .provisional(
+        found, libmagicLength: bytes.count,
+        refine: CompoundFileInspector.encryptedPackage(libmagic:))
+    }
+    if let found = ArchiveSignatures.detect(bytes) { return .detected(found) }
+    if bytes.matches(ascii: "bplist00") { return .detected(binaryPropertyList(source)) }
+    if let found = pdf(bytes) { return .detected(found) }
+    if let found = try MPEGAudioFrames.detect(source) { return .detected(found) }
+    if let verdict = TextClassifier.detect(source) {
+      guard verdict.isPlain else { return .detected(verdict.detection) }
+      // Plain text of no kind we know: libmagic knows hundreds of text formats.
+      return .provisional(
+        verdict.detection, libmagicLength: TextClassifier.sampleLength,
+        refine: { $0 == "text/plain" ? nil : MagicMIMETypes.detection(for: $0) })
+    }
+    return nil
+  }
+
+  /// `%PDF-` followed by a version, at the start or after junk within the first 1024 bytes.
+  static func pdf(_ bytes: [UInt8]) -> Detection? {
+    guard let at = bytes.firstIndex(of: Array("%PDF-".utf8), before: pdfHeaderWindow + 5),
+      at + 7 < bytes.count, (0x30...0x39).contains(bytes[at + 5]), bytes[at + 6] == 0x2E
+    else { return nil }
+    return Detection(
+      "com.adobe.pdf", mimeType: "application/pdf",
+      note: at == 0 ? "%PDF- header" : "%PDF- header after \(at) bytes of junk")
+  }
+
+  private static func binaryPropertyList(_ source: ByteSource) -> Detection {
+    if source.prefixIsWhole, let location = MarkupClassifier.internetLocation(Data(source.prefix)) {
+      return location
+    }
+    return Detection(
+      "com.apple.binary-property-list", mimeType: "application/x-bplist", note: "bplist00 header")
+  }
+}

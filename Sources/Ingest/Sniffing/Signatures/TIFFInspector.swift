@@ -1,0 +1,107 @@
+/// TIFF, and the camera raw formats built on it (DNG, NEF, ARW, CR2, PEF, ...) or beside it
+/// (ORF, RW2, RAF).
+///
+/// A raw file is a TIFF whose first directory (IFD0) holds a DNGVersion tag, or whose maker
+/// (the Make tag) is a camera vendor and whose IFD0 is a reduced-resolution preview or points to
+/// sub-images, as raw files are laid out. A TIFF whose IFD0 lies beyond the bytes at hand is
+/// reported as plain TIFF: nothing in it says otherwise.
+enum TIFFInspector {
+  private static let camera = ["public.camera-raw-image"]
+
+  static func detect(_ source: ByteSource) throws(SniffError) -> Detection? {
+    let bytes = source.prefix
+    guard bytes.count >= 8 else { return nil }
+    if bytes.matches(ascii: "FUJIFILMCCD-RAW") {
+      return Detection(
+        ["com.fuji.raw-image"] + camera, mimeType: "image/x-fuji-raf", note: "Fujifilm RAF header")
+    }
+    if bytes.matches(ascii: "IIRO") || bytes.matches(ascii: "IIRS") || bytes.matches(ascii: "MMOR")
+    {
+      return Detection(
+        ["com.olympus.raw-image"] + camera, mimeType: "image/x-olympus-orf",
+        note: "Olympus ORF header")
+    }
+    if bytes.matches([0x49, 0x49, 0x55, 0x00]) {
+      return Detection(
+        ["com.panasonic.rw2-raw-image"] + camera, mimeType: "image/x-panasonic-rw2",
+        note: "Panasonic RW2 header")
+    }
+    let little = bytes.matches([0x49, 0x49, 0x2A, 0x00])
+    let big = bytes.matches([0x4D, 0x4D, 0x00, 0x2A])
+    let bigTIFF =
+      bytes.matches([0x49, 0x49, 0x2B, 0x00]) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B])
+    guard little || big || bigTIFF else { return nil }
+    let tiff = Detection("public.tiff", mimeType: "image/tiff", note: "TIFF header")
+    guard !bigTIFF else { return tiff }
+    if little, bytes.matches(ascii: "CR", at: 8), bytes[10] == 2 {
+      return Detection(
+        ["com.canon.cr2-raw-image"] + camera, mimeType: "image/x-canon-cr2",
+        note: "TIFF with Canon CR2 marker")
+    }
+    guard let ifdOffset = little ? bytes.leUInt32(at: 4) : bytes.beUInt32(at: 4) else {
+      return tiff
+    }
+    // IFD0: a 2-byte count and 12-byte entries; read it where it is (usually offset 8).
+    let directory = try source.read(at: Int(ifdOffset), count: 2 + 12 * 64)
+    guard let raw = rawKind(directory, little: little, source: source) else { return tiff }
+    return raw
+  }
+
+  private static func rawKind(
+    _ directory: [UInt8], little: Bool, source: ByteSource
+  ) -> Detection? {
+    func u16(_ offset: Int) -> UInt16? {
+      little ? directory.leUInt16(at: offset) : directory.beUInt16(at: offset)
+    }
+    func u32(_ offset: Int) -> UInt32? {
+      little ? directory.leUInt32(at: offset) : directory.beUInt32(at: offset)
+    }
+    guard let count = u16(0), count > 0, count < 1000 else { return nil }
+    var make: String?
+    var looksRaw = false
+    for index in 0..<Int(count) {
+      let entry = 2 + 12 * index
+      guard let tag = u16(entry) else { break }
+      switch tag {
+      case 0xC612:  // DNGVersion
+        return Detection(
+          ["com.adobe.raw-image"] + camera, mimeType: "image/x-adobe-dng",
+          note: "TIFF with DNGVersion tag")
+      case 0x00FE:  // NewSubfileType: 1 = reduced-resolution image (the raw's preview)
+        if let value = u32(entry + 8), value & 1 == 1 { looksRaw = true }
+      case 0x014A:  // SubIFDs: the full-size raw data hangs here
+        looksRaw = true
+      case 0x010F:  // Make, ASCII
+        guard let length = u32(entry + 4), length > 0, length < 64,
+          let offset = length <= 4 ? UInt32(entry + 8) : u32(entry + 8)
+        else { break }
+        let bytes =
+          length <= 4
+          ? Array(directory[Int(offset)..<min(directory.count, Int(offset) + Int(length))])
+          : (try? source.read(at: Int(offset), count: Int(length))) ?? []
+        make = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      default:
+        break
+      }
+    }
+    guard looksRaw, let make = make?.uppercased() else { return nil }
+    let vendors: [(prefix: String, identifier: String, mime: String, name: String)] = [
+      ("NIKON", "com.nikon.raw-image", "image/x-nikon-nef", "Nikon NEF"),
+      ("SONY", "com.sony.arw-raw-image", "image/x-sony-arw", "Sony ARW"),
+      ("CANON", "com.canon.tif-raw-image", "image/x-canon-tif", "Canon TIFF raw"),
+      ("PENTAX", "com.pentax.raw-image", "image/x-pentax-pef", "Pentax PEF"),
+      ("RICOH", "com.pentax.raw-image", "image/x-pentax-pef", "Pentax PEF"),
+      ("SAMSUNG", "com.samsung.raw-image", "image/x-samsung-srw", "Samsung SRW"),
+      ("HASSELBLAD", "com.hasselblad.3fr-raw-image", "image/x-hasselblad-3fr", "Hasselblad 3FR"),
+      ("PHASE ONE", "com.phaseone.raw-image", "image/x-phaseone-iiq", "Phase One IIQ"),
+      ("LEICA", "com.leica.raw-image", "image/x-leica-raw", "Leica raw"),
+      ("KODAK", "com.kodak.raw-image", "image/x-kodak-dcr", "Kodak raw"),
+      ("MINOLTA", "com.konicaminolta.raw-image", "image/x-minolta-mrw", "Minolta raw"),
+      ("EPSON", "com.epson.raw-image", "image/x-epson-erf", "Epson ERF"),
+    ]
+    guard let vendor = vendors.first(where: { make.hasPrefix($0.prefix) }) else { return nil }
+    return Detection(
+      [vendor.identifier] + camera, mimeType: vendor.mime,
+      note: "TIFF raw layout, Make '\(make)' (\(vendor.name))")
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Ingest
+import UTI
+
+/// `ingest-cli types`: what each file really is, from its content, as a UTI.
+enum TypesCommand {
+  static let usage = """
+    usage: ingest-cli types [--json] [--content-only] FILE...
+      --content-only   judge content alone: ignore file names
+    """
+
+  struct Description: Encodable {
+    var path: String
+    var identifier: String?
+    var description: String?
+    var supertypes: [String]?
+    var mimeType: String?
+    var evidence: String?
+    var explanation: String?
+    var contentType: String?
+    var nameType: String?
+    var isMismatch: Bool?
+    var byteCount: Int?
+    var bytesRead: Int?
+    var error: String?
+
+    init(path: String, result: SniffResult) {
+      self.path = path
+      identifier = result.type.identifier
+      description = result.type.localizedDescription
+      supertypes = result.type.supertypes.map(\.identifier)
+      mimeType = result.mimeType
+      evidence = result.evidence.rawValue
+      explanation = result.explanation
+      contentType = result.contentType?.identifier
+      nameType = result.nameType?.identifier
+      isMismatch = result.isMismatch
+      byteCount = result.byteCount
+      bytesRead = result.bytesRead
+    }
+
+    init(path: String, error: SniffError) {
+      self.path = path
+      self.error = "\(error)"
+    }
+  }
+
+  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+    if arguments.flag("--help", "-h") {
+      print(usage)
+      return .success
+    }
+    let json = arguments.flag("--json")
+    let contentOnly = arguments.flag("--content-only")
+    let paths = try arguments.positionals()
+    guard !paths.isEmpty else { throw CLIError.usage("types needs at least one file\n" + usage) }
+
+    let sniffer = ContentSniffer(configuration: .init(usesFilename: !contentOnly))
+    var descriptions: [Description] = []
+    var status = ExitStatus.success
+    for path in paths {
+      do {
+        let result = try sniffer.sniff(fileAt: URL(fileURLWithPath: path))
+        descriptions.append(Description(path: path, result: result))
+      } catch {
+        descriptions.append(Description(path: path, error: error))
+        // An unreadable file is missing input (66); libmagic failing on a file is bad data.
+        if error.isUnreadable {
+          status = .noInput
+        } else if status == .success {
+          status = .dataError
+        }
+      }
+    }
+    if json {
+      try Output.json(descriptions)
+    } else {
+      for description in descriptions {
+        if let error = description.error {
+          Output.error("ingest-cli: \(error)")
+        } else {
+          print(text(description))
+        }
+      }
+    }
+    return status
+  }
+
+  static func text(_ item: Description) -> String {
+    var lines = ["\(item.path): \(item.identifier ?? "?")"]
+    if let description = item.description { lines[0] += " (\(description))" }
+    lines.append("  supertypes:  \((item.supertypes ?? []).joined(separator: ", "))")
+    lines.append("  MIME type:   \(item.mimeType ?? "(none)")")
+    lines.append("  evidence:    \(item.evidence ?? "?"): \(item.explanation ?? "")")
+    if item.isMismatch == true {
+      lines.append(
+        "  warning:     the name says \(item.nameType ?? "?") but the content is"
+          + " \(item.contentType ?? "?"); the content wins")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
