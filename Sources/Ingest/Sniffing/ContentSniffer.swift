@@ -177,11 +177,20 @@ public final class ContentSniffer: Sendable {
     return false
   }
 
-  /// Whether content and name agree: one conforms to the other, or the content conforms to some
-  /// type that declares the name's extension (an audio-only `.mp4` is `public.mpeg-4-audio`,
-  /// which declares `mp4` too).
+  /// Container families whose members share one extension in practice: `.heif` and `.heic`
+  /// files hold HEVC, AV1 or AVC images and sequences alike.
+  static let familyIdentifiers = ["public.heif-standard"]
+
+  /// Whether content and name agree: one conforms to the other, both belong to one container
+  /// family, or the content conforms to some type that declares the name's extension (an
+  /// audio-only `.mp4` is `public.mpeg-4-audio`, which declares `mp4` too).
   static func isCompatible(content: UTType, name: UTType, filename: String?) -> Bool {
     if content.conforms(to: name) || name.conforms(to: content) { return true }
+    for identifier in familyIdentifiers {
+      if let family = UTType(identifier), content.conforms(to: family), name.conforms(to: family) {
+        return true
+      }
+    }
     guard let filename, let ext = filenameExtension(of: filename) else { return false }
     return UTType.types(tag: ext, tagClass: .filenameExtension, conformingTo: nil)
       .contains { $0.isDeclared && content.conforms(to: $0) }
