@@ -197,7 +197,6 @@ extension SystemCatalogue {
     E com.apple.ios-device | com.apple.device |  |  |
     E com.apple.homepod | com.apple.ios-device public.speaker |  |  |
     E com.apple.ios-simulator | com.apple.ios-device |  |  |
-    E com.apple.iphone-x | com.apple.homebuttonless-iphone |  |  |
     E com.apple.legacy-ipod | com.apple.device |  |  |
     E com.apple.ipod-shuffle | com.apple.legacy-ipod |  |  |
     E com.apple.ipod-shuffle-gen1 | com.apple.ipod-shuffle |  |  |
