@@ -18,6 +18,11 @@ struct SystemCatalogueTests {
     #expect(duplicates == [])
   }
 
+  @Test func everyTypeHasADescription() {
+    let missing = SystemCatalogue.declarations.filter { ($0.description ?? "").isEmpty }
+    #expect(missing.map(\.identifier) == [])
+  }
+
   @Test func everyParentIsDeclared() {
     let known = Set(SystemCatalogue.declarations.map { $0.identifier.lowercased() })
     var missing: [String] = []

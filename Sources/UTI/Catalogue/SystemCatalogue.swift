@@ -4,7 +4,7 @@
 /// `SystemCatalogue+*.swift` files, grouped by domain, in the order Apple's CoreTypes bundle
 /// declares them (order matters: it breaks ties between types sharing a tag). A line reads
 ///
-///     E public.jpeg | public.image | jpeg jpg jpe | image/jpeg image/jpg | JPEG image
+///     E public.jpeg | public.image | jpeg jpg jpe | image/jpeg image/jpg | JPEG (JFIF/Exif) image
 ///
 /// that is: `E` exported or `I` imported, the identifier, the parents in declared order, the
 /// filename extensions and MIME types in declared order (space separated, `-` for none may be
