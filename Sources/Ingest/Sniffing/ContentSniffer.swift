@@ -169,6 +169,7 @@ public final class ContentSniffer: Sendable {
   /// it (`.jar` for a ZIP), any text type for plain text (`.vtt` for UTF-8 text), or a camera
   /// raw type for a TIFF whose maker could not be seen (raw formats are TIFF containers).
   static func name(_ name: UTType, refines content: UTType) -> Bool {
+    if content.conforms(to: name) { return false }  // the content is already as specific
     if name.conforms(to: content) { return true }
     if content.conforms(to: .plainText), name.conforms(to: .text) { return true }
     if content == .tiff, let raw = UTType("public.camera-raw-image"), name.conforms(to: raw) {

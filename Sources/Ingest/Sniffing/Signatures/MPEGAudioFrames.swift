@@ -60,7 +60,7 @@ enum MPEGAudioFrames {
   static func frames(in bytes: [UInt8], at offset: Int, fileSize: Int) -> Kind? {
     guard let (kind, length) = header(bytes, at: offset) else { return nil }
     let next = offset + length
-    if next >= fileSize { return kind }  // a single frame that ends the file
+    if next == fileSize { return kind }  // a single frame that ends the file exactly
     guard let (nextKind, _) = header(bytes, at: next), nextKind == kind else { return nil }
     return kind
   }

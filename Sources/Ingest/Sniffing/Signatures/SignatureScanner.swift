@@ -2,9 +2,10 @@ import Foundation
 
 /// This package's own content checks, in the order they run before libmagic.
 ///
-/// Checks anchored at offset 0 come first (cheap, and none can mistake another's magic), then
-/// those that search (a PDF header after leading junk, MPEG audio frames), and text last, since
-/// almost any file could start with a few printable bytes.
+/// Checks anchored at offset 0 come first (cheap, and none can mistake another's magic), then a
+/// PDF header after leading junk, then text (a binary file fails the text test at its first
+/// control byte), and MPEG audio frames last: their sync word has no magic number, and a
+/// UTF-16 byte-order mark looks like one.
 enum SignatureScanner {
   /// What the checks concluded.
   enum Outcome {
@@ -36,7 +37,6 @@ enum SignatureScanner {
     if let found = ArchiveSignatures.detect(bytes) { return .detected(found) }
     if bytes.matches(ascii: "bplist00") { return .detected(binaryPropertyList(source)) }
     if let found = pdf(bytes) { return .detected(found) }
-    if let found = try MPEGAudioFrames.detect(source) { return .detected(found) }
     if let verdict = TextClassifier.detect(source) {
       guard verdict.isPlain else { return .detected(verdict.detection) }
       // Plain text of no kind we know: libmagic knows hundreds of text formats.
@@ -44,6 +44,8 @@ enum SignatureScanner {
         verdict.detection, libmagicLength: TextClassifier.sampleLength,
         refine: { $0 == "text/plain" ? nil : MagicMIMETypes.detection(for: $0) })
     }
+    // After text: a UTF-16 byte-order mark (FF FE) is also an MPEG audio sync word.
+    if let found = try MPEGAudioFrames.detect(source) { return .detected(found) }
     return nil
   }
 
