@@ -36,7 +36,9 @@ struct CorpusSniffingTests {
       "\(name): got \(result.type.identifier) (\(result.explanation))")
   }
 
-  @Test("Sniffing bytes in memory gives what sniffing the file gives", arguments: expected.keys.sorted())
+  @Test(
+    "Sniffing bytes in memory gives what sniffing the file gives", arguments: expected.keys.sorted()
+  )
   func dataMatchesFile(name: String) throws {
     let url = Self.directory.appendingPathComponent(name)
     let fromFile = try Self.sniffer.sniff(fileAt: url)
@@ -58,7 +60,9 @@ struct CorpusSniffingTests {
 
   static let traps: [Trap] = [
     Trap(file: "heic-named.jpg", evidence: .signature, isMismatch: true, nameType: "public.jpeg"),
-    Trap(file: "document.bin", evidence: .signature, isMismatch: true, nameType: "com.apple.macbinary-archive"),
+    Trap(
+      file: "document.bin", evidence: .signature, isMismatch: true,
+      nameType: "com.apple.macbinary-archive"),
     Trap(file: "not-really.jpg", evidence: .signature, isMismatch: true, nameType: "public.jpeg"),
     Trap(
       file: "junk-before.pdf", evidence: .signature, isMismatch: false, nameType: "com.adobe.pdf",

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import UTI
+
+@testable import Ingest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Errors that say what and where, sharing one sniffer between threads, and the
+/// share-relevance categories.
+@Suite("ContentSniffer")
+struct ContentSnifferTests {
+  let sniffer = ContentSniffer()
+
+  @Test("A missing file is reported as not found, with its path")
+  func missing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("nothing-here.jpg")
+    let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
+    #expect(error?.reason == .notFound)
+    #expect(error?.path == url.path)
+    #expect(error?.isUnreadable == true)
+    #expect(error.map { "\($0)".contains("nothing-here.jpg") } == true)
+  }
+
+  @Test("A directory is refused as a directory")
+  func directoryIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: directory.url) }
+    #expect(error?.reason == .isDirectory)
+  }
+
+  @Test("A FIFO is refused at once rather than read")
+  func fifoIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("pipe")
+    try #require(mkfifo(url.path, 0o600) == 0)
+    let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
+    #expect(error?.reason == .notARegularFile)
+  }
+
+  @Test(
+    "A file the process may not read is reported as permission denied",
+    .enabled(
+      if: getuid() != 0, "root reads any file regardless of mode; errno mapping is tested below"))
+  func unreadable() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("secret.pdf")
+    try Data("%PDF-1.4\n".utf8).write(to: url)
+    try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
+    let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
+    #expect(error?.reason == .permissionDenied)
+  }
+
+  @Test(
+    "System errors map to reasons",
+    arguments: [
+      (ENOENT, SniffError.Reason.notFound), (EACCES, .permissionDenied), (EPERM, .permissionDenied),
+      (EISDIR, .isDirectory), (EIO, .io(operation: "pread", errno: EIO)),
+    ])
+  func errnoMapping(code: Int32, reason: SniffError.Reason) {
+    let error = SniffError.system("pread", path: "/x/y.heic", errno: code)
+    #expect(error.reason == reason)
+    #expect("\(error)".contains("/x/y.heic"))
+  }
+
+  @Test("One sniffer shared by many tasks gives the answers it gives alone")
+  func concurrentUse() async throws {
+    let directory = CorpusSniffingTests.directory
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    let shared = sniffer
+    let sequential = try names.map {
+      try shared.sniff(fileAt: directory.appendingPathComponent($0)).type
+    }
+    let concurrent = try await withThrowingTaskGroup(of: [UTType].self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          try names.map { try shared.sniff(fileAt: directory.appendingPathComponent($0)).type }
+        }
+      }
+      var all: [[UTType]] = []
+      for try await types in group { all.append(types) }
+      return all
+    }
+    #expect(concurrent.count == 8)
+    for types in concurrent { #expect(types == sequential) }
+  }
+
+  @Test("libmagic identifies what the package's own checks do not know")
+  func libmagicLongTail() throws {
+    // An ELF header: none of the package's checks knows executables.
+    var elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 8)
+    elf += [2, 0, 0x3E, 0, 1, 0, 0, 0] + [UInt8](repeating: 0, count: 40)
+    let result = try sniffer.sniff(data: Data(elf), filename: nil)
+    #expect(result.evidence == .libmagic)
+    #expect(result.mimeType == "application/x-executable")
+    let without = ContentSniffer(configuration: .init(usesLibmagic: false))
+    #expect(try without.sniff(data: Data(elf)).evidence == .unidentified)
+  }
+
+  @Test("prepare() loads libmagic's database")
+  func prepare() throws {
+    try sniffer.prepare()
+  }
+
+  @Test(
+    "Share categories",
+    arguments: [
+      ("public.heic", ShareCategory.image), ("public.svg-image", .image), ("com.adobe.pdf", .pdf),
+      ("public.vcard", .contact), ("com.apple.web-internet-location", .link),
+      ("com.microsoft.internet-shortcut", .link), ("public.mp3", .audio),
+      ("com.apple.m4a-audio", .audio), ("public.mpeg-4", .movie),
+      ("com.microsoft.advanced-systems-format", .movie),
+      ("org.openxmlformats.wordprocessingml.document", .document),
+      ("com.apple.iwork.numbers.sffnumbers", .document), ("org.idpf.epub-container", .document),
+      ("public.zip-archive", .archive), ("public.json", .text),
+      ("com.apple.binary-property-list", .text),
+    ])
+  func categories(identifier: String, category: ShareCategory) throws {
+    let type = try #require(UTType(identifier))
+    #expect(ShareCategory(type) == category)
+  }
+
+  @Test("Fonts, executables and unknown data are not share-relevant")
+  func notShareRelevant() throws {
+    for identifier in [
+      "public.truetype-ttf-font", "com.microsoft.windows-executable", "public.data",
+    ] {
+      #expect(ShareCategory(try #require(UTType(identifier))) == nil)
+    }
+  }
+}
