@@ -7,11 +7,13 @@
 // sections that must measure a fresh process (start-up time, peak memory).
 
 let sections: [(name: String, run: () throws -> Void)] = [
-  ("uti", UTIBenchmarks.run)
+  ("uti", UTIBenchmarks.run),
+  ("sniff", SniffingBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [
-  "uti-cold": UTIBenchmarks.coldStartChild
+  "uti-cold": UTIBenchmarks.coldStartChild,
+  "sniff-memory": SniffingBenchmarks.memoryChild,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -36,6 +36,13 @@ struct SniffingPartsTests {
     #expect(String(decoding: text, as: UTF8.self) == Self.dynamicText)
   }
 
+  @Test("Inflate handles a stored block after a Huffman block, as sync-flushed streams end")
+  func inflateSyncFlush() throws {
+    // zlib: compress("hello hello hello", Z_FIXED) then Z_SYNC_FLUSH, then Z_FINISH.
+    let stream: [UInt8] = [202, 72, 205, 201, 201, 87, 200, 64, 144, 0, 0, 0, 0, 255, 255, 3, 0]
+    #expect(try Inflate.decompress(stream, limit: 100) == Array("hello hello hello".utf8))
+  }
+
   @Test("Inflate stops at its limit and returns a prefix of cut input")
   func inflateBounds() throws {
     let limited = try Inflate.decompress(Self.dynamicBlock, limit: 100)

@@ -65,6 +65,8 @@ struct Inflate {
   }
 
   private mutating func stored() throws {
+    // Skip to the byte boundary; whole bytes already pulled into the bit buffer go back.
+    position -= bitCount / 8
     bitBuffer = 0
     bitCount = 0
     guard position + 4 <= input.count else { throw OutOfInput() }
@@ -110,13 +112,29 @@ struct Inflate {
   }
 
   private mutating func decode(_ code: Huffman) throws -> Int {
+    // Top the bit buffer up to 16 bits where the input allows, then walk the code bit by bit
+    // in locals: this loop is where inflating spends its time.
+    while bitCount < 16, position < input.count {
+      bitBuffer |= UInt32(input[position]) << UInt32(bitCount)
+      position += 1
+      bitCount += 8
+    }
+    var buffer = bitBuffer
+    var available = bitCount
     var value = 0
     var first = 0
     var index = 0
     for length in 1..<16 {
-      value |= try bits(1)
+      guard available > 0 else { throw OutOfInput() }
+      value |= Int(buffer & 1)
+      buffer >>= 1
+      available -= 1
       let count = code.counts[length]
-      if value - count < first { return code.symbols[index + (value - first)] }
+      if value - count < first {
+        bitBuffer = buffer
+        bitCount = available
+        return code.symbols[index + (value - first)]
+      }
       index += count
       first = (first + count) << 1
       value <<= 1

@@ -229,18 +229,26 @@ enum ISOMediaInspector {
     }
   }
 
-  /// QuickTime files older than `ftyp` start with a movie, media or padding atom.
+  /// QuickTime files older than `ftyp` start with a movie, media or padding atom. A `moov`
+  /// atom must open with one of its own children; padding must be followed by another atom.
   private static func quickTimeWithoutFileType(_ bytes: [UInt8], fileSize: Int) -> Detection? {
-    guard let size = bytes.beUInt32(at: 0), size >= 8, Int(size) <= fileSize || size == 1,
-      let type = bytes.printableASCII(at: 4, length: 4),
-      ["moov", "mdat", "wide", "pnot", "skip", "free"].contains(type)
+    guard let size = bytes.beUInt32(at: 0), size >= 8 || size == 1,
+      let type = bytes.printableASCII(at: 4, length: 4)
     else { return nil }
-    if type == "free" || type == "skip" || type == "wide" {
-      // Padding alone proves little: the next atom must be a movie atom too.
-      let next = Int(size)
-      guard let following = bytes.printableASCII(at: next + 4, length: 4),
-        ["moov", "mdat", "wide", "free", "skip", "ftyp"].contains(following)
+    let movieChildren = ["mvhd", "cmov", "trak", "udta", "iods", "meta", "prfl", "clip", "ctab"]
+    switch type {
+    case "moov":
+      guard let child = bytes.printableASCII(at: 12, length: 4), movieChildren.contains(child)
       else { return nil }
+    case "mdat":
+      break
+    case "wide", "free", "skip", "pnot":
+      guard Int(size) <= fileSize,
+        let following = bytes.printableASCII(at: Int(size) + 4, length: 4),
+        ["moov", "mdat", "wide", "free", "skip", "ftyp", "pnot", "PICT"].contains(following)
+      else { return nil }
+    default:
+      return nil
     }
     return Detection(
       "com.apple.quicktime-movie", mimeType: "video/quicktime",

@@ -22,7 +22,8 @@ enum MPEGAudioFrames {
       let footer = bytes[5] & 0x10 != 0 ? 10 : 0
       return try afterID3(source, start: 10 + size + footer)
     }
-    guard let kind = frames(in: bytes, at: 0, fileSize: source.size) else { return nil }
+    guard let kind = frames(in: bytes, at: 0, fileSize: source.size, allowsCutFrame: true)
+    else { return nil }
     return detection(kind, note: "MPEG audio frames at offset 0")
   }
 
@@ -56,11 +57,15 @@ enum MPEGAudioFrames {
     }
   }
 
-  /// The kind of frame at `offset` when the next frame follows it (or the data ends).
-  static func frames(in bytes: [UInt8], at offset: Int, fileSize: Int) -> Kind? {
+  /// The kind of frame at `offset` when the next frame follows it, or the file ends exactly
+  /// there; or (with `allowsCutFrame`, for a frame at the very start of a file) when the file
+  /// ends inside it, as a cut-short file does.
+  static func frames(
+    in bytes: [UInt8], at offset: Int, fileSize: Int, allowsCutFrame: Bool = false
+  ) -> Kind? {
     guard let (kind, length) = header(bytes, at: offset) else { return nil }
     let next = offset + length
-    if next == fileSize { return kind }  // a single frame that ends the file exactly
+    if next == fileSize || allowsCutFrame && next > fileSize { return kind }
     guard let (nextKind, _) = header(bytes, at: next), nextKind == kind else { return nil }
     return kind
   }

@@ -36,6 +36,10 @@ enum SignatureScanner {
     }
     if let found = ArchiveSignatures.detect(bytes) { return .detected(found) }
     if bytes.matches(ascii: "bplist00") { return .detected(binaryPropertyList(source)) }
+    if bytes.matches(ascii: "{\\rtf") {
+      // Before the text test: RTF writers leave NULs and other binary at the end.
+      return .detected(Detection("public.rtf", mimeType: "text/rtf", note: "{\\rtf header"))
+    }
     if let found = pdf(bytes) { return .detected(found) }
     if let verdict = TextClassifier.detect(source) {
       guard verdict.isPlain else { return .detected(verdict.detection) }

@@ -192,91 +192,123 @@ enum ZipInspector {
 
   // MARK: Formats inside
 
-  /// Main-part content types of Office Open XML packages, and the package types they make.
-  private static let officeParts: [(part: String, identifier: String, mimeType: String)] = [
+  /// Main-part content types of Office Open XML packages (lower-cased), the package types
+  /// they make, and the packages' MIME types. Word, Excel and PowerPoint come in that order,
+  /// the document kind first (the folder fallback below relies on it).
+  private static let officeParts: [(contentType: String, identifier: String, mimeType: String)] = [
     (
-      "wordprocessingml.document.main+xml", "org.openxmlformats.wordprocessingml.document",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+      "org.openxmlformats.wordprocessingml.document",
       "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
     ),
     (
-      "ms-word.document.macroenabled.main+xml",
+      "application/vnd.ms-word.document.macroenabled.main+xml",
       "org.openxmlformats.wordprocessingml.document.macroenabled",
       "application/vnd.ms-word.document.macroenabled.12"
     ),
     (
-      "wordprocessingml.template.main+xml", "org.openxmlformats.wordprocessingml.template",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+      "org.openxmlformats.wordprocessingml.template",
       "application/vnd.openxmlformats-officedocument.wordprocessingml.template"
     ),
     (
-      "ms-word.template.macroenabledtemplate.main+xml",
+      "application/vnd.ms-word.template.macroenabledtemplate.main+xml",
       "org.openxmlformats.wordprocessingml.template.macroenabled",
       "application/vnd.ms-word.template.macroenabled.12"
     ),
     (
-      "spreadsheetml.sheet.main+xml", "org.openxmlformats.spreadsheetml.sheet",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+      "org.openxmlformats.spreadsheetml.sheet",
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     ),
     (
-      "ms-excel.sheet.macroenabled.main+xml",
+      "application/vnd.ms-excel.sheet.macroenabled.main+xml",
       "org.openxmlformats.spreadsheetml.sheet.macroenabled",
       "application/vnd.ms-excel.sheet.macroenabled.12"
     ),
     (
-      "spreadsheetml.template.main+xml", "org.openxmlformats.spreadsheetml.template",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml",
+      "org.openxmlformats.spreadsheetml.template",
       "application/vnd.openxmlformats-officedocument.spreadsheetml.template"
     ),
     (
-      "ms-excel.template.macroenabled.main+xml",
+      "application/vnd.ms-excel.template.macroenabled.main+xml",
       "org.openxmlformats.spreadsheetml.template.macroenabled",
       "application/vnd.ms-excel.template.macroenabled.12"
     ),
     (
-      "ms-excel.sheet.binary.macroenabled.main", "com.microsoft.excel.sheet.binary.macroenabled",
+      "application/vnd.ms-excel.sheet.binary.macroenabled.main",
+      "com.microsoft.excel.sheet.binary.macroenabled",
       "application/vnd.ms-excel.sheet.binary.macroenabled.12"
     ),
     (
-      "presentationml.presentation.main+xml", "org.openxmlformats.presentationml.presentation",
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml",
+      "org.openxmlformats.presentationml.presentation",
       "application/vnd.openxmlformats-officedocument.presentationml.presentation"
     ),
     (
-      "ms-powerpoint.presentation.macroenabled.main+xml",
+      "application/vnd.ms-powerpoint.presentation.macroenabled.main+xml",
       "org.openxmlformats.presentationml.presentation.macroenabled",
       "application/vnd.ms-powerpoint.presentation.macroenabled.12"
     ),
     (
-      "presentationml.slideshow.main+xml", "org.openxmlformats.presentationml.slideshow",
+      "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml",
+      "org.openxmlformats.presentationml.slideshow",
       "application/vnd.openxmlformats-officedocument.presentationml.slideshow"
     ),
     (
-      "ms-powerpoint.slideshow.macroenabled.main+xml",
+      "application/vnd.ms-powerpoint.slideshow.macroenabled.main+xml",
       "org.openxmlformats.presentationml.slideshow.macroenabled",
       "application/vnd.ms-powerpoint.slideshow.macroenabled.12"
     ),
     (
-      "presentationml.template.main+xml", "org.openxmlformats.presentationml.template",
+      "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
+      "org.openxmlformats.presentationml.template",
       "application/vnd.openxmlformats-officedocument.presentationml.template"
     ),
     (
-      "ms-powerpoint.template.macroenabled.main+xml",
+      "application/vnd.ms-powerpoint.template.macroenabled.main+xml",
       "org.openxmlformats.presentationml.template.macroenabled",
       "application/vnd.ms-powerpoint.template.macroenabled.12"
     ),
-    ("ms-visio.drawing.main+xml", "com.microsoft.visio.vsdx", "application/vnd.ms-visio.drawing"),
     (
-      "ms-visio.template.main+xml", "com.microsoft.visio.vstx",
+      "application/vnd.ms-visio.drawing.main+xml",
+      "com.microsoft.visio.vsdx",
+      "application/vnd.ms-visio.drawing"
+    ),
+    (
+      "application/vnd.ms-visio.template.main+xml",
+      "com.microsoft.visio.vstx",
       "application/vnd.ms-visio.template"
     ),
   ]
+
+  /// The parts by their lower-cased main-part content type.
+  private static let officePartsByContentType = Dictionary(
+    officeParts.map { ($0.contentType, $0) }, uniquingKeysWith: { first, _ in first })
 
   private static func officeOpenXML(
     _ source: ByteSource, contentTypes: Entry, names: Set<String>
   ) throws(SniffError) -> Detection {
     if let xml = try contents(source, of: contentTypes) {
-      let text = String(decoding: xml, as: UTF8.self).lowercased()
-      for part in officeParts where text.contains(part.part) {
-        return Detection(
-          [part.identifier], mimeType: part.mimeType,
-          note: "OOXML main part \(part.part) in [Content_Types].xml")
+      // One pass over the bytes: every ContentType="..." value, looked up as a whole.
+      let lower = xml.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+      let attribute = Array("contenttype=".utf8)
+      var index = 0
+      while let found = lower.firstIndex(of: attribute, from: index) {
+        let quote = found + attribute.count
+        guard quote < lower.count, lower[quote] == 0x22 || lower[quote] == 0x27 else {
+          index = quote
+          continue
+        }
+        let end = lower[(quote + 1)...].firstIndex(of: lower[quote]) ?? lower.count
+        let value = String(decoding: lower[(quote + 1)..<end], as: UTF8.self)
+        if let part = officePartsByContentType[value] {
+          return Detection(
+            [part.identifier], mimeType: part.mimeType,
+            note: "OOXML main part \(part.contentType) in [Content_Types].xml")
+        }
+        index = end
       }
     }
     // The content types could not be read: fall back on the folder of the main part.
