@@ -59,22 +59,6 @@ enum SniffingBenchmarks {
       try Harness.run(executable: file, ["--mime-type", "-b", "-f", empty.path])
     }
     print("  files: \(all.count) in \(source), \(relevant.count) share-relevant by label")
-    if ProcessInfo.processInfo.environment["SNIFF_PROFILE"] != nil {
-      var times: [(Double, String)] = []
-      for url in relevant {
-        let t = try Harness.seconds(rounds: 5) { try sniffer.sniff(fileAt: url) }
-        times.append(
-          (
-            t,
-            url.lastPathComponent + " "
-              + ((try? sniffer.sniff(fileAt: url).evidence.rawValue) ?? "")
-          ))
-      }
-      for (t, n) in times.sorted(by: { $0.0 > $1.0 }).prefix(25) {
-        print(String(format: "%8.1f µs %@", t * 1e6, n))
-      }
-    }
-
     for (name, urls) in [("share-relevant", relevant), ("whole corpus", all)] {
       let list = temporary.appendingPathComponent("\(name).list")
       try Data(urls.map(\.path).joined(separator: "\n").utf8).write(to: list)

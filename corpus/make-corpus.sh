@@ -55,7 +55,9 @@ PY
 
 # ==========================================================================================
 # Sniffing samples (issue 3): at least one file for every format the sniffer checks itself,
-# and the traps. corpus/expected.json gives each file's expected UTI. Extra tool: cjxl
+# and the traps. corpus/expected.json gives each file's expected UTI; a dyn.… identifier there
+# is the dynamic type of a MIME type the catalogue does not declare (audio/ogg for the Ogg
+# files, video/x-matroska for video.mkv), as Apple would give it. Extra tool: cjxl
 # (libjxl-tools). Python writes everything that needs no codec, with fixed timestamps.
 # ==========================================================================================
 ffm() { ffmpeg -loglevel error -y "$@"; }

@@ -2,12 +2,22 @@ import UTI
 
 /// When a sniffed type agrees with a file's label (its extension).
 ///
-/// Agreement: the sniffed type equals or conforms to a type that declares the label's
-/// extension (all of them count: `mp4` is declared by both `public.mpeg-4` and
-/// `public.mpeg-4-audio`, so an audio-only `.mp4` sniffed as M4A audio agrees), or to a type
-/// in the short equivalence table below, for labels that name a family of formats rather than
-/// one. Each entry says why.
+/// Agreement, in order:
+/// 1. The sniffed type equals or conforms to a type that declares the label's extension. All
+///    declaring types count: `mp4` is declared by `public.mpeg-4` and by
+///    `public.mpeg-4-audio`, so an audio-only `.mp4` sniffed as M4A audio agrees.
+/// 2. The label names a family of formats rather than one: the equivalence table below, each
+///    entry with its reason.
+/// 3. The label is a text format with no signature (CSV, source code, YAML, CSS, logs: any
+///    subtype of `public.text` that is not one of the text formats content can identify), and
+///    the sniffed type is plain text, which is all that content can show about such a file.
 enum LabelAgreement {
+  enum Basis: String, CaseIterable {
+    case declaredExtension = "type declaring the extension"
+    case familyEquivalence = "family equivalence"
+    case signaturelessText = "signature-less text format"
+  }
+
   struct Equivalence {
     var identifiers: [String]
     var reason: String
@@ -27,20 +37,46 @@ enum LabelAgreement {
       reason:
         "Apple's own audio tools write AIFF-C (FORM AIFC, often 'sowt') into .aif files, and"
         + " Apple declares public.aiff-audio as a subtype of public.aifc-audio"),
-    "aiff": Equivalence(
-      identifiers: ["public.aifc-audio"], reason: "as aif"),
+    "aiff": Equivalence(identifiers: ["public.aifc-audio"], reason: "as aif"),
     "avif": Equivalence(
       identifiers: ["public.avif", "public.avis"],
       reason: "AVIF image sequences (brand avis) carry the .avif extension; there is no other"),
   ]
 
+  /// Text formats that content identifies (by a header, a root element or syntax): for these a
+  /// plain-text answer is a miss.
+  static let identifiableText = [
+    "public.html", "public.xml", "public.json", "public.rtf", "public.vcard",
+    "public.calendar-event", "org.w3.webvtt", "com.apple.property-list",
+    "com.microsoft.internet-shortcut", "public.m3u-playlist",
+  ]
+
+  /// On what basis `sniffed` agrees with `label`, or nil when it does not.
+  static func basis(_ sniffed: UTType, label: String) -> Basis? {
+    let declaring = UTType.types(tag: label, tagClass: .filenameExtension, conformingTo: nil)
+    if declaring.contains(where: { sniffed.conforms(to: $0) }) { return .declaredExtension }
+    if let equivalence = equivalences[label.lowercased()],
+      equivalence.identifiers.contains(where: { conforms(sniffed, to: $0) })
+    {
+      return .familyEquivalence
+    }
+    let labelled = declaring.filter(\.isDeclared)
+    if sniffed.conforms(to: .plainText), !labelled.isEmpty,
+      labelled.allSatisfy({ type in
+        type.conforms(to: .text) && !identifiableText.contains { conforms(type, to: $0) }
+      })
+    {
+      return .signaturelessText
+    }
+    return nil
+  }
+
   /// Whether `sniffed` agrees with `label`.
   static func agrees(_ sniffed: UTType, label: String) -> Bool {
-    let declaring = UTType.types(tag: label, tagClass: .filenameExtension, conformingTo: nil)
-    if declaring.contains(where: { sniffed.conforms(to: $0) }) { return true }
-    guard let equivalence = equivalences[label.lowercased()] else { return false }
-    return equivalence.identifiers.contains { identifier in
-      UTType(identifier).map { sniffed.conforms(to: $0) } ?? false
-    }
+    basis(sniffed, label: label) != nil
+  }
+
+  private static func conforms(_ type: UTType, to identifier: String) -> Bool {
+    UTType(identifier).map { type.conforms(to: $0) } ?? false
   }
 }

@@ -15,7 +15,8 @@ struct SharedCorpusAccuracyTests {
     var category: ShareCategory?
     var sniffed: UTType
     var explanation: String
-    var agrees: Bool
+    var basis: LabelAgreement.Basis?
+    var agrees: Bool { basis != nil }
 
     var description: String {
       "\(file): label \(label) (\(labelType?.identifier ?? "-")), sniffed \(sniffed.identifier)"
@@ -32,7 +33,7 @@ struct SharedCorpusAccuracyTests {
         file: "\(file.deletingLastPathComponent().lastPathComponent)/\(file.lastPathComponent)",
         label: label, labelType: labelType, category: labelType.flatMap { ShareCategory($0) },
         sniffed: result.type, explanation: "\(result.evidence.rawValue): \(result.explanation)",
-        agrees: LabelAgreement.agrees(result.type, label: label))
+        basis: LabelAgreement.basis(result.type, label: label))
     }
   }
 
@@ -53,6 +54,9 @@ struct SharedCorpusAccuracyTests {
       guard !inCategory.isEmpty else { continue }
       print("  \(category.rawValue): \(inCategory.filter(\.agrees).count)/\(inCategory.count)")
     }
+    for basis in LabelAgreement.Basis.allCases {
+      print("  agreeing through \(basis.rawValue): \(relevant.filter { $0.basis == basis }.count)")
+    }
     for miss in relevant where !miss.agrees { print("  MISS \(miss)") }
     #expect(relevant.count >= 150, "the share-relevant part of the corpus shrank unexpectedly")
     #expect(rate >= 0.97, "share-relevant agreement \(rate) is below 97%")
@@ -69,5 +73,29 @@ struct SharedCorpusAccuracyTests {
     for outcome in critical {
       #expect(outcome.agrees, "\(outcome)")
     }
+  }
+}
+
+/// The agreement rule itself, independent of the corpus.
+@Suite("Label agreement")
+struct LabelAgreementTests {
+  @Test(
+    "Agreement bases",
+    arguments: [
+      ("public.jpeg", "jpg", LabelAgreement.Basis?.some(.declaredExtension)),
+      ("com.apple.m4a-audio", "mp4", .declaredExtension),
+      ("public.heics", "heic", .familyEquivalence),
+      ("public.aifc-audio", "aif", .familyEquivalence),
+      ("public.utf8-plain-text", "csv", .signaturelessText),
+      ("public.utf8-plain-text", "yaml", .signaturelessText),
+      ("public.utf8-plain-text", "html", nil),
+      ("public.utf8-plain-text", "json", nil),
+      ("public.utf8-plain-text", "jpg", nil),
+      ("public.png", "jpg", nil),
+      ("public.json", "webp", nil),
+    ])
+  func basis(sniffed: String, label: String, expected: LabelAgreement.Basis?) throws {
+    let type = try #require(UTType(sniffed))
+    #expect(LabelAgreement.basis(type, label: label) == expected)
   }
 }

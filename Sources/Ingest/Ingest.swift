@@ -1,1 +1,0 @@
-// The Ingest module. See ARCHITECTURE.md in ../shared/design and README.md.
