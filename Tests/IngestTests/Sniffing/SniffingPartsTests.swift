@@ -129,3 +129,33 @@ struct SniffingPartsTests {
     #expect(SignatureScanner.pdf(Array("%PDF-x".utf8)) == nil)
   }
 }
+
+/// Damaged input: every corpus sample cut short and with bytes overwritten must still get an
+/// answer (or a clear error), never a crash.
+@Suite("Sniffing damaged input")
+struct DamagedInputTests {
+  @Test("Cut and corrupted corpus samples never crash the sniffer")
+  func damaged() throws {
+    let directory = CorpusSniffingTests.directory
+    let sniffer = ContentSniffer(configuration: .init(usesLibmagic: false))
+    var state: UInt64 = 0x5EED
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33)
+    }
+    var sniffed = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
+      let original = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+      guard !original.isEmpty else { continue }
+      for round in 0..<12 {
+        var bytes = Array(original.prefix(round < 6 ? 1 + next() % original.count : original.count))
+        for _ in 0..<(round % 6) * 4 where !bytes.isEmpty {
+          bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next())
+        }
+        _ = try sniffer.sniff(data: Data(bytes), filename: name)
+        sniffed += 1
+      }
+    }
+    #expect(sniffed > 600)
+  }
+}

@@ -176,8 +176,9 @@ enum ISOMediaInspector {
           at: offset + headerLength, count: min(size - headerLength, 512 * 1024))
         return handlers(in: body)
       }
-      offset += size
-      if offset >= source.size { return [] }
+      let (next, overflow) = offset.addingReportingOverflow(size)
+      guard !overflow, next < source.size else { return [] }
+      offset = next
     }
     return []
   }

@@ -116,6 +116,7 @@ enum ZipInspector {
     }
     // Data prepended to the archive (a self-extractor) shifts every offset.
     let directoryEnd = tailStart + end
+    guard size <= directoryEnd, offset <= directoryEnd else { return [] }
     let shift = directoryEnd - size - offset
     if shift > 0 { offset += shift }
     let directory = try source.read(at: offset, count: min(size, centralDirectoryLimit))
