@@ -1,0 +1,218 @@
+/// Decodes every block of a scanned stream into one preallocated output buffer.
+///
+/// The output holds the whole stream, so matches may reach into earlier blocks, as the format
+/// allows. Scratch tables are allocated once per stream and reused for every block.
+struct LZFSEBlockDecoder {
+  /// Bytes allocated past the decoded size so copies may store eight bytes at a time.
+  static let outputSlack = 64
+  static let literalBufferSize = LZFSEConstants.literalsPerBlock + 64 + 16
+
+  let input: UnsafeRawBufferPointer
+  let inputBase: UnsafeRawPointer
+  let output: UnsafeMutablePointer<UInt8>
+  let capacity: Int
+  var produced = 0
+
+  let literalTable: UnsafeMutablePointer<Int32>
+  let lTable: UnsafeMutablePointer<UInt64>
+  let mTable: UnsafeMutablePointer<UInt64>
+  let dTable: UnsafeMutablePointer<UInt64>
+  let literals: UnsafeMutablePointer<UInt8>
+
+  init(input: UnsafeRawBufferPointer, output: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    self.input = input
+    // An empty input still needs a valid base; the scanner has already rejected it.
+    inputBase = input.baseAddress ?? UnsafeRawPointer(output)
+    self.output = output
+    self.capacity = capacity
+    literalTable = .allocate(capacity: LZFSEConstants.literalStates)
+    lTable = .allocate(capacity: LZFSEConstants.lStates)
+    mTable = .allocate(capacity: LZFSEConstants.mStates)
+    dTable = .allocate(capacity: LZFSEConstants.dStates)
+    literals = .allocate(capacity: Self.literalBufferSize)
+    literals.initialize(repeating: 0, count: Self.literalBufferSize)
+  }
+
+  func deallocate() {
+    literalTable.deallocate()
+    lTable.deallocate()
+    mTable.deallocate()
+    dTable.deallocate()
+    literals.deallocate()
+  }
+
+  mutating func decodeAll(scanner: LZFSEBlockScanner) throws(LZFSEError) {
+    let (blocks, _) = try scanner.blocks(limit: capacity)
+    for block in blocks {
+      let start = produced
+      switch block.magic {
+      case .endOfStream: return
+      case .raw:
+        if block.decodedSize > 0 {
+          (output + produced).update(
+            from: (inputBase + block.offset + 8).assumingMemoryBound(to: UInt8.self),
+            count: block.decodedSize)
+        }
+        produced += block.decodedSize
+      case .lzvn:
+        var lzvn = LZVNDecoder(
+          source: inputBase, sourceStart: block.offset + 12,
+          sourceEnd: block.offset + block.length, output: output,
+          outputPosition: produced, blockEnd: produced + block.decodedSize,
+          capacity: capacity, blockOffset: block.offset)
+        produced = try lzvn.decode()
+      case .compressedV1:
+        try decodeLZFSE(LZFSEBlockHeader.parseV1(scanner, at: block.offset), block: block)
+      case .compressedV2:
+        try decodeLZFSE(LZFSEBlockHeader.parseV2(scanner, at: block.offset), block: block)
+      }
+      if produced - start != block.decodedSize {
+        throw .sizeMismatch(
+          expected: block.decodedSize, produced: produced - start, offset: block.offset)
+      }
+    }
+  }
+
+  /// Decodes one LZFSE (FSE entropy coded) block.
+  mutating func decodeLZFSE(
+    _ header: LZFSEBlockHeader,
+    block: LZFSEBlockExtent
+  ) throws(LZFSEError) {
+    header.frequencies.withUnsafeBufferPointer { frequencies in
+      FSE.buildValueTable(
+        frequencies: UnsafeBufferPointer(rebasing: frequencies[0..<20]),
+        states: LZFSEConstants.lStates, extraBits: LZFSEConstants.lExtraBits,
+        baseValues: LZFSEConstants.lBaseValue, into: lTable)
+      FSE.buildValueTable(
+        frequencies: UnsafeBufferPointer(rebasing: frequencies[20..<40]),
+        states: LZFSEConstants.mStates, extraBits: LZFSEConstants.mExtraBits,
+        baseValues: LZFSEConstants.mBaseValue, into: mTable)
+      FSE.buildValueTable(
+        frequencies: UnsafeBufferPointer(rebasing: frequencies[40..<104]),
+        states: LZFSEConstants.dStates, extraBits: LZFSEConstants.dExtraBits,
+        baseValues: LZFSEConstants.dBaseValue, into: dTable)
+      FSE.buildSymbolTable(
+        frequencies: UnsafeBufferPointer(rebasing: frequencies[104..<360]),
+        states: LZFSEConstants.literalStates, into: literalTable)
+    }
+    let literalEnd = block.offset + header.headerSize + header.literalPayloadBytes
+    try decodeLiterals(header, end: literalEnd, blockOffset: block.offset)
+    try decodeMatches(
+      header, end: literalEnd + header.lmdPayloadBytes, blockOffset: block.offset)
+  }
+
+  /// Decodes the four interleaved literal streams into the literal buffer.
+  func decodeLiterals(
+    _ header: LZFSEBlockHeader, end: Int, blockOffset: Int
+  ) throws(LZFSEError) {
+    guard
+      var stream = FSEBitStream(
+        base: inputBase, lowerBound: 0, end: end, finalBits: header.literalBits)
+    else { throw .corruptPayload("literal stream header bits are invalid", offset: blockOffset) }
+    var s0 = Int(header.literalStates.0)
+    var s1 = Int(header.literalStates.1)
+    var s2 = Int(header.literalStates.2)
+    var s3 = Int(header.literalStates.3)
+    let table = literalTable
+    var out = literals
+    var index = 0
+    while index < header.literalCount {
+      guard stream.refill() else {
+        throw .corruptPayload("literal stream reads past its start", offset: blockOffset)
+      }
+      var entry = table[s0]
+      s0 = Int(entry >> 16) + Int(stream.pull(Int(entry & 0xFF)))
+      out[0] = UInt8(truncatingIfNeeded: entry >> 8)
+      entry = table[s1]
+      s1 = Int(entry >> 16) + Int(stream.pull(Int(entry & 0xFF)))
+      out[1] = UInt8(truncatingIfNeeded: entry >> 8)
+      entry = table[s2]
+      s2 = Int(entry >> 16) + Int(stream.pull(Int(entry & 0xFF)))
+      out[2] = UInt8(truncatingIfNeeded: entry >> 8)
+      entry = table[s3]
+      s3 = Int(entry >> 16) + Int(stream.pull(Int(entry & 0xFF)))
+      out[3] = UInt8(truncatingIfNeeded: entry >> 8)
+      out += 4
+      index += 4
+    }
+  }
+
+  /// Decodes the L, M, D triplets and writes literals and matches to the output.
+  mutating func decodeMatches(
+    _ header: LZFSEBlockHeader, end: Int, blockOffset: Int
+  ) throws(LZFSEError) {
+    guard
+      var stream = FSEBitStream(
+        base: inputBase, lowerBound: 0, end: end, finalBits: header.lmdBits)
+    else { throw .corruptPayload("match stream header bits are invalid", offset: blockOffset) }
+    var lState = Int(header.lState)
+    var mState = Int(header.mState)
+    var dState = Int(header.dState)
+    let lTable = lTable
+    let mTable = mTable
+    let dTable = dTable
+    // Literals were decoded four at a time, so up to three extra decoded bytes are usable, as
+    // in the reference decoder.
+    let literalLimit = UnsafePointer(literals + ((header.literalCount + 3) & ~3))
+    var literal = UnsafePointer(literals)
+    let blockEnd = output + produced + header.rawBytes
+    let capacityEnd = output + capacity
+    var dst = output + produced
+    var distance = -1
+
+    @inline(__always)
+    func value(_ state: inout Int, _ table: UnsafeMutablePointer<UInt64>) -> Int {
+      let entry = table[state]
+      let valueBits = UInt64((entry >> 8) & 0xFF)
+      let bits = stream.pull(Int(entry & 0xFF))
+      state = Int((entry >> 16) & 0xFFFF) + Int(bits >> valueBits)
+      return Int(entry >> 32) + Int(bits & ((1 << valueBits) - 1))
+    }
+
+    for _ in 0..<header.matchCount {
+      guard stream.refill() else {
+        throw .corruptPayload("match stream reads past its start", offset: blockOffset)
+      }
+      let literalLength = value(&lState, lTable)
+      let matchLength = value(&mState, mTable)
+      let newDistance = value(&dState, dTable)
+      if newDistance != 0 { distance = newDistance }
+
+      guard literalLength <= literalLimit - literal else {
+        throw .corruptPayload("literal run overruns the decoded literals", offset: blockOffset)
+      }
+      guard literalLength + matchLength <= blockEnd - dst else {
+        throw .corruptPayload("block writes past its declared size", offset: blockOffset)
+      }
+      let available = dst - output + literalLength
+      guard distance > 0, distance <= available else {
+        throw .invalidMatchDistance(
+          distance: distance, available: available, offset: blockOffset)
+      }
+      // Literal run: eight bytes at a time; the literal buffer and output have slack.
+      var copied = 0
+      while copied < literalLength {
+        UnsafeMutableRawPointer(dst + copied).storeBytes(
+          of: UnsafeRawPointer(literal + copied).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        copied += 8
+      }
+      dst += literalLength
+      literal += literalLength
+      // Match: wide copies only when the source is at least eight bytes back.
+      if distance >= 8 && matchLength + 8 <= capacityEnd - dst {
+        var from = UnsafeRawPointer(dst - distance)
+        var to = UnsafeMutableRawPointer(dst)
+        let stop = UnsafeMutableRawPointer(dst + matchLength)
+        while to < stop {
+          to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+          from += 8
+          to += 8
+        }
+      } else {
+        for index in 0..<matchLength { dst[index] = dst[index - distance] }
+      }
+      dst += matchLength
+    }
+    produced = dst - output
+  }
+}
