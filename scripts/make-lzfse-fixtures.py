@@ -69,6 +69,39 @@ def workflow_plist(rng, actions):
     }, fmt=plistlib.FMT_XML)
 
 
+def apple_archive(wflow):
+    """An Apple Archive (AA01) holding the root directory and Shortcut.wflow, as signed
+    shortcuts carry it."""
+    def entry(kind, path, mode, data=None):
+        fields = b"TYP1" + kind + b"PATP" + struct.pack("<H", len(path)) + path
+        fields += b"MOD2" + struct.pack("<H", mode)
+        if data is not None:
+            fields += b"DATB" + struct.pack("<I", len(data))
+        return b"AA01" + struct.pack("<H", 6 + len(fields)) + fields + (data or b"")
+    return entry(b"D", b"", 0o755) + entry(b"F", b"Shortcut.wflow", 0o644, wflow)
+
+
+def share_workflow(rng, padding_actions):
+    """A screenshot -> share workflow, padded with comment actions so it spans segments."""
+    shot = "11111111-2222-3333-4444-555555555555"
+    actions = [{"WFWorkflowActionIdentifier": "is.workflow.actions.takescreenshot",
+                "WFWorkflowActionParameters": {"UUID": shot}}]
+    for _ in range(padding_actions):
+        actions.append({"WFWorkflowActionIdentifier": "is.workflow.actions.comment",
+                        "WFWorkflowActionParameters": {
+                            "WFCommentActionText": text(rng, rng.randint(40, 200)).decode()}})
+    actions.append({"WFWorkflowActionIdentifier": "is.workflow.actions.share",
+                    "WFWorkflowActionParameters": {
+                        "UUID": "66666666-7777-8888-9999-AAAAAAAAAAAA",
+                        "WFInput": {"Value": {"Type": "ActionOutput", "OutputUUID": shot,
+                                              "OutputName": "Screenshot"},
+                                    "WFSerializationType": "WFTextTokenAttachment"},
+                        "WFApp": {"BundleIdentifier": "com.example.fixture", "Name": "Fixture",
+                                  "TeamIdentifier": "ABCDE12345"}}})
+    return plistlib.dumps({"WFWorkflowActions": actions, "WFWorkflowClientVersion": "2302.0.4",
+                           "WFWorkflowMinimumClientVersion": 900}, fmt=plistlib.FMT_BINARY)
+
+
 def blocks(stream):
     """Yields (magic, start, end) for each block of an LZFSE stream."""
     offset = 0
@@ -151,6 +184,12 @@ def main():
         "small-runs": b"ab" * 300 + b"x" * 500 + bytes(range(200)) * 3 + b"abcdefgh" * 100,
         "small-plist": workflow_plist(rng, 8)[:4000],
     }
+    archive = apple_archive(share_workflow(rng, 300))
+    inputs["shortcut-archive"] = archive
+    # The same archive cut into 8 KiB pieces, each compressed alone: the segments of a
+    # multi-segment signed shortcut.
+    for index, start in enumerate(range(0, len(archive), 8192)):
+        inputs["shortcut-archive.segment%02d" % index] = archive[start:start + 8192]
     manifest = {}
     for name, data in inputs.items():
         compressed = liblzfse.compress(data)

@@ -15,6 +15,17 @@ final class AEASigningKey {
     self.publicKey = publicKey
   }
 
+  /// Loads a PEM P-256 private key; nil when it cannot be read.
+  init?(pem: [UInt8]) {
+    guard let key = LibCrypto.privateKey(pem: pem) else { return nil }
+    guard let publicKey = LibCrypto.publicKeyX963(of: key) else {
+      LibCrypto.free(key: key)
+      return nil
+    }
+    self.key = key
+    self.publicKey = publicKey
+  }
+
   deinit { LibCrypto.free(key: key) }
 }
 

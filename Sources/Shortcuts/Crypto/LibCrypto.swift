@@ -172,6 +172,17 @@ enum LibCrypto {
     return Array(signature.prefix(length))
   }
 
+  /// Reads a PEM private key (for the tests' committed signing keys); the caller frees it.
+  static func privateKey(pem: [UInt8]) -> OpaquePointer? {
+    pem.withUnsafeBytes { buffer -> OpaquePointer? in
+      guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+      defer { BIO_free(bio) }
+      let key = PEM_read_bio_PrivateKey(bio, nil, nil, nil)
+      if key == nil { ERR_clear_error() }
+      return key
+    }
+  }
+
   /// Frees a key returned by this file.
   static func free(key: OpaquePointer) {
     EVP_PKEY_free(key)
