@@ -184,6 +184,9 @@ def main():
         "small-runs": b"ab" * 300 + b"x" * 500 + bytes(range(200)) * 3 + b"abcdefgh" * 100,
         "small-plist": workflow_plist(rng, 8)[:4000],
     }
+    # Just over the reference encoder's 4096-byte LZVN threshold: the smallest bvx2 seed for
+    # the fuzz test.
+    inputs["fuzz-seed"] = (b"share the screenshot " * 40 + text(rng, 400) * 10)[:4300]
     archive = apple_archive(share_workflow(rng, 300))
     inputs["shortcut-archive"] = archive
     # The same archive cut into 8 KiB pieces, each compressed alone: the segments of a

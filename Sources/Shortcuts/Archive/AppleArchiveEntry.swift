@@ -18,7 +18,7 @@ public enum AppleArchiveError: Error, Sendable, Equatable, CustomStringConvertib
     switch self {
     case .wrongMagic(let bytes, let offset):
       "Apple Archive entry at byte \(offset) starts with "
-        + "\(bytes.map { String(format: "%02x", $0) }.joined()), not AA01 or YAA1"
+        + "\(Hex.string(bytes)), not AA01 or YAA1"
     case .truncated(let part, let needed, let available, let offset):
       "Apple Archive truncated in \(part) at byte \(offset): needs \(needed), \(available) remain"
     case .unknownFieldType(let key, let subtype, let offset):

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finite State Entropy (tANS) decoding tables and the backwards bit stream LZFSE reads them
 /// with.
 enum FSE {
@@ -8,7 +10,7 @@ enum FSE {
     states: Int,
     into table: UnsafeMutablePointer<Int32>
   ) {
-    table.update(repeating: 0, count: states)
+    memset(table, 0, states * MemoryLayout<Int32>.stride)
     let stateZeros = (UInt32(states)).leadingZeroBitCount
     var index = 0
     for symbol in 0..<frequencies.count {
@@ -41,7 +43,7 @@ enum FSE {
     baseValues: [Int32],
     into table: UnsafeMutablePointer<UInt64>
   ) {
-    table.update(repeating: 0, count: states)
+    memset(table, 0, states * MemoryLayout<UInt64>.stride)
     let stateZeros = (UInt32(states)).leadingZeroBitCount
     var index = 0
     for symbol in 0..<frequencies.count {

@@ -74,7 +74,7 @@ public enum LZFSE {
         count = 0
         return
       }
-      base.initialize(repeating: 0, count: capacity)
+      memset(base, 0, capacity)
       do throws(LZFSEError) {
         var decoder = LZFSEBlockDecoder(input: input, output: base, capacity: capacity)
         defer { decoder.deallocate() }

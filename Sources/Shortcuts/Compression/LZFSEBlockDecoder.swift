@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decodes every block of a scanned stream into one preallocated output buffer.
 ///
 /// The output holds the whole stream, so matches may reach into earlier blocks, as the format
@@ -30,7 +32,7 @@ struct LZFSEBlockDecoder {
     mTable = .allocate(capacity: LZFSEConstants.mStates)
     dTable = .allocate(capacity: LZFSEConstants.dStates)
     literals = .allocate(capacity: Self.literalBufferSize)
-    literals.initialize(repeating: 0, count: Self.literalBufferSize)
+    memset(literals, 0, Self.literalBufferSize)
   }
 
   func deallocate() {

@@ -27,7 +27,7 @@ public enum AEAError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .wrongMagic(let bytes):
-      "not an Apple Encrypted Archive: starts with \(bytes.map { String(format: "%02x", $0) }.joined()), not AEA1"
+      "not an Apple Encrypted Archive: starts with \(Hex.string(bytes)), not AEA1"
     case .truncated(let part, let needed, let available, let offset):
       "archive truncated in the \(part) at byte \(offset): needs \(needed) bytes, \(available) remain"
     case .unsupportedProfile(let profile, let name):

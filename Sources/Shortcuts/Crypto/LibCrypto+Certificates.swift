@@ -23,14 +23,35 @@ extension LibCrypto {
 
   /// Subject, issuer, validity and fingerprint of a DER certificate.
   static func certificateSummary(_ der: [UInt8]) -> SigningCertificate? {
+    certificateDetails(der)?.summary
+  }
+
+  /// The summary and, for P-256 keys, the uncompressed public point, from one parse.
+  static func certificateDetails(
+    _ der: [UInt8]
+  ) -> (summary: SigningCertificate, publicKeyX963: [UInt8]?)? {
     withCertificate(der) { certificate in
-      SigningCertificate(
+      let summary = SigningCertificate(
         subject: name(X509_get_subject_name(certificate)),
         issuer: name(X509_get_issuer_name(certificate)),
         notBefore: date(X509_get0_notBefore(certificate)) ?? .distantPast,
         notAfter: date(X509_get0_notAfter(certificate)) ?? .distantPast,
-        sha256Fingerprint: sha256(der).map { String(format: "%02X", $0) }.joined())
+        sha256Fingerprint: Hex.string(sha256(der), uppercase: true))
+      return (summary, p256Point(certificate))
     }
+  }
+
+  /// The subject public key bits when they are an uncompressed P-256 point.
+  static func p256Point(_ certificate: OpaquePointer) -> [UInt8]? {
+    guard let key = X509_get0_pubkey(certificate), EVP_PKEY_get_base_id(key) == EVP_PKEY_EC,
+      EVP_PKEY_get_bits(key) == 256, let bits = X509_get0_pubkey_bitstr(certificate),
+      let data = ASN1_STRING_get0_data(bits)
+    else {
+      ERR_clear_error()
+      return nil
+    }
+    let point = Array(UnsafeBufferPointer(start: data, count: Int(ASN1_STRING_length(bits))))
+    return point.count == 65 && point[0] == 0x04 ? point : nil
   }
 
   static func name(_ name: OpaquePointer?) -> String {
@@ -59,10 +80,7 @@ extension LibCrypto {
 
   /// The uncompressed P-256 public point of a certificate, when its key is P-256.
   static func certificatePublicKeyX963(_ der: [UInt8]) -> [UInt8]? {
-    withCertificate(der) { certificate -> [UInt8]? in
-      guard let key = X509_get0_pubkey(certificate) else { return nil }
-      return publicKeyX963(of: key)
-    } ?? nil
+    withCertificate(der) { p256Point($0) } ?? nil
   }
 
   /// Verifies a SHA-256 RSA-PSS signature with a certificate's public key.

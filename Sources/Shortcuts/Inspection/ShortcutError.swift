@@ -26,7 +26,7 @@ public enum ShortcutError: Error, Sendable, CustomStringConvertible {
     switch self {
     case .unrecognizedFormat(let bytes):
       "not a shortcut: the file starts with "
-        + "\(bytes.map { String(format: "%02x", $0) }.joined()), neither AEA1 (signed) nor a"
+        + "\(Hex.string(bytes)), neither AEA1 (signed) nor a"
         + " property list (unsigned)"
     case .hexDump(let decodesTo):
       "this file is an xxd hexadecimal dump, not a shortcut (its bytes decode to \(decodesTo));"

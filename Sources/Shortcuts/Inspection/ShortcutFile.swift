@@ -167,6 +167,6 @@ enum HexDump {
   static func describe(_ bytes: [UInt8]) -> String {
     if bytes.starts(with: Array("AEA1".utf8)) { return "a signed shortcut starting with AEA1" }
     if bytes.starts(with: Array("bplist00".utf8)) { return "a binary property list" }
-    return bytes.prefix(8).map { String(format: "%02x", $0) }.joined()
+    return Hex.string(bytes.prefix(8))
   }
 }

@@ -34,9 +34,9 @@ public struct ShortcutSigner: Sendable {
   public init(authData: Data) throws(ShortcutError) {
     let object: Any
     do {
-      object = try PropertyListSerialization.propertyList(from: authData, format: nil)
+      object = try PropertyListGuard.propertyList(from: authData)
     } catch {
-      throw .invalidAuthData("the auth data is not a property list (\(error))")
+      throw .invalidAuthData("the auth data is not a usable property list: \(error)")
     }
     guard let dictionary = object as? [String: Any] else {
       throw .invalidAuthData("the auth data is not a dictionary")
@@ -68,10 +68,7 @@ public struct ShortcutSigner: Sendable {
     } else if dictionary["SigningCertificateChain"] != nil {
       method = .iCloud
       certificateChain = try chain("SigningCertificateChain")
-      guard let key = LibCrypto.certificatePublicKeyX963(certificateChain[0]) else {
-        throw .invalidAuthData("the signing certificate's key is not a P-256 key")
-      }
-      signingPublicKey = key
+      signingPublicKey = []
     } else {
       let keys = dictionary.keys.sorted().joined(separator: ", ")
       throw .invalidAuthData(
@@ -80,8 +77,14 @@ public struct ShortcutSigner: Sendable {
     }
     var certificates: [SigningCertificate] = []
     for (index, der) in certificateChain.enumerated() {
-      guard let certificate = SigningCertificate(der: der) else {
+      guard let (certificate, point) = LibCrypto.certificateDetails(der) else {
         throw .invalidAuthData("certificate \(index) of the chain cannot be parsed")
+      }
+      if index == 0 && method == .iCloud {
+        guard let point else {
+          throw .invalidAuthData("the signing certificate's key is not a P-256 key")
+        }
+        signingPublicKey = point
       }
       certificates.append(certificate)
     }

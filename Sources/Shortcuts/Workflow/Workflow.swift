@@ -66,9 +66,9 @@ public struct Workflow: Sendable, Codable {
   public init(propertyList data: Data) throws(ShortcutError) {
     let object: Any
     do {
-      object = try PropertyListSerialization.propertyList(from: data, format: nil)
+      object = try PropertyListGuard.propertyList(from: data)
     } catch {
-      throw .invalidWorkflow("not a property list (\(error))")
+      throw .invalidWorkflow("\(error)")
     }
     guard let root = object as? [String: Any] else {
       throw .invalidWorkflow("the top level is not a dictionary")
