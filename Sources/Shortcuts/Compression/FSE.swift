@@ -109,24 +109,45 @@ struct FSEBitStream {
   /// Refills the accumulator to 56...63 bits; false when that would read before the lower bound.
   @inline(__always)
   mutating func refill() -> Bool {
-    let add = (63 - bitCount) & ~7
+    let add = (63 &- bitCount) & ~7
     if add == 0 { return true }
-    let newPosition = position - (add >> 3)
+    let newPosition = position &- (add &>> 3)
     if newPosition < lowerBound { return false }
     position = newPosition
     let incoming = UInt64(
       littleEndian: base.loadUnaligned(fromByteOffset: newPosition, as: UInt64.self))
-    accumulator = (accumulator &<< UInt64(add)) | (incoming & ((1 &<< UInt64(add)) &- 1))
-    bitCount += add
+    let shift = UInt64(truncatingIfNeeded: add)
+    accumulator = (accumulator &<< shift) | (incoming & ((1 &<< shift) &- 1))
+    bitCount &+= add
     return true
   }
 
-  /// Takes the `count` most recent bits.
+  /// Takes the `count` most recent bits. The caller keeps `count` within the refilled bits
+  /// (the decoding tables bound it).
   @inline(__always)
   mutating func pull(_ count: Int) -> UInt64 {
-    bitCount -= count
-    let result = accumulator &>> UInt64(bitCount)
-    accumulator &= (1 &<< UInt64(bitCount)) &- 1
+    bitCount &-= count
+    let shift = UInt64(truncatingIfNeeded: bitCount)
+    let result = accumulator &>> shift
+    accumulator &= (1 &<< shift) &- 1
     return result
+  }
+
+  /// Decodes one value (L, M or D) with a value table and advances `state`.
+  @inline(__always)
+  mutating func decodeValue(_ state: inout Int, _ table: UnsafeMutablePointer<UInt64>) -> Int {
+    let entry = table[state]
+    let valueBits = (entry &>> 8) & 0xFF
+    let bits = pull(Int(truncatingIfNeeded: entry & 0xFF))
+    state = Int(truncatingIfNeeded: ((entry &>> 16) & 0xFFFF) &+ (bits &>> valueBits))
+    return Int(truncatingIfNeeded: (entry &>> 32) &+ (bits & ((1 &<< valueBits) &- 1)))
+  }
+
+  /// Decodes one literal byte with the symbol table and advances `state`.
+  @inline(__always)
+  mutating func decodeSymbol(_ state: inout Int, _ table: UnsafeMutablePointer<Int32>) -> UInt8 {
+    let entry = table[state]
+    state = Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: pull(Int(entry & 0xFF)))
+    return UInt8(truncatingIfNeeded: entry &>> 8)
   }
 }

@@ -122,18 +122,10 @@ struct LZFSEBlockDecoder {
       guard stream.refill() else {
         throw .corruptPayload("literal stream reads past its start", offset: blockOffset)
       }
-      var entry = table[s0]
-      s0 = Int(entry >> 16) + Int(stream.pull(Int(entry & 0xFF)))
-      out[0] = UInt8(truncatingIfNeeded: entry >> 8)
-      entry = table[s1]
-      s1 = Int(entry >> 16) + Int(stream.pull(Int(entry & 0xFF)))
-      out[1] = UInt8(truncatingIfNeeded: entry >> 8)
-      entry = table[s2]
-      s2 = Int(entry >> 16) + Int(stream.pull(Int(entry & 0xFF)))
-      out[2] = UInt8(truncatingIfNeeded: entry >> 8)
-      entry = table[s3]
-      s3 = Int(entry >> 16) + Int(stream.pull(Int(entry & 0xFF)))
-      out[3] = UInt8(truncatingIfNeeded: entry >> 8)
+      out[0] = stream.decodeSymbol(&s0, table)
+      out[1] = stream.decodeSymbol(&s1, table)
+      out[2] = stream.decodeSymbol(&s2, table)
+      out[3] = stream.decodeSymbol(&s3, table)
       out += 4
       index += 4
     }
@@ -162,31 +154,24 @@ struct LZFSEBlockDecoder {
     var dst = output + produced
     var distance = -1
 
-    @inline(__always)
-    func value(_ state: inout Int, _ table: UnsafeMutablePointer<UInt64>) -> Int {
-      let entry = table[state]
-      let valueBits = UInt64((entry >> 8) & 0xFF)
-      let bits = stream.pull(Int(entry & 0xFF))
-      state = Int((entry >> 16) & 0xFFFF) + Int(bits >> valueBits)
-      return Int(entry >> 32) + Int(bits & ((1 << valueBits) - 1))
-    }
-
     for _ in 0..<header.matchCount {
       guard stream.refill() else {
         throw .corruptPayload("match stream reads past its start", offset: blockOffset)
       }
-      let literalLength = value(&lState, lTable)
-      let matchLength = value(&mState, mTable)
-      let newDistance = value(&dState, dTable)
+      let literalLength = stream.decodeValue(&lState, lTable)
+      let matchLength = stream.decodeValue(&mState, mTable)
+      let newDistance = stream.decodeValue(&dState, dTable)
       if newDistance != 0 { distance = newDistance }
 
+      // Values are bounded by the tables (L <= 315, M <= 2359, D <= 262139), so the sums
+      // below cannot overflow.
       guard literalLength <= literalLimit - literal else {
         throw .corruptPayload("literal run overruns the decoded literals", offset: blockOffset)
       }
-      guard literalLength + matchLength <= blockEnd - dst else {
+      guard literalLength &+ matchLength <= blockEnd - dst else {
         throw .corruptPayload("block writes past its declared size", offset: blockOffset)
       }
-      let available = dst - output + literalLength
+      let available = (dst - output) &+ literalLength
       guard distance > 0, distance <= available else {
         throw .invalidMatchDistance(
           distance: distance, available: available, offset: blockOffset)
@@ -196,12 +181,12 @@ struct LZFSEBlockDecoder {
       while copied < literalLength {
         UnsafeMutableRawPointer(dst + copied).storeBytes(
           of: UnsafeRawPointer(literal + copied).loadUnaligned(as: UInt64.self), as: UInt64.self)
-        copied += 8
+        copied &+= 8
       }
       dst += literalLength
       literal += literalLength
       // Match: wide copies only when the source is at least eight bytes back.
-      if distance >= 8 && matchLength + 8 <= capacityEnd - dst {
+      if distance >= 8 && matchLength &+ 8 <= capacityEnd - dst {
         var from = UnsafeRawPointer(dst - distance)
         var to = UnsafeMutableRawPointer(dst)
         let stop = UnsafeMutableRawPointer(dst + matchLength)
@@ -211,7 +196,11 @@ struct LZFSEBlockDecoder {
           to += 8
         }
       } else {
-        for index in 0..<matchLength { dst[index] = dst[index - distance] }
+        var index = 0
+        while index < matchLength {
+          dst[index] = dst[index &- distance]
+          index &+= 1
+        }
       }
       dst += matchLength
     }

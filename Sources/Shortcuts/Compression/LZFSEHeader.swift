@@ -138,18 +138,21 @@ struct LZFSEBlockHeader {
   }
 
   /// The prefix code of version 2 frequency tables: returns the value and its width in bits.
+  ///
+  /// Low five bits xxxx0 and xxx01 are the values 0-3 in two or three bits, x0011 / x1011 the
+  /// values 4-7 in five bits, 0111 a value 8-23 in eight bits, 1111 a value 24-1047 in fourteen.
+  @inline(__always)
   static func decodeFrequency(_ bits: UInt32) -> (UInt16, Int) {
-    let low = Int(bits & 31)
+    let low = bits & 31
     switch low & 0xF {
     case 7: return (UInt16(8 + (bits >> 4) & 0xF), 8)
     case 15: return (UInt16(24 + (bits >> 4) & 0x3FF), 14)
-    default:
-      let widths: [Int] = [2, 3, 2, 5, 2, 3, 2, 8, 2, 3, 2, 5, 2, 3, 2, 14]
-      let values: [UInt16] = [0, 2, 1, 4, 0, 3, 1, 0, 0, 2, 1, 5, 0, 3, 1, 0]
-      let width = widths[low & 0xF]
-      // The five-bit codes (x0011 and x1011) carry values 4...7 from their top bit.
-      if width == 5 { return (values[low & 0xF] + UInt16(low >> 4) * 2, 5) }
-      return (values[low & 0xF], width)
+    case 3: return (UInt16(4 + (low >> 4) * 2), 5)
+    case 11: return (UInt16(5 + (low >> 4) * 2), 5)
+    case 0, 4, 8, 12: return (0, 2)
+    case 2, 6, 10, 14: return (1, 2)
+    case 1, 9: return (2, 3)
+    default: return (3, 3)  // 5 and 13
     }
   }
 
@@ -161,23 +164,29 @@ struct LZFSEBlockHeader {
     guard matchCount <= LZFSEConstants.matchesPerBlock else {
       throw .invalidHeader("\(matchCount) matches, more than a block holds", offset: offset)
     }
-    let states = [literalStates.0, literalStates.1, literalStates.2, literalStates.3]
-    guard states.allSatisfy({ Int($0) < LZFSEConstants.literalStates }),
+    guard Int(literalStates.0) < LZFSEConstants.literalStates,
+      Int(literalStates.1) < LZFSEConstants.literalStates,
+      Int(literalStates.2) < LZFSEConstants.literalStates,
+      Int(literalStates.3) < LZFSEConstants.literalStates,
       Int(lState) < LZFSEConstants.lStates, Int(mState) < LZFSEConstants.mStates,
       Int(dState) < LZFSEConstants.dStates
     else { throw .invalidHeader("initial FSE state out of range", offset: offset) }
     guard (-7...0).contains(literalBits), (-7...0).contains(lmdBits) else {
       throw .invalidHeader("final bit counts out of range", offset: offset)
     }
-    let tables: [(Range<Int>, Int, String)] = [
-      (0..<20, LZFSEConstants.lStates, "L"), (20..<40, LZFSEConstants.mStates, "M"),
-      (40..<104, LZFSEConstants.dStates, "D"), (104..<360, LZFSEConstants.literalStates, "literal"),
-    ]
-    for (range, states, name) in tables {
-      let sum = frequencies[range].reduce(0) { $0 + Int($1) }
-      guard sum <= states else {
-        throw .invalidHeader("\(name) frequencies sum to \(sum), over \(states)", offset: offset)
-      }
+    try checkSum(0..<20, states: LZFSEConstants.lStates, "L", offset)
+    try checkSum(20..<40, states: LZFSEConstants.mStates, "M", offset)
+    try checkSum(40..<104, states: LZFSEConstants.dStates, "D", offset)
+    try checkSum(104..<360, states: LZFSEConstants.literalStates, "literal", offset)
+  }
+
+  func checkSum(
+    _ range: Range<Int>, states: Int, _ name: String, _ offset: Int
+  ) throws(LZFSEError) {
+    var sum = 0
+    for index in range { sum &+= Int(frequencies[index]) }
+    guard sum <= states else {
+      throw .invalidHeader("\(name) frequencies sum to \(sum), over \(states)", offset: offset)
     }
   }
 }
