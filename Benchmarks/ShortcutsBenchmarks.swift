@@ -50,17 +50,21 @@ enum ShortcutsBenchmarks {
     let copyRate = Double(output.count * repeats) / copySeconds
     Harness.report(
       "baseline: memcpy of the same output size",
-      String(format: "%.0f MB/s; decode is %.1f%% of copy speed", copyRate / 1e6, 100 * rate / copyRate),
+      String(
+        format: "%.0f MB/s; decode is %.1f%% of copy speed", copyRate / 1e6, 100 * rate / copyRate),
       goal: "baseline", met: nil)
 
     if let reference = referenceRate(path: path, repeats: repeats) {
       Harness.report(
         "baseline: reference C liblzfse (pyliblzfse), same input",
-        String(format: "%.0f MB/s; Swift decoder runs at %.2fx its speed", reference / 1e6, rate / reference),
+        String(
+          format: "%.0f MB/s; Swift decoder runs at %.2fx its speed", reference / 1e6,
+          rate / reference),
         goal: "baseline", met: nil)
     } else {
       Harness.report(
-        "baseline: reference C liblzfse", "not measured (python3 with pyliblzfse not found:"
+        "baseline: reference C liblzfse",
+        "not measured (python3 with pyliblzfse not found:"
           + " pip install pyliblzfse)", goal: "baseline", met: nil)
     }
   }
@@ -94,7 +98,8 @@ enum ShortcutsBenchmarks {
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("shared/samples/shortcuts/contactVerificationTest.shortcut")
     guard let data = try? Data(contentsOf: sample) else {
-      Harness.report("signed shortcut read + verify", "skipped: ../shared absent", goal: "info", met: nil)
+      Harness.report(
+        "signed shortcut read + verify", "skipped: ../shared absent", goal: "info", met: nil)
       return
     }
     let read = try Harness.seconds(rounds: 9) { try ShortcutFile(data: data) }

@@ -55,7 +55,8 @@ struct AEAArchiveTests {
   static let tampers: [Tamper] = [
     Tamper(name: "auth data", locate: { $0.authDataRange.lowerBound + 40 }, expected: .signature),
     Tamper(name: "random key", locate: { $0.signatureRange.upperBound + 3 }, expected: .signature),
-    Tamper(name: "root header", locate: { $0.rootHeaderRange.lowerBound + 30 }, expected: .rootHeaderMAC),
+    Tamper(
+      name: "root header", locate: { $0.rootHeaderRange.lowerBound + 30 }, expected: .rootHeaderMAC),
     Tamper(
       name: "segment header of cluster 1", locate: { $0.clusters[1].headerRange.lowerBound + 12 },
       expected: .clusterHeaderMAC(cluster: 1)),
@@ -63,7 +64,10 @@ struct AEAArchiveTests {
       name: "segment 1 of cluster 2", locate: { $0.clusters[2].segmentRanges[1].lowerBound + 20 },
       expected: .segmentMAC(cluster: 2, segment: 1)),
     Tamper(
-      name: "next-cluster MAC of cluster 0", locate: { $0.clusters[0].nextClusterMAC.isEmpty ? 0 : $0.clusters[0].headerRange.upperBound + 5 },
+      name: "next-cluster MAC of cluster 0",
+      locate: {
+        $0.clusters[0].nextClusterMAC.isEmpty ? 0 : $0.clusters[0].headerRange.upperBound + 5
+      },
       expected: .clusterHeaderMAC(cluster: 0)),
   ]
 
@@ -88,12 +92,31 @@ struct AEAArchiveTests {
   }
 
   static let malformed: [Malformed] = [
-    Malformed(name: "wrong magic", edit: { [0x41, 0x45, 0x41, 0x32] + $0.dropFirst(4) }, expected: "not AEA1"),
-    Malformed(name: "empty", edit: { _ in [] }, expected: "truncated in the header"),
-    Malformed(name: "encrypted profile", edit: { var b = $0; b[4] = 1; return b }, expected: "profile 1"),
-    Malformed(name: "unknown profile", edit: { var b = $0; b[4] = 9; return b }, expected: "profile 9"),
     Malformed(
-      name: "auth data size past the end", edit: { var b = $0; b[10] = 0x08; return b },
+      name: "wrong magic", edit: { [0x41, 0x45, 0x41, 0x32] + $0.dropFirst(4) },
+      expected: "not AEA1"),
+    Malformed(name: "empty", edit: { _ in [] }, expected: "truncated in the header"),
+    Malformed(
+      name: "encrypted profile",
+      edit: {
+        var b = $0
+        b[4] = 1
+        return b
+      }, expected: "profile 1"),
+    Malformed(
+      name: "unknown profile",
+      edit: {
+        var b = $0
+        b[4] = 9
+        return b
+      }, expected: "profile 9"),
+    Malformed(
+      name: "auth data size past the end",
+      edit: {
+        var b = $0
+        b[10] = 0x08
+        return b
+      },
       expected: "truncated in the auth data"),
     Malformed(name: "cut in the prologue", edit: { Array($0.prefix(300)) }, expected: "truncated"),
     Malformed(name: "cut in a segment", edit: { Array($0.dropLast(10)) }, expected: "declares"),
@@ -117,7 +140,9 @@ struct AEAArchiveTests {
     let headerAt = archive.clusters[0].headerRange.lowerBound
     for (field, value) in [(0, UInt32.max), (4, UInt32.max), (4, 0), (0, 1)] {
       var copy = bytes
-      withUnsafeBytes(of: value.littleEndian) { copy.replaceSubrange((headerAt + field)..<(headerAt + field + 4), with: $0) }
+      withUnsafeBytes(of: value.littleEndian) {
+        copy.replaceSubrange((headerAt + field)..<(headerAt + field + 4), with: $0)
+      }
       #expect(throws: AEAError.self) {
         let parsed = try AEAArchive(Data(copy))
         _ = try parsed.payload()

@@ -66,15 +66,18 @@ struct AppleArchiveTests {
   static let malformed = [
     Malformed(name: "wrong magic", bytes: Array("ZZ01".utf8) + [6, 0], expected: "not AA01"),
     Malformed(name: "short header", bytes: Array("AA01".utf8) + [4, 0], expected: "under 6"),
-    Malformed(name: "header past the end", bytes: Array("AA01".utf8) + [60, 0], expected: "truncated"),
+    Malformed(
+      name: "header past the end", bytes: Array("AA01".utf8) + [60, 0], expected: "truncated"),
     Malformed(
       name: "unknown subtype", bytes: Array("AA01".utf8) + [10, 0] + Array("ABCq".utf8),
       expected: "unknown type"),
     Malformed(
-      name: "string past the header", bytes: Array("AA01".utf8) + [12, 0] + Array("PATP".utf8) + [9, 0],
+      name: "string past the header",
+      bytes: Array("AA01".utf8) + [12, 0] + Array("PATP".utf8) + [9, 0],
       expected: "runs past the header end"),
     Malformed(
-      name: "blob past the end", bytes: Array("AA01".utf8) + [14, 0] + Array("DATB".utf8) + [0, 0, 0, 1],
+      name: "blob past the end",
+      bytes: Array("AA01".utf8) + [14, 0] + Array("DATB".utf8) + [0, 0, 0, 1],
       expected: "truncated in the DAT blob"),
   ]
 

@@ -46,8 +46,10 @@ struct FuzzTests {
   static func smallSignedShortcut() throws -> [UInt8] {
     var inner = AppleArchiveWriter()
     inner.appendDirectory(path: "")
-    let app = try ShortcutApp(bundleIdentifier: "com.example.app", name: "E", teamIdentifier: "ABCDE12345")
-    inner.appendFile(path: "Shortcut.wflow", contents: [UInt8](try WorkflowBuilder(app: app).propertyList()))
+    let app = try ShortcutApp(
+      bundleIdentifier: "com.example.app", name: "E", teamIdentifier: "ABCDE12345")
+    inner.appendFile(
+      path: "Shortcut.wflow", contents: [UInt8](try WorkflowBuilder(app: app).propertyList()))
     let writer = AEAWriter(segmentSize: 1 << 16, segmentsPerCluster: 1, compression: .none)
     guard
       let bytes = writer.write(
@@ -63,21 +65,36 @@ struct FuzzTests {
     let signed = try Self.smallSignedShortcut()
     // Iterations per seed follow each reader's cost in a debug build; 100,000 in all.
     let seeds: [(name: String, bytes: [UInt8], iterations: Int, run: ([UInt8]) -> Bool)] = [
-      ("signed shortcut", signed, 10_000, { input in
-        (try? ShortcutFile(data: Data(input), limits: Self.limits)) != nil
-      }),
-      ("LZFSE v2", try Fixtures.lzfseFixture("fuzz-seed"), 25_000, { input in
-        (try? LZFSE.decompress(input, maximumOutputSize: 1 << 16)) != nil
-      }),
-      ("LZFSE v1", try Fixtures.lzfseFixture("fuzz-seed.v1"), 20_000, { input in
-        (try? LZFSE.decompress(input, maximumOutputSize: 1 << 16)) != nil
-      }),
-      ("LZVN", try Fixtures.lzfseFixture("small-runs"), 25_000, { input in
-        (try? LZFSE.decompress(input, maximumOutputSize: 1 << 16)) != nil
-      }),
-      ("Apple Archive", try SignedFixtures.innerArchive(), 20_000, { input in
-        (try? AppleArchive.entries(in: input, entryLimit: 64)) != nil
-      }),
+      (
+        "signed shortcut", signed, 10_000,
+        { input in
+          (try? ShortcutFile(data: Data(input), limits: Self.limits)) != nil
+        }
+      ),
+      (
+        "LZFSE v2", try Fixtures.lzfseFixture("fuzz-seed"), 25_000,
+        { input in
+          (try? LZFSE.decompress(input, maximumOutputSize: 1 << 16)) != nil
+        }
+      ),
+      (
+        "LZFSE v1", try Fixtures.lzfseFixture("fuzz-seed.v1"), 20_000,
+        { input in
+          (try? LZFSE.decompress(input, maximumOutputSize: 1 << 16)) != nil
+        }
+      ),
+      (
+        "LZVN", try Fixtures.lzfseFixture("small-runs"), 25_000,
+        { input in
+          (try? LZFSE.decompress(input, maximumOutputSize: 1 << 16)) != nil
+        }
+      ),
+      (
+        "Apple Archive", try SignedFixtures.innerArchive(), 20_000,
+        { input in
+          (try? AppleArchive.entries(in: input, entryLimit: 64)) != nil
+        }
+      ),
     ]
     var total = 0
     var accepted = 0

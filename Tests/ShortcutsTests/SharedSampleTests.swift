@@ -35,8 +35,10 @@ struct SharedSampleTests {
   static let tampers: [Tamper] = [
     Tamper(name: "one byte in the auth data", offset: { $0.authDataRange.lowerBound + 500 }),
     Tamper(name: "one byte in the root header", offset: { $0.rootHeaderRange.lowerBound + 40 }),
-    Tamper(name: "one byte in the root header's sizes", offset: { $0.rootHeaderRange.lowerBound + 1 }),
-    Tamper(name: "one byte in a segment", offset: { $0.clusters[0].segmentRanges[0].lowerBound + 4000 }),
+    Tamper(
+      name: "one byte in the root header's sizes", offset: { $0.rootHeaderRange.lowerBound + 1 }),
+    Tamper(
+      name: "one byte in a segment", offset: { $0.clusters[0].segmentRanges[0].lowerBound + 4000 }),
   ]
 
   @Test("tampered copies of the sample are rejected with a reason", arguments: tampers)

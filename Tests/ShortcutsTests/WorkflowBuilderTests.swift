@@ -57,7 +57,10 @@ struct WorkflowBuilderTests {
         == (variant.action == .share
           ? "is.workflow.actions.share" : "is.workflow.actions.runextension"))
     let wfApp = try #require(parameters["WFApp"] as? [String: String])
-    #expect(wfApp == ["BundleIdentifier": "com.example.app", "Name": "Example", "TeamIdentifier": "ABCDE12345"])
+    #expect(
+      wfApp == [
+        "BundleIdentifier": "com.example.app", "Name": "Example", "TeamIdentifier": "ABCDE12345",
+      ])
     #expect(
       parameters["WFAppIdentifier"] as? String
         == (variant.action == .runExtension ? "com.example.app" : nil))
@@ -80,7 +83,11 @@ struct WorkflowBuilderTests {
       #expect(first["WFWorkflowActionIdentifier"] as? String == expected.0)
       let firstUUID = (first["WFWorkflowActionParameters"] as? [String: Any])?["UUID"] as? String
       #expect(firstUUID == "E1B2C3D4-0000-4000-8000-00000000000A")
-      #expect(value == ["Type": "ActionOutput", "OutputUUID": "E1B2C3D4-0000-4000-8000-00000000000A", "OutputName": expected.1])
+      #expect(
+        value == [
+          "Type": "ActionOutput", "OutputUUID": "E1B2C3D4-0000-4000-8000-00000000000A",
+          "OutputName": expected.1,
+        ])
     }
 
     // The reader sees the same wiring and binding.
@@ -139,7 +146,10 @@ struct WorkflowBuilderTests {
         key: try SignedFixtures.signingKey()))
     let file = try ShortcutFile(data: Data(bytes))
     #expect(file.workflowData == wflow)
-    #expect(file.workflow.actions.map(\.identifier) == ["is.workflow.actions.takescreenshot", "is.workflow.actions.share"])
+    #expect(
+      file.workflow.actions.map(\.identifier) == [
+        "is.workflow.actions.takescreenshot", "is.workflow.actions.share",
+      ])
   }
 
   @Test("XML property lists are read as unsigned shortcuts")
@@ -155,7 +165,8 @@ struct WorkflowBuilderTests {
 
   @Test("plists that are not workflows get a clear error")
   func notAWorkflow() throws {
-    let data = try PropertyListSerialization.data(fromPropertyList: ["a": 1], format: .binary, options: 0)
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: ["a": 1], format: .binary, options: 0)
     #expect {
       _ = try ShortcutFile(data: data)
     } throws: { error in

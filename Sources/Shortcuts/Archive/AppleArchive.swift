@@ -63,7 +63,8 @@ public enum AppleArchive {
     while offset < end {
       try need(4, offset, "a field key")
       guard end - offset >= 4 else {
-        throw .invalidField(key: "header", reason: "field key crosses the header end", offset: offset)
+        throw .invalidField(
+          key: "header", reason: "field key crosses the header end", offset: offset)
       }
       let key = String(decoding: bytes[offset..<(offset + 3)], as: UTF8.self)
       let subtype = bytes[offset + 3]

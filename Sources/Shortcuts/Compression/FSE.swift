@@ -147,7 +147,8 @@ struct FSEBitStream {
   @inline(__always)
   mutating func decodeSymbol(_ state: inout Int, _ table: UnsafeMutablePointer<Int32>) -> UInt8 {
     let entry = table[state]
-    state = Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: pull(Int(entry & 0xFF)))
+    state =
+      Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: pull(Int(entry & 0xFF)))
     return UInt8(truncatingIfNeeded: entry &>> 8)
   }
 }

@@ -176,7 +176,8 @@ public struct AEAArchive: Sendable {
     var clusters: [AEACluster] = []
     while remaining > 0 {
       let index = clusters.count
-      let headerRange = try reader.range(perCluster * headerSize, "segment headers of cluster \(index)")
+      let headerRange = try reader.range(
+        perCluster * headerSize, "segment headers of cluster \(index)")
       let nextMAC = try reader.take(32, "next cluster MAC of cluster \(index)")
       let macRange = try reader.range(perCluster * 32, "segment MACs of cluster \(index)")
       var segments: [AEASegmentHeader] = []

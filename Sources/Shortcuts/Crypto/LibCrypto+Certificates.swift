@@ -97,9 +97,11 @@ extension LibCrypto {
   /// dates (Apple accepts shortcuts signed while the certificates were valid).
   /// - Returns: nil when the path validates, else OpenSSL's reason.
   static func verifyChain(_ chain: [[UInt8]], anchor: [UInt8]) -> String? {
-    guard let leafDER = chain.first else { return "the certificate chain is empty" }
+    guard !chain.isEmpty else { return "the certificate chain is empty" }
     var parsed: [OpaquePointer] = []
-    defer { parsed.forEach { X509_free($0) } }
+    defer {
+      for certificate in parsed { X509_free(certificate) }
+    }
     for der in chain + [anchor] {
       let certificate = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
         var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
@@ -107,12 +109,13 @@ extension LibCrypto {
       }
       guard let certificate else {
         ERR_clear_error()
-        return der == anchor ? "the root certificate cannot be parsed" : "a certificate in the"
-          + " chain cannot be parsed"
+        return der == anchor
+          ? "the root certificate cannot be parsed"
+          : "a certificate in the"
+            + " chain cannot be parsed"
       }
       parsed.append(certificate)
     }
-    _ = leafDER
     guard let store = X509_STORE_new(), let context = X509_STORE_CTX_new(),
       let untrusted = OPENSSL_sk_new_null()
     else { return "OpenSSL could not allocate a certificate store" }

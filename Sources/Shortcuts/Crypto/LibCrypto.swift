@@ -12,7 +12,8 @@ enum LibCrypto {
     var buffer = [CChar](repeating: 0, count: 256)
     ERR_error_string_n(code, &buffer, buffer.count)
     ERR_clear_error()
-    return "\(fallback): \(String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))"
+    return
+      "\(fallback): \(String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))"
   }
 
   // MARK: Hashes and MACs

@@ -91,15 +91,21 @@ enum PropertyListGuard {
       case 0x1: try fits(offset + 1 + (1 << Int(marker & 0xF)))
       case 0x2: try fits(offset + 1 + (1 << Int(marker & 0xF)))
       case 0x3:
-        guard marker == 0x33 else { throw PropertyListFailure("binary property list date is malformed") }
+        guard marker == 0x33 else {
+          throw PropertyListFailure("binary property list date is malformed")
+        }
         try fits(offset + 9)
       case 0x4, 0x5:
         let (length, start) = try count(at: offset)
-        guard length <= tableOffset else { throw PropertyListFailure("binary property list length") }
+        guard length <= tableOffset else {
+          throw PropertyListFailure("binary property list length")
+        }
         try fits(start + length)
       case 0x6:
         let (length, start) = try count(at: offset)
-        guard length <= tableOffset / 2 else { throw PropertyListFailure("binary property list length") }
+        guard length <= tableOffset / 2 else {
+          throw PropertyListFailure("binary property list length")
+        }
         try fits(start + 2 * length)
       case 0xA, 0xD:
         let (length, start) = try count(at: offset)
@@ -116,7 +122,8 @@ enum PropertyListGuard {
           if slots == 2 && index < length {
             let keyMarker = bytes[offsets[reference]] >> 4
             guard keyMarker == 0x5 || keyMarker == 0x6 else {
-              throw PropertyListFailure("binary property list has a dictionary key that is not a string")
+              throw PropertyListFailure(
+                "binary property list has a dictionary key that is not a string")
             }
           }
           try visit(reference, depth: depth + 1)

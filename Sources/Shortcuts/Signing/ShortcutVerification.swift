@@ -143,8 +143,7 @@ public struct ShortcutVerification: Sendable, Codable {
     return Check(name: name, passed: true, detail: "chains to \(root.name); \(note)")
   }
 
-  static func validationRecordCheck(_ record: [UInt8]?, root: ShortcutTrustAnchors.Root) -> Check
-  {
+  static func validationRecordCheck(_ record: [UInt8]?, root: ShortcutTrustAnchors.Root) -> Check {
     let name = "Apple ID validation record"
     guard let record else {
       return Check(name: name, passed: false, detail: "AppleIDValidationRecord is missing")

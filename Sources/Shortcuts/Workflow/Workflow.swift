@@ -127,7 +127,8 @@ public struct Workflow: Sendable, Codable {
     }
     if let array = value as? [Any] {
       for item in array {
-        collect(item, parameter: parameter, depth: depth + 1, connections: &connections, apps: &apps)
+        collect(
+          item, parameter: parameter, depth: depth + 1, connections: &connections, apps: &apps)
       }
       return
     }
@@ -154,7 +155,8 @@ public struct Workflow: Sendable, Codable {
     }
     for key in dictionary.keys.sorted() {
       guard let nested = dictionary[key] else { continue }
-      collect(nested, parameter: parameter, depth: depth + 1, connections: &connections, apps: &apps)
+      collect(
+        nested, parameter: parameter, depth: depth + 1, connections: &connections, apps: &apps)
     }
   }
 }

@@ -124,9 +124,9 @@ public struct WorkflowBuilder: Sendable {
 
   /// The workflow as a binary property list (`bplist00`), the form `shortcuts sign` accepts.
   /// - Throws: `ShortcutError.invalidWorkflow` if serialization fails.
-  public func propertyList(inputUUID: UUID = UUID(), shareUUID: UUID = UUID()) throws(
-    ShortcutError
-  ) -> Data {
+  public func propertyList(inputUUID: UUID = UUID(), shareUUID: UUID = UUID()) throws(ShortcutError)
+    -> Data
+  {
     do {
       return try PropertyListSerialization.data(
         fromPropertyList: workflow(inputUUID: inputUUID, shareUUID: shareUUID),

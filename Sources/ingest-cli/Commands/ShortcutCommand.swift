@@ -99,7 +99,8 @@ enum ShortcutCommand {
       throw CLIError(status: .cannotCreate, message: "cannot write \(output): \(error)")
     }
     let workflow = try Workflow(propertyList: data)
-    let signed = output.hasSuffix(".shortcut") ? output.dropLast(9) + "-signed.shortcut" : output + ".signed"
+    let signed =
+      output.hasSuffix(".shortcut") ? output.dropLast(9) + "-signed.shortcut" : output + ".signed"
     let instructions = WorkflowBuilder.signingInstructions(input: output, output: String(signed))
     if json {
       try Output.json(
@@ -143,7 +144,9 @@ enum ShortcutCommand {
       print(report.text, terminator: "")
     }
     if let verification, !verification.isIntact {
-      if extract != nil { Output.error("ingest-cli: not extracting: the file was altered after signing") }
+      if extract != nil {
+        Output.error("ingest-cli: not extracting: the file was altered after signing")
+      }
       return .dataError
     }
     if let extract {
@@ -152,7 +155,9 @@ enum ShortcutCommand {
       } catch {
         throw CLIError(status: .cannotCreate, message: "cannot write \(extract): \(error)")
       }
-      if !json { print("extracted Shortcut.wflow to \(extract) (\(file.workflowData.count) bytes)") }
+      if !json {
+        print("extracted Shortcut.wflow to \(extract) (\(file.workflowData.count) bytes)")
+      }
     }
     if let verification, !verification.isVerified { return .notAccepted }
     return .success
@@ -207,7 +212,9 @@ struct ShortcutReport: Encodable {
     clientVersion = file.workflow.clientVersion
     minimumClientVersion = file.workflow.minimumClientVersion
     types = file.workflow.types
-    actions = file.workflow.actions.enumerated().map { Action(index: $0.offset + 1, action: $0.element) }
+    actions = file.workflow.actions.enumerated().map {
+      Action(index: $0.offset + 1, action: $0.element)
+    }
     boundApps = file.workflow.boundApps
   }
 
@@ -244,13 +251,16 @@ struct ShortcutReport: Encodable {
       }
     }
     if let verified, let checks {
-      lines.append(verified ? "  verification: verified" : "  verification: not verified: \(reason ?? "")")
+      lines.append(
+        verified ? "  verification: verified" : "  verification: not verified: \(reason ?? "")")
       for check in checks {
         lines.append("    [\(check.passed ? "ok" : "FAIL")] \(check.name): \(check.detail)")
       }
     }
     if let clientVersion { lines.append("  client version: \(clientVersion)") }
-    if let minimumClientVersion { lines.append("  minimum client version: \(minimumClientVersion)") }
+    if let minimumClientVersion {
+      lines.append("  minimum client version: \(minimumClientVersion)")
+    }
     if !types.isEmpty { lines.append("  types: \(types.joined(separator: ", "))") }
     lines.append("  actions (\(actions.count)):")
     for item in actions {
@@ -265,7 +275,9 @@ struct ShortcutReport: Encodable {
       }
       for app in item.action.boundApps {
         var line = "         \(app.parameter) = app \(app.bundleIdentifier)"
-        if let name = app.name { line += " (\(name)" + (app.teamIdentifier.map { ", team \($0)" } ?? "") + ")" }
+        if let name = app.name {
+          line += " (\(name)" + (app.teamIdentifier.map { ", team \($0)" } ?? "") + ")"
+        }
         lines.append(line)
       }
     }
@@ -273,7 +285,9 @@ struct ShortcutReport: Encodable {
       lines.append("  bound apps: none")
     } else {
       let apps = boundApps.map(\.bundleIdentifier)
-      lines.append("  bound apps: \(apps.enumerated().filter { apps.firstIndex(of: $0.element) == $0.offset }.map(\.element).joined(separator: ", "))")
+      lines.append(
+        "  bound apps: \(apps.enumerated().filter { apps.firstIndex(of: $0.element) == $0.offset }.map(\.element).joined(separator: ", "))"
+      )
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -84,7 +84,8 @@ enum SignedFixtures {
       writer.segmentSize = 8192
       writer.segmentsPerCluster = 2
       segments = try (0..<6).map { index in
-        let stored = try Fixtures.lzfseFixture(String(format: "shortcut-archive.segment%02d", index))
+        let stored = try Fixtures.lzfseFixture(
+          String(format: "shortcut-archive.segment%02d", index))
         return .init(original: try LZFSE.decompress(stored), stored: stored)
       }
     }
