@@ -98,20 +98,20 @@ enum PropertyListGuard {
       case 0x4, 0x5:
         let (length, start) = try count(at: offset)
         guard length <= tableOffset else {
-          throw PropertyListFailure("binary property list length")
+          throw PropertyListFailure("binary property list object \(object) runs past its data")
         }
         try fits(start + length)
       case 0x6:
         let (length, start) = try count(at: offset)
         guard length <= tableOffset / 2 else {
-          throw PropertyListFailure("binary property list length")
+          throw PropertyListFailure("binary property list object \(object) runs past its data")
         }
         try fits(start + 2 * length)
       case 0xA, 0xD:
         let (length, start) = try count(at: offset)
         let slots = marker >> 4 == 0xD ? 2 : 1
         guard length <= tableOffset / (referenceSize * slots) else {
-          throw PropertyListFailure("binary property list container length")
+          throw PropertyListFailure("binary property list object \(object) runs past its data")
         }
         try fits(start + length * referenceSize * slots)
         for index in 0..<(length * slots) {

@@ -39,18 +39,3 @@ enum SharedData {
     try Data(contentsOf: samples.appendingPathComponent(name))
   }
 }
-
-/// A fresh temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("shortcuts-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func remove() {
-    try? FileManager.default.removeItem(at: url)
-  }
-}
