@@ -75,6 +75,20 @@ struct LZFSEBlockDecoder {
     }
   }
 
+  @inline(__always)
+  func copy8(to destination: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>) {
+    UnsafeMutableRawPointer(destination).storeBytes(
+      of: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self), as: UInt64.self)
+  }
+
+  @inline(__always)
+  func copy16(to destination: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>) {
+    let low = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+    let high = UnsafeRawPointer(source).loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+    UnsafeMutableRawPointer(destination).storeBytes(of: low, as: UInt64.self)
+    UnsafeMutableRawPointer(destination).storeBytes(of: high, toByteOffset: 8, as: UInt64.self)
+  }
+
   /// Decodes one LZFSE (FSE entropy coded) block.
   mutating func decodeLZFSE(
     _ header: LZFSEBlockHeader,
@@ -176,24 +190,32 @@ struct LZFSEBlockDecoder {
         throw .invalidMatchDistance(
           distance: distance, available: available, offset: blockOffset)
       }
-      // Literal run: eight bytes at a time; the literal buffer and output have slack.
-      var copied = 0
-      while copied < literalLength {
-        UnsafeMutableRawPointer(dst + copied).storeBytes(
-          of: UnsafeRawPointer(literal + copied).loadUnaligned(as: UInt64.self), as: UInt64.self)
-        copied &+= 8
+      // Literal run: sixteen bytes unconditionally (the literal buffer and the output have
+      // slack past their ends), then eight at a time for long runs.
+      copy16(to: dst, from: literal)
+      if literalLength > 16 {
+        var copied = 16
+        while copied < literalLength {
+          copy8(to: dst + copied, from: literal + copied)
+          copied &+= 8
+        }
       }
       dst += literalLength
       literal += literalLength
-      // Match: wide copies only when the source is at least eight bytes back.
-      if distance >= 8 && matchLength &+ 8 <= capacityEnd - dst {
-        var from = UnsafeRawPointer(dst - distance)
-        var to = UnsafeMutableRawPointer(dst)
-        let stop = UnsafeMutableRawPointer(dst + matchLength)
-        while to < stop {
-          to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-          from += 8
-          to += 8
+      // Match: wide copies only when the source is at least eight (or sixteen) bytes back, so
+      // each load reads bytes already written.
+      if distance >= 16 && matchLength &+ 16 <= capacityEnd - dst {
+        copy16(to: dst, from: dst - distance)
+        var copied = 16
+        while copied < matchLength {
+          copy16(to: dst + copied, from: dst + copied - distance)
+          copied &+= 16
+        }
+      } else if distance >= 8 && matchLength &+ 8 <= capacityEnd - dst {
+        var copied = 0
+        while copied < matchLength {
+          copy8(to: dst + copied, from: dst + copied - distance)
+          copied &+= 8
         }
       } else {
         var index = 0
