@@ -9,6 +9,7 @@
 let sections: [(name: String, run: () throws -> Void)] = [
   ("uti", UTIBenchmarks.run),
   ("sniff", SniffingBenchmarks.run),
+  ("shortcuts", ShortcutsBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [

@@ -14,4 +14,7 @@
 #include <openssl/asn1.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
+#include <openssl/cms.h>
+#include <openssl/rsa.h>
+#include <openssl/objects.h>
 #endif

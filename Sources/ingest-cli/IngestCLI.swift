@@ -9,6 +9,7 @@ struct IngestCLI {
     commands:
       uti        describe a type: ingest-cli uti public.heic | --ext heic | --mime image/heic
       types      what files really are, from their content: ingest-cli types FILE...
+      shortcut   make a share-to-app shortcut, or inspect/verify one: ingest-cli shortcut inspect F
       help       show this text
 
     Every command accepts --json for machine-readable output.
@@ -43,6 +44,7 @@ struct IngestCLI {
     switch command {
     case "uti": return try UTICommand.run(&arguments)
     case "types": return try TypesCommand.run(&arguments)
+    case "shortcut": return try ShortcutCommand.run(&arguments)
     case "help":
       print(usage)
       return .success

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Why a `.shortcut` file could not be read or made.
+public enum ShortcutError: Error, Sendable, CustomStringConvertible {
+  /// The file is neither a signed archive (`AEA1`) nor a property list.
+  case unrecognizedFormat(firstBytes: [UInt8])
+  /// The file is an `xxd` hexadecimal dump of a shortcut, not the shortcut itself.
+  case hexDump(decodesTo: String)
+  /// The signed container is malformed.
+  case archive(AEAError)
+  /// The Apple Archive inside the container is malformed.
+  case appleArchive(AppleArchiveError)
+  /// The inner archive has no `Shortcut.wflow` file.
+  case missingWorkflow(entries: [String])
+  /// The workflow property list is malformed or is not a WFWorkflow.
+  case invalidWorkflow(String)
+  /// The signing information (auth data) is malformed.
+  case invalidAuthData(String)
+  /// A value given to the generator is not acceptable.
+  case invalidArgument(String)
+  /// Reading or writing a file failed.
+  case io(ShortcutIOError)
+
+  /// A message saying what failed and what to do.
+  public var description: String {
+    switch self {
+    case .unrecognizedFormat(let bytes):
+      "not a shortcut: the file starts with "
+        + "\(Hex.string(bytes)), neither AEA1 (signed) nor a"
+        + " property list (unsigned)"
+    case .hexDump(let decodesTo):
+      "this file is an xxd hexadecimal dump, not a shortcut (its bytes decode to \(decodesTo));"
+        + " turn it back into the binary file with: xxd -r FILE > FILE.shortcut"
+    case .archive(let error): "\(error)"
+    case .appleArchive(let error): "\(error)"
+    case .missingWorkflow(let entries):
+      "the signed archive has no Shortcut.wflow; it holds: "
+        + (entries.isEmpty ? "nothing" : entries.joined(separator: ", "))
+    case .invalidWorkflow(let reason): "the workflow is invalid: \(reason)"
+    case .invalidAuthData(let reason): "the signing information is invalid: \(reason)"
+    case .invalidArgument(let reason): reason
+    case .io(let error): "\(error)"
+    }
+  }
+}
+
+/// A failed file operation: what was done, to which path, and the system's reason.
+public struct ShortcutIOError: Error, Sendable, CustomStringConvertible {
+  /// The operation, such as "read" or "write".
+  public var operation: String
+  /// The file's path.
+  public var path: String
+  /// The underlying error's description.
+  public var underlying: String
+  /// Whether the file does not exist or cannot be read (as opposed to other failures).
+  public var isMissing: Bool
+
+  /// A message with operation, path and cause.
+  public var description: String { "cannot \(operation) \(path): \(underlying)" }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Builds the "take a screenshot, share it with this app" workflow as a binary property list.
+///
+/// Third-party apps cannot be picked in the Shortcuts app's share action, so the app is bound in
+/// advance: the share action carries a `WFApp` dictionary (`BundleIdentifier`, `Name`,
+/// `TeamIdentifier`) and shares to that app's first share extension. Its `WFInput` is wired to
+/// the first action's output with a `WFTextTokenAttachment` (`Type: ActionOutput`, `OutputUUID`,
+/// `OutputName`). The `runextension` variant uses `is.workflow.actions.runextension`, which also
+/// carries the older `WFAppIdentifier` string.
+///
+/// iOS 15 and later import only signed shortcuts. The output must be signed on a Mac
+/// (`shortcuts sign --mode people-who-know-me -i IN -o OUT`); this type never signs.
+public struct WorkflowBuilder: Sendable {
+  /// Where the shared content comes from.
+  public enum Input: String, Sendable, CaseIterable, Codable {
+    /// `is.workflow.actions.takescreenshot`, output "Screenshot".
+    case screenshot
+    /// The shortcut's input from the share sheet (the `ExtensionInput` magic variable); the
+    /// shortcut is offered in the share sheet (`WFWorkflowTypes` = `ActionExtension`).
+    case shortcutInput = "shortcut-input"
+    /// `is.workflow.actions.getclipboard`, output "Clipboard".
+    case clipboard
+  }
+
+  /// The action that hands the content to the app.
+  public enum ShareAction: String, Sendable, CaseIterable, Codable {
+    /// `is.workflow.actions.share` with `WFApp`: the app's share extension.
+    case share
+    /// `is.workflow.actions.runextension` with `WFApp` and `WFAppIdentifier`.
+    case runExtension = "runextension"
+  }
+
+  /// The app to share to.
+  public var app: ShortcutApp
+  /// Where the content comes from.
+  public var input: Input = .screenshot
+  /// Which action shares it.
+  public var action: ShareAction = .share
+  /// Stored as `WFWorkflowName` when set (the importer otherwise names the shortcut after the
+  /// file).
+  public var title: String?
+  /// `WFWorkflowIconStartColor`, a packed RGBA colour from the Shortcuts palette.
+  public var iconColor: UInt32 = 4_282_601_983
+  /// `WFWorkflowIconGlyphNumber`, a code point in the Shortcuts glyph font.
+  public var glyph: Int = 59_446
+  /// `WFWorkflowClientVersion`, a string.
+  public var clientVersion = "2302.0.4"
+  /// `WFWorkflowMinimumClientVersion`; 900 is the iOS 15 Shortcuts app.
+  public var minimumClientVersion = 900
+
+  /// Content classes the shortcut accepts when it runs from the share sheet.
+  public static let inputClasses = [
+    "WFImageContentItem", "WFGenericFileContentItem", "WFPDFContentItem", "WFURLContentItem",
+    "WFStringContentItem",
+  ]
+
+  /// Creates a builder for `app` with the defaults: screenshot, share action.
+  public init(app: ShortcutApp) {
+    self.app = app
+  }
+
+  /// The workflow as property list objects.
+  /// - Parameters:
+  ///   - inputUUID: the UUID of the input action (upper-case in the file).
+  ///   - shareUUID: the UUID of the share action.
+  public func workflow(inputUUID: UUID = UUID(), shareUUID: UUID = UUID()) -> [String: Any] {
+    var actions: [[String: Any]] = []
+    let attachment: [String: Any]
+    switch input {
+    case .screenshot, .clipboard:
+      let (identifier, outputName) =
+        input == .screenshot
+        ? ("is.workflow.actions.takescreenshot", "Screenshot")
+        : ("is.workflow.actions.getclipboard", "Clipboard")
+      actions.append([
+        "WFWorkflowActionIdentifier": identifier,
+        "WFWorkflowActionParameters": ["UUID": inputUUID.uuidString.uppercased()],
+      ])
+      attachment = [
+        "Type": "ActionOutput", "OutputUUID": inputUUID.uuidString.uppercased(),
+        "OutputName": outputName,
+      ]
+    case .shortcutInput:
+      attachment = ["Type": "ExtensionInput"]
+    }
+    var parameters: [String: Any] = [
+      "UUID": shareUUID.uuidString.uppercased(),
+      "WFInput": ["Value": attachment, "WFSerializationType": "WFTextTokenAttachment"],
+      "WFApp": [
+        "BundleIdentifier": app.bundleIdentifier, "Name": app.name,
+        "TeamIdentifier": app.teamIdentifier,
+      ],
+    ]
+    if action == .runExtension { parameters["WFAppIdentifier"] = app.bundleIdentifier }
+    actions.append([
+      "WFWorkflowActionIdentifier": action == .share
+        ? "is.workflow.actions.share" : "is.workflow.actions.runextension",
+      "WFWorkflowActionParameters": parameters,
+    ])
+    var root: [String: Any] = [
+      "WFWorkflowActions": actions,
+      "WFWorkflowClientVersion": clientVersion,
+      "WFWorkflowMinimumClientVersion": minimumClientVersion,
+      "WFWorkflowMinimumClientVersionString": String(minimumClientVersion),
+      "WFWorkflowIcon": [
+        "WFWorkflowIconStartColor": Int(iconColor), "WFWorkflowIconGlyphNumber": glyph,
+      ],
+      "WFWorkflowTypes": input == .shortcutInput ? ["ActionExtension"] : [String](),
+      "WFWorkflowImportQuestions": [[String: Any]](),
+      "WFWorkflowInputContentItemClasses": Self.inputClasses,
+      "WFWorkflowOutputContentItemClasses": [String](),
+      "WFWorkflowNoInputBehavior": [
+        "Name": "WFWorkflowNoInputBehaviorAskForInput",
+        "Parameters": ["ItemClass": "WFImageContentItem"],
+      ],
+      "WFWorkflowHasOutputFallback": false,
+      "WFWorkflowHasShortcutInputVariables": input == .shortcutInput,
+      "WFQuickActionSurfaces": [String](),
+    ]
+    if let title { root["WFWorkflowName"] = title }
+    return root
+  }
+
+  /// The workflow as a binary property list (`bplist00`), the form `shortcuts sign` accepts.
+  /// - Throws: `ShortcutError.invalidWorkflow` if serialization fails.
+  public func propertyList(inputUUID: UUID = UUID(), shareUUID: UUID = UUID()) throws(ShortcutError)
+    -> Data
+  {
+    do {
+      return try PropertyListSerialization.data(
+        fromPropertyList: workflow(inputUUID: inputUUID, shareUUID: shareUUID),
+        format: .binary, options: 0)
+    } catch {
+      throw .invalidWorkflow("cannot serialize the workflow: \(error)")
+    }
+  }
+
+  /// What to tell a user about signing: iOS 15+ imports only signed shortcuts.
+  public static func signingInstructions(input: String, output: String) -> String {
+    """
+    iOS 15 and later import only signed shortcuts; this file is unsigned.
+    Sign it on a Mac (macOS 12 or later) with:
+      shortcuts sign --mode people-who-know-me -i \(input) -o \(output)
+    ("--mode anyone" signs through iCloud instead.)
+    """
+  }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import Shortcuts
+
+/// `ingest-cli shortcut`: make an unsigned "screenshot, share to this app" shortcut, or inspect
+/// a `.shortcut` file (signed or unsigned), check its signature and extract its workflow.
+enum ShortcutCommand {
+  static let usage = """
+    usage: ingest-cli shortcut make --bundle-id ID --name NAME --team TEAMID -o OUT.shortcut
+                                    [--action share|runextension]
+                                    [--input screenshot|shortcut-input|clipboard]
+                                    [--title TITLE] [--icon-color RGBA] [--glyph NUMBER] [--json]
+           ingest-cli shortcut inspect FILE [--extract OUT.wflow] [--json]
+
+    make writes an unsigned binary property list; iOS 15+ imports only signed shortcuts, so sign
+    it on a Mac: shortcuts sign --mode people-who-know-me -i IN -o OUT.
+    inspect exits 0 when a signed file verifies against Apple's roots (or the file is unsigned),
+    1 when it is intact but its signer is not trusted, 65 when it is malformed or tampered with
+    (and then refuses --extract), 66 when FILE is missing.
+    """
+
+  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+    if arguments.flag("--help", "-h") {
+      print(usage)
+      return .success
+    }
+    switch arguments.popSubcommand() {
+    case "make": return try make(&arguments)
+    case "inspect": return try inspect(&arguments)
+    case let other?: throw CLIError.usage("unknown shortcut subcommand '\(other)'\n" + usage)
+    case nil: throw CLIError.usage("shortcut needs 'make' or 'inspect'\n" + usage)
+    }
+  }
+
+  // MARK: make
+
+  struct MakeReport: Encodable {
+    var output: String
+    var byteCount: Int
+    var format: String
+    var actions: [String]
+    var app: ShortcutApp
+    var signed: Bool
+    var signingCommand: String
+  }
+
+  static func make(_ arguments: inout Arguments) throws -> ExitStatus {
+    let json = arguments.flag("--json")
+    let bundle = try arguments.option("--bundle-id")
+    let name = try arguments.option("--name")
+    let team = try arguments.option("--team")
+    let output = try arguments.option("-o", "--output")
+    let action = try arguments.option("--action")
+    let input = try arguments.option("--input")
+    let title = try arguments.option("--title")
+    let color = try arguments.option("--icon-color")
+    let glyph = try arguments.option("--glyph")
+    let extra = try arguments.positionals()
+    guard extra.isEmpty else { throw CLIError.usage("unexpected argument '\(extra[0])'") }
+    guard let bundle, let name, let team, let output else {
+      throw CLIError.usage("make needs --bundle-id, --name, --team and -o\n" + usage)
+    }
+    let app: ShortcutApp
+    do {
+      app = try ShortcutApp(bundleIdentifier: bundle, name: name, teamIdentifier: team)
+    } catch {
+      throw CLIError.usage("\(error)")
+    }
+    var builder = WorkflowBuilder(app: app)
+    if let action {
+      guard let value = WorkflowBuilder.ShareAction(rawValue: action) else {
+        throw CLIError.usage("--action must be share or runextension, not '\(action)'")
+      }
+      builder.action = value
+    }
+    if let input {
+      guard let value = WorkflowBuilder.Input(rawValue: input) else {
+        throw CLIError.usage(
+          "--input must be screenshot, shortcut-input or clipboard, not '\(input)'")
+      }
+      builder.input = value
+    }
+    builder.title = title
+    if let color {
+      guard let value = UInt32(color) else {
+        throw CLIError.usage("--icon-color must be a 32-bit RGBA number such as 4282601983")
+      }
+      builder.iconColor = value
+    }
+    if let glyph {
+      guard let value = Int(glyph), (0...0x10FFFF).contains(value) else {
+        throw CLIError.usage("--glyph must be a glyph number such as 59446")
+      }
+      builder.glyph = value
+    }
+    let data = try builder.propertyList()
+    do {
+      try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+      throw CLIError(status: .cannotCreate, message: "cannot write \(output): \(error)")
+    }
+    let workflow = try Workflow(propertyList: data)
+    let signed =
+      output.hasSuffix(".shortcut") ? output.dropLast(9) + "-signed.shortcut" : output + ".signed"
+    let instructions = WorkflowBuilder.signingInstructions(input: output, output: String(signed))
+    if json {
+      try Output.json(
+        MakeReport(
+          output: output, byteCount: data.count, format: "binary property list (bplist00)",
+          actions: workflow.actions.map(\.identifier), app: app, signed: false,
+          signingCommand: "shortcuts sign --mode people-who-know-me -i \(output) -o \(signed)"))
+    } else {
+      print(
+        """
+        wrote \(output): \(data.count) bytes, unsigned binary property list
+          actions: \(workflow.actions.map(\.identifier).joined(separator: " -> "))
+          bound to: \(app.bundleIdentifier) (\(app.name), team \(app.teamIdentifier))
+        \(instructions)
+        """)
+    }
+    return .success
+  }
+
+  // MARK: inspect
+
+  static func inspect(_ arguments: inout Arguments) throws -> ExitStatus {
+    let json = arguments.flag("--json")
+    let extract = try arguments.option("--extract")
+    let paths = try arguments.positionals()
+    guard paths.count == 1 else { throw CLIError.usage("inspect needs exactly one FILE\n" + usage) }
+    let file: ShortcutFile
+    do {
+      file = try ShortcutFile(contentsOf: URL(fileURLWithPath: paths[0]))
+    } catch {
+      if case .io(let failure) = error, failure.isMissing {
+        throw CLIError.noInput("\(error)")
+      }
+      throw CLIError.data("\(paths[0]): \(error)")
+    }
+    let verification = file.verify()
+    let report = ShortcutReport(path: paths[0], file: file, verification: verification)
+    if json {
+      try Output.json(report)
+    } else {
+      print(report.text, terminator: "")
+    }
+    if let verification, !verification.isIntact {
+      if extract != nil {
+        Output.error("ingest-cli: not extracting: the file was altered after signing")
+      }
+      return .dataError
+    }
+    if let extract {
+      do {
+        try file.workflowData.write(to: URL(fileURLWithPath: extract), options: .atomic)
+      } catch {
+        throw CLIError(status: .cannotCreate, message: "cannot write \(extract): \(error)")
+      }
+      if !json {
+        print("extracted Shortcut.wflow to \(extract) (\(file.workflowData.count) bytes)")
+      }
+    }
+    if let verification, !verification.isVerified { return .notAccepted }
+    return .success
+  }
+}
+
+/// What `shortcut inspect` prints, as text or JSON.
+struct ShortcutReport: Encodable {
+  struct Archive: Encodable {
+    var profile: String
+    var rootHeader: AEARootHeader
+    var clusters: Int
+    var segments: Int
+  }
+
+  struct Signer: Encodable {
+    var method: ShortcutSigningMethod
+    var certificates: [SigningCertificate]
+  }
+
+  struct Action: Encodable {
+    var index: Int
+    var action: WorkflowAction
+  }
+
+  var path: String
+  var format: ShortcutFile.Format
+  var archive: Archive?
+  var signer: Signer?
+  var verified: Bool?
+  var reason: String?
+  var checks: [ShortcutVerification.Check]?
+  var clientVersion: String?
+  var minimumClientVersion: Int?
+  var types: [String]
+  var actions: [Action]
+  var boundApps: [BoundApp]
+
+  init(path: String, file: ShortcutFile, verification: ShortcutVerification?) {
+    self.path = path
+    format = file.format
+    archive = file.archive.map { archive in
+      Archive(
+        profile: "\(archive.profile.rawValue) (\(archive.profile.name))",
+        rootHeader: archive.rootHeader, clusters: archive.clusters.count,
+        segments: archive.clusters.reduce(0) { $0 + $1.segments.count })
+    }
+    signer = file.signer.map { Signer(method: $0.method, certificates: $0.certificates) }
+    verified = verification?.isVerified
+    reason = verification?.failureReason
+    checks = verification?.checks
+    clientVersion = file.workflow.clientVersion
+    minimumClientVersion = file.workflow.minimumClientVersion
+    types = file.workflow.types
+    actions = file.workflow.actions.enumerated().map {
+      Action(index: $0.offset + 1, action: $0.element)
+    }
+    boundApps = file.workflow.boundApps
+  }
+
+  var text: String {
+    var lines = ["\(path)"]
+    switch format {
+    case .signed: lines.append("  format: signed (Apple Encrypted Archive)")
+    case .binaryPropertyList:
+      lines.append("  format: unsigned binary property list (iOS 15+ imports only signed files)")
+    case .xmlPropertyList:
+      lines.append("  format: unsigned XML property list (iOS 15+ imports only signed files)")
+    }
+    if let archive {
+      let root = archive.rootHeader
+      lines.append("  profile: \(archive.profile)")
+      lines.append(
+        "  root header: raw size \(root.rawSize), container size \(root.containerSize),"
+          + " segment size \(root.segmentSize), \(root.segmentsPerCluster) segments per cluster,"
+          + " compression \(root.compressionAlgorithm.name), checksum \(root.checksumAlgorithm)")
+      lines.append("  clusters: \(archive.clusters), segments: \(archive.segments)")
+    }
+    if let signer {
+      lines.append(
+        "  signed by: \(signer.method == .contact ? "contact (Apple ID, people who know me)" : "iCloud (anyone)")"
+      )
+      let formatter = ISO8601DateFormatter()
+      for (index, certificate) in signer.certificates.enumerated() {
+        let expired = certificate.isExpired() ? " (expired)" : ""
+        lines.append("    certificate \(index): \(certificate.subject)")
+        lines.append("      issuer: \(certificate.issuer)")
+        lines.append(
+          "      valid: \(formatter.string(from: certificate.notBefore)) to"
+            + " \(formatter.string(from: certificate.notAfter))\(expired)")
+      }
+    }
+    if let verified, let checks {
+      lines.append(
+        verified ? "  verification: verified" : "  verification: not verified: \(reason ?? "")")
+      for check in checks {
+        lines.append("    [\(check.passed ? "ok" : "FAIL")] \(check.name): \(check.detail)")
+      }
+    }
+    if let clientVersion { lines.append("  client version: \(clientVersion)") }
+    if let minimumClientVersion {
+      lines.append("  minimum client version: \(minimumClientVersion)")
+    }
+    if !types.isEmpty { lines.append("  types: \(types.joined(separator: ", "))") }
+    lines.append("  actions (\(actions.count)):")
+    for item in actions {
+      var line = "    \(item.index). \(item.action.identifier)"
+      if let name = item.action.customOutputName { line += " \"\(name)\"" }
+      lines.append(line)
+      for connection in item.action.connections {
+        var source = connection.kind
+        if let index = connection.sourceActionIndex { source = "output of action \(index + 1)" }
+        if let name = connection.outputName { source += " \"\(name)\"" }
+        lines.append("         \(connection.parameter) <- \(source)")
+      }
+      for app in item.action.boundApps {
+        var line = "         \(app.parameter) = app \(app.bundleIdentifier)"
+        if let name = app.name {
+          line += " (\(name)" + (app.teamIdentifier.map { ", team \($0)" } ?? "") + ")"
+        }
+        lines.append(line)
+      }
+    }
+    if boundApps.isEmpty {
+      lines.append("  bound apps: none")
+    } else {
+      let apps = boundApps.map(\.bundleIdentifier)
+      lines.append(
+        "  bound apps: \(apps.enumerated().filter { apps.firstIndex(of: $0.element) == $0.offset }.map(\.element).joined(separator: ", "))"
+      )
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Locations of the committed corpus and of the optional ../shared samples.
+enum Fixtures {
+  /// The repository root, found from this file's path.
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static let lzfse = root.appendingPathComponent("corpus/shortcuts/lzfse")
+
+  static func lzfseFixture(_ name: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: lzfse.appendingPathComponent(name + ".lzfse")))
+  }
+
+  struct ManifestEntry: Decodable {
+    var decodedSize: Int
+    var sha256: String
+    var blocks: [String]
+  }
+
+  static func lzfseManifest() throws -> [String: ManifestEntry] {
+    let data = try Data(contentsOf: lzfse.appendingPathComponent("manifest.json"))
+    return try JSONDecoder().decode([String: ManifestEntry].self, from: data)
+  }
+}
+
+/// The read-only samples in ../shared, present in CI but not in every checkout.
+enum SharedData {
+  static let samples = Fixtures.root.deletingLastPathComponent()
+    .appendingPathComponent("shared/samples/shortcuts")
+
+  static var isAvailable: Bool {
+    FileManager.default.fileExists(
+      atPath: samples.appendingPathComponent("contactVerificationTest.shortcut").path)
+  }
+
+  static func sample(_ name: String) throws -> Data {
+    try Data(contentsOf: samples.appendingPathComponent(name))
+  }
+}
