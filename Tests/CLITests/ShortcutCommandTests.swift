@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@Suite("ingest-cli shortcut")
+struct ShortcutCommandTests {
+  static func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cli-shortcut-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  @Test func makeThenInspectRoundTrips() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("Example.shortcut").path
+    let made = try CLI.run([
+      "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example",
+      "--team", "ABCDE12345", "-o", file,
+    ])
+    #expect(made.status == 0)
+    #expect(made.standardOutput.contains("shortcuts sign --mode people-who-know-me"))
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    #expect(bytes.starts(with: Array("bplist00".utf8)))
+
+    let inspected = try CLI.run(["shortcut", "inspect", "--json", file])
+    #expect(inspected.status == 0)
+    #expect(inspected.standardOutput.contains("is.workflow.actions.takescreenshot"))
+    #expect(inspected.standardOutput.contains("com.example.app"))
+  }
+
+  @Test func makeRejectsBadIdentifiers() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("x.shortcut").path
+    let badBundle = try CLI.run([
+      "shortcut", "make", "--bundle-id", "not a bundle", "--name", "X", "--team", "ABCDE12345",
+      "-o", file,
+    ])
+    #expect(badBundle.status == 64)
+    #expect(badBundle.standardError.contains("not a bundle"))
+    let badTeam = try CLI.run([
+      "shortcut", "make", "--bundle-id", "com.example.app", "--name", "X", "--team", "abc", "-o",
+      file,
+    ])
+    #expect(badTeam.status == 64)
+    #expect(badTeam.standardError.contains("ten upper-case letters or digits"))
+    #expect(!FileManager.default.fileExists(atPath: file), "nothing written on bad input")
+  }
+
+  @Test func inspectReportsMissingAndMalformedFiles() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(
+      try CLI.run(["shortcut", "inspect", directory.appendingPathComponent("none").path]).status
+        == 66)
+    let garbage = directory.appendingPathComponent("garbage.shortcut")
+    try Data("AEA1 but not really".utf8).write(to: garbage)
+    let result = try CLI.run(["shortcut", "inspect", garbage.path])
+    #expect(result.status == 65)
+  }
+}
