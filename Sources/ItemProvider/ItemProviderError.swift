@@ -76,3 +76,36 @@ public struct ItemProviderIOError: Error, Sendable, CustomStringConvertible {
     "\(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
   }
 }
+
+extension ItemProviderError: CustomNSError {
+  /// The domain these errors have as `NSError`s (under `NSUnderlyingErrorKey`).
+  public static var errorDomain: String { "ItemProviderError" }
+
+  /// A distinct code per case.
+  public var errorCode: Int {
+    switch self {
+    case .loadTimedOut: 1
+    case .emptyAnswer: 2
+    case .notAFileURL: 3
+    case .unsupportedFileKind: 4
+    case .unsupportedItemClass: 5
+    case .archiveTooLarge: 6
+    case .cannotDecodeObject: 7
+    case .userInfoEntryNotPropertyList: 8
+    }
+  }
+
+  /// The description, as the `NSError`'s localized description.
+  public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+}
+
+extension ItemProviderIOError: CustomNSError {
+  /// The domain these errors have as `NSError`s.
+  public static var errorDomain: String { "ItemProviderIOError" }
+
+  /// The `errno` value.
+  public var errorCode: Int { Int(code) }
+
+  /// The description, as the `NSError`'s localized description.
+  public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+}

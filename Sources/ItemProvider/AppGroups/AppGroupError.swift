@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an App Group container could not be provided.
 public enum AppGroupError: Error, Sendable, CustomStringConvertible {
   /// The identifier is not of the form `group.<reverse-DNS name>`.
@@ -33,4 +35,24 @@ public enum AppGroupError: Error, Sendable, CustomStringConvertible {
       "cannot create the App Group directory: \(error)"
     }
   }
+}
+
+extension AppGroupError: CustomNSError {
+  /// The domain these errors have as `NSError`s.
+  public static var errorDomain: String { "AppGroupError" }
+
+  /// A distinct code per case.
+  public var errorCode: Int {
+    switch self {
+    case .malformedIdentifier: 1
+    case .unknownIdentifier: 2
+    case .notAbsolutePath: 3
+    case .symbolicLink: 4
+    case .notADirectory: 5
+    case .cannotCreate: 6
+    }
+  }
+
+  /// The description, as the `NSError`'s localized description.
+  public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
 }

@@ -16,7 +16,7 @@ public let NSExtensionItemsAndErrorsKey = "NSExtensionItemsAndErrorsKey"
 /// `redundantEndingCount` and otherwise ignored.
 public final class NSExtensionContext: NSObject, Sendable {
   /// How an extension request ended.
-  public enum RequestOutcome: Sendable {
+  public enum RequestOutcome: Sendable, CustomStringConvertible {
     /// `completeRequest(returningItems:completionHandler:)` was called with these items.
     case completed(returningItems: [NSExtensionItem])
     /// `cancelRequest(withError:)` was called with this error.
@@ -32,6 +32,14 @@ public final class NSExtensionContext: NSObject, Sendable {
     public var error: (any Error)? {
       if case .cancelled(let error) = self { return error }
       return nil
+    }
+
+    /// How the request ended, with the number of returned items or the error.
+    public var description: String {
+      switch self {
+      case .completed(let items): "completed, returning \(items.count) item(s)"
+      case .cancelled(let error): "cancelled: \(error)"
+      }
     }
   }
 

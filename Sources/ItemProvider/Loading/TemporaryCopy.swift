@@ -43,7 +43,9 @@ struct TemporaryCopy {
     let base = [suggestedName, sourceName].lazy.compactMap { $0.flatMap(sanitized) }.first
     var stem = base ?? "item"
     let ownExtension = (stem as NSString).pathExtension
-    if !ownExtension.isEmpty, UTType(filenameExtension: ownExtension)?.isDeclared == true {
+    if !ownExtension.isEmpty,
+      UTType(tag: ownExtension, tagClass: .filenameExtension, conformingTo: nil)?.isDeclared == true
+    {
       stem = (stem as NSString).deletingPathExtension
     }
     guard let preferred = type?.preferredFilenameExtension else {
