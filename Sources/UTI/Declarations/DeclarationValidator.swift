@@ -53,6 +53,8 @@ struct DeclarationValidator {
         if current.kind == .imported && declaration.kind == .exported {
           warn(merged[position], "imported \(identifier) is replaced by the exported declaration")
           merged[position] = located
+        } else if current.kind == .exported && declaration.kind == .imported {
+          warn(located, "imported \(identifier) is ignored: the exported declaration wins")
         } else {
           warn(located, "\(identifier) is already declared; this declaration is ignored")
         }

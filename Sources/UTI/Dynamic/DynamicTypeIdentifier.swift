@@ -64,17 +64,16 @@ enum DynamicTypeIdentifier {
     guard let bytes = unbase32(lowered.utf8.dropFirst(prefix.utf8.count)),
       let text = String(validating: bytes, as: UTF8.self)
     else { return nil }
+    guard let pairs = pairs(text) else { return nil }
     var payload = Payload(conformsTo: [], tags: [])
-    for pair in split(text, on: ":") {
-      let parts = split(pair, on: "=")
-      guard parts.count == 2 else { return nil }
-      var key = parts[0]
+    for (rawKey, rawValue) in pairs {
+      var key = rawKey
       var isConformance = false
       if key.hasPrefix("?") {
         key.removeFirst()
         isConformance = true
       }
-      let value = expand(parts[1])
+      let value = expand(rawValue)
       let expandedKey = expand(key)
       if isConformance || expandedKey == "UTTypeConformsTo" {
         payload.conformsTo.append(value)
@@ -85,6 +84,37 @@ enum DynamicTypeIdentifier {
     }
     guard !payload.tags.isEmpty || !payload.conformsTo.isEmpty else { return nil }
     return payload
+  }
+
+  /// Splits `key=value:key=value`, honouring backslash escapes and removing them; nil when a
+  /// pair has no `=`.
+  private static func pairs(_ text: String) -> [(key: String, value: String)]? {
+    var pairs: [(String, String)] = []
+    var key = ""
+    var value = ""
+    var inValue = false
+    var escaping = false
+    for character in text {
+      if escaping {
+        if inValue { value.append(character) } else { key.append(character) }
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else if character == ":" {
+        guard inValue else { return nil }
+        pairs.append((key, value))
+        (key, value, inValue) = ("", "", false)
+      } else if character == "=" && !inValue {
+        inValue = true
+      } else if inValue {
+        value.append(character)
+      } else {
+        key.append(character)
+      }
+    }
+    guard inValue, !escaping else { return nil }
+    pairs.append((key, value))
+    return pairs
   }
 
   private static func abbreviate(_ value: String) -> String {
@@ -105,28 +135,6 @@ enum DynamicTypeIdentifier {
       escaped.append(character)
     }
     return escaped
-  }
-
-  /// Splits on `separator`, honouring backslash escapes and removing them.
-  private static func split(_ text: String, on separator: Character) -> [String] {
-    var parts: [String] = []
-    var current = ""
-    var escaping = false
-    for character in text {
-      if escaping {
-        current.append(character)
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
-      } else if character == separator {
-        parts.append(current)
-        current = ""
-      } else {
-        current.append(character)
-      }
-    }
-    parts.append(current)
-    return parts
   }
 
   private static func base32(_ bytes: [UInt8]) -> String {

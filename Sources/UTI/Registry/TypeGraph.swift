@@ -27,9 +27,9 @@ final class TypeGraph: Sendable {
   /// Row `i` has bit `j` set when type `i` conforms to type `j` (reflexive).
   @usableFromInline let closure: [UInt64]
   /// Lower-cased filename extension to candidate types, best first.
-  let byExtension: [String: [Int32]]
+  let byExtension: TagIndex
   /// Lower-cased MIME type (no parameters) to candidate types, best first.
-  let byMIMEType: [String: [Int32]]
+  let byMIMEType: TagIndex
 
   /// Compiles declarations into a graph. Later declarations with an identifier already present
   /// are ignored (callers validate before this point); unknown parents are dropped; an edge that
@@ -58,7 +58,9 @@ final class TypeGraph: Sendable {
     let words = max(1, (nodes.count + 63) / 64)
     self.words = words
     self.closure = Self.closure(of: nodes, words: words)
-    (self.byExtension, self.byMIMEType) = Self.tagIndexes(of: nodes)
+    let (extensions, mimeTypes) = Self.tagIndexes(of: nodes)
+    self.byExtension = TagIndex(extensions)
+    self.byMIMEType = TagIndex(mimeTypes)
   }
 
   /// Computes the conformance closure, visiting parents before children.
@@ -161,19 +163,15 @@ final class TypeGraph: Sendable {
 }
 
 extension String {
-  /// Lower-cases ASCII letters without allocating when the string is already lower case.
+  /// Lower-cases ASCII letters, returning `self` (no allocation) when there is nothing to fold.
+  /// Tag and identifier lookups call this on every query, so it scans raw UTF-8.
   func asciiLowercased() -> String {
-    var hasUpper = false
-    var isASCII = true
-    for byte in utf8 {
-      if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
-      if byte >= 0x80 {
-        isASCII = false
-        break
-      }
+    var copy = self
+    let needsFolding = copy.withUTF8 { bytes in
+      for byte in bytes where byte >= 0x41 && (byte <= 0x5A || byte >= 0x80) { return true }
+      return false
     }
-    if !isASCII { return lowercased() }
-    return hasUpper ? lowercased() : self
+    return needsFolding ? lowercased() : self
   }
 }
 

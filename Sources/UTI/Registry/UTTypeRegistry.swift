@@ -174,20 +174,32 @@ public final class UTTypeRegistry: Sendable {
   ) -> UTType? {
     guard !tag.isEmpty else { return nil }
     let graph = self.graph
-    for index in candidates(tag: tag, tagClass: tagClass, in: graph) {
-      let type = UTType(graph: graph, index: index)
-      if let supertype, !type.conforms(to: supertype) { continue }
-      return type
+    let candidates = candidates(tag: tag, tagClass: tagClass, in: graph)
+    if let supertype, case .declared(let supertypeGraph) = supertype.storage,
+      supertypeGraph === graph
+    {
+      // The common case: test conformance by index, without making a type per candidate.
+      if let match = candidates.first(where: { graph.conforms($0, to: supertype.index) }) {
+        return UTType(graph: graph, index: match)
+      }
+    } else {
+      for index in candidates {
+        let type = UTType(graph: graph, index: index)
+        if let supertype, !type.conforms(to: supertype) { continue }
+        return type
+      }
     }
     return dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, in: graph)
   }
 
   private func candidates(tag: String, tagClass: UTTagClass, in graph: TypeGraph) -> [Int32] {
-    switch tagClass {
-    case .filenameExtension: graph.byExtension[tag.asciiLowercased()] ?? []
-    case .mimeType: graph.byMIMEType[normalizedMIMEType(tag)] ?? []
-    default: []
+    if tagClass.rawValue == UTTagClass.filenameExtension.rawValue {
+      return graph.byExtension.candidates(forExtension: tag)
     }
+    if tagClass.rawValue == UTTagClass.mimeType.rawValue {
+      return graph.byMIMEType.candidates(forMIMEType: tag)
+    }
+    return []
   }
 
   private func dynamicType(

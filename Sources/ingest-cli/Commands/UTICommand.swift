@@ -46,10 +46,8 @@ enum UTICommand {
     }
     let json = arguments.flag("--json")
     let declarationFiles = try arguments.options("--declarations")
-    let extensions = try arguments.options("--ext")
-    let mimeTypes = try arguments.options("--mime")
-    let identifiers = try arguments.positionals()
-    guard !(extensions.isEmpty && mimeTypes.isEmpty && identifiers.isEmpty) else {
+    let queries = try arguments.orderedQueries("--ext", "--mime")
+    guard !queries.isEmpty else {
       throw CLIError.usage("uti needs an identifier, --ext or --mime\n" + usage)
     }
 
@@ -69,23 +67,24 @@ enum UTICommand {
     }
 
     var descriptions: [Description] = []
-    for identifier in identifiers {
-      guard let type = UTType(identifier) else {
-        throw CLIError.data("no declared type has the identifier '\(identifier)'")
+    for (option, value) in queries {
+      switch option {
+      case "--ext":
+        guard let type = UTType(filenameExtension: value) else {
+          throw CLIError.data("'\(value)' is not a usable filename extension")
+        }
+        descriptions.append(Description(query: "--ext \(value)", type: type))
+      case "--mime":
+        guard let type = UTType(mimeType: value) else {
+          throw CLIError.data("'\(value)' is not a usable MIME type")
+        }
+        descriptions.append(Description(query: "--mime \(value)", type: type))
+      default:
+        guard let type = UTType(value) else {
+          throw CLIError.data("no declared type has the identifier '\(value)'")
+        }
+        descriptions.append(Description(query: value, type: type))
       }
-      descriptions.append(Description(query: identifier, type: type))
-    }
-    for tag in extensions {
-      guard let type = UTType(filenameExtension: tag) else {
-        throw CLIError.data("'\(tag)' is not a usable filename extension")
-      }
-      descriptions.append(Description(query: "--ext \(tag)", type: type))
-    }
-    for tag in mimeTypes {
-      guard let type = UTType(mimeType: tag) else {
-        throw CLIError.data("'\(tag)' is not a usable MIME type")
-      }
-      descriptions.append(Description(query: "--mime \(tag)", type: type))
     }
 
     if json {

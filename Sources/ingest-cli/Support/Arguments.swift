@@ -66,6 +66,35 @@ struct Arguments {
     return values.first
   }
 
+  /// Removes and returns every occurrence of the given options and every positional argument,
+  /// in command-line order, for commands whose queries keep the user's order. Each element is
+  /// the option name (nil for a positional) and its value.
+  mutating func orderedQueries(_ names: String...) throws(CLIError) -> [(
+    option: String?, value: String
+  )] {
+    var queries: [(String?, String)] = []
+    var index = 0
+    while index < tokens.count {
+      let token = tokens[index]
+      if let name = names.first(where: { token.hasPrefix($0 + "=") }) {
+        queries.append((name, String(token.dropFirst(name.count + 1))))
+      } else if names.contains(token) {
+        guard index + 1 < tokens.count else { throw .usage("\(token) needs a value") }
+        queries.append((token, tokens[index + 1]))
+        index += 1
+      } else if token.hasPrefix("-") && token != "-" {
+        throw .usage("unknown option \(token)")
+      } else {
+        queries.append((nil, token))
+      }
+      index += 1
+    }
+    tokens = []
+    queries += positionalOnly.map { (nil, $0) }
+    positionalOnly = []
+    return queries
+  }
+
   /// Returns what remains as positional arguments; an unknown option is a usage error.
   mutating func positionals() throws(CLIError) -> [String] {
     if let unknown = tokens.first(where: { $0.hasPrefix("-") && $0 != "-" }) {

@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+@testable import UTI
+
+@Suite("Info.plist type declarations")
+struct DeclarationTests {
+  /// Serializes an Info.plist dictionary with Foundation, in either format.
+  static func plist(
+    _ root: [String: Any],
+    format: PropertyListSerialization.PropertyListFormat = .xml
+  ) throws -> Data {
+    try PropertyListSerialization.data(fromPropertyList: root, format: format, options: 0)
+  }
+
+  static var noteApp: [String: Any] {
+    [
+      "CFBundleIdentifier": "com.example.notes",
+      "UTExportedTypeDeclarations": [
+        [
+          "UTTypeIdentifier": "com.example.note",
+          "UTTypeConformsTo": ["public.plain-text", "public.composite-content"],
+          "UTTypeDescription": "Example note",
+          "UTTypeReferenceURL": "https://example.com/note-format",
+          "UTTypeTagSpecification": [
+            "public.filename-extension": ["exnote", "exn"],
+            "public.mime-type": "application/x-example-note",
+          ],
+        ],
+        [
+          "UTTypeIdentifier": "com.example.note-bundle",
+          "UTTypeConformsTo": "com.apple.package",
+          "UTTypeTagSpecification": ["public.filename-extension": "exnotes"],
+        ],
+      ],
+      "UTImportedTypeDeclarations": [
+        [
+          "UTTypeIdentifier": "org.example.sketch",
+          "UTTypeConformsTo": "public.image",
+          "UTTypeTagSpecification": ["public.filename-extension": "exsk"],
+        ]
+      ],
+    ]
+  }
+
+  @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
+  func readsBothFormats(_ format: PropertyListSerialization.PropertyListFormat) throws {
+    let registry = UTTypeRegistry()
+    let warnings = try registry.registerDeclarations(
+      fromInfoPlist: Self.plist(Self.noteApp, format: format))
+    #expect(warnings.isEmpty)
+    let note = try #require(registry.type(withIdentifier: "com.example.note"))
+    #expect(note.isDeclared)
+    #expect(note.localizedDescription == "Example note")
+    #expect(note.referenceURL == URL(string: "https://example.com/note-format"))
+    #expect(note.conforms(to: .text))
+    #expect(note.conforms(to: .compositeContent))
+    #expect(note.tags[.filenameExtension] == ["exnote", "exn"])
+    #expect(note.preferredMIMEType == "application/x-example-note")
+    #expect(
+      registry.preferredType(tag: "EXN", tagClass: .filenameExtension, conformingTo: .data) == note)
+    let bundle = try #require(registry.type(withIdentifier: "com.example.note-bundle"))
+    #expect(bundle.conforms(to: .package))
+    #expect(!bundle.conforms(to: .data))
+    let sketch = try #require(registry.type(withIdentifier: "org.example.sketch"))
+    #expect(sketch.conforms(to: .image))
+  }
+
+  @Test func separateRegistriesDoNotLeakIntoTheSharedOne() throws {
+    let registry = UTTypeRegistry()
+    try registry.registerDeclarations(fromInfoPlist: Self.plist(Self.noteApp))
+    #expect(UTTypeRegistry.shared.type(withIdentifier: "com.example.note") == nil)
+    #expect(registry.declaredTypeCount == UTTypeRegistry().declaredTypeCount + 3)
+  }
+
+  @Test func unknownParentIsToleratedWithAWarning() throws {
+    let registry = UTTypeRegistry()
+    let warnings = try registry.register([
+      UTTypeDeclaration(
+        identifier: "com.example.a", conformsTo: ["com.example.missing", "public.data"])
+    ])
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.keyPath == "declarations[0]")
+    #expect(warnings.first?.message.contains("com.example.missing") == true)
+    let type = try #require(registry.type(withIdentifier: "com.example.a"))
+    #expect(type.conforms(to: .data))
+  }
+
+  @Test func cycleIsRejectedNamingTheKeyPath() throws {
+    let root: [String: Any] = [
+      "UTExportedTypeDeclarations": [
+        ["UTTypeIdentifier": "com.example.a", "UTTypeConformsTo": "com.example.b"],
+        ["UTTypeIdentifier": "com.example.b", "UTTypeConformsTo": ["com.example.c"]],
+        ["UTTypeIdentifier": "com.example.c", "UTTypeConformsTo": ["com.example.a"]],
+      ]
+    ]
+    let registry = UTTypeRegistry()
+    #expect(
+      throws: UTTypeDeclarationError.conformanceCycle(
+        ["com.example.a", "com.example.b", "com.example.c", "com.example.a"],
+        keyPath: "UTExportedTypeDeclarations[0].UTTypeConformsTo")
+    ) {
+      try registry.registerDeclarations(fromInfoPlist: Self.plist(root))
+    }
+    #expect(registry.type(withIdentifier: "com.example.a") == nil, "nothing registered on error")
+  }
+
+  @Test(arguments: [
+    "", "noDots", "com..example", ".com.example", "com.example.", "dyn.abc", "com.ex ample",
+    "com.ex_ample",
+  ])
+  func malformedIdentifierIsRejected(_ identifier: String) throws {
+    let root: [String: Any] = [
+      "UTImportedTypeDeclarations": [
+        ["UTTypeIdentifier": "com.example.fine"], ["UTTypeIdentifier": identifier],
+      ]
+    ]
+    #expect(
+      throws: UTTypeDeclarationError.malformedIdentifier(
+        identifier, keyPath: "UTImportedTypeDeclarations[1].UTTypeIdentifier")
+    ) {
+      try UTTypeRegistry().registerDeclarations(fromInfoPlist: Self.plist(root))
+    }
+  }
+
+  @Test func wrongShapesNameTheKeyPath() throws {
+    let cases: [([String: Any], UTTypeDeclarationError)] = [
+      (
+        ["UTExportedTypeDeclarations": "nope"],
+        .wrongValueType(keyPath: "UTExportedTypeDeclarations", expected: "an array of dictionaries")
+      ),
+      (
+        ["UTExportedTypeDeclarations": [["UTTypeConformsTo": "public.data"]]],
+        .missingIdentifier(keyPath: "UTExportedTypeDeclarations[0]")
+      ),
+      (
+        [
+          "UTExportedTypeDeclarations": [
+            ["UTTypeIdentifier": "com.example.x", "UTTypeConformsTo": [1]]
+          ]
+        ],
+        .wrongValueType(
+          keyPath: "UTExportedTypeDeclarations[0].UTTypeConformsTo[0]", expected: "a string")
+      ),
+      (
+        [
+          "UTExportedTypeDeclarations": [
+            [
+              "UTTypeIdentifier": "com.example.x",
+              "UTTypeTagSpecification": ["public.filename-extension": 3],
+            ]
+          ]
+        ],
+        .wrongValueType(
+          keyPath: "UTExportedTypeDeclarations[0].UTTypeTagSpecification.public.filename-extension",
+          expected: "a string or an array of strings")
+      ),
+    ]
+    for (root, expected) in cases {
+      #expect(throws: expected) {
+        try UTTypeRegistry().registerDeclarations(fromInfoPlist: Self.plist(root))
+      }
+    }
+  }
+
+  @Test func garbageIsAMalformedPropertyList() {
+    #expect {
+      try UTTypeRegistry().registerDeclarations(
+        fromInfoPlist: Data("not a plist".utf8), source: "X/Info.plist")
+    } throws: { error in
+      guard case .malformedPropertyList(let source, _) = error as? UTTypeDeclarationError else {
+        return false
+      }
+      return source == "X/Info.plist"
+    }
+  }
+
+  @Test func exportedBeatsImported() throws {
+    let root: [String: Any] = [
+      "UTImportedTypeDeclarations": [
+        ["UTTypeIdentifier": "com.example.doc", "UTTypeConformsTo": "public.text"]
+      ],
+      "UTExportedTypeDeclarations": [
+        ["UTTypeIdentifier": "com.example.doc", "UTTypeConformsTo": "public.image"]
+      ],
+    ]
+    let registry = UTTypeRegistry()
+    let warnings = try registry.registerDeclarations(fromInfoPlist: Self.plist(root))
+    let doc = try #require(registry.type(withIdentifier: "com.example.doc"))
+    #expect(doc.conforms(to: .image))
+    #expect(!doc.conforms(to: .text))
+    #expect(
+      warnings.map(\.description) == [
+        "UTImportedTypeDeclarations[0]: imported com.example.doc is ignored: the exported declaration wins"
+      ])
+  }
+
+  @Test func systemTypesCannotBeRedeclared() throws {
+    let exported: [String: Any] = [
+      "UTExportedTypeDeclarations": [
+        ["UTTypeIdentifier": "PUBLIC.JPEG", "UTTypeConformsTo": "public.text"]
+      ]
+    ]
+    #expect(
+      throws: UTTypeDeclarationError.systemTypeRedeclared(
+        "PUBLIC.JPEG", keyPath: "UTExportedTypeDeclarations[0]")
+    ) {
+      try UTTypeRegistry().registerDeclarations(fromInfoPlist: Self.plist(exported))
+    }
+    let imported: [String: Any] = [
+      "UTImportedTypeDeclarations": [
+        ["UTTypeIdentifier": "com.adobe.pdf", "UTTypeConformsTo": "public.text"]
+      ]
+    ]
+    let registry = UTTypeRegistry()
+    let warnings = try registry.registerDeclarations(fromInfoPlist: Self.plist(imported))
+    #expect(warnings.count == 1)
+    #expect(registry.type(withIdentifier: "com.adobe.pdf")?.conforms(to: .text) == false)
+  }
+
+  @Test func sharedRegistryServesAppleInitializers() throws {
+    // A unique identifier so parallel tests cannot collide.
+    let identifier = "com.example.shared-\(UInt32.random(in: 0...UInt32.max))"
+    let before = UTType.jpeg
+    #expect(UTType(identifier) == nil)
+    try UTTypeRegistry.shared.register([
+      UTTypeDeclaration(
+        identifier: identifier, conformsTo: ["public.jpeg"], filenameExtensions: [identifier])
+    ])
+    let type = try #require(UTType(identifier))
+    #expect(type.conforms(to: before), "types from older snapshots still conform")
+    #expect(UTType(exportedAs: identifier).isDeclared)
+    #expect(UTType(filenameExtension: identifier) == type)
+  }
+
+  @Test func readsAFileFromDiskAndReportsMissingFiles() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("uti-decl-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("Info.plist")
+    try Self.plist(Self.noteApp, format: .binary).write(to: url)
+    let registry = UTTypeRegistry()
+    try registry.registerDeclarations(fromInfoPlistAt: url)
+    #expect(registry.type(withIdentifier: "com.example.note") != nil)
+    #expect {
+      try registry.registerDeclarations(
+        fromInfoPlistAt: directory.appendingPathComponent("missing.plist"))
+    } throws: { error in
+      guard case .unreadableFile(let path, _) = error as? UTTypeDeclarationError else {
+        return false
+      }
+      return path.hasSuffix("missing.plist")
+    }
+  }
+}
