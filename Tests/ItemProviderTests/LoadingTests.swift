@@ -220,7 +220,7 @@ struct LoadingTests {
     }
     // The completion has run; the load ends right after it returns.
     let progress = try #require(box.withLock { $0 })
-    for _ in 0..<100_000 where !progress.isFinished { await Task.yield() }
+    await waitUntil { progress.isFinished }
     #expect(progress.isFinished)
     #expect(done.withLock { $0 })
     #expect(progress.completedUnitCount == progress.totalUnitCount)

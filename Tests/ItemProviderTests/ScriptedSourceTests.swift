@@ -35,6 +35,9 @@ struct ScriptedSourceTests {
       scripted.fileProvider(typeIdentifier: "public.jpeg"), into: directory)
     #expect(error == nil)
     #expect(bytes == (try Corpus.bytes("photo.jpg")))
+    // The source deletes its file once the consumer's callback has returned.
+    await waitUntil { scripted.answerCount > 0 }
+    #expect(scripted.answerCount == 1)
     #expect(!FileManager.default.fileExists(atPath: scripted.file.path))
   }
 
@@ -49,12 +52,13 @@ struct ScriptedSourceTests {
     #expect(!FileManager.default.fileExists(atPath: url.path))
     // Through the coercing interface the consumer gets the source's own file URL, which the
     // source deletes once the callback returned.
+    let itemSource = try source(.deliverThenDeleteSource, in: directory)
     let (path, itemError) = await Loads.item(
-      try source(.deliverThenDeleteSource, in: directory).fileProvider(
-        typeIdentifier: "public.jpeg"), "public.jpeg"
+      itemSource.fileProvider(typeIdentifier: "public.jpeg"), "public.jpeg"
     ) { ($0 as? NSURL)?.path }
     #expect(itemError == nil)
     let itemPath = try #require(path)
+    await waitUntil { itemSource.answerCount > 0 }
     #expect(!FileManager.default.fileExists(atPath: itemPath))
   }
 
@@ -163,7 +167,7 @@ struct ScriptedSourceTests {
         continuation.resume()
       }
     }
-    for _ in 0..<100_000 where !handlerDone.withLock({ $0 }) { await Task.yield() }
+    await waitUntil { handlerDone.withLock { $0 } }
     #expect(handlerDone.withLock { $0 })
     #expect(record.count == 1)
     #expect(record.value == Data([1]))

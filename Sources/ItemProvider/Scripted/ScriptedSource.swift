@@ -28,7 +28,8 @@ public final class ScriptedSource: Sendable {
 
   /// How many times a load handler of this source was called.
   public var requestCount: Int { counts.withLock { $0.requests } }
-  /// How many times it answered (with content or an error).
+  /// How many times it answered (with content or an error); counted once the answer and
+  /// whatever the behaviour does after it (deleting the source) are over.
   public var answerCount: Int { counts.withLock { $0.answers } }
   /// How many times a consumer cancelled a load that was still waiting on it.
   public var cancellationCount: Int { counts.withLock { $0.cancellations } }
@@ -89,25 +90,26 @@ public final class ScriptedSource: Sendable {
     counts.withLock { $0.requests += 1 }
     let progress = Progress(totalUnitCount: 1)
     progress.cancellationHandler = { [self] in counts.withLock { $0.cancellations += 1 } }
-    let respond: @Sendable (Result<Void, any Error>) -> Void = { [self] result in
-      counts.withLock { $0.answers += 1 }
+    let file = self.file
+    let respond: @Sendable (Result<Void, any Error>, Bool) -> Void = { [self] result, delete in
       answer(result)
+      if delete { try? FileManager.default.removeItem(at: file) }
       progress.completedUnitCount = 1
+      counts.withLock { $0.answers += 1 }
     }
     switch behavior {
     case .deliver:
-      respond(.success(()))
+      respond(.success(()), false)
     case .delay(let seconds):
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { respond(.success(())) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { respond(.success(()), false) }
     case .fail(let error):
-      respond(.failure(error))
+      respond(.failure(error), false)
     case .deliverThenDeleteSource:
-      respond(.success(()))
-      try? FileManager.default.removeItem(at: file)
+      respond(.success(()), true)
     case .vanishMidLoad:
       try? FileManager.default.removeItem(at: file)
       DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) {
-        respond(.failure(ScriptedBehavior.connectionInterruptedError))
+        respond(.failure(ScriptedBehavior.connectionInterruptedError), false)
       }
     case .neverAnswer:
       break

@@ -70,3 +70,16 @@ extension NSError {
   /// The `NSUnderlyingErrorKey` error.
   var underlying: NSError? { userInfo[NSUnderlyingErrorKey] as? NSError }
 }
+
+/// Waits until `condition` holds, checking every millisecond for at most `limit` (a bound
+/// against hanging, not a timing assertion); returns whether it held.
+@discardableResult
+func waitUntil(limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+  let clock = ContinuousClock()
+  let deadline = clock.now + limit
+  while !condition() {
+    if clock.now >= deadline { return false }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return true
+}
