@@ -7,11 +7,14 @@
 // sections that must measure a fresh process (start-up time, peak memory).
 
 let sections: [(name: String, run: () throws -> Void)] = [
-  ("uti", UTIBenchmarks.run)
+  ("uti", UTIBenchmarks.run),
+  ("provider", ItemProviderBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [
-  "uti-cold": UTIBenchmarks.coldStartChild
+  "uti-cold": UTIBenchmarks.coldStartChild,
+  "provider-file-load": ItemProviderBenchmarks.fileLoadChild,
+  "provider-idle": ItemProviderBenchmarks.idleChild,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -100,6 +100,7 @@ extension NSItemProvider {
         then(result, operation)
         operation.end()
       }
+      operation.armTimeoutIfWaiting()
     }
     return operation.progress
   }

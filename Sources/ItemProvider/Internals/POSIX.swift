@@ -128,6 +128,39 @@ enum POSIX {
     }
   }
 
+  /// `copy_file_range(2)` (what `cp` uses), looked up at run time: Glibc's Swift module does
+  /// not declare it. Nil where the C library lacks it.
+  private static let copyFileRangeFunction:
+    (
+      @convention(c) (
+        Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32
+      ) -> Int
+    )? = {
+      guard let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "copy_file_range")
+      else { return nil }
+      return unsafeBitCast(
+        symbol,
+        to: (@convention(c) (
+          Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32
+        ) -> Int).self)
+    }()
+
+  /// Copies up to `count` bytes in the kernel with `copy_file_range`. Returns the bytes copied
+  /// (0 at end of file), or nil when the kernel or C library cannot do it for these
+  /// descriptors (the caller falls back to `sendFile`).
+  static func copyFileRange(from source: Int32, to destination: Int32, count: Int, path: String)
+    throws -> Int?
+  {
+    guard let copyFileRange = copyFileRangeFunction else { return nil }
+    let result = retrying { copyFileRange(source, nil, destination, nil, count, 0) }
+    if result >= 0 { return result }
+    let code = errno
+    if code == EINVAL || code == ENOSYS || code == EOPNOTSUPP || code == EXDEV || code == EBADF {
+      return nil
+    }
+    throw failure("copy_file_range", path, code)
+  }
+
   /// Copies up to `count` bytes in the kernel with `sendfile`. Returns the bytes copied (0 at end
   /// of file), or nil when the kernel cannot do it for these descriptors (the caller falls back
   /// to read and write).

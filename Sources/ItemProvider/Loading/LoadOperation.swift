@@ -20,6 +20,8 @@ final class LoadOperation: Sendable {
     var phase = Phase.waiting
     var sourceProgress: Progress?
     var timer: DispatchSource?
+    var timeout: TimeInterval = 0
+    var started = DispatchTime.now()
     var onFailure: (@Sendable (NSError) -> Void)?
   }
 
@@ -41,12 +43,27 @@ final class LoadOperation: Sendable {
     self.state = Mutex(State(onFailure: onFailure))
   }
 
-  /// Arms cancellation and, for a positive finite `timeout`, the timer.
+  /// Arms cancellation and remembers when the load began, for the timeout.
   func begin(timeout: TimeInterval) {
     progress.cancellationHandler = { [self] in cancel() }
-    guard timeout > 0, timeout.isFinite else { return }
+    state.withLock {
+      $0.timeout = timeout
+      $0.started = .now()
+    }
+  }
+
+  /// Arms the timeout timer if the source has not answered yet.
+  ///
+  /// Called once the source's load handler returned: most sources answer inside it, and those
+  /// loads never pay for a timer. The deadline counts from `begin`.
+  func armTimeoutIfWaiting() {
+    let (waiting, timeout, started) = state.withLock {
+      ($0.phase == .waiting, $0.timeout, $0.started)
+    }
+    guard waiting, timeout > 0, timeout.isFinite else { return }
     let timer = DispatchSource.makeTimerSource(queue: Self.queue)
-    timer.schedule(deadline: .now() + timeout)
+    timer.schedule(deadline: started + timeout)
+    let typeIdentifier = self.typeIdentifier
     timer.setEventHandler { [self] in
       fail(
         NSItemProvider.itemUnavailable(
