@@ -71,6 +71,8 @@ struct ScriptedSourceTests {
     #expect(error == nil)
     #expect(bytes == (try Corpus.bytes("photo.jpg")))
     #expect(scripted.answerCount == 1)
+    // A load that got its answer does not cancel the source.
+    #expect(scripted.cancellationCount == 0)
   }
 
   @Test func aFailingSourceGivesItemUnavailableWithItsErrorUnderneath() async throws {

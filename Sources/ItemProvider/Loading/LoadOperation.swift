@@ -18,6 +18,8 @@ final class LoadOperation: Sendable {
 
   private struct State {
     var phase = Phase.waiting
+    /// Whether the load ended without the source's answer (timeout, cancellation).
+    var abandoned = false
     var sourceProgress: Progress?
     var timer: DispatchSource?
     var timeout: TimeInterval = 0
@@ -95,27 +97,32 @@ final class LoadOperation: Sendable {
     }
   }
 
-  /// Remembers the progress the source's load handler returned, so a cancellation reaches it.
+  /// Remembers the progress the source's load handler returned, so a cancellation reaches it;
+  /// cancels it at once when the load was already given up (timed out or cancelled).
   func attach(_ source: Progress?) {
     guard let source else { return }
-    let ended = state.withLock { state -> Bool in
-      state.sourceProgress = source
-      return state.phase == .ended
+    let abandoned = state.withLock { state -> Bool in
+      if state.phase != .ended { state.sourceProgress = source }
+      return state.abandoned
     }
-    if ended || progress.isCancelled { source.cancel() }
+    if abandoned || progress.isCancelled { source.cancel() }
   }
 
   /// Whether the consumer cancelled.
   var isCancelled: Bool { progress.isCancelled }
 
-  /// Ends a load that is still waiting, delivering `error` on the load queue.
+  /// Ends a load that is still waiting, delivering `error` on the load queue; the source's
+  /// own progress, if it returned one, is cancelled since nobody waits for it any more.
   func fail(_ error: NSError) {
-    let onFailure = state.withLock { state -> (@Sendable (NSError) -> Void)? in
-      guard state.phase == .waiting else { return nil }
+    let (onFailure, source) = state.withLock {
+      state -> ((@Sendable (NSError) -> Void)?, Progress?) in
+      guard state.phase == .waiting else { return (nil, nil) }
       state.phase = .ended
-      return state.onFailure
+      state.abandoned = true
+      return (state.onFailure, state.sourceProgress)
     }
     guard let onFailure else { return }
+    source?.cancel()
     Self.queue.async { [self] in
       onFailure(error)
       end()
@@ -136,8 +143,6 @@ final class LoadOperation: Sendable {
   }
 
   private func cancel() {
-    let source = state.withLock { $0.sourceProgress }
-    source?.cancel()
     fail(NSItemProvider.cancelled())
   }
 }
