@@ -67,6 +67,7 @@ extension NSItemProvider {
 
   /// Loads the representation of `contentType` as data; see
   /// `loadDataRepresentation(forTypeIdentifier:completionHandler:)`.
+  @discardableResult
   public func loadDataRepresentation(
     for contentType: UTType,
     completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -78,6 +79,7 @@ extension NSItemProvider {
   /// Loads the representation of `contentType` as a file: in place when `openInPlace` and the
   /// source allows it, otherwise as a temporary copy deleted when the completion handler
   /// returns. The Boolean says whether the URL is the source's file in place.
+  @discardableResult
   public func loadFileRepresentation(
     for contentType: UTType,
     openInPlace: Bool = false,

@@ -7,6 +7,7 @@ extension NSItemProvider {
   /// that conforms to it. A file representation is read; a folder comes as a ZIP archive with
   /// the folder as its top-level entry, as Apple documents. Fails with -1000 when no
   /// representation conforms or the source fails, times out or vanishes.
+  @discardableResult
   public func loadDataRepresentation(
     forTypeIdentifier typeIdentifier: String,
     completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -31,6 +32,7 @@ extension NSItemProvider {
   /// inside the handler. The copy is named from `suggestedName` (else the source file's name)
   /// with the type's preferred extension, and lives alone in a directory only this user can
   /// read. A folder representation is copied as a folder.
+  @discardableResult
   public func loadFileRepresentation(
     forTypeIdentifier typeIdentifier: String,
     completionHandler: @escaping @Sendable (URL?, (any Error)?) -> Void
@@ -44,6 +46,7 @@ extension NSItemProvider {
   ///
   /// On iOS such a copy lives until a file coordinator lets go of it; there is no file
   /// coordination here, so the copy follows `loadFileRepresentation`'s rule.
+  @discardableResult
   public func loadInPlaceFileRepresentation(
     forTypeIdentifier typeIdentifier: String,
     completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void

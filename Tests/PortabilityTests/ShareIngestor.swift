@@ -66,7 +66,7 @@ final class ShareIngestor: Sendable {
     let firstError = Mutex<(any Error)?>(nil)
     for (provider, typeIdentifier) in loads {
       group.enter()
-      _ = provider.loadFileRepresentation(forTypeIdentifier: typeIdentifier) { url, error in
+      provider.loadFileRepresentation(forTypeIdentifier: typeIdentifier) { url, error in
         defer { group.leave() }
         guard let url else {
           let failure = error ?? IngestError.loadFailed(typeIdentifier: typeIdentifier)
