@@ -62,6 +62,12 @@ let package = Package(
       dependencies: ["Ingest", "ItemProvider", "UTI"],
       swiftSettings: swiftSettings
     ),
+    // Compiles iOS share-extension code with only its imports changed (see the target's files).
+    .testTarget(
+      name: "PortabilityTests",
+      dependencies: ["ItemProvider", "UTI", "Ingest"],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(name: "ShortcutsTests", dependencies: ["Shortcuts"], swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",

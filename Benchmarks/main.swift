@@ -10,11 +10,14 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("uti", UTIBenchmarks.run),
   ("sniff", SniffingBenchmarks.run),
   ("shortcuts", ShortcutsBenchmarks.run),
+  ("provider", ItemProviderBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [
   "uti-cold": UTIBenchmarks.coldStartChild,
   "sniff-memory": SniffingBenchmarks.memoryChild,
+  "provider-file-load": ItemProviderBenchmarks.fileLoadChild,
+  "provider-idle": ItemProviderBenchmarks.idleChild,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+
+/// Where App Group containers live on this machine.
+///
+/// iOS gives every App Group a shared container; here a group identifier maps to a directory by
+/// configuration: the `INGEST_APP_GROUPS` environment variable
+/// (`group.com.example.app=/srv/groups/app:group.other=/tmp/other`) and a registry filled in by
+/// code (`register(_:directory:)`), which wins over the environment. The directory is created
+/// with mode 0700 the first time it is asked for; a symbolic link in its place is refused.
+public final class AppGroupContainers: Sendable {
+  /// The environment variable read for group directories.
+  public static let environmentVariable = "INGEST_APP_GROUPS"
+
+  /// The registry `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` uses.
+  public static let shared = AppGroupContainers()
+
+  private let registered = Mutex<[String: String]>([:])
+
+  /// Creates an empty registry (tests use their own; the file manager uses `shared`).
+  public init() {}
+
+  /// Maps `groupIdentifier` to `directory`, replacing an earlier registration.
+  ///
+  /// - Throws: `AppGroupError.malformedIdentifier` or `.notAbsolutePath`.
+  public func register(_ groupIdentifier: String, directory: URL) throws {
+    guard Self.isValidGroupIdentifier(groupIdentifier) else {
+      throw AppGroupError.malformedIdentifier(groupIdentifier)
+    }
+    let path = directory.path
+    guard Self.isAcceptablePath(path) else {
+      throw AppGroupError.notAbsolutePath(path, groupIdentifier: groupIdentifier)
+    }
+    registered.withLock { $0[groupIdentifier] = path }
+  }
+
+  /// Removes a registration; the environment variable may still configure the group.
+  public func unregister(_ groupIdentifier: String) {
+    _ = registered.withLock { $0.removeValue(forKey: groupIdentifier) }
+  }
+
+  /// The group's directory, created (0700) if it does not exist yet.
+  ///
+  /// - Parameter environment: Where to read `INGEST_APP_GROUPS` (the process's by default).
+  /// - Throws: An `AppGroupError` saying why there is no usable directory.
+  public func containerURL(
+    forGroupIdentifier groupIdentifier: String,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> URL {
+    guard Self.isValidGroupIdentifier(groupIdentifier) else {
+      throw AppGroupError.malformedIdentifier(groupIdentifier)
+    }
+    let configured =
+      registered.withLock { $0[groupIdentifier] }
+      ?? Self.parse(environment[Self.environmentVariable] ?? "")[groupIdentifier]
+    guard let path = configured else { throw AppGroupError.unknownIdentifier(groupIdentifier) }
+    guard Self.isAcceptablePath(path) else {
+      throw AppGroupError.notAbsolutePath(path, groupIdentifier: groupIdentifier)
+    }
+    try Self.prepareDirectory(path)
+    return URL(fileURLWithPath: path, isDirectory: true)
+  }
+
+  /// Whether `identifier` looks like an iOS App Group identifier: `group.` and a reverse-DNS
+  /// name of letters, digits, `.` and `-`.
+  public static func isValidGroupIdentifier(_ identifier: String) -> Bool {
+    guard identifier.hasPrefix("group."), identifier.count > 6, identifier.count <= 255 else {
+      return false
+    }
+    let name = identifier.dropFirst(6)
+    guard !name.hasPrefix("."), !name.hasSuffix("."), !name.contains("..") else { return false }
+    return name.unicodeScalars.allSatisfy { scalar in
+      scalar.isASCII
+        && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "-")
+    }
+  }
+
+  /// The pairs of an `INGEST_APP_GROUPS` value; malformed pairs are left out.
+  static func parse(_ value: String) -> [String: String] {
+    var groups: [String: String] = [:]
+    for pair in value.split(separator: ":") {
+      guard let equals = pair.firstIndex(of: "=") else { continue }
+      let identifier = String(pair[..<equals])
+      let path = String(pair[pair.index(after: equals)...])
+      guard isValidGroupIdentifier(identifier), isAcceptablePath(path) else { continue }
+      groups[identifier] = path
+    }
+    return groups
+  }
+
+  private static func isAcceptablePath(_ path: String) -> Bool {
+    path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+  }
+
+  /// Makes sure `path` is a real directory, creating it and missing parents with mode 0700.
+  private static func prepareDirectory(_ path: String) throws {
+    if POSIX.exists(path) {
+      let status: POSIX.Status
+      do { status = try POSIX.status(path) } catch let error as ItemProviderIOError {
+        throw AppGroupError.cannotCreate(error)
+      }
+      switch status.kind {
+      case .directory: return
+      case .symbolicLink: throw AppGroupError.symbolicLink(path: path)
+      case .regularFile, .other: throw AppGroupError.notADirectory(path: path)
+      }
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    if parent != path, !parent.isEmpty, !POSIX.exists(parent) {
+      try prepareDirectory(parent)
+    }
+    do {
+      try POSIX.makeDirectory(path)
+    } catch let error as ItemProviderIOError {
+      // Another thread or process may have created it meanwhile.
+      if error.code == EEXIST, (try? POSIX.status(path).kind) == .directory { return }
+      throw AppGroupError.cannotCreate(error)
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The `userInfo` key, in an error passed to `cancelRequest(withError:)`, for items and errors
+/// an extension reports. (`NSExtensionItemsAndErrorsKey`)
+public let NSExtensionItemsAndErrorsKey = "NSExtensionItemsAndErrorsKey"
+
+/// The context an extension runs in: the items the host app handed over, and the two ways to
+/// end the request.
+///
+/// Mirrors Foundation's `NSExtensionContext`. There is no host app here, so the context records
+/// how the request ended (`requestOutcome`) for a test to assert, and
+/// `waitForRequestToEnd(timeout:)` lets it wait for extension code that ends the request from
+/// a completion handler. Only the first ending counts, as on iOS; later calls are counted in
+/// `redundantEndingCount` and otherwise ignored.
+public final class NSExtensionContext: NSObject, Sendable {
+  /// How an extension request ended.
+  public enum RequestOutcome: Sendable, CustomStringConvertible {
+    /// `completeRequest(returningItems:completionHandler:)` was called with these items.
+    case completed(returningItems: [NSExtensionItem])
+    /// `cancelRequest(withError:)` was called with this error.
+    case cancelled(any Error)
+
+    /// Whether the request completed (rather than being cancelled).
+    public var isCompleted: Bool {
+      if case .completed = self { return true }
+      return false
+    }
+
+    /// The error the request was cancelled with, or nil when it completed.
+    public var error: (any Error)? {
+      if case .cancelled(let error) = self { return error }
+      return nil
+    }
+
+    /// How the request ended, with the number of returned items or the error.
+    public var description: String {
+      switch self {
+      case .completed(let items): "completed, returning \(items.count) item(s)"
+      case .cancelled(let error): "cancelled: \(error)"
+      }
+    }
+  }
+
+  private struct State: Sendable {
+    var outcome: RequestOutcome?
+    var redundantEndings = 0
+    var waiters: [UUID: CheckedContinuation<RequestOutcome?, Never>] = [:]
+  }
+
+  private let items: [NSExtensionItem]
+  private let state = Mutex(State())
+
+  /// Creates a context with no input items.
+  public override convenience init() {
+    self.init(inputItems: [])
+  }
+
+  /// Creates a context handing `inputItems` to the extension, as a host app does.
+  public init(inputItems: [NSExtensionItem]) {
+    self.items = inputItems
+    super.init()
+  }
+
+  /// The items the host app handed over (`NSExtensionItem`s); empty when there are none.
+  public var inputItems: [Any] { items }
+
+  /// Ends the request successfully, returning `items` (the `NSExtensionItem`s among them) to
+  /// the host app; `completionHandler` is then called on a background queue with `false` (the
+  /// request did not expire).
+  public func completeRequest(
+    returningItems items: [Any]?, completionHandler: (@Sendable (Bool) -> Void)? = nil
+  ) {
+    let returned = (items ?? []).compactMap { $0 as? NSExtensionItem }
+    end(with: .completed(returningItems: returned))
+    if let completionHandler {
+      DispatchQueue.global(qos: .utility).async { completionHandler(false) }
+    }
+  }
+
+  /// Ends the request as cancelled, with `error` for the host app.
+  public func cancelRequest(withError error: any Error) {
+    end(with: .cancelled(error))
+  }
+
+  /// How the request ended, or nil while it has not.
+  public var requestOutcome: RequestOutcome? {
+    state.withLock { $0.outcome }
+  }
+
+  /// How many times the request was ended again after its first ending.
+  public var redundantEndingCount: Int {
+    state.withLock { $0.redundantEndings }
+  }
+
+  /// Waits until the request ends and returns how; nil when `timeout` passes first.
+  public func waitForRequestToEnd(timeout: Duration = .seconds(30)) async -> RequestOutcome? {
+    let id = UUID()
+    return await withCheckedContinuation { continuation in
+      let ended = state.withLock { state -> RequestOutcome? in
+        if let outcome = state.outcome { return outcome }
+        state.waiters[id] = continuation
+        return nil
+      }
+      if let ended {
+        continuation.resume(returning: ended)
+        return
+      }
+      Task { [self] in
+        try? await Task.sleep(for: timeout)
+        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+        waiter?.resume(returning: nil)
+      }
+    }
+  }
+
+  private func end(with outcome: RequestOutcome) {
+    let waiters = state.withLock { state -> [CheckedContinuation<RequestOutcome?, Never>] in
+      guard state.outcome == nil else {
+        state.redundantEndings += 1
+        return []
+      }
+      state.outcome = outcome
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
+    }
+    for waiter in waiters { waiter.resume(returning: outcome) }
+  }
+}

@@ -1,1 +1,0 @@
-// The ItemProvider module. See ARCHITECTURE.md in ../shared/design and README.md.

@@ -1,0 +1,170 @@
+import Foundation
+
+extension NSItemProvider {
+  /// Loads a representation as data, returning a progress that can cancel the load.
+  ///
+  /// Uses the registered representation of `typeIdentifier`, else the first (in fidelity order)
+  /// that conforms to it. A file representation is read; a folder comes as a ZIP archive with
+  /// the folder as its top-level entry, as Apple documents. Fails with -1000 when no
+  /// representation conforms or the source fails, times out or vanishes.
+  @discardableResult
+  public func loadDataRepresentation(
+    forTypeIdentifier typeIdentifier: String,
+    completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
+  ) -> Progress {
+    start(
+      typeIdentifier, interface: .binary, representation: representations.best(for: typeIdentifier),
+      onFailure: { completionHandler(nil, $0) },
+      then: { result, operation in
+        do {
+          let data = try Self.data(from: result.get(), operation: operation)
+          completionHandler(data, nil)
+        } catch {
+          completionHandler(nil, PayloadFetcher.failure(typeIdentifier, error))
+        }
+      })
+  }
+
+  /// Loads a representation as a file: a private temporary copy, deleted when the completion
+  /// handler returns.
+  ///
+  /// Apple: "This file will be deleted when the completion handler returns" — copy or move it
+  /// inside the handler. The copy is named from `suggestedName` (else the source file's name)
+  /// with the type's preferred extension, and lives alone in a directory only this user can
+  /// read. A folder representation is copied as a folder.
+  @discardableResult
+  public func loadFileRepresentation(
+    forTypeIdentifier typeIdentifier: String,
+    completionHandler: @escaping @Sendable (URL?, (any Error)?) -> Void
+  ) -> Progress {
+    loadCopy(typeIdentifier, inPlace: false) { url, _, error in completionHandler(url, error) }
+  }
+
+  /// Loads a representation as a file, in place when the source registered it with
+  /// `.openInPlace` (`isInPlace` true: the source's own file, not deleted), otherwise as a
+  /// temporary copy (`isInPlace` false) that is deleted when the completion handler returns.
+  ///
+  /// On iOS such a copy lives until a file coordinator lets go of it; there is no file
+  /// coordination here, so the copy follows `loadFileRepresentation`'s rule.
+  @discardableResult
+  public func loadInPlaceFileRepresentation(
+    forTypeIdentifier typeIdentifier: String,
+    completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
+  ) -> Progress {
+    loadCopy(typeIdentifier, inPlace: true, completionHandler: completionHandler)
+  }
+
+  func loadCopy(
+    _ typeIdentifier: String,
+    inPlace: Bool,
+    completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
+  ) -> Progress {
+    let suggestedName = self.suggestedName
+    let representation = representations.best(for: typeIdentifier)
+    return start(
+      typeIdentifier, interface: .binary, representation: representation,
+      onFailure: { completionHandler(nil, false, $0) },
+      then: { result, operation in
+        let copy: TemporaryCopy
+        do {
+          let payload = try result.get()
+          if inPlace, representation?.opensInPlace == true, case .file(let url) = payload {
+            completionHandler(url, true, nil)
+            return
+          }
+          copy = try Self.temporaryCopy(
+            of: payload, suggestedName: suggestedName, typeIdentifier: typeIdentifier,
+            operation: operation)
+        } catch {
+          completionHandler(nil, false, PayloadFetcher.failure(typeIdentifier, error))
+          return
+        }
+        completionHandler(copy.url, false, nil)
+        copy.remove()
+      })
+  }
+
+  /// Finds the representation, arms the load and calls the source on the load queue.
+  func start(
+    _ typeIdentifier: String,
+    interface: FetchInterface,
+    representation: Representation?,
+    onFailure: @escaping @Sendable (NSError) -> Void,
+    then: @escaping @Sendable (Result<Payload, NSError>, LoadOperation) -> Void
+  ) -> Progress {
+    let operation = LoadOperation(typeIdentifier: typeIdentifier, onFailure: onFailure)
+    operation.begin(timeout: loadTimeout)
+    guard let chosen = representation else {
+      operation.fail(Self.itemUnavailable(typeIdentifier))
+      return operation.progress
+    }
+    LoadOperation.queue.async {
+      PayloadFetcher.fetch(chosen, interface: interface, operation: operation) { result in
+        then(result, operation)
+        operation.end()
+      }
+      operation.armTimeoutIfWaiting()
+    }
+    return operation.progress
+  }
+
+  /// The bytes a binary load hands over for `payload`.
+  static func data(from payload: Payload, operation: LoadOperation) throws -> Data {
+    if operation.isCancelled { throw CocoaError(.userCancelled) }
+    switch payload {
+    case .data(let data):
+      return data
+    case .file(let url):
+      let path = url.path
+      switch try POSIX.status(path).kind {
+      case .directory:
+        return try FolderArchiver.archive(folderAt: path) { operation.isCancelled }
+      case .regularFile:
+        return try FileCopier.readFile(at: path) { operation.isCancelled }
+      case .symbolicLink, .other:
+        throw ItemProviderError.unsupportedFileKind(path: path)
+      }
+    case .object(let object):
+      return try ObjectCoercion.data(of: object)
+    }
+  }
+
+  /// The private copy a file load hands over for `payload`.
+  static func temporaryCopy(
+    of payload: Payload, suggestedName: String?, typeIdentifier: String,
+    operation: LoadOperation
+  ) throws -> TemporaryCopy {
+    if operation.isCancelled { throw CocoaError(.userCancelled) }
+    var sourcePath: String?
+    if case .file(let url) = payload { sourcePath = url.path }
+    let copy = try TemporaryCopy.reserve(
+      suggestedName: suggestedName,
+      sourceName: sourcePath.map { ($0 as NSString).lastPathComponent },
+      typeIdentifier: typeIdentifier)
+    do {
+      switch payload {
+      case .file(let url):
+        switch try POSIX.status(url.path).kind {
+        case .directory:
+          try FileCopier.copyTree(
+            from: url.path, to: copy.path, progress: operation.progress
+          ) { operation.isCancelled }
+        case .regularFile:
+          try FileCopier.copyFile(
+            from: url.path, to: copy.path, progress: operation.progress
+          ) { operation.isCancelled }
+        case .symbolicLink, .other:
+          throw ItemProviderError.unsupportedFileKind(path: url.path)
+        }
+      case .data(let data):
+        try FileCopier.writeFile(data, to: copy.path)
+      case .object(let object):
+        try FileCopier.writeFile(try ObjectCoercion.data(of: object), to: copy.path)
+      }
+    } catch {
+      copy.remove()
+      throw error
+    }
+    return copy
+  }
+}

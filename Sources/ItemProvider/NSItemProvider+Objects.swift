@@ -1,0 +1,73 @@
+import Foundation
+
+extension NSItemProvider {
+  /// Creates a provider offering `object` in each of its writable types.
+  public convenience init(object: any NSItemProviderWriting) {
+    self.init()
+    registerObject(object, visibility: .all)
+  }
+
+  /// Registers `object` for each of its writable types, in its order; types already registered
+  /// keep their first registration.
+  public func registerObject(
+    _ object: any NSItemProviderWriting, visibility: NSItemProviderRepresentationVisibility
+  ) {
+    for type in object.writableTypeIdentifiersForItemProvider {
+      register(
+        Representation(typeIdentifier: type, visibility: visibility, source: .object(object)))
+    }
+  }
+
+  /// Whether a registered representation conforms to one of the types `aClass` can read.
+  public func canLoadObject(ofClass aClass: any NSItemProviderReading.Type) -> Bool {
+    representation(readableBy: aClass) != nil
+  }
+
+  /// Loads an object of `aClass` from the first registered representation (in fidelity order)
+  /// it can read.
+  ///
+  /// Fails with -1200, "Could not coerce an item to class NSURL", when no representation is
+  /// readable by the class, and with -1100 when the data does not make an object of it.
+  @discardableResult
+  public func loadObject<T: NSItemProviderReading>(
+    ofClass aClass: T.Type,
+    completionHandler: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) -> Progress {
+    let className = itemProviderClassName(aClass)
+    guard let representation = representation(readableBy: aClass) else {
+      let operation = LoadOperation(
+        typeIdentifier: aClass.readableTypeIdentifiersForItemProvider.first ?? "public.item",
+        onFailure: { completionHandler(nil, $0) })
+      operation.fail(Self.unavailableCoercion(className))
+      return operation.progress
+    }
+    let type = representation.typeIdentifier
+    return start(
+      type, interface: .binary, representation: representation,
+      onFailure: { completionHandler(nil, $0) },
+      then: { result, operation in
+        let data: Data
+        do {
+          data = try Self.data(from: result.get(), operation: operation)
+        } catch {
+          completionHandler(nil, PayloadFetcher.failure(type, error))
+          return
+        }
+        do {
+          completionHandler(
+            try aClass.object(withItemProviderData: data, typeIdentifier: type), nil)
+        } catch {
+          completionHandler(nil, Self.unexpectedValueClass(className))
+        }
+      })
+  }
+
+  private func representation(readableBy aClass: any NSItemProviderReading.Type)
+    -> Representation?
+  {
+    let readable = aClass.readableTypeIdentifiersForItemProvider
+    return representations.first { representation in
+      readable.contains { representation.conforms(to: $0) }
+    }
+  }
+}

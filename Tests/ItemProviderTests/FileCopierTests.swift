@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import ItemProvider
+
+@Suite("Streaming copies, folder archives and safe names")
+struct FileCopierTests {
+  @Test func aSymbolicLinkSourceIsRefusedNotFollowed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let link = directory.url.appendingPathComponent("link.jpg")
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: Corpus.file("photo.jpg"))
+    #expect(throws: ItemProviderIOError.self) {
+      try FileCopier.copyFile(from: link.path, to: directory.path + "/copy.jpg")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/copy.jpg"))
+  }
+
+  @Test func aFileProviderPointingAtALinkFailsTheLoad() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let link = directory.url.appendingPathComponent("link.jpg")
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: Corpus.file("photo.jpg"))
+    let provider = NSItemProvider()
+    provider.registerFileRepresentation(
+      forTypeIdentifier: "public.jpeg", fileOptions: [], visibility: .all
+    ) { completion in
+      completion(link, false, nil)
+      return nil
+    }
+    let (url, _, error) = await Loads.file(provider, "public.jpeg") { _ in true }
+    #expect(url == nil)
+    #expect(error?.code == -1000)
+    #expect(error?.underlying?.domain == "ItemProviderError")
+    #expect(error?.underlying?.localizedDescription.contains("not followed") == true)
+  }
+
+  @Test func aCopyStopsWhenCancelled() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    #expect(throws: CocoaError.self) {
+      try FileCopier.copyFile(
+        from: Corpus.file("video.mov").path, to: directory.path + "/copy.mov"
+      ) { true }
+    }
+  }
+
+  @Test func emptyFilesCopyAndRead() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let empty = try directory.file("empty.txt", contents: Data())
+    let copied = try FileCopier.copyFile(from: empty.path, to: directory.path + "/copy.txt")
+    #expect(copied == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/copy.txt")).isEmpty)
+    #expect(try FileCopier.readFile(at: empty.path).isEmpty)
+    #expect(try permissions(of: directory.path + "/copy.txt") == 0o600)
+  }
+
+  @Test func aCopyNeverOverwrites() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let existing = try directory.file("taken.jpg", contents: Data("keep".utf8))
+    #expect(throws: ItemProviderIOError.self) {
+      try FileCopier.copyFile(from: Corpus.file("photo.jpg").path, to: existing.path)
+    }
+    #expect(try Data(contentsOf: existing) == Data("keep".utf8))
+  }
+
+  @Test(.enabled(if: ZipCheck.isAvailable, "python3 is needed to check archives independently"))
+  func nestedAndEmptyFoldersArchiveAsValidZips() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let root = directory.url.appendingPathComponent("Album")
+    _ = try directory.file("Album/a/b/deep.png", contents: try Corpus.bytes("screenshot.png"))
+    _ = try directory.file("Album/top.pdf", contents: try Corpus.bytes("document.pdf"))
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+    let archive = try FolderArchiver.archive(folderAt: root.path)
+    let names = try ZipCheck.verify(archive, in: directory)
+    #expect(
+      names == [
+        "Album/", "Album/a/", "Album/a/b/", "Album/a/b/deep.png", "Album/empty/", "Album/top.pdf",
+      ])
+    #expect(
+      try ZipCheck.extract(archive, member: "Album/a/b/deep.png", in: directory)
+        == (try Corpus.bytes("screenshot.png")))
+  }
+
+  @Test func theChecksumIsZipsCRC32() {
+    // The standard check value of CRC-32/ISO-HDLC.
+    #expect(CRC32.checksum(Data("123456789".utf8)) == 0xCBF4_3926)
+    #expect(CRC32.checksum(Data()) == 0)
+  }
+
+  struct SignatureCase: CustomTestStringConvertible, Sendable {
+    var file: String
+    var expected: String?
+    var testDescription: String { "\(file) -> \(expected ?? "not an image")" }
+  }
+
+  @Test(arguments: [
+    SignatureCase(file: "photo.jpg", expected: "public.jpeg"),
+    SignatureCase(file: "screenshot.png", expected: "public.png"),
+    SignatureCase(file: "photo.heic", expected: "public.heic"),
+    SignatureCase(file: "document.pdf", expected: nil),
+    SignatureCase(file: "video.mov", expected: nil),
+  ])
+  func imagesAreRecognisedByTheirSignature(_ test: SignatureCase) throws {
+    #expect(ItemProviderImage.imageType(of: try Corpus.bytes(test.file)) == test.expected)
+  }
+}

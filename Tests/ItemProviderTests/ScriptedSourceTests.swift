@@ -1,0 +1,190 @@
+import Foundation
+import ItemProvider
+import Synchronization
+import Testing
+
+@Suite("Scripted sources: consumers that copy inside the callback survive every failure")
+struct ScriptedSourceTests {
+  /// A copy of the corpus photo the source may delete.
+  private func source(_ behavior: ScriptedBehavior, in directory: TemporaryDirectory) throws
+    -> ScriptedSource
+  {
+    let file = try directory.file("IMG_0412.JPG", contents: try Corpus.bytes("photo.jpg"))
+    return ScriptedSource(file: file, behavior: behavior)
+  }
+
+  /// What a careful consumer does: copy inside the handler. Returns the copy's bytes or the
+  /// error.
+  private func copyInsideCallback(_ provider: NSItemProvider, into directory: TemporaryDirectory)
+    async -> (Data?, NSError?)
+  {
+    let destination = directory.url.appendingPathComponent("kept-\(UUID().uuidString).jpg")
+    let (_, copied, error) = await Loads.file(provider, "public.jpeg") { url in
+      try FileManager.default.copyItem(at: url, to: destination)
+      return true
+    }
+    guard copied == true else { return (nil, error) }
+    return (try? Data(contentsOf: destination), error)
+  }
+
+  @Test func deliverThenDeleteSource() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let scripted = try source(.deliverThenDeleteSource, in: directory)
+    let (bytes, error) = await copyInsideCallback(
+      scripted.fileProvider(typeIdentifier: "public.jpeg"), into: directory)
+    #expect(error == nil)
+    #expect(bytes == (try Corpus.bytes("photo.jpg")))
+    // The source deletes its file once the consumer's callback has returned.
+    await waitUntil { scripted.answerCount > 0 }
+    #expect(scripted.answerCount == 1)
+    #expect(!FileManager.default.fileExists(atPath: scripted.file.path))
+  }
+
+  @Test func aConsumerThatKeepsTheURLFindsItGone() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let scripted = try source(.deliverThenDeleteSource, in: directory)
+    let provider = scripted.fileProvider(typeIdentifier: "public.jpeg")
+    let (kept, _, error) = await Loads.file(provider, "public.jpeg") { _ in true }
+    #expect(error == nil)
+    let url = try #require(kept)
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+    // Through the coercing interface the consumer gets the source's own file URL, which the
+    // source deletes once the callback returned.
+    let itemSource = try source(.deliverThenDeleteSource, in: directory)
+    let (path, itemError) = await Loads.item(
+      itemSource.fileProvider(typeIdentifier: "public.jpeg"), "public.jpeg"
+    ) { ($0 as? NSURL)?.path }
+    #expect(itemError == nil)
+    let itemPath = try #require(path)
+    await waitUntil { itemSource.answerCount > 0 }
+    #expect(!FileManager.default.fileExists(atPath: itemPath))
+  }
+
+  @Test func aDelayedSourceStillDelivers() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let scripted = try source(.delay(0.05), in: directory)
+    let (bytes, error) = await copyInsideCallback(
+      scripted.fileProvider(typeIdentifier: "public.jpeg"), into: directory)
+    #expect(error == nil)
+    #expect(bytes == (try Corpus.bytes("photo.jpg")))
+    #expect(scripted.answerCount == 1)
+    // A load that got its answer does not cancel the source.
+    #expect(scripted.cancellationCount == 0)
+  }
+
+  @Test func aFailingSourceGivesItemUnavailableWithItsErrorUnderneath() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let failure = NSError(domain: "com.example.source", code: 42)
+    for provider in [
+      try source(.fail(failure), in: directory).fileProvider(typeIdentifier: "public.jpeg"),
+      try source(.fail(failure), in: directory).dataProvider(typeIdentifier: "public.jpeg"),
+    ] {
+      let (bytes, error) = await copyInsideCallback(provider, into: directory)
+      #expect(bytes == nil)
+      #expect(error?.domain == "NSItemProviderErrorDomain")
+      #expect(error?.code == -1000)
+      #expect(error?.localizedDescription == "Cannot load representation of type public.jpeg")
+      #expect(error?.underlying?.domain == "com.example.source")
+      #expect(error?.underlying?.code == 42)
+    }
+  }
+
+  @Test func aSourceThatVanishesMidLoad() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for makeProvider in [
+      { (source: ScriptedSource) in source.fileProvider(typeIdentifier: "public.jpeg") },
+      { (source: ScriptedSource) in source.dataProvider(typeIdentifier: "public.jpeg") },
+    ] {
+      let scripted = try source(.vanishMidLoad, in: directory)
+      let (bytes, error) = await copyInsideCallback(makeProvider(scripted), into: directory)
+      #expect(bytes == nil)
+      #expect(error?.code == -1000)
+      #expect(error?.underlying?.domain == NSCocoaErrorDomain)
+      #expect(error?.underlying?.code == 4097)
+      #expect(!FileManager.default.fileExists(atPath: scripted.file.path))
+    }
+  }
+
+  @Test func aSourceThatNeverAnswersTimesOut() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let scripted = try source(.neverAnswer, in: directory)
+    let provider = scripted.fileProvider(typeIdentifier: "public.jpeg", loadTimeout: 0.05)
+    let (bytes, error) = await copyInsideCallback(provider, into: directory)
+    #expect(bytes == nil)
+    #expect(error?.code == -1000)
+    #expect(error?.localizedDescription == "Cannot load representation of type public.jpeg")
+    let underlying = try #require(error?.underlying)
+    #expect(underlying.domain == "ItemProviderError")
+    #expect(underlying.localizedDescription.contains("loadTimeout"))
+    #expect(scripted.requestCount == 1)
+    #expect(scripted.answerCount == 0)
+  }
+
+  @Test func cancellingEndsTheLoadOnceAndReachesTheSource() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let scripted = try source(.neverAnswer, in: directory)
+    let provider = scripted.dataProvider(typeIdentifier: "public.jpeg")
+    let record = CompletionRecord<Data>()
+    await withCheckedContinuation { continuation in
+      let progress = provider.loadDataRepresentation(forTypeIdentifier: "public.jpeg") {
+        data, error in
+        record.record(data, error)
+        continuation.resume()
+      }
+      // Cancel once the source has been asked, so the cancellation has a source to reach.
+      DispatchQueue.global().async {
+        while scripted.requestCount == 0 { usleep(1000) }
+        progress.cancel()
+      }
+    }
+    #expect(record.count == 1)
+    #expect(record.value == nil)
+    #expect(record.error?.domain == NSCocoaErrorDomain)
+    #expect(record.error?.code == CocoaError.Code.userCancelled.rawValue)
+    #expect(scripted.cancellationCount == 1)
+  }
+
+  @Test func aSourceThatAnswersTwiceIsHeardOnce() async throws {
+    let provider = NSItemProvider()
+    let handlerDone = Mutex(false)
+    provider.registerDataRepresentation(forTypeIdentifier: "public.data", visibility: .all) {
+      completion in
+      completion(Data([1]), nil)
+      completion(Data([2]), nil)
+      completion(nil, NSError(domain: "late", code: 1))
+      handlerDone.withLock { $0 = true }
+      return nil
+    }
+    let record = CompletionRecord<Data>()
+    await withCheckedContinuation { continuation in
+      _ = provider.loadDataRepresentation(forTypeIdentifier: "public.data") { data, error in
+        record.record(data, error)
+        continuation.resume()
+      }
+    }
+    await waitUntil { handlerDone.withLock { $0 } }
+    #expect(handlerDone.withLock { $0 })
+    #expect(record.count == 1)
+    #expect(record.value == Data([1]))
+  }
+
+  @Test func aSourceAnsweringWithNothingIsItemUnavailable() async throws {
+    let provider = NSItemProvider()
+    provider.registerDataRepresentation(forTypeIdentifier: "public.data", visibility: .all) {
+      completion in
+      completion(nil, nil)
+      return nil
+    }
+    let (data, error) = await Loads.data(provider, "public.data")
+    #expect(data == nil)
+    #expect(error?.code == -1000)
+    #expect(error?.underlying != nil)
+  }
+}
