@@ -65,8 +65,21 @@ enum Harness {
     return value
   }
 
-  /// This process's peak resident set size in bytes.
+  /// The peak resident set of this process image in bytes (`VmHWM` in `/proc/self/status`).
+  ///
+  /// Not `getrusage`'s `ru_maxrss`: on Linux that carries over the peak of the process image
+  /// before `exec`, so a child spawned by the benchmark would report at least its parent's
+  /// resident size at the fork rather than its own. `ru_maxrss` is the fallback when `/proc` is
+  /// not readable.
   static func peakResidentBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kibibytes = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap({
+        Int($0)
+      })
+    {
+      return kibibytes * 1024
+    }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss * 1024

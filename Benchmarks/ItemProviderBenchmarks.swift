@@ -147,29 +147,14 @@ enum ItemProviderBenchmarks {
     }
     done.wait()
     guard let (elapsed, size) = result.withLock({ $0 }) else { return }
-    print(Double(elapsed) / 1e9, peakResidentBytesOfThisImage(), size)
-  }
-
-  /// The peak resident set of this process image (`VmHWM` in `/proc/self/status`).
-  ///
-  /// `getrusage`'s `ru_maxrss`, which `Harness.peakResidentBytes()` reads, carries over the
-  /// peak of the process image before `exec`: a child spawned by the benchmark reports at least
-  /// the parent's resident size at the fork, not its own.
-  static func peakResidentBytesOfThisImage() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-      let kibibytes = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap({
-        Int($0)
-      })
-    else { return Harness.peakResidentBytes() }
-    return kibibytes * 1024
+    print(Double(elapsed) / 1e9, Harness.peakResidentBytes(), size)
   }
 
   /// Child mode: the same process with no load, for its baseline peak RSS.
   static func idleChild(_ arguments: [String]) throws {
     let provider = NSItemProvider()
     Harness.keep(provider)
-    print(peakResidentBytesOfThisImage())
+    print(Harness.peakResidentBytes())
   }
 
   // MARK: Small data loads
