@@ -141,6 +141,13 @@ final class TypeGraph: Sendable {
     return word & (1 &<< UInt64(other & 63)) != 0
   }
 
+  /// The tag index for a tag class, or nil for classes the catalogue does not index.
+  func index(forTagClass tagClass: UTTagClass) -> TagIndex? {
+    if tagClass.rawValue == UTTagClass.filenameExtension.rawValue { return byExtension }
+    if tagClass.rawValue == UTTagClass.mimeType.rawValue { return byMIMEType }
+    return nil
+  }
+
   /// Looks up a declared type by identifier, ignoring case.
   func index(of identifier: String) -> Int32? {
     indexByKey[identifier.asciiLowercased()]

@@ -158,7 +158,9 @@ public final class UTTypeRegistry: Sendable {
   ) -> [UTType] {
     guard !tag.isEmpty else { return [] }
     let graph = self.graph
-    let found = candidates(tag: tag, tagClass: tagClass, in: graph).compactMap { index in
+    let entry = self.entry(tag: tag, tagClass: tagClass, in: graph)
+    let candidates = graph.index(forTagClass: tagClass)?.allCandidates(in: entry) ?? []
+    let found = candidates.compactMap { index -> UTType? in
       let type = UTType(graph: graph, index: index)
       return supertype.map(type.conforms(to:)) ?? true ? type : nil
     }
@@ -174,32 +176,29 @@ public final class UTTypeRegistry: Sendable {
   ) -> UTType? {
     guard !tag.isEmpty else { return nil }
     let graph = self.graph
-    let candidates = candidates(tag: tag, tagClass: tagClass, in: graph)
-    if let supertype, case .declared(let supertypeGraph) = supertype.storage,
-      supertypeGraph === graph
-    {
-      // The common case: test conformance by index, without making a type per candidate.
-      if let match = candidates.first(where: { graph.conforms($0, to: supertype.index) }) {
-        return UTType(graph: graph, index: match)
+    if let index = graph.index(forTagClass: tagClass) {
+      let entry = self.entry(tag: tag, tagClass: tagClass, in: graph)
+      let match: Int32?
+      if let supertype, case .declared(let supertypeGraph) = supertype.storage,
+        supertypeGraph === graph
+      {
+        // The common case: conformance by index, without making a type per candidate.
+        match = index.firstCandidate(in: entry) { graph.conforms($0, to: supertype.index) }
+      } else {
+        match = index.firstCandidate(in: entry) { candidate in
+          supertype.map { UTType(graph: graph, index: candidate).conforms(to: $0) } ?? true
+        }
       }
-    } else {
-      for index in candidates {
-        let type = UTType(graph: graph, index: index)
-        if let supertype, !type.conforms(to: supertype) { continue }
-        return type
-      }
+      if let match { return UTType(graph: graph, index: match) }
     }
     return dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, in: graph)
   }
 
-  private func candidates(tag: String, tagClass: UTTagClass, in graph: TypeGraph) -> [Int32] {
+  private func entry(tag: String, tagClass: UTTagClass, in graph: TypeGraph) -> Int {
     if tagClass.rawValue == UTTagClass.filenameExtension.rawValue {
-      return graph.byExtension.candidates(forExtension: tag)
+      return graph.byExtension.entry(forExtension: tag)
     }
-    if tagClass.rawValue == UTTagClass.mimeType.rawValue {
-      return graph.byMIMEType.candidates(forMIMEType: tag)
-    }
-    return []
+    return graph.byMIMEType.entry(forMIMEType: tag)
   }
 
   private func dynamicType(
