@@ -8,6 +8,7 @@ struct IngestCLI {
 
     commands:
       uti        describe a type: ingest-cli uti public.heic | --ext heic | --mime image/heic
+      rule       activation rules: ingest-cli rule check|matrix|explain RULE (see rule --help)
       help       show this text
 
     Every command accepts --json for machine-readable output.
@@ -41,6 +42,7 @@ struct IngestCLI {
     }
     switch command {
     case "uti": return try UTICommand.run(&arguments)
+    case "rule": return try RuleCommand.run(&arguments)
     case "help":
       print(usage)
       return .success

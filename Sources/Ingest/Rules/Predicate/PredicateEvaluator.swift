@@ -189,18 +189,16 @@ struct PredicateEvaluator {
     }
   }
 
-  /// Binds a variable for the duration of `body` (used by explanations).
-  mutating func withBinding<T>(
-    _ name: String, to value: PredicateValue,
-    _ body: (inout PredicateEvaluator) throws(PredicateEvaluationError) -> T
-  ) throws(PredicateEvaluationError) -> T {
+  /// Binds a variable until the matching ``popBinding()`` (used by explanations).
+  mutating func pushBinding(_ name: String, _ value: PredicateValue) {
     names.append(name)
     values.append(value)
-    defer {
-      names.removeLast()
-      values.removeLast()
-    }
-    return try body(&self)
+  }
+
+  /// Removes the innermost binding.
+  mutating func popBinding() {
+    names.removeLast()
+    values.removeLast()
   }
 
   // MARK: Key paths

@@ -58,6 +58,31 @@ enum PredicateFormatter {
     }
   }
 
+  /// A comparison with the predicates inside its subqueries elided, for one-line reasons.
+  static func abbreviated(_ node: ComparisonNode) -> String {
+    var copy = node
+    copy.left = elidingSubqueries(node.left)
+    copy.right = elidingSubqueries(node.right)
+    return comparison(copy)
+  }
+
+  private static func elidingSubqueries(_ node: ExpressionNode) -> ExpressionNode {
+    switch node {
+    case .subquery(let collection, let variable, _):
+      return .subquery(
+        collection: collection, variable: variable,
+        predicate: .comparison(
+          ComparisonNode(
+            modifier: .direct, operation: .equalTo, options: [],
+            left: .keyPath(base: nil, steps: [.key("…")]),
+            right: .keyPath(base: nil, steps: [.key("…")]), rightType: nil)))
+    case .keyPath(let base, let steps):
+      return .keyPath(base: base.map(elidingSubqueries), steps: steps)
+    default:
+      return node
+    }
+  }
+
   static func comparison(_ node: ComparisonNode) -> String {
     let modifier =
       switch node.modifier {
@@ -91,6 +116,11 @@ enum PredicateFormatter {
     case .aggregate(let elements):
       return "{" + elements.map(expression).joined(separator: ", ") + "}"
     case .subquery(let collection, let variable, let inner):
+      if case .comparison(let elided) = inner, case .keyPath(nil, let steps) = elided.left,
+        case .key("…") = steps.first
+      {
+        return "SUBQUERY(" + expression(collection) + ", $" + variable + ", …)"
+      }
       return "SUBQUERY(" + expression(collection) + ", $" + variable + ", " + predicate(inner)
         + ")"
     case .function(let function, let arguments):

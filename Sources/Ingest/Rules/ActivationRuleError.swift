@@ -1,0 +1,59 @@
+/// A failed read of a rule file: the operation, the path and the underlying error.
+public struct RuleFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What was being done, such as `read`.
+  public var operation: String
+  /// The file.
+  public var path: String
+  /// The underlying error, as text.
+  public var underlying: String
+  /// Whether the file does not exist (as opposed to existing but being unreadable).
+  public var isMissing: Bool
+
+  /// Creates an I/O error.
+  public init(operation: String, path: String, underlying: String, isMissing: Bool) {
+    self.operation = operation
+    self.path = path
+    self.underlying = underlying
+    self.isMissing = isMissing
+  }
+
+  /// What failed, where and why.
+  public var description: String {
+    isMissing
+      ? "cannot \(operation) \(path): no such file"
+      : "cannot \(operation) \(path): \(underlying)"
+  }
+}
+
+/// Why an activation rule could not be read.
+public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The rule file could not be read.
+  case file(RuleFileError)
+  /// The file is not a property list (XML or binary).
+  case malformedPropertyList(path: String, reason: String)
+  /// The property list holds no rule where one was looked for.
+  case ruleNotFound(path: String, lookedAt: String)
+  /// The rule is neither a string nor a dictionary.
+  case invalidRule(found: String, origin: String)
+  /// A dictionary key holds a value Apple cannot read as a number or Boolean.
+  case invalidValue(key: String, found: String)
+  /// The predicate string does not parse.
+  case syntax(PredicateSyntaxError, origin: String)
+
+  /// What is wrong, where, and what to do.
+  public var description: String {
+    switch self {
+    case .file(let error): "\(error)"
+    case .malformedPropertyList(let path, let reason):
+      "\(path) is not a property list (XML or binary): \(reason)"
+    case .ruleNotFound(let path, let lookedAt):
+      "\(path) holds no activation rule: looked at \(lookedAt)"
+    case .invalidRule(let found, let origin):
+      "the activation rule in \(origin) must be a string (a predicate) or a dictionary,"
+        + " found \(found)"
+    case .invalidValue(let key, let found):
+      "\(key) must be an integer, a Boolean or a string of digits, found \(found)"
+    case .syntax(let error, let origin): "\(origin): \(error)"
+    }
+  }
+}
