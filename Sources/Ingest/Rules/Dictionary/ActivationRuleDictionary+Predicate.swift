@@ -1,6 +1,9 @@
 extension ActivationRuleDictionary {
   /// The attachments of every extension item, as one list.
   static let allAttachments = "extensionItems.@unionOfArrays.attachments"
+  /// How many attachments the share has, over every item. (`@unionOfArrays` applies the rest of
+  /// the key path to each item, so the count is summed instead.)
+  static let attachmentCount = "extensionItems.@sum.attachments.@count"
 
   /// The rule written as the predicate it is equivalent to, with notes on what a predicate
   /// cannot express.
@@ -38,8 +41,9 @@ extension ActivationRuleDictionary {
   private var predicateText: String {
     let all = Self.allAttachments
     var clauses: [String] = []
-    clauses.append("\(all).@count >= \(max(1, attachmentsMinimumCount ?? 1))")
-    if let maximum = attachmentsMaximumCount { clauses.append("\(all).@count <= \(maximum)") }
+    let total = Self.attachmentCount
+    clauses.append("\(total) >= \(max(1, attachmentsMinimumCount ?? 1))")
+    if let maximum = attachmentsMaximumCount { clauses.append("\(total) <= \(maximum)") }
     for check in checks {
       guard case .kindMaximum(let kind, let maximum) = check else { continue }
       let count = "SUBQUERY(\(all), $attachment, \(Self.kindPredicate(kind))).@count"
@@ -50,7 +54,7 @@ extension ActivationRuleDictionary {
       if acceptedKinds.isEmpty { return "FALSEPREDICATE" }
       let accepted = acceptedKinds.map { Self.kindPredicate($0) }.joined(separator: " OR ")
       let matching = "SUBQUERY(\(all), $attachment, \(accepted)).@count"
-      clauses.append(isStrict ? "\(matching) == \(all).@count" : "\(matching) >= 1")
+      clauses.append(isStrict ? "\(matching) == \(total)" : "\(matching) >= 1")
     }
     return clauses.joined(separator: " AND ")
   }
