@@ -60,6 +60,7 @@ let package = Package(
     .testTarget(
       name: "IngestTests",
       dependencies: ["Ingest", "ItemProvider", "UTI"],
+      exclude: ["Rules/Fixtures"],
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "ShortcutsTests", dependencies: ["Shortcuts"], swiftSettings: swiftSettings),

@@ -7,7 +7,8 @@
 // sections that must measure a fresh process (start-up time, peak memory).
 
 let sections: [(name: String, run: () throws -> Void)] = [
-  ("uti", UTIBenchmarks.run)
+  ("uti", UTIBenchmarks.run),
+  ("rules", RulesBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [

@@ -30,9 +30,9 @@ public struct ActivationInput: Sendable {
             PredicateObject(
               typeName: "NSItemProvider", label: label,
               values: [
-                "registeredTypeIdentifiers": .array(
+                ActivationKeys.registeredTypeIdentifiers: .array(
                   attachment.resolvedTypes.map(PredicateValue.typeIdentifier)),
-                "suggestedName": attachment.suggestedName.map(PredicateValue.string) ?? .null,
+                ActivationKeys.suggestedName: attachment.suggestedName.map(PredicateValue.string) ?? .null,
               ])))
       }
       items.append(
@@ -40,16 +40,16 @@ public struct ActivationInput: Sendable {
           PredicateObject(
             typeName: "NSExtensionItem", label: "item \(itemIndex + 1)",
             values: [
-              "attachments": .array(attachments),
-              "attributedTitle": Self.attributedString(item.attributedTitle),
-              "attributedContentText": Self.attributedString(item.attributedContentText),
-              "userInfo": .dictionary([:]),
+              ActivationKeys.attachments: .array(attachments),
+              ActivationKeys.attributedTitle: Self.attributedString(item.attributedTitle),
+              ActivationKeys.attributedContentText: Self.attributedString(item.attributedContentText),
+              ActivationKeys.userInfo: .dictionary([:]),
             ])))
     }
     predicateValue = .object(
       PredicateObject(
         typeName: "NSExtensionContext", label: "the share",
-        values: ["extensionItems": .array(items)]))
+        values: [ActivationKeys.extensionItems: .array(items)]))
   }
 
   /// A single item holding `attachments`.
@@ -82,6 +82,9 @@ public struct ActivationInput: Sendable {
     return .object(
       PredicateObject(
         typeName: "NSAttributedString",
-        values: ["string": .string(text), "length": .number(Double(text.utf16.count))]))
+        values: [
+          ActivationKeys.string: .string(text),
+          ActivationKeys.length: .number(Double(text.utf16.count)),
+        ]))
   }
 }

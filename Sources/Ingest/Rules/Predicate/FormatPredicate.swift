@@ -28,6 +28,8 @@ public struct FormatPredicate: Sendable {
   }
 
   let root: PredicateNode
+  /// The same predicate compiled for evaluation.
+  let program: any PredicateInstruction
 
   /// Parses a predicate format string.
   /// - Throws: ``PredicateSyntaxError`` with the line, column, surrounding text and what was
@@ -36,10 +38,12 @@ public struct FormatPredicate: Sendable {
     var parser = try PredicateParser(
       format, decodesEntitiesInStrings: options.contains(.decodesXMLEntitiesInStrings))
     root = try parser.parse()
+    program = PredicateCompiler.compile(root)
   }
 
   init(root: PredicateNode) {
     self.root = root
+    self.program = PredicateCompiler.compile(root)
   }
 
   /// The predicate as normalized format text, as `NSPredicate.predicateFormat` gives it.
@@ -74,7 +78,7 @@ public struct FormatPredicate: Sendable {
     with object: PredicateValue, substitutionVariables: [String: PredicateValue] = [:]
   ) throws(PredicateEvaluationError) -> Bool {
     var evaluator = PredicateEvaluator(substitutions: substitutionVariables)
-    return try evaluator.evaluate(root, with: object)
+    return try program.evaluate(&evaluator, object)
   }
 }
 

@@ -201,6 +201,22 @@ struct PredicateEvaluator {
     values.removeLast()
   }
 
+  /// Rebinds the innermost variable (a subquery moving to its next element).
+  mutating func rebindInnermost(_ value: PredicateValue) {
+    values[values.count - 1] = value
+  }
+
+  /// How many variables are bound.
+  var bindingDepth: Int { values.count }
+
+  /// The value bound at `slot` (0 is the outermost binding).
+  func binding(at slot: Int) -> PredicateValue { values[slot] }
+
+  /// A variable by name: bound by an enclosing subquery, else a substitution.
+  func variableValue(_ name: String) throws(PredicateEvaluationError) -> PredicateValue {
+    try variable(name)
+  }
+
   // MARK: Key paths
 
   mutating func value(

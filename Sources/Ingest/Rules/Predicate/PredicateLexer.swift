@@ -57,10 +57,6 @@ struct PredicateLexer {
     return character(at: offset)
   }
 
-  private func isAt(_ ascii: Character) -> Bool {
-    peek()?.scalar == ascii.unicodeScalars.first?.value
-  }
-
   private mutating func next() throws(PredicateSyntaxError) -> PredicateToken {
     skipWhitespace()
     let start = position
@@ -189,21 +185,57 @@ struct PredicateLexer {
 
   /// An identifier or keyword, including the hyphenated `UTI-CONFORMS-TO` and `UTI-EQUALS`.
   private mutating func word(start: Int) -> PredicateToken {
-    let text = identifierText() ?? ""
-    let upper = text.uppercased()
-    if upper == "UTI" {
-      for suffix in ["-CONFORMS-TO", "-EQUALS"] where hasSuffixWord(suffix) {
+    var end = start
+    while end < source.count, Self.isIdentifierPart(UInt32(source[end])) { end += 1 }
+    position = end
+    switch Self.keyword(source[start..<end]) {
+    case .keyword(let keyword):
+      return PredicateToken(kind: .keyword(keyword), start: start, end: position)
+    case .uti:
+      for (suffix, keyword) in [("-CONFORMS-TO", PredicateKeyword.utiConformsTo),
+        ("-EQUALS", .utiEquals)]
+      where hasSuffixWord(suffix) {
         position += suffix.utf8.count
-        let keyword: PredicateKeyword = suffix == "-EQUALS" ? .utiEquals : .utiConformsTo
         return PredicateToken(kind: .keyword(keyword), start: start, end: position)
       }
+    case nil: break
     }
-    if let keyword = PredicateKeyword.byName[upper], keyword != .utiEquals,
-      keyword != .utiConformsTo
-    {
-      return PredicateToken(kind: .keyword(keyword), start: start, end: position)
-    }
+    let text = String(decoding: source[start..<end], as: UTF8.self)
     return PredicateToken(kind: .identifier(text), start: start, end: position)
+  }
+
+  /// Keywords by length, as upper-case bytes; `UTI` stands for the start of the hyphenated ones.
+  private static let keywordsByLength: [[(bytes: [UInt8], keyword: PredicateKeyword?)]] = {
+    var table = Array(repeating: [(bytes: [UInt8], keyword: PredicateKeyword?)](), count: 16)
+    for keyword in PredicateKeyword.allCases where !keyword.rawValue.contains("-") {
+      let bytes = Array(keyword.rawValue.utf8)
+      table[bytes.count].append((bytes, keyword))
+    }
+    table[3].append((Array("UTI".utf8), nil))
+    return table
+  }()
+
+  /// The keyword these bytes spell, ignoring case (`.uti` for the start of `UTI-…`).
+  private static func keyword(_ bytes: ArraySlice<UInt8>) -> MatchedKeyword? {
+    guard bytes.count < keywordsByLength.count else { return nil }
+    candidates: for candidate in keywordsByLength[bytes.count] {
+      var offset = bytes.startIndex
+      for expected in candidate.bytes {
+        let actual = bytes[offset]
+        let folded = actual >= 0x61 && actual <= 0x7A ? actual - 0x20 : actual
+        if folded != expected { continue candidates }
+        offset += 1
+      }
+      guard let keyword = candidate.keyword else { return .uti }
+      return .keyword(keyword)
+    }
+    return nil
+  }
+
+  /// A keyword, or the `UTI` that may start `UTI-CONFORMS-TO`/`UTI-EQUALS`.
+  private enum MatchedKeyword: Equatable {
+    case keyword(PredicateKeyword)
+    case uti
   }
 
   /// Whether the bytes at the position spell `suffix` (ignoring case) and end a word there.

@@ -1,34 +1,50 @@
 extension PredicateParser {
   mutating func parseAdditive() throws(PredicateSyntaxError) -> Parsed {
-    let start = current
+    let start = index
     let first = try parseMultiplicative()
-    return try parseChain(first, start: start, operators: [.plus: .add, .minus: .subtract]) {
+    return try parseChain(first, start: start, operators: Self.additiveOperator) {
       (parser: inout PredicateParser) throws(PredicateSyntaxError) -> Parsed in
       try parser.parseMultiplicative()
     }
   }
 
   mutating func parseMultiplicative() throws(PredicateSyntaxError) -> Parsed {
-    let start = current
+    let start = index
     let first = try parsePower()
-    return try parseChain(first, start: start, operators: [.star: .multiply, .slash: .divide]) {
+    return try parseChain(first, start: start, operators: Self.multiplicativeOperator) {
       (parser: inout PredicateParser) throws(PredicateSyntaxError) -> Parsed in
       try parser.parsePower()
     }
   }
 
+  static func additiveOperator(_ kind: PredicateTokenKind) -> ArithmeticOperator? {
+    switch kind {
+    case .plus: .add
+    case .minus: .subtract
+    default: nil
+    }
+  }
+
+  static func multiplicativeOperator(_ kind: PredicateTokenKind) -> ArithmeticOperator? {
+    switch kind {
+    case .star: .multiply
+    case .slash: .divide
+    default: nil
+    }
+  }
+
   /// One precedence level of left-associative operators, kept as a flat list.
   private mutating func parseChain(
-    _ first: Parsed, start: PredicateToken,
-    operators: [PredicateTokenKind: ArithmeticOperator],
+    _ first: Parsed, start: Int,
+    operators: (PredicateTokenKind) -> ArithmeticOperator?,
     operand: (inout PredicateParser) throws(PredicateSyntaxError) -> Parsed
   ) throws(PredicateSyntaxError) -> Parsed {
-    guard operators[current.kind] != nil else { return first }
+    guard operators(current.kind) != nil else { return first }
     let firstExpression = try expression(first, startingAt: start)
     var steps: [ArithmeticStep] = []
-    while let operation = operators[current.kind] {
+    while let operation = operators(current.kind) {
       advance()
-      let operandStart = current
+      let operandStart = index
       let parsedOperand = try operand(&self)
       let next = try expression(parsedOperand, startingAt: operandStart)
       steps.append(ArithmeticStep(operation: operation, operand: next))
@@ -37,14 +53,14 @@ extension PredicateParser {
   }
 
   mutating func parsePower() throws(PredicateSyntaxError) -> Parsed {
-    let start = current
+    let start = index
     let base = try parseUnary()
     guard current.kind == .power else { return base }
     let baseExpression = try expression(base, startingAt: start)
     advance()
     try enter()
     defer { depth -= 1 }
-    let exponentStart = current
+    let exponentStart = index
     let parsedOperand = try parsePower()
     let exponent = try expression(parsedOperand, startingAt: exponentStart)
     return .expression(.power(baseExpression, exponent))
@@ -55,7 +71,7 @@ extension PredicateParser {
     advance()
     try enter()
     defer { depth -= 1 }
-    let start = current
+    let start = index
     let parsedOperand = try parseUnary()
     let operand = try expression(parsedOperand, startingAt: start)
     if case .constant(.number(let number)) = operand { return .expression(.constant(.number(-number))) }
@@ -64,7 +80,7 @@ extension PredicateParser {
 
   /// A primary followed by `.key`, `.@operator` and `[index]` steps.
   mutating func parsePostfix() throws(PredicateSyntaxError) -> Parsed {
-    let start = current
+    let start = index
     let primary = try parsePrimary()
     guard current.kind == .dot || current.kind == .leftBracket else { return primary }
     var base: ExpressionNode? = try expression(primary, startingAt: start)
@@ -127,7 +143,7 @@ extension PredicateParser {
       advance()
       selector = .size
     default:
-      let start = current
+      let start = index
       let parsedOperand = try parseOr()
       selector = .expression(try expression(parsedOperand, startingAt: start))
     }
@@ -177,9 +193,12 @@ extension PredicateParser {
     case .leftParen:
       advance()
       let inner = try parseOr()
-      let opened = location(token)
-      try expect(
-        .rightParen, "')' to close the '(' of line \(opened.line), column \(opened.column)")
+      guard current.kind == .rightParen else {
+        let opened = location(token)
+        throw unexpected(
+          expected: "')' to close the '(' of line \(opened.line), column \(opened.column)")
+      }
+      advance()
       return inner
     case .leftBrace:
       return .expression(try parseAggregate())
@@ -217,7 +236,7 @@ extension PredicateParser {
     var elements: [ExpressionNode] = []
     if current.kind != .rightBrace {
       while true {
-        let start = current
+        let start = index
         let parsedOperand = try parseOr()
         elements.append(try expression(parsedOperand, startingAt: start))
         guard current.kind == .comma else { break }
@@ -238,7 +257,7 @@ extension PredicateParser {
     try expect(.leftParen, "'(' after SUBQUERY")
     try enter()
     defer { depth -= 1 }
-    let collectionStart = current
+    let collectionStart = index
     let parsedOperand = try parseOr()
     let collection = try expression(parsedOperand, startingAt: collectionStart)
     try expect(.comma, "',' after the SUBQUERY collection")
@@ -247,7 +266,7 @@ extension PredicateParser {
     }
     advance()
     try expect(.comma, "',' after the SUBQUERY variable")
-    let predicateStart = current
+    let predicateStart = index
     let parsedPredicate = try parseOr()
     let predicate = try predicate(parsedPredicate, startingAt: predicateStart)
     try expect(.rightParen, "')' to close SUBQUERY")
@@ -260,7 +279,7 @@ extension PredicateParser {
     try expect(.leftParen, "'(' after CAST")
     try enter()
     defer { depth -= 1 }
-    let valueStart = current
+    let valueStart = index
     let parsedOperand = try parseOr()
     let value = try expression(parsedOperand, startingAt: valueStart)
     try expect(.comma, "',' after the value to cast")
@@ -307,7 +326,7 @@ extension PredicateParser {
     var arguments: [ExpressionNode] = []
     if current.kind != .rightParen {
       while true {
-        let start = current
+        let start = index
         let parsedOperand = try parseOr()
         arguments.append(try expression(parsedOperand, startingAt: start))
         guard current.kind == .comma else { break }

@@ -31,7 +31,7 @@ struct PredicateParser {
 
   /// Parses the whole text as one predicate.
   mutating func parse() throws(PredicateSyntaxError) -> PredicateNode {
-    let start = current
+    let start = index
     let parsed = try parseOr()
     let node = try predicate(parsed, startingAt: start)
     guard current.kind == .end else {
@@ -81,7 +81,7 @@ struct PredicateParser {
   /// Requires a predicate. Called right after an operand was parsed, so when the operand is a
   /// bare value the current token is where a comparison operator was missing.
   func predicate(
-    _ parsed: Parsed, startingAt start: PredicateToken
+    _ parsed: Parsed, startingAt start: Int
   ) throws(PredicateSyntaxError) -> PredicateNode {
     switch parsed {
     case .predicate(let node): return node
@@ -98,7 +98,7 @@ struct PredicateParser {
   }
 
   func expression(
-    _ parsed: Parsed, startingAt start: PredicateToken
+    _ parsed: Parsed, startingAt start: Int
   ) throws(PredicateSyntaxError) -> ExpressionNode {
     switch parsed {
     case .expression(let node): return node
@@ -106,7 +106,7 @@ struct PredicateParser {
       throw .invalidOperand(
         "expected a value, found the predicate (\(PredicateFormatter.predicate(predicate)));"
           + " a predicate cannot be compared or computed with",
-        at: location(start))
+        at: location(tokens[start]))
     }
   }
 
@@ -115,13 +115,13 @@ struct PredicateParser {
   mutating func parseOr() throws(PredicateSyntaxError) -> Parsed {
     try enter()
     defer { depth -= 1 }
-    let start = current
+    let start = index
     let first = try parseAnd()
     guard isOr(current.kind) else { return first }
     var operands = [try predicate(first, startingAt: start)]
     while isOr(current.kind) {
       advance()
-      let operandStart = current
+      let operandStart = index
       let parsed = try parseAnd()
       let operand = try predicate(parsed, startingAt: operandStart)
       operands.append(operand)
@@ -130,13 +130,13 @@ struct PredicateParser {
   }
 
   mutating func parseAnd() throws(PredicateSyntaxError) -> Parsed {
-    let start = current
+    let start = index
     let first = try parseNot()
     guard isAnd(current.kind) else { return first }
     var operands = [try predicate(first, startingAt: start)]
     while isAnd(current.kind) {
       advance()
-      let operandStart = current
+      let operandStart = index
       let parsed = try parseNot()
       operands.append(try predicate(parsed, startingAt: operandStart))
     }
@@ -150,7 +150,7 @@ struct PredicateParser {
     advance()
     try enter()
     defer { depth -= 1 }
-    let start = current
+    let start = index
     let parsed = try parseNot()
     return .predicate(.not(try predicate(parsed, startingAt: start)))
   }
@@ -179,7 +179,7 @@ struct PredicateParser {
     default: break
     }
     if modifier != .direct { advance() }
-    let leftStart = current
+    let leftStart = index
     let left = try parseAdditive()
     guard let operation = comparisonOperator(current.kind) else {
       // A bare value: the caller decides whether one is allowed here (inside parentheses
@@ -192,7 +192,7 @@ struct PredicateParser {
     let leftExpression = try expression(left, startingAt: leftStart)
     advance()
     let options = try parseOptions()
-    let rightStart = current
+    let rightStart = index
     let parsedRight = try parseAdditive()
     let right = try expression(parsedRight, startingAt: rightStart)
     var node = ComparisonNode(

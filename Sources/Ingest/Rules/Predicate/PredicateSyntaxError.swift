@@ -24,15 +24,15 @@ public struct PredicateSourceLocation: Sendable, Equatable, Codable {
     {
       lineEnd += 1
     }
-    let before = Array(String(decoding: source[lineStart..<offset], as: UTF8.self))
-    let after = Array(String(decoding: source[offset..<lineEnd], as: UTF8.self))
+    let before = String(decoding: source[lineStart..<offset], as: UTF8.self)
+    let after = String(decoding: source[offset..<lineEnd], as: UTF8.self)
     self.line = line
     self.column = before.count + 1
-    // Keep the excerpt short: 60 characters before the caret, 40 after.
+    // Keep the excerpt short: 60 characters before the caret, 40 after; tabs become spaces so
+    // the caret lines up.
     let shownBefore = before.suffix(60)
-    let shownAfter = after.prefix(40)
-    let text = String(shownBefore) + String(shownAfter)
-    self.lineText = text.map { $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }
+    let text = String(shownBefore) + String(after.prefix(40))
+    self.lineText = String(text.map { $0 == "\t" ? " " : $0 })
     self.caretColumn = shownBefore.count + 1
   }
 
