@@ -66,7 +66,8 @@ enum RulesBenchmarks {
       String(format: "%.2f µs", parse / 1000), goal: "< 20 µs", met: parse < 20_000)
     Harness.report(
       "baseline: PropertyListSerialization reading the Info.plist that holds it",
-      String(format: "%.2f µs; parsing the rule is %.2fx the plist read", readPlist / 1000,
+      String(
+        format: "%.2f µs; parsing the rule is %.2fx the plist read", readPlist / 1000,
         parse / readPlist),
       goal: "baseline", met: nil)
   }
@@ -139,7 +140,8 @@ enum RulesBenchmarks {
       String(format: "%.3f µs", evaluate / 1000), goal: "< 2 µs", met: evaluate < 2000)
     Harness.report(
       "baseline: hand-written Swift closure, same check, types resolved beforehand",
-      String(format: "%.3f µs; the evaluator is %.2fx the closure", closure / 1000,
+      String(
+        format: "%.3f µs; the evaluator is %.2fx the closure", closure / 1000,
         evaluate / closure),
       goal: "baseline", met: nil)
     Harness.report(

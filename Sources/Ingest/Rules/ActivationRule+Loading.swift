@@ -57,7 +57,8 @@ extension ActivationRule {
         path: path, lookedAt: "the top level, which is \(ActivationRuleDictionary.kind(of: root))")
     }
     if let extensionDictionary = dictionary["NSExtension"] {
-      let attributes = (extensionDictionary as? [String: Any])?["NSExtensionAttributes"]
+      let attributes =
+        (extensionDictionary as? [String: Any])?["NSExtensionAttributes"]
         as? [String: Any]
       guard let attributes, let rule = attributes["NSExtensionActivationRule"] else {
         throw .ruleNotFound(path: path, lookedAt: Self.infoPlistKeyPath)

@@ -43,7 +43,9 @@ public struct ActivationRule: Sendable {
     } catch {
       throw .syntax(error, origin: origin)
     }
-    self.init(form: .predicate(predicate), warnings: PredicateLint.warnings(for: predicate.root), origin: origin)
+    self.init(
+      form: .predicate(predicate), warnings: PredicateLint.warnings(for: predicate.root),
+      origin: origin)
   }
 
   /// Reads a rule from the value of `NSExtensionActivationRule`: a string or a dictionary.

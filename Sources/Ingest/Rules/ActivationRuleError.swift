@@ -19,9 +19,7 @@ public struct RuleFileError: Error, Sendable, Equatable, CustomStringConvertible
 
   /// What failed, where and why.
   public var description: String {
-    isMissing
-      ? "cannot \(operation) \(path): no such file"
-      : "cannot \(operation) \(path): \(underlying)"
+    "cannot \(operation) \(path): \(underlying)"
   }
 }
 

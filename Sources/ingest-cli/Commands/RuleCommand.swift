@@ -21,8 +21,10 @@ enum RuleCommand {
       --title TEXT, --content-text TEXT
                               the extension item's attributedTitle / attributedContentText
       --files FILE...         not yet supported (needs content sniffing)
-    --sources DIR             source-app profiles (default: corpus/sources)
-    --json                    machine-readable output
+
+    options of every action:
+      --sources DIR           source-app profiles (default: corpus/sources)
+      --json                  machine-readable output
 
     Exit status: check 0 shown, 1 hidden; 64 usage, 65 bad rule or profile, 66 missing file.
     """
@@ -89,7 +91,8 @@ enum RuleCommand {
         ActivationItem(
           attributedTitle: title, attributedContentText: contentText, attachments: attachments)
       ])
-      sourceLabel = "the command line's \(attachments.count) attachment\(attachments.count == 1 ? "" : "s")"
+      sourceLabel =
+        "the command line's \(attachments.count) attachment\(attachments.count == 1 ? "" : "s")"
     case (.none, true):
       throw CLIError.usage("rule check needs --source PROFILE or --attachment TYPES\n" + usage)
     }

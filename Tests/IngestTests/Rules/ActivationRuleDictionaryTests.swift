@@ -171,7 +171,8 @@ struct ActivationRuleDictionaryTests {
       })
     #expect(messages.contains { $0.contains("is a string; Apple reads it as the integer 1") })
     #expect(messages.contains { $0.contains("-1: no count is at most -1") })
-    #expect(messages.contains { $0.contains("DictionaryVersion 3 is not a version Apple documents") })
+    #expect(
+      messages.contains { $0.contains("DictionaryVersion 3 is not a version Apple documents") })
     let nothing = try ActivationRuleDictionary(propertyList: [Self.image: 0])
     #expect(nothing.warnings.map(\.code) == [.acceptsNothing])
   }
@@ -208,8 +209,10 @@ struct ActivationRuleDictionaryTests {
     for _ in 0..<150 {
       // A random rule: each key absent or a count from 0 to 3, a random version and strictness.
       var plist: [String: Any] = [:]
-      for key in [Self.image, Self.movie, Self.text, Self.webURL, Self.webPage, Self.file,
-        Self.attachmentsMax, Self.attachmentsMin]
+      for key in [
+        Self.image, Self.movie, Self.text, Self.webURL, Self.webPage, Self.file,
+        Self.attachmentsMax, Self.attachmentsMin,
+      ]
       where generator.next() % 3 == 0 {
         plist[key] = Int(generator.next() % 4)
       }

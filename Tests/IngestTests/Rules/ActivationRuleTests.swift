@@ -30,7 +30,8 @@ struct ActivationRuleTests {
       Expectation(
         rule: "url-or-text",
         shownFor: ["browser-page-with-text", "files-pdf", "notes-text", "safari-page"]),
-      Expectation(rule: "web-url-not-file-url", shownFor: ["browser-page-with-text", "safari-page"]),
+      Expectation(
+        rule: "web-url-not-file-url", shownFor: ["browser-page-with-text", "safari-page"]),
       Expectation(
         rule: "images-or-pdf-or",
         shownFor: ["files-pdf", "photos-photo", "photos-live-photo", "photos-three-photos"]),
@@ -38,7 +39,8 @@ struct ActivationRuleTests {
       Expectation(
         rule: "url-text-explicit-zeros-v2",
         shownFor: ["browser-page-with-text", "notes-text", "safari-page"]),
-      Expectation(rule: "rule-only", shownFor: ["browser-page-with-text", "notes-text", "safari-page"]),
+      Expectation(
+        rule: "rule-only", shownFor: ["browser-page-with-text", "notes-text", "safari-page"]),
       Expectation(rule: "misplaced-keys", shownFor: ["photos-photo", "photos-live-photo"]),
       Expectation(rule: "true-predicate", shownFor: Set(profileNames)),
     ])

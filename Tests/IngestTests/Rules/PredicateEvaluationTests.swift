@@ -18,7 +18,9 @@ struct PredicateEvaluationTests {
       .dictionary(["price": .number(4), "kind": .string("b")]),
     ]),
     "groups": .array([.array([.number(1), .number(2)]), .array([.number(2), .number(3)])]),
-    "types": .array([.typeIdentifier(PredicateTypeIdentifier("public.heic")), .string("public.url")]),
+    "types": .array([
+      .typeIdentifier(PredicateTypeIdentifier("public.heic")), .string("public.url"),
+    ]),
     "uti": .string("public.jpeg"),
     "lookup": .dictionary(["key": .string("value")]),
   ])
@@ -90,7 +92,8 @@ struct PredicateEvaluationTests {
       Case(format: "average({2, 4}) == 3 AND median({1, 9, 2}) == 2", expected: true),
       Case(format: "modulus:by:(7, 2) == 1 AND raise:toPower:(2, 10) == 1024", expected: true),
       Case(format: "uppercase('ab') == 'AB' AND lowercase(name) BEGINSWITH 'crè'", expected: true),
-      Case(format: "bitwiseAnd:with:(6, 3) == 2 AND abs(-4) == 4 AND sqrt(16) == 4", expected: true),
+      Case(
+        format: "bitwiseAnd:with:(6, 3) == 2 AND abs(-4) == 4 AND sqrt(16) == 4", expected: true),
       Case(format: "CAST('5', 'NSNumber') == 5 AND CAST(5, 'NSString') == '5'", expected: true),
       Case(format: "uti UTI-CONFORMS-TO 'public.image'", expected: true),
       Case(format: "uti UTI-CONFORMS-TO 'public.movie'", expected: false),
@@ -158,8 +161,9 @@ struct PredicateEvaluationTests {
     #expect {
       try predicate.evaluateThrowing(with: input.predicateValue)
     } throws: { error in
-      guard case .undefinedKey(let key, let type, let known) =
-        (error as? PredicateEvaluationError)?.underlying
+      guard
+        case .undefinedKey(let key, let type, let known) =
+          (error as? PredicateEvaluationError)?.underlying
       else { return false }
       return key == "attachment" && type == "NSExtensionItem" && known.contains("attachments")
     }
@@ -183,7 +187,8 @@ struct PredicateEvaluationTests {
       "extensionItems.attachments.@count == 1",
     ]
     for check in checks {
-      #expect(try FormatPredicate(format: check).evaluateThrowing(with: input.predicateValue), "\(check)")
+      #expect(
+        try FormatPredicate(format: check).evaluateThrowing(with: input.predicateValue), "\(check)")
     }
   }
 }

@@ -50,8 +50,10 @@ struct PredicateFuzzTests {
         return "SUBQUERY(" + keyPath() + ", $" + pick(["x", "item", "attachment"]) + ", "
           + predicate(depth - 1) + ")" + pick(["", ".@count", "[FIRST]"])
       case 1: return expression(depth - 1) + pick([" + ", " - ", " * ", " / ", " ** "]) + atom()
-      case 2: return "{" + (0..<Int(random.next() % 4)).map { _ in atom() }.joined(separator: ", ") + "}"
-      case 3: return pick(["sum", "count", "max", "lowercase", "abs"]) + "(" + expression(depth - 1) + ")"
+      case 2:
+        return "{" + (0..<Int(random.next() % 4)).map { _ in atom() }.joined(separator: ", ") + "}"
+      case 3:
+        return pick(["sum", "count", "max", "lowercase", "abs"]) + "(" + expression(depth - 1) + ")"
       case 4: return "(" + expression(depth - 1) + ")"
       case 5: return "-" + atom()
       default: return keyPath() + "[" + pick(["0", "FIRST", "LAST", "SIZE", "'k'"]) + "]"
@@ -70,7 +72,8 @@ struct PredicateFuzzTests {
       switch random.next() % 9 {
       case 0, 1, 2: return keyPath()
       case 3: return pick(["0", "42", "-7", "3.25", "1e3", "0x1F", "0o17", "0b101", "2.5E-2"])
-      case 4: return pick(["\"public.image\"", "'public.url'", "\"a\\\"b\"", "'it\\'s'", "\"\\u00e9\""])
+      case 4:
+        return pick(["\"public.image\"", "'public.url'", "\"a\\\"b\"", "'it\\'s'", "\"\\u00e9\""])
       case 5: return pick(["TRUE", "YES", "FALSE", "NO", "NULL", "NIL", "SELF", "nil"])
       case 6: return "$" + pick(["x", "y", "attachment"])
       case 7: return "{" + atom() + ", " + atom() + "}"
@@ -169,7 +172,8 @@ struct PredicateFuzzTests {
         let position = text.isEmpty ? 0 : Int(random.next() % UInt64(text.count + 1))
         switch random.next() % 6 {
         case 0, 1:
-          let insert = Array(Self.alphabet[Int(random.next() % UInt64(Self.alphabet.count))].unicodeScalars)
+          let insert = Array(
+            Self.alphabet[Int(random.next() % UInt64(Self.alphabet.count))].unicodeScalars)
           text.insert(contentsOf: insert, at: position)
         case 2:
           let end = min(text.count, position + Int(random.next() % 8) + 1)

@@ -34,7 +34,8 @@ struct PredicateParserTests {
       Normalization(
         input: "ANY t uti-conforms-to 'public.image'",
         normalized: "ANY t UTI-CONFORMS-TO \"public.image\""),
-      Normalization(input: "some t UTI-EQUALS 'public.jpeg'", normalized: "ANY t UTI-EQUALS \"public.jpeg\""),
+      Normalization(
+        input: "some t UTI-EQUALS 'public.jpeg'", normalized: "ANY t UTI-EQUALS \"public.jpeg\""),
       Normalization(input: "all t > 1", normalized: "ALL t > 1"),
       Normalization(input: "none t > 1", normalized: "NONE t > 1"),
       Normalization(input: "a > 1 && b > 1 || c > 1", normalized: "(a > 1 AND b > 1) OR c > 1"),
@@ -60,7 +61,9 @@ struct PredicateParserTests {
       Normalization(input: "items.@count > 2", normalized: "items.@count > 2"),
       Normalization(input: "items.@sum.price > 2", normalized: "items.@sum.price > 2"),
       Normalization(input: "items[FIRST] == 1", normalized: "items[FIRST] == 1"),
-      Normalization(input: "items[last] == 1 and items[size] == 2", normalized: "items[LAST] == 1 AND items[SIZE] == 2"),
+      Normalization(
+        input: "items[last] == 1 and items[size] == 2",
+        normalized: "items[LAST] == 1 AND items[SIZE] == 2"),
       Normalization(input: "items[0].name == 'a'", normalized: "items[0].name == \"a\""),
       Normalization(input: "$x.name == $y", normalized: "$x.name == $y"),
       Normalization(input: "#size == 1", normalized: "#size == 1"),
@@ -69,7 +72,8 @@ struct PredicateParserTests {
       Normalization(input: "2 ** 3 ** 2 == a", normalized: "2 ** 3 ** 2 == a"),
       Normalization(input: "sum({1, 2}) == 3", normalized: "sum({1, 2}) == 3"),
       Normalization(input: "modulus:by:(7, 2) == 1", normalized: "modulus:by:(7, 2) == 1"),
-      Normalization(input: "CAST('5', 'NSNumber') == 5", normalized: "CAST(\"5\", \"NSNumber\") == 5"),
+      Normalization(
+        input: "CAST('5', 'NSNumber') == 5", normalized: "CAST(\"5\", \"NSNumber\") == 5"),
       Normalization(
         input: "SUBQUERY(items, $i, $i.x > 1).@count == 0",
         normalized: "SUBQUERY(items, $i, $i.x > 1).@count == 0"),
@@ -82,7 +86,8 @@ struct PredicateParserTests {
     let predicate = try FormatPredicate(format: example.input)
     #expect(predicate.predicateFormat == example.normalized)
     // The normalized text parses back to itself.
-    #expect(try FormatPredicate(format: predicate.predicateFormat).predicateFormat == example.normalized)
+    #expect(
+      try FormatPredicate(format: predicate.predicateFormat).predicateFormat == example.normalized)
   }
 
   @Test("AND binds tighter than OR, as the common reading of Apple's grammar")
@@ -116,7 +121,8 @@ struct PredicateParserTests {
       SyntaxCase(input: "a ==", line: 1, column: 5, messageContains: "expected a value"),
       SyntaxCase(input: "a == 'x", line: 1, column: 6, messageContains: "no closing quote"),
       SyntaxCase(
-        input: "SUBQUERY(\n  extensionItems,\n  $e,\n  ANY $e.types \"public.image\"\n).@count == 1",
+        input:
+          "SUBQUERY(\n  extensionItems,\n  $e,\n  ANY $e.types \"public.image\"\n).@count == 1",
         line: 4, column: 16, messageContains: "expected a comparison operator"),
       SyntaxCase(input: "(a > 1", line: 1, column: 7, messageContains: "')' to close the '('"),
       SyntaxCase(input: "a NOT IN {1}", line: 1, column: 3, messageContains: "NOT (a IN b)"),
@@ -126,15 +132,20 @@ struct PredicateParserTests {
       SyntaxCase(input: "a == 0x", line: 1, column: 6, messageContains: "malformed number"),
       SyntaxCase(input: "a == 12abc", line: 1, column: 6, messageContains: "malformed number"),
       SyntaxCase(input: "a == %@", line: 1, column: 6, messageContains: "format argument"),
-      SyntaxCase(input: "a.@bogus == 1", line: 1, column: 3, messageContains: "collection operator"),
+      SyntaxCase(
+        input: "a.@bogus == 1", line: 1, column: 3, messageContains: "collection operator"),
       SyntaxCase(input: "a ==[x] 1", line: 1, column: 6, messageContains: "comparison options"),
       SyntaxCase(input: "a.size == 1", line: 1, column: 3, messageContains: "#size"),
       SyntaxCase(input: "nosuch(1) == 1", line: 1, column: 1, messageContains: "known function"),
       SyntaxCase(input: "now() == 1", line: 1, column: 1, messageContains: "clock"),
-      SyntaxCase(input: "FUNCTION(a, 'b') == 1", line: 1, column: 1, messageContains: "Objective-C"),
+      SyntaxCase(
+        input: "FUNCTION(a, 'b') == 1", line: 1, column: 1, messageContains: "Objective-C"),
       SyntaxCase(input: "a + 1", line: 1, column: 6, messageContains: "comparison operator"),
-      SyntaxCase(input: "(a == 1) + 1 == 2", line: 1, column: 1, messageContains: "expected a value"),
-      SyntaxCase(input: "SUBQUERY(a, b, c == 1).@count == 0", line: 1, column: 13, messageContains: "$variable"),
+      SyntaxCase(
+        input: "(a == 1) + 1 == 2", line: 1, column: 1, messageContains: "expected a value"),
+      SyntaxCase(
+        input: "SUBQUERY(a, b, c == 1).@count == 0", line: 1, column: 13,
+        messageContains: "$variable"),
       SyntaxCase(input: "", line: 1, column: 1, messageContains: "the rule ends here"),
       SyntaxCase(input: "a == 1 \u{00A0}", line: 1, column: 8, messageContains: "U+00A0"),
     ])
@@ -163,7 +174,8 @@ struct PredicateParserTests {
   @Test("Nesting is capped, so no input exhausts the stack")
   func nestingLimit() {
     let depth = PredicateParser.maximumDepth
-    let fine = String(repeating: "(", count: depth - 2) + "a == 1" + String(repeating: ")", count: depth - 2)
+    let fine =
+      String(repeating: "(", count: depth - 2) + "a == 1" + String(repeating: ")", count: depth - 2)
     #expect(throws: Never.self) { try FormatPredicate(format: fine) }
     for opener in ["(", "NOT ", "!", "-", "{", "SUBQUERY(a, $x, "] {
       let deep = String(repeating: opener, count: 5_000)

@@ -16,7 +16,8 @@ enum RuleFixtures {
 
   /// One attachment per list of identifiers, in one item.
   static func input(_ attachments: [String]...) -> ActivationInput {
-    ActivationInput(attachments: attachments.map { ActivationAttachment(registeredTypeIdentifiers: $0) })
+    ActivationInput(
+      attachments: attachments.map { ActivationAttachment(registeredTypeIdentifiers: $0) })
   }
 
   static let photo = ActivationAttachment(

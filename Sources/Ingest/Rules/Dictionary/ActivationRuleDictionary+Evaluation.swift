@@ -97,10 +97,14 @@ extension ActivationRuleDictionary {
     var children: [ActivationTrace] = []
     for (itemIndex, index, attachment) in input.attachments {
       let kinds = ActivationAttachmentKind.kinds(of: attachment)
-      let accepting = kinds.filter(accepts).map(\.key)
+      let accepting =
+        kinds.filter(accepts).map(\.key)
         + (acceptsAnyAttachment ? [Self.attachmentsMaximumKey] : [])
-      let kindText = kinds.isEmpty ? "of no kind the keys count" : kinds.map { $0.noun(1) }
-        .joined(separator: ", ")
+      let kindText =
+        kinds.isEmpty
+        ? "of no kind the keys count"
+        : kinds.map { $0.noun(1) }
+          .joined(separator: ", ")
       children.append(
         ActivationTrace(
           clause: "kinds: \(kindText)", result: !accepting.isEmpty,
@@ -117,7 +121,8 @@ extension ActivationRuleDictionary {
     }
     let mode =
       isStrict
-      ? "strict matching (\(strictnessCause))" : "fuzzy matching (dictionary version \(dictionaryVersion ?? 2))"
+      ? "strict matching (\(strictnessCause))"
+      : "fuzzy matching (dictionary version \(dictionaryVersion ?? 2))"
     let root = ActivationTrace(
       clause: "NSExtensionActivationRule dictionary, \(mode)", result: failure == nil,
       children: children)
@@ -173,9 +178,10 @@ extension ActivationRuleDictionary {
     case .kindMaximum(let kind, let maximum):
       let position = Self.position(kind)
       let count = tally.counts[position]
-      let first = tally.firstOfKind[position].map {
-        "; \(input.label(item: $0.item, attachment: $0.index)) is one"
-      } ?? ""
+      let first =
+        tally.firstOfKind[position].map {
+          "; \(input.label(item: $0.item, attachment: $0.index)) is one"
+        } ?? ""
       if maximum == 0 {
         return "\(kind.key) is 0, which under fuzzy matching rejects any \(kind.noun(1)),"
           + " and the share has \(count)\(first)"

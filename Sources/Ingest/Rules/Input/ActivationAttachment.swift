@@ -45,7 +45,8 @@ public struct ActivationAttachment: Sendable {
 
   /// A short description for explanations: the identifiers, and the URL's scheme when known.
   public var summary: String {
-    var text = registeredTypeIdentifiers.isEmpty
+    var text =
+      registeredTypeIdentifiers.isEmpty
       ? "no registered types" : registeredTypeIdentifiers.joined(separator: ", ")
     if let scheme = url?.scheme { text += "; \(scheme): URL" }
     if hasFileRepresentation { text += "; file" }

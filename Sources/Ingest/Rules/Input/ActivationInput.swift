@@ -32,7 +32,8 @@ public struct ActivationInput: Sendable {
               values: [
                 ActivationKeys.registeredTypeIdentifiers: .array(
                   attachment.resolvedTypes.map(PredicateValue.typeIdentifier)),
-                ActivationKeys.suggestedName: attachment.suggestedName.map(PredicateValue.string) ?? .null,
+                ActivationKeys.suggestedName: attachment.suggestedName.map(PredicateValue.string)
+                  ?? .null,
               ])))
       }
       items.append(
@@ -42,7 +43,8 @@ public struct ActivationInput: Sendable {
             values: [
               ActivationKeys.attachments: .array(attachments),
               ActivationKeys.attributedTitle: Self.attributedString(item.attributedTitle),
-              ActivationKeys.attributedContentText: Self.attributedString(item.attributedContentText),
+              ActivationKeys.attributedContentText: Self.attributedString(
+                item.attributedContentText),
               ActivationKeys.userInfo: .dictionary([:]),
             ])))
     }

@@ -6,8 +6,10 @@ extension PredicateLexer {
     func byte(_ offset: Int) -> UInt8? { offset < source.count ? source[offset] : nil }
     var value: Double
     if byte(end) == UInt8(ascii: "0"), let marker = byte(end + 1),
-      let radix = [UInt8(ascii: "x"): 16, UInt8(ascii: "X"): 16, UInt8(ascii: "o"): 8,
-        UInt8(ascii: "O"): 8, UInt8(ascii: "b"): 2, UInt8(ascii: "B"): 2][marker]
+      let radix = [
+        UInt8(ascii: "x"): 16, UInt8(ascii: "X"): 16, UInt8(ascii: "o"): 8,
+        UInt8(ascii: "O"): 8, UInt8(ascii: "b"): 2, UInt8(ascii: "B"): 2,
+      ][marker]
     {
       end += 2
       value = 0
@@ -19,7 +21,8 @@ extension PredicateLexer {
       }
       if digits == 0 || (byte(end).map { Self.isIdentifierPart(UInt32($0)) } ?? false) {
         while let next = byte(end), Self.isIdentifierPart(UInt32(next)) { end += 1 }
-        throw .malformedNumber(text(start, end), at: PredicateSourceLocation(offset: start, in: source))
+        throw .malformedNumber(
+          text(start, end), at: PredicateSourceLocation(offset: start, in: source))
       }
     } else {
       while let next = byte(end), Self.isDigit(UInt32(next)) { end += 1 }
@@ -42,10 +45,12 @@ extension PredicateLexer {
       }
       if let next = byte(end), Self.isIdentifierPart(UInt32(next)) {
         while let next = byte(end), Self.isIdentifierPart(UInt32(next)) { end += 1 }
-        throw .malformedNumber(text(start, end), at: PredicateSourceLocation(offset: start, in: source))
+        throw .malformedNumber(
+          text(start, end), at: PredicateSourceLocation(offset: start, in: source))
       }
       guard let parsed = Double(text(start, end)) else {
-        throw .malformedNumber(text(start, end), at: PredicateSourceLocation(offset: start, in: source))
+        throw .malformedNumber(
+          text(start, end), at: PredicateSourceLocation(offset: start, in: source))
       }
       value = parsed
     }
@@ -84,7 +89,8 @@ extension PredicateLexer {
     }
     while offset < source.count {
       let byte = source[offset]
-      if byte == UInt8(ascii: "&"), decodesEntities, let entity = Self.entity(in: source, at: offset)
+      if byte == UInt8(ascii: "&"), decodesEntities,
+        let entity = Self.entity(in: source, at: offset)
       {
         offset += entity.length
         if entity.scalar == quote {

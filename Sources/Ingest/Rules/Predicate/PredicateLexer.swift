@@ -192,8 +192,10 @@ struct PredicateLexer {
     case .keyword(let keyword):
       return PredicateToken(kind: .keyword(keyword), start: start, end: position)
     case .uti:
-      for (suffix, keyword) in [("-CONFORMS-TO", PredicateKeyword.utiConformsTo),
-        ("-EQUALS", .utiEquals)]
+      for (suffix, keyword) in [
+        ("-CONFORMS-TO", PredicateKeyword.utiConformsTo),
+        ("-EQUALS", .utiEquals),
+      ]
       where hasSuffixWord(suffix) {
         position += suffix.utf8.count
         return PredicateToken(kind: .keyword(keyword), start: start, end: position)

@@ -55,7 +55,8 @@ enum PredicateLint {
       add(
         .unknownTypeIdentifier,
         "\(PredicateFormatter.quoted(name)) is not a declared type identifier (a typo?); only"
-          + " that exact identifier \(comparison.operation == .conformsTo ? "conforms to" : "equals") it")
+          + " that exact identifier \(comparison.operation == .conformsTo ? "conforms to" : "equals") it"
+      )
     }
     if comparison.modifier == .direct, case .keyPath(_, let steps) = comparison.left,
       case .key("registeredTypeIdentifiers") = steps.last

@@ -78,7 +78,8 @@ extension PredicateOperators {
       for element in elements {
         if case .null = element { continue }
         guard let value = element.numberValue else {
-          throw .typeMismatch("\(function.spelling) needs numbers, found \(element.kindDescription)")
+          throw .typeMismatch(
+            "\(function.spelling) needs numbers, found \(element.kindDescription)")
         }
         result.append(value)
       }
@@ -114,9 +115,10 @@ extension PredicateOperators {
       var counts: [Double: Int] = [:]
       for value in values { counts[value, default: 0] += 1 }
       let top = counts.values.max() ?? 0
-      return .array(values.filter { counts[$0] == top }.reduce(into: []) { result, value in
-        if !result.contains(where: { $0.numberValue == value }) { result.append(.number(value)) }
-      })
+      return .array(
+        values.filter { counts[$0] == top }.reduce(into: []) { result, value in
+          if !result.contains(where: { $0.numberValue == value }) { result.append(.number(value)) }
+        })
     case .stddev:
       let values = try numbers()
       guard !values.isEmpty else { return .null }
@@ -184,7 +186,8 @@ extension PredicateOperators {
         case .null: continue
         case .array(let inner): union += inner
         default:
-          throw .notACollection("each element of @\(operation.rawValue)", found: element.kindDescription)
+          throw .notACollection(
+            "each element of @\(operation.rawValue)", found: element.kindDescription)
         }
       }
       return .array(operation == .unionOfArrays ? union : distinct(union))

@@ -102,7 +102,8 @@ enum PredicateOperators {
     }
     let resolvedRight = rightType ?? UTType(rightName)
     if let leftType, let resolvedRight {
-      return operation == .conformsTo ? leftType.conforms(to: resolvedRight) : leftType == resolvedRight
+      return operation == .conformsTo
+        ? leftType.conforms(to: resolvedRight) : leftType == resolvedRight
     }
     // An undeclared identifier conforms only to itself (compared without regard to case).
     return leftName.lowercased() == rightName.lowercased()
@@ -120,7 +121,8 @@ enum PredicateOperators {
       return a.count == b.count && zip(a, b).allSatisfy { equals($0, $1, options: options) }
     case (.dictionary(let a), .dictionary(let b)):
       return a.count == b.count
-        && a.allSatisfy { key, value in b[key].map { equals(value, $0, options: options) } ?? false }
+        && a.allSatisfy { key, value in b[key].map { equals(value, $0, options: options) } ?? false
+        }
     case (.object(let a), .object(let b)): return a === b
     default:
       if let a = left.numberValue, let b = right.numberValue { return a == b }

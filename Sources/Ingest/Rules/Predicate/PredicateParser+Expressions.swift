@@ -74,7 +74,9 @@ extension PredicateParser {
     let start = index
     let parsedOperand = try parseUnary()
     let operand = try expression(parsedOperand, startingAt: start)
-    if case .constant(.number(let number)) = operand { return .expression(.constant(.number(-number))) }
+    if case .constant(.number(let number)) = operand {
+      return .expression(.constant(.number(-number)))
+    }
     return .expression(.negate(operand))
   }
 
