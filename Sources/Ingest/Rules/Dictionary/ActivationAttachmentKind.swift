@@ -88,13 +88,14 @@ public enum ActivationAttachmentKind: String, CaseIterable, Sendable, Codable {
 
   /// Whether the attachment is of this kind, by the table.
   func matches(_ attachment: ActivationAttachment) -> Bool {
-    let rule = rule
-    if rule.countsFileRepresentations && attachment.hasFileRepresentation { return true }
-    if rule.requiresWebURLValue, attachment.url != nil, attachment.webURL == nil { return false }
-    let wanted = ResolvedKindTypes.shared.types(for: self)
+    let resolved = ResolvedKindTypes.shared.types(for: self)
+    if resolved.countsFileRepresentations && attachment.hasFileRepresentation { return true }
+    if resolved.requiresWebURLValue, attachment.url != nil, attachment.webURL == nil {
+      return false
+    }
     for type in attachment.resolvedTypes {
-      guard wanted.conformsTo.contains(where: { Self.conforms(type, $0) }) else { continue }
-      if wanted.excluding.contains(where: { Self.conforms(type, $0) }) { continue }
+      guard resolved.conformsTo.contains(where: { Self.conforms(type, $0) }) else { continue }
+      if resolved.excluding.contains(where: { Self.conforms(type, $0) }) { continue }
       return true
     }
     return false
@@ -108,28 +109,30 @@ public enum ActivationAttachmentKind: String, CaseIterable, Sendable, Codable {
   }
 }
 
-/// The table's identifiers resolved once.
+/// The table resolved once: identifiers to types, rows in `allCases` order.
 struct ResolvedKindTypes: Sendable {
   struct Types: Sendable {
     var conformsTo: [UTType]
     var excluding: [UTType]
+    var requiresWebURLValue: Bool
+    var countsFileRepresentations: Bool
   }
 
   static let shared = ResolvedKindTypes()
-  private let byKind: [ActivationAttachmentKind: Types]
+  private let rows: [Types]
 
   private init() {
-    var byKind: [ActivationAttachmentKind: Types] = [:]
-    for kind in ActivationAttachmentKind.allCases {
+    rows = ActivationAttachmentKind.allCases.map { kind in
       let rule = kind.rule
-      byKind[kind] = Types(
+      return Types(
         conformsTo: rule.conformsTo.map { UTType($0) ?? UTType(importedAs: $0) },
-        excluding: rule.excluding.map { UTType($0) ?? UTType(importedAs: $0) })
+        excluding: rule.excluding.map { UTType($0) ?? UTType(importedAs: $0) },
+        requiresWebURLValue: rule.requiresWebURLValue,
+        countsFileRepresentations: rule.countsFileRepresentations)
     }
-    self.byKind = byKind
   }
 
   func types(for kind: ActivationAttachmentKind) -> Types {
-    byKind[kind] ?? Types(conformsTo: [], excluding: [])
+    rows[ActivationRuleDictionary.position(kind)]
   }
 }

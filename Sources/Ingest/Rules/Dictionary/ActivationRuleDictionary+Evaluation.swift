@@ -21,12 +21,14 @@ extension ActivationRuleDictionary {
 
   func tally(_ input: ActivationInput) -> Tally {
     var tally = Tally()
-    let kinds = ActivationAttachmentKind.allCases
+    // Only kinds with a key can change the answer; the others are not classified.
+    let kinds = ActivationAttachmentKind.allCases.filter { maximumCounts[$0] != nil }
     for (itemIndex, item) in input.extensionItems.enumerated() {
       for (index, attachment) in item.attachments.enumerated() {
         tally.total += 1
         var accepted = acceptsAnyAttachment
-        for (position, kind) in kinds.enumerated() where kind.matches(attachment) {
+        for kind in kinds where kind.matches(attachment) {
+          let position = Self.position(kind)
           tally.counts[position] += 1
           if tally.firstOfKind[position] == nil { tally.firstOfKind[position] = (itemIndex, index) }
           if accepts(kind) { accepted = true }
@@ -82,7 +84,14 @@ extension ActivationRuleDictionary {
   }
 
   static func position(_ kind: ActivationAttachmentKind) -> Int {
-    ActivationAttachmentKind.allCases.firstIndex(of: kind) ?? 0
+    switch kind {
+    case .image: 0
+    case .movie: 1
+    case .text: 2
+    case .webURL: 3
+    case .webPage: 4
+    case .file: 5
+    }
   }
 
   /// Whether the rule matches the share, without building an explanation.
