@@ -60,6 +60,7 @@ let package = Package(
     .testTarget(
       name: "IngestTests",
       dependencies: ["Ingest", "ItemProvider", "UTI"],
+      exclude: ["Rules/Fixtures"],
       swiftSettings: swiftSettings
     ),
     // Compiles iOS share-extension code with only its imports changed (see the target's files).

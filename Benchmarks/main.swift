@@ -11,6 +11,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("sniff", SniffingBenchmarks.run),
   ("shortcuts", ShortcutsBenchmarks.run),
   ("provider", ItemProviderBenchmarks.run),
+  ("rules", RulesBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [

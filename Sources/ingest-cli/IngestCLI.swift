@@ -10,6 +10,7 @@ struct IngestCLI {
       uti        describe a type: ingest-cli uti public.heic | --ext heic | --mime image/heic
       types      what files really are, from their content: ingest-cli types FILE...
       shortcut   make a share-to-app shortcut, or inspect/verify one: ingest-cli shortcut inspect F
+      rule       activation rules: ingest-cli rule check|matrix|explain RULE (see rule --help)
       help       show this text
 
     Every command accepts --json for machine-readable output.
@@ -45,6 +46,7 @@ struct IngestCLI {
     case "uti": return try UTICommand.run(&arguments)
     case "types": return try TypesCommand.run(&arguments)
     case "shortcut": return try ShortcutCommand.run(&arguments)
+    case "rule": return try RuleCommand.run(&arguments)
     case "help":
       print(usage)
       return .success

@@ -1,0 +1,149 @@
+/// An extension's `NSExtensionActivationRule`, in either form, ready to evaluate and explain.
+///
+/// ```swift
+/// let rule = try ActivationRule(contentsOf: infoPlistURL)
+/// let decision = rule.evaluate(ActivationInput(attachments: [
+///   ActivationAttachment(registeredTypeIdentifiers: ["public.heic", "public.jpeg"],
+///                        hasFileRepresentation: true)]))
+/// decision.isShown   // whether the extension appears
+/// decision.reason    // which clause or key decided, for which attachment
+/// ```
+public struct ActivationRule: Sendable {
+  /// The two forms Apple accepts.
+  public enum Form: Sendable {
+    /// A dictionary of `NSExtensionActivationSupports…` counts.
+    case dictionary(ActivationRuleDictionary)
+    /// A predicate format string.
+    case predicate(FormatPredicate)
+  }
+
+  /// The rule.
+  public let form: Form
+  /// What Apple ignores or rejects in the rule and around it.
+  public let warnings: [ActivationRuleWarning]
+  /// Where the rule came from, for messages.
+  public let origin: String
+
+  /// Creates a rule from a form and its warnings.
+  public init(form: Form, warnings: [ActivationRuleWarning] = [], origin: String = "the rule") {
+    self.form = form
+    self.warnings = warnings
+    self.origin = origin
+  }
+
+  /// Parses a predicate format string as a rule.
+  /// - Throws: ``ActivationRuleError/syntax(_:origin:)``.
+  public init(
+    predicateFormat: String, options: FormatPredicate.ParseOptions = [],
+    origin: String = "the rule"
+  ) throws(ActivationRuleError) {
+    let predicate: FormatPredicate
+    do {
+      predicate = try FormatPredicate(format: predicateFormat, options: options)
+    } catch {
+      throw .syntax(error, origin: origin)
+    }
+    self.init(
+      form: .predicate(predicate), warnings: PredicateLint.warnings(for: predicate.root),
+      origin: origin)
+  }
+
+  /// Reads a rule from the value of `NSExtensionActivationRule`: a string or a dictionary.
+  /// - Parameters:
+  ///   - value: The property-list value.
+  ///   - attributes: The `NSExtensionAttributes` dictionary around the rule, when known, to
+  ///     check keys placed beside the rule and the JavaScript preprocessing file.
+  ///   - origin: Where the value came from, for messages.
+  /// - Throws: ``ActivationRuleError``.
+  public init(
+    propertyListValue value: Any, attributes: [String: Any]? = nil, origin: String = "the rule"
+  ) throws(ActivationRuleError) {
+    var contextWarnings: [ActivationRuleWarning] = []
+    if let attributes {
+      for key in ActivationRuleDictionary.knownKeys where attributes[key] != nil {
+        contextWarnings.append(
+          ActivationRuleWarning(
+            .keyBesideRule,
+            "\(key) is in NSExtensionAttributes beside the rule; Apple only reads it inside the"
+              + " NSExtensionActivationRule dictionary, so it is ignored"))
+      }
+    }
+    switch value {
+    case let text as String:
+      try self.init(predicateFormat: text, origin: origin)
+      self = ActivationRule(form: form, warnings: contextWarnings + warnings, origin: origin)
+    case let dictionary as [String: Any]:
+      let rule = try ActivationRuleDictionary(propertyList: dictionary)
+      var warnings = contextWarnings + rule.warnings
+      if (rule.maximumCounts[.webPage] ?? 0) > 0 {
+        if let attributes, attributes["NSExtensionJavaScriptPreprocessingFile"] == nil {
+          warnings.append(
+            ActivationRuleWarning(
+              .webPageWithoutPreprocessing,
+              "NSExtensionActivationSupportsWebPageWithMaxCount is set but NSExtensionAttributes"
+                + " has no NSExtensionJavaScriptPreprocessingFile, so Safari never supplies a web"
+                + " page"))
+        }
+      }
+      self.init(form: .dictionary(rule), warnings: warnings, origin: origin)
+    default:
+      throw .invalidRule(found: ActivationRuleDictionary.kind(of: value), origin: origin)
+    }
+  }
+
+  /// Whether the extension appears for the share, without building an explanation.
+  public func matches(_ input: ActivationInput) -> Bool {
+    switch form {
+    case .dictionary(let rule): rule.matches(input)
+    case .predicate(let predicate): predicate.evaluate(with: input.predicateValue)
+    }
+  }
+
+  /// Evaluates the rule and explains the answer.
+  public func evaluate(_ input: ActivationInput) -> ActivationDecision {
+    switch form {
+    case .dictionary(let rule):
+      return rule.evaluate(input)
+    case .predicate(let predicate):
+      var explainer = PredicateExplainer()
+      let trace = explainer.explain(predicate.root, with: input.predicateValue)
+      let shown = trace.result == true
+      if let error = explainer.firstError {
+        return ActivationDecision(
+          isShown: false,
+          reason: "evaluation failed: \(error); Apple raises an exception there, and the"
+            + " extension is hidden",
+          trace: trace, evaluationError: "\(error)")
+      }
+      return ActivationDecision(isShown: shown, reason: trace.decidingChain, trace: trace)
+    }
+  }
+
+  /// The rule as a predicate: the dictionary's equivalent, or the predicate normalized.
+  public func explanation(width: Int = 80) -> ActivationRuleExplanation {
+    switch form {
+    case .dictionary(let rule):
+      let (predicate, notes) = rule.equivalentPredicate
+      var summary = [
+        rule.isStrict
+          ? "strict matching (\(rule.strictnessCause)): every attachment must be of an accepted kind"
+          : "fuzzy matching (dictionary version \(rule.dictionaryVersion ?? 2)): one attachment of"
+            + " an accepted kind is enough; a key set to 0 rejects that kind",
+        "accepts: \(rule.acceptedSummary)",
+      ]
+      if let minimum = rule.attachmentsMinimumCount {
+        summary.append("needs at least \(minimum) attachment\(minimum == 1 ? "" : "s")")
+      }
+      return ActivationRuleExplanation(
+        form: "dictionary", predicateFormat: predicate.predicateFormat,
+        indentedFormat: predicate.indentedFormat(width: width), summary: summary, notes: notes,
+        warnings: warnings)
+    case .predicate(let predicate):
+      return ActivationRuleExplanation(
+        form: "predicate", predicateFormat: predicate.predicateFormat,
+        indentedFormat: predicate.indentedFormat(width: width),
+        summary: ["AND binds tighter than OR; keywords are read without regard to case"],
+        notes: [], warnings: warnings)
+    }
+  }
+}

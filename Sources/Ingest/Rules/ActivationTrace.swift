@@ -1,0 +1,97 @@
+/// How one clause or key of a rule was decided, with the clauses beneath it.
+///
+/// A predicate's trace follows its tree: compounds, comparisons, and for each `SUBQUERY` one
+/// child per element (each with the element it is about in ``subject``). A dictionary's trace has
+/// one child per attachment (its kinds and the key that accepts it) and one per key check.
+public struct ActivationTrace: Sendable, Equatable, Codable {
+  /// The clause in normalized predicate text, or the dictionary key and its value.
+  public var clause: String
+  /// Whether the clause held; nil when it was not evaluated (an `AND` already false, an `OR`
+  /// already true).
+  public var result: Bool?
+  /// The values behind the result, such as `1 == 2` or `public.heic conforms to public.image`.
+  public var detail: String?
+  /// The item or attachment this clause was evaluated for, such as
+  /// `attachment 2 (public.url; https: URL)`.
+  public var subject: String?
+  /// The clauses that decided this one.
+  public var children: [ActivationTrace]
+  /// The child that decided this clause, for one-line reasons.
+  var decidingChild: Int?
+  /// The clause shortened for one-line reasons (subqueries elided).
+  var summary: String?
+  /// Whether one-line reasons skip this clause and name its deciding child instead.
+  var isPassThrough = false
+  /// Whether this is an AND or an OR.
+  var isCompound = false
+
+  private enum CodingKeys: String, CodingKey {
+    case clause
+    case result
+    case detail
+    case subject
+    case children
+  }
+
+  /// Creates a trace node.
+  public init(
+    clause: String, result: Bool?, detail: String? = nil, subject: String? = nil,
+    children: [ActivationTrace] = []
+  ) {
+    self.clause = clause
+    self.result = result
+    self.detail = detail
+    self.subject = subject
+    self.children = children
+  }
+
+  /// The chain of deciding clauses as one sentence: each clause with its subject, result and
+  /// detail, from the whole rule down to the attachment that decided.
+  var decidingChain: String {
+    var parts: [String] = []
+    var node = self
+    var subject: String?
+    while true {
+      subject = node.subject ?? subject
+      if node.result != nil, !node.isPassThrough {
+        var part = subject.map { $0 + ": " } ?? ""
+        subject = nil
+        if node.decidingChild == nil, !node.children.isEmpty, node.isCompound {
+          // An OR with no true alternative, or an AND with every clause true: name them all.
+          let verdict = node.result == true ? "true" : "false"
+          part += "each of \(node.children.count) clauses is \(verdict): "
+          part += node.children.map(\.phrase).joined(separator: "; ")
+        } else {
+          part += node.phrase
+        }
+        parts.append(part)
+      }
+      guard let next = node.decidingChild, node.children.indices.contains(next) else { break }
+      node = node.children[next]
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  /// The clause, its result and its detail in a few words.
+  var phrase: String {
+    var text = "`" + (summary ?? clause) + "` is "
+    text += result.map { $0 ? "true" : "false" } ?? "not evaluated"
+    if let detail { text += " (" + detail + ")" }
+    return text
+  }
+
+  /// The trace as indented text, one clause per line.
+  public func rendered(indent: Int = 0) -> String {
+    let mark =
+      switch result {
+      case .some(true): "✓"
+      case .some(false): "✗"
+      case .none: "·"
+      }
+    var line = String(repeating: "  ", count: indent) + mark + " "
+    if let subject { line += subject + ": " }
+    line += clause
+    if let detail { line += "  — " + detail }
+    return ([line] + children.map { $0.rendered(indent: indent + 1) }).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,70 @@
+/// Finds what in an activation-rule predicate Apple rejects or that is probably a mistake.
+enum PredicateLint {
+  /// The keys the objects an activation rule is evaluated over have.
+  static let knownKeys: Set<String> = [
+    "extensionItems", "attachments", "registeredTypeIdentifiers", "attributedTitle",
+    "attributedContentText", "userInfo", "string", "length", "suggestedName", "self",
+  ]
+
+  static func warnings(for root: PredicateNode) -> [ActivationRuleWarning] {
+    var warnings: [ActivationRuleWarning] = []
+    var seen: Set<String> = []
+    func add(_ code: ActivationRuleWarning.Code, _ message: String) {
+      if seen.insert(message).inserted { warnings.append(ActivationRuleWarning(code, message)) }
+    }
+    if case .constant(true) = root {
+      add(
+        .truePredicate,
+        "the rule is TRUEPREDICATE: the App Store rejects extensions that ship it; declare the"
+          + " types the extension handles")
+    }
+    PredicateWalker.visit(
+      root,
+      predicate: { node in
+        switch node {
+        case .constant(true):
+          if case .constant = root { return }
+          add(
+            .truePredicate,
+            "the rule contains TRUEPREDICATE, which the App Store rejects in activation rules")
+        case .comparison(let comparison):
+          lint(comparison, add)
+        default: break
+        }
+      },
+      expression: { node in
+        guard case .keyPath(_, let steps) = node else { return }
+        for case .key(let key) in steps where !knownKeys.contains(key) {
+          add(
+            .unknownInputKey,
+            "'\(key)' is not a key of the objects Apple evaluates activation rules over"
+              + " (extensionItems → attachments → registeredTypeIdentifiers); evaluation fails"
+              + " there and the extension is hidden")
+        }
+      })
+    return warnings
+  }
+
+  private static func lint(
+    _ comparison: ComparisonNode, _ add: (ActivationRuleWarning.Code, String) -> Void
+  ) {
+    guard comparison.operation.isTypeOperator else { return }
+    if case .constant(let value) = comparison.right, let name = value.stringValue,
+      comparison.rightType == nil, !name.hasPrefix("dyn.")
+    {
+      add(
+        .unknownTypeIdentifier,
+        "\(PredicateFormatter.quoted(name)) is not a declared type identifier (a typo?); only"
+          + " that exact identifier \(comparison.operation == .conformsTo ? "conforms to" : "equals") it"
+      )
+    }
+    if comparison.modifier == .direct, case .keyPath(_, let steps) = comparison.left,
+      case .key("registeredTypeIdentifiers") = steps.last
+    {
+      add(
+        .missingModifier,
+        "`\(PredicateFormatter.comparison(comparison))` tests the whole list of identifiers:"
+          + " write ANY before it to test each one")
+    }
+  }
+}

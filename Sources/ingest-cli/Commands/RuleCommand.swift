@@ -1,0 +1,294 @@
+import Foundation
+import Ingest
+
+/// `ingest-cli rule`: will an extension appear for a share, and why.
+enum RuleCommand {
+  static let usage = """
+    usage: ingest-cli rule check RULE (--source PROFILE | --attachment TYPES...) [options]
+           ingest-cli rule matrix RULE [--sources DIR] [--json]
+           ingest-cli rule explain RULE [--json]
+
+    RULE is an Info.plist (XML or binary; the rule is read at
+    NSExtension/NSExtensionAttributes/NSExtensionActivationRule), a property list holding the
+    rule, a text file holding a predicate, or a predicate string itself.
+
+    check options:
+      --source PROFILE        a source-app profile: a name in the sources directory or a .json path
+      --attachment TYPES      one attachment per occurrence (alias --types): comma-separated
+                              UTI, UTI=file (delivered as a file), UTI=URL (the URL value), e.g.
+                              --attachment public.heic=file,public.jpeg
+                              --attachment public.url=https://example.com/
+      --title TEXT, --content-text TEXT
+                              the extension item's attributedTitle / attributedContentText
+      --files FILE...         not yet supported (needs content sniffing)
+
+    options of every action:
+      --sources DIR           source-app profiles (default: corpus/sources)
+      --json                  machine-readable output
+
+    Exit status: check 0 shown, 1 hidden; 64 usage, 65 bad rule or profile, 66 missing file.
+    """
+
+  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+    if arguments.flag("--help", "-h") {
+      print(usage)
+      return .success
+    }
+    guard let action = arguments.popSubcommand() else {
+      throw CLIError.usage("rule needs check, matrix or explain\n" + usage)
+    }
+    switch action {
+    case "check": return try check(&arguments)
+    case "matrix": return try matrix(&arguments)
+    case "explain": return try explain(&arguments)
+    default: throw CLIError.usage("unknown rule action '\(action)'\n" + usage)
+    }
+  }
+
+  // MARK: check
+
+  struct CheckReport: Encodable {
+    var rule: String
+    var form: String
+    var source: String
+    var shown: Bool
+    var reason: String
+    var evaluationError: String?
+    var warnings: [ActivationRuleWarning]
+    var trace: ActivationTrace
+  }
+
+  static func check(_ arguments: inout Arguments) throws -> ExitStatus {
+    let json = arguments.flag("--json")
+    let sourceName = try arguments.option("--source")
+    let sourcesDirectory = try arguments.option("--sources") ?? "corpus/sources"
+    let attachmentSpecs = try arguments.options("--attachment", "--types")
+    let title = try arguments.option("--title")
+    let contentText = try arguments.option("--content-text")
+    if arguments.flag("--files") {
+      throw CLIError.usage(
+        "rule check --files is not yet supported: it needs content sniffing, which is not part"
+          + " of this build; use --source PROFILE or --attachment TYPES")
+    }
+    let positionals = try arguments.positionals()
+    guard positionals.count == 1 else {
+      throw CLIError.usage("rule check needs exactly one RULE\n" + usage)
+    }
+    let rule = try loadRule(positionals[0])
+
+    let input: ActivationInput
+    let sourceLabel: String
+    switch (sourceName, attachmentSpecs.isEmpty) {
+    case (.some, false):
+      throw CLIError.usage("give either --source or --attachment, not both")
+    case (.some(let name), true):
+      let profile = try loadProfile(name, directory: sourcesDirectory)
+      input = profile.input
+      sourceLabel = "\(profile.name) (\(profile.title))"
+    case (.none, false):
+      let attachments = try attachmentSpecs.map(parseAttachment)
+      input = ActivationInput(extensionItems: [
+        ActivationItem(
+          attributedTitle: title, attributedContentText: contentText, attachments: attachments)
+      ])
+      sourceLabel =
+        "the command line's \(attachments.count) attachment\(attachments.count == 1 ? "" : "s")"
+    case (.none, true):
+      throw CLIError.usage("rule check needs --source PROFILE or --attachment TYPES\n" + usage)
+    }
+
+    let decision = rule.evaluate(input)
+    if json {
+      try Output.json(
+        CheckReport(
+          rule: rule.origin, form: formName(rule), source: sourceLabel, shown: decision.isShown,
+          reason: decision.reason, evaluationError: decision.evaluationError,
+          warnings: rule.warnings, trace: decision.trace))
+    } else {
+      print("\(decision.isShown ? "shown" : "hidden") for \(sourceLabel)")
+      print("reason: \(decision.reason)")
+      print("\nhow it was decided:")
+      print(decision.trace.rendered(indent: 1))
+      printWarnings(rule)
+    }
+    return decision.isShown ? .success : .notAccepted
+  }
+
+  /// `UTI[=file|=URL][,UTI…]`: one attachment.
+  static func parseAttachment(_ spec: String) throws -> ActivationAttachment {
+    var identifiers: [String] = []
+    var url: URL?
+    var isFile = false
+    for piece in spec.split(separator: ",", omittingEmptySubsequences: false) {
+      let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let identifier = parts[0].trimmingCharacters(in: .whitespaces)
+      guard !identifier.isEmpty, !identifier.contains(where: { $0.isWhitespace }) else {
+        throw CLIError.usage("--attachment '\(spec)': '\(piece)' is not a type identifier")
+      }
+      identifiers.append(identifier)
+      guard parts.count == 2 else { continue }
+      let value = String(parts[1])
+      if value == "file" {
+        isFile = true
+      } else if let parsed = URL(string: value), parsed.scheme != nil {
+        url = parsed
+      } else {
+        throw CLIError.usage(
+          "--attachment '\(spec)': '\(value)' is neither 'file' nor a URL with a scheme")
+      }
+    }
+    return ActivationAttachment(
+      registeredTypeIdentifiers: identifiers, url: url, hasFileRepresentation: isFile)
+  }
+
+  // MARK: matrix
+
+  struct MatrixRow: Encodable {
+    var name: String
+    var title: String
+    var app: String?
+    var shown: Bool
+    var reason: String
+  }
+
+  struct MatrixReport: Encodable {
+    var rule: String
+    var form: String
+    var sources: String
+    var warnings: [ActivationRuleWarning]
+    var rows: [MatrixRow]
+  }
+
+  static func matrix(_ arguments: inout Arguments) throws -> ExitStatus {
+    let json = arguments.flag("--json")
+    let sourcesDirectory = try arguments.option("--sources") ?? "corpus/sources"
+    let positionals = try arguments.positionals()
+    guard positionals.count == 1 else {
+      throw CLIError.usage("rule matrix needs exactly one RULE\n" + usage)
+    }
+    let rule = try loadRule(positionals[0])
+    let profiles: [ActivationSourceProfile]
+    do {
+      profiles = try ActivationSourceProfile.profiles(
+        in: URL(fileURLWithPath: sourcesDirectory, isDirectory: true))
+    } catch {
+      throw profileError(error)
+    }
+    guard !profiles.isEmpty else {
+      throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
+    }
+    let rows = profiles.map { profile in
+      let decision = rule.evaluate(profile.input)
+      return MatrixRow(
+        name: profile.name, title: profile.title, app: profile.app, shown: decision.isShown,
+        reason: decision.reason)
+    }
+    if json {
+      try Output.json(
+        MatrixReport(
+          rule: rule.origin, form: formName(rule), sources: sourcesDirectory,
+          warnings: rule.warnings, rows: rows))
+    } else {
+      let nameWidth = rows.map(\.name.count).max() ?? 0
+      for row in rows {
+        let verdict = row.shown ? "shown " : "hidden"
+        let name = row.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+        print("\(verdict)  \(name)  \(row.title)")
+        print("        \(String(repeating: " ", count: nameWidth))  \(row.reason)")
+      }
+      printWarnings(rule)
+    }
+    return .success
+  }
+
+  // MARK: explain
+
+  struct ExplainReport: Encodable {
+    var rule: String
+    var explanation: ActivationRuleExplanation
+  }
+
+  static func explain(_ arguments: inout Arguments) throws -> ExitStatus {
+    let json = arguments.flag("--json")
+    let positionals = try arguments.positionals()
+    guard positionals.count == 1 else {
+      throw CLIError.usage("rule explain needs exactly one RULE\n" + usage)
+    }
+    let rule = try loadRule(positionals[0])
+    let explanation = rule.explanation()
+    if json {
+      try Output.json(ExplainReport(rule: rule.origin, explanation: explanation))
+    } else {
+      print("\(explanation.form) rule from \(rule.origin)")
+      for line in explanation.summary { print("  \(line)") }
+      print(
+        explanation.form == "dictionary" ? "\nas the equivalent predicate:" : "\nnormalized:")
+      print(explanation.indentedFormat)
+      for note in explanation.notes { print("note: \(note)") }
+      printWarnings(rule)
+    }
+    return .success
+  }
+
+  // MARK: Shared
+
+  /// A rule from a file when RULE names one, else RULE as a predicate string.
+  static func loadRule(_ argument: String) throws -> ActivationRule {
+    do {
+      if FileManager.default.fileExists(atPath: argument) {
+        return try ActivationRule(contentsOf: URL(fileURLWithPath: argument))
+      }
+      if looksLikePath(argument) {
+        throw CLIError.noInput("cannot read \(argument): no such file")
+      }
+      let escaped = ["&lt;", "&gt;", "&amp;", "&quot;", "&apos;"].contains {
+        argument.contains($0)
+      }
+      return try ActivationRule(
+        predicateFormat: argument, options: escaped ? [.decodesXMLEntitiesInStrings] : [],
+        origin: "the predicate given on the command line")
+    } catch let error as ActivationRuleError {
+      if case .file(let fileError) = error {
+        throw CLIError.noInput("\(fileError)")
+      }
+      throw CLIError.data("\(error)")
+    }
+  }
+
+  /// Whether an argument that names no file was meant as a path rather than a predicate.
+  static func looksLikePath(_ argument: String) -> Bool {
+    let lower = argument.lowercased()
+    if [".plist", ".xml", ".json", ".txt", ".predicate"].contains(where: { lower.hasSuffix($0) }) {
+      return true
+    }
+    return argument.contains("/")
+      && !argument.contains(where: { $0.isWhitespace || "()\"'=<>".contains($0) })
+  }
+
+  static func loadProfile(_ name: String, directory: String) throws -> ActivationSourceProfile {
+    let path =
+      name.hasSuffix(".json") || name.contains("/")
+      ? name : URL(fileURLWithPath: directory).appendingPathComponent(name + ".json").path
+    do {
+      return try ActivationSourceProfile(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw profileError(error)
+    }
+  }
+
+  static func profileError(_ error: ActivationSourceProfileError) -> CLIError {
+    if case .file = error { return CLIError.noInput("\(error)") }
+    return CLIError.data("\(error)")
+  }
+
+  static func formName(_ rule: ActivationRule) -> String {
+    switch rule.form {
+    case .dictionary: "dictionary"
+    case .predicate: "predicate"
+    }
+  }
+
+  static func printWarnings(_ rule: ActivationRule) {
+    for warning in rule.warnings { Output.error("warning: \(warning)") }
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Ingest
+
+/// Paths of the test fixtures and inputs built by hand.
+enum RuleFixtures {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+  static let rules = directory.appendingPathComponent("rules")
+  static let sources = directory.appendingPathComponent("sources")
+
+  static func rule(_ name: String) -> URL { rules.appendingPathComponent(name + ".plist") }
+
+  static func profile(_ name: String) throws -> ActivationSourceProfile {
+    try ActivationSourceProfile(contentsOf: sources.appendingPathComponent(name + ".json"))
+  }
+
+  /// One attachment per list of identifiers, in one item.
+  static func input(_ attachments: [String]...) -> ActivationInput {
+    ActivationInput(
+      attachments: attachments.map { ActivationAttachment(registeredTypeIdentifiers: $0) })
+  }
+
+  static let photo = ActivationAttachment(
+    registeredTypeIdentifiers: ["public.heic", "public.jpeg"], hasFileRepresentation: true)
+  static let movie = ActivationAttachment(
+    registeredTypeIdentifiers: ["com.apple.quicktime-movie"], hasFileRepresentation: true)
+  static let webURL = ActivationAttachment(
+    registeredTypeIdentifiers: ["public.url"], url: URL(string: "https://example.com/"))
+  static let mailtoURL = ActivationAttachment(
+    registeredTypeIdentifiers: ["public.url"], url: URL(string: "mailto:someone@example.com"))
+  static let fileURL = ActivationAttachment(
+    registeredTypeIdentifiers: ["public.file-url"], url: URL(string: "file:///tmp/a.pdf"))
+  static let text = ActivationAttachment(registeredTypeIdentifiers: ["public.plain-text"])
+  static let pdf = ActivationAttachment(
+    registeredTypeIdentifiers: ["com.adobe.pdf"], hasFileRepresentation: true)
+  static let webPage = ActivationAttachment(registeredTypeIdentifiers: ["com.apple.property-list"])
+}
+
+/// A fresh temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rules-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so generated tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
