@@ -36,22 +36,6 @@ enum RuleFixtures {
   static let webPage = ActivationAttachment(registeredTypeIdentifiers: ["com.apple.property-list"])
 }
 
-/// A fresh temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rules-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(
-      at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-  }
-
-  func remove() {
-    try? FileManager.default.removeItem(at: url)
-  }
-}
-
 /// A small deterministic generator (SplitMix64), so generated tests repeat exactly.
 struct SplitMix64: RandomNumberGenerator {
   var state: UInt64

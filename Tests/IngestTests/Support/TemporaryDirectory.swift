@@ -6,7 +6,7 @@ struct TemporaryDirectory {
 
   init() throws {
     url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sniff-tests-\(UUID().uuidString)")
+      .appendingPathComponent("ingest-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
   }
