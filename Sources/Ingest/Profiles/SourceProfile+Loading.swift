@@ -13,8 +13,11 @@ extension SourceProfile {
   /// fields it needs, that corpus paths stay inside `corpus/` and exist there (the corpus is the
   /// folder above `sources/`), and that object classes and failure codes are known.
   ///
+  /// - Parameter checksCorpusFiles: Whether the corpus files a profile names must exist. Pass
+  ///   false when only the registered types matter (activation rules), so profiles kept apart
+  ///   from a corpus can be read.
   /// - Throws: `SourceProfileError` saying what is wrong and where.
-  public static func load(from url: URL) throws -> SourceProfile {
+  public static func load(from url: URL, checksCorpusFiles: Bool = true) throws -> SourceProfile {
     let path = url.path
     let data: Data
     do {
@@ -31,12 +34,14 @@ extension SourceProfile {
       throw SourceProfileError.malformedJSON(path: path, reason: "\(error)")
     }
     let corpus = url.deletingLastPathComponent().deletingLastPathComponent()
-    try profile.validate(path: path, corpus: corpus)
+    try profile.validate(path: path, corpus: checksCorpusFiles ? corpus : nil)
     return profile
   }
 
   /// Reads every `*.json` profile in `directory`, sorted by name.
-  public static func loadAll(in directory: URL) throws -> [SourceProfile] {
+  public static func loadAll(
+    in directory: URL, checksCorpusFiles: Bool = true
+  ) throws -> [SourceProfile] {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -44,12 +49,13 @@ extension SourceProfile {
       throw SourceProfileError.unreadable(path: directory.path, reason: "\(error)")
     }
     return try names.filter { $0.hasSuffix(".json") }.map {
-      try load(from: directory.appendingPathComponent($0))
+      try load(from: directory.appendingPathComponent($0), checksCorpusFiles: checksCorpusFiles)
     }.sorted { $0.name < $1.name }
   }
 
-  /// Checks everything `load(from:)` checks beyond the JSON shape.
-  public func validate(path: String, corpus: URL) throws {
+  /// Checks everything `load(from:)` checks beyond the JSON shape; corpus files only when
+  /// `corpus` is given.
+  public func validate(path: String, corpus: URL?) throws {
     guard schemaVersion == 1 else {
       throw SourceProfileError.unsupportedSchemaVersion(schemaVersion, path: path)
     }
@@ -101,7 +107,7 @@ extension SourceProfile {
 }
 
 extension SourceProfile.Representation {
-  func validate(at place: String, path: String, corpus: URL) throws {
+  func validate(at place: String, path: String, corpus: URL?) throws {
     guard !typeIdentifier.isEmpty else {
       throw SourceProfileError.missingField("typeIdentifier", at: place, path: path)
     }
@@ -109,6 +115,7 @@ extension SourceProfile.Representation {
       guard !file.hasPrefix("/"), !file.split(separator: "/").contains("..") else {
         throw SourceProfileError.unsafePath(file, at: place, path: path)
       }
+      guard let corpus else { return }
       guard FileManager.default.fileExists(atPath: corpus.appendingPathComponent(file).path) else {
         throw SourceProfileError.missingCorpusFile(file, at: place, path: path)
       }

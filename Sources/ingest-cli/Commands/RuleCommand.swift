@@ -1,10 +1,12 @@
 import Foundation
 import Ingest
+import UTI
 
 /// `ingest-cli rule`: will an extension appear for a share, and why.
 enum RuleCommand {
   static let usage = """
-    usage: ingest-cli rule check RULE (--source PROFILE | --attachment TYPES...) [options]
+    usage: ingest-cli rule check RULE (--source PROFILE | --attachment TYPES... | --files FILE...)
+                                [options]
            ingest-cli rule matrix RULE [--sources DIR] [--json]
            ingest-cli rule explain RULE [--json]
 
@@ -20,7 +22,9 @@ enum RuleCommand {
                               --attachment public.url=https://example.com/
       --title TEXT, --content-text TEXT
                               the extension item's attributedTitle / attributedContentText
-      --files FILE...         not yet supported (needs content sniffing)
+      --files FILE...         the files themselves, shared as Files would share them: one
+                              attachment per file, registered as the type its content is
+                              (sniffed), delivered as a file
 
     options of every action:
       --sources DIR           source-app profiles (default: corpus/sources)
@@ -65,25 +69,32 @@ enum RuleCommand {
     let attachmentSpecs = try arguments.options("--attachment", "--types")
     let title = try arguments.option("--title")
     let contentText = try arguments.option("--content-text")
-    if arguments.flag("--files") {
-      throw CLIError.usage(
-        "rule check --files is not yet supported: it needs content sniffing, which is not part"
-          + " of this build; use --source PROFILE or --attachment TYPES")
-    }
+    let filesMode = arguments.flag("--files")
     let positionals = try arguments.positionals()
-    guard positionals.count == 1 else {
+    guard let ruleArgument = positionals.first, filesMode || positionals.count == 1 else {
       throw CLIError.usage("rule check needs exactly one RULE\n" + usage)
     }
-    let rule = try loadRule(positionals[0])
+    let files = Array(positionals.dropFirst())
+    let sources = [sourceName != nil, !attachmentSpecs.isEmpty, filesMode].filter { $0 }.count
+    guard sources <= 1 else {
+      throw CLIError.usage("give one of --source, --attachment or --files")
+    }
+    let rule = try loadRule(ruleArgument)
 
     let input: ActivationInput
     let sourceLabel: String
     switch (sourceName, attachmentSpecs.isEmpty) {
-    case (.some, false):
-      throw CLIError.usage("give either --source or --attachment, not both")
+    case (.none, true) where filesMode:
+      guard !files.isEmpty else { throw CLIError.usage("--files needs at least one FILE") }
+      input = ActivationInput(extensionItems: [
+        ActivationItem(
+          attributedTitle: title, attributedContentText: contentText,
+          attachments: try files.map { try sniffedAttachment($0, sniffer: ContentSniffer()) })
+      ])
+      sourceLabel = "\(files.count) file\(files.count == 1 ? "" : "s") shared as files"
     case (.some(let name), true):
       let profile = try loadProfile(name, directory: sourcesDirectory)
-      input = profile.input
+      input = profile.activationInput
       sourceLabel = "\(profile.name) (\(profile.title))"
     case (.none, false):
       let attachments = try attachmentSpecs.map(parseAttachment)
@@ -93,8 +104,9 @@ enum RuleCommand {
       ])
       sourceLabel =
         "the command line's \(attachments.count) attachment\(attachments.count == 1 ? "" : "s")"
-    case (.none, true):
-      throw CLIError.usage("rule check needs --source PROFILE or --attachment TYPES\n" + usage)
+    default:
+      throw CLIError.usage(
+        "rule check needs --source PROFILE, --attachment TYPES or --files FILE...\n" + usage)
     }
 
     let decision = rule.evaluate(input)
@@ -112,6 +124,22 @@ enum RuleCommand {
       printWarnings(rule)
     }
     return decision.isShown ? .success : .notAccepted
+  }
+
+  /// One attachment for a file: its content's type (sniffed), delivered as a file, as Files
+  /// shares a document.
+  static func sniffedAttachment(
+    _ path: String, sniffer: ContentSniffer
+  ) throws -> ActivationAttachment {
+    let url = URL(fileURLWithPath: path)
+    do {
+      let result = try sniffer.sniff(fileAt: url)
+      return ActivationAttachment(
+        registeredTypeIdentifiers: [result.type.identifier], hasFileRepresentation: true,
+        suggestedName: url.lastPathComponent)
+    } catch {
+      throw CLIError.noInput("\(error)")
+    }
   }
 
   /// `UTI[=file|=URL][,UTI…]`: one attachment.
@@ -167,18 +195,18 @@ enum RuleCommand {
       throw CLIError.usage("rule matrix needs exactly one RULE\n" + usage)
     }
     let rule = try loadRule(positionals[0])
-    let profiles: [ActivationSourceProfile]
+    let profiles: [SourceProfile]
     do {
-      profiles = try ActivationSourceProfile.profiles(
-        in: URL(fileURLWithPath: sourcesDirectory, isDirectory: true))
+      profiles = try SourceProfile.loadAll(
+        in: URL(fileURLWithPath: sourcesDirectory, isDirectory: true), checksCorpusFiles: false)
     } catch {
-      throw profileError(error)
+      throw profileError(error, path: sourcesDirectory)
     }
     guard !profiles.isEmpty else {
       throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
     }
     let rows = profiles.map { profile in
-      let decision = rule.evaluate(profile.input)
+      let decision = rule.evaluate(profile.activationInput)
       return MatrixRow(
         name: profile.name, title: profile.title, app: profile.app, shown: decision.isShown,
         reason: decision.reason)
@@ -265,19 +293,24 @@ enum RuleCommand {
       && !argument.contains(where: { $0.isWhitespace || "()\"'=<>".contains($0) })
   }
 
-  static func loadProfile(_ name: String, directory: String) throws -> ActivationSourceProfile {
+  static func loadProfile(_ name: String, directory: String) throws -> SourceProfile {
     let path =
       name.hasSuffix(".json") || name.contains("/")
       ? name : URL(fileURLWithPath: directory).appendingPathComponent(name + ".json").path
     do {
-      return try ActivationSourceProfile(contentsOf: URL(fileURLWithPath: path))
+      return try SourceProfile.load(from: URL(fileURLWithPath: path), checksCorpusFiles: false)
     } catch {
-      throw profileError(error)
+      throw profileError(error, path: path)
     }
   }
 
-  static func profileError(_ error: ActivationSourceProfileError) -> CLIError {
-    if case .file = error { return CLIError.noInput("\(error)") }
+  /// A missing profile or directory is missing input (66); anything else is bad data (65).
+  static func profileError(_ error: any Error, path: String) -> CLIError {
+    if case .unreadable = error as? SourceProfileError,
+      !FileManager.default.fileExists(atPath: path)
+    {
+      return CLIError.noInput("\(error)")
+    }
     return CLIError.data("\(error)")
   }
 

@@ -46,14 +46,14 @@ struct ActivationRuleTests {
     ])
   func matrix(_ expectation: Expectation) throws {
     let rule = try ActivationRule(contentsOf: RuleFixtures.rule(expectation.rule))
-    let profiles = try ActivationSourceProfile.profiles(in: RuleFixtures.sources)
+    let profiles = try RuleFixtures.profiles()
     #expect(profiles.map(\.name) == Self.profileNames)
     for profile in profiles {
-      let decision = rule.evaluate(profile.input)
+      let decision = rule.evaluate(profile.activationInput)
       #expect(
         decision.isShown == expectation.shownFor.contains(profile.name),
         "\(profile.name): \(decision.reason)")
-      #expect(rule.matches(profile.input) == decision.isShown)
+      #expect(rule.matches(profile.activationInput) == decision.isShown)
       #expect(!decision.reason.isEmpty)
     }
   }
@@ -62,7 +62,7 @@ struct ActivationRuleTests {
   func reasons() throws {
     let rule = try ActivationRule(contentsOf: RuleFixtures.rule("exactly-one-image"))
     let safari = try RuleFixtures.profile("safari-page")
-    let decision = rule.evaluate(safari.input)
+    let decision = rule.evaluate(safari.activationInput)
     #expect(!decision.isShown)
     #expect(decision.reason.contains("attachment 1 (public.url; https: URL)"))
     #expect(
@@ -70,9 +70,9 @@ struct ActivationRuleTests {
         "`ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\"` is false"
           + " (none of public.url conforms to public.image)"))
     let three = try RuleFixtures.profile("photos-three-photos")
-    #expect(rule.evaluate(three.input).reason.contains("is false (3 == 1)"))
+    #expect(rule.evaluate(three.activationInput).reason.contains("is false (3 == 1)"))
     let photo = try RuleFixtures.profile("photos-photo")
-    let shown = rule.evaluate(photo.input)
+    let shown = rule.evaluate(photo.activationInput)
     #expect(shown.isShown)
     #expect(shown.trace.children.first?.children.first?.subject == "item 1")
   }
@@ -211,9 +211,10 @@ struct ActivationRuleTests {
     // the notes do not apply (these profiles' URLs are http(s) and their files are file URLs
     // or images, which the zeros reject either way).
     let predicate = try FormatPredicate(format: explained.predicateFormat)
-    for profile in try ActivationSourceProfile.profiles(in: RuleFixtures.sources) {
+    for profile in try RuleFixtures.profiles() {
       #expect(
-        predicate.evaluate(with: profile.input.predicateValue) == dictionary.matches(profile.input),
+        predicate.evaluate(with: profile.activationInput.predicateValue)
+          == dictionary.matches(profile.activationInput),
         "\(profile.name)")
     }
     let rule = try ActivationRule(contentsOf: RuleFixtures.rule("images-or-one-movie"))

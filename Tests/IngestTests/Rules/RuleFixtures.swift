@@ -10,8 +10,13 @@ enum RuleFixtures {
 
   static func rule(_ name: String) -> URL { rules.appendingPathComponent(name + ".plist") }
 
-  static func profile(_ name: String) throws -> ActivationSourceProfile {
-    try ActivationSourceProfile(contentsOf: sources.appendingPathComponent(name + ".json"))
+  static func profile(_ name: String) throws -> SourceProfile {
+    try SourceProfile.load(
+      from: sources.appendingPathComponent(name + ".json"), checksCorpusFiles: false)
+  }
+
+  static func profiles() throws -> [SourceProfile] {
+    try SourceProfile.loadAll(in: sources, checksCorpusFiles: false)
   }
 
   /// One attachment per list of identifiers, in one item.

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@Suite("ingest-cli rule")
+struct RuleCommandTests {
+  static let exactlyOneImage = "Tests/IngestTests/Rules/Fixtures/rules/exactly-one-image.plist"
+
+  @Test func checkAgainstAProfileSaysShownAndWhy() throws {
+    let shown = try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "photos-photo"])
+    #expect(shown.status == 0)
+    #expect(shown.standardOutput.hasPrefix("shown for photos-photo"))
+    let hidden = try CLI.run([
+      "rule", "check", Self.exactlyOneImage, "--source", "safari-page", "--json",
+    ])
+    #expect(hidden.status == 1)
+    let json = try CLI.json(hidden.standardOutput)
+    #expect(json["shown"] as? Bool == false)
+    #expect((json["reason"] as? String)?.contains("public.url") == true)
+  }
+
+  @Test func checkWithFilesSniffsTheirContent() throws {
+    // A HEIC named .jpg is an image either way; a PDF is not.
+    let image = try CLI.run([
+      "rule", "check", Self.exactlyOneImage, "--files", "corpus/files/heic-named.jpg",
+    ])
+    #expect(image.status == 0)
+    let pdf = try CLI.run([
+      "rule", "check", Self.exactlyOneImage, "--files", "corpus/files/document.pdf", "--json",
+    ])
+    #expect(pdf.status == 1)
+    #expect(pdf.standardOutput.contains("com.adobe.pdf"))
+    let two = try CLI.run([
+      "rule", "check", Self.exactlyOneImage, "--files", "corpus/files/photo.jpg",
+      "corpus/files/photo.heic",
+    ])
+    #expect(two.status == 1, "exactly one image: two photos hide the extension")
+    let missing = try CLI.run([
+      "rule", "check", Self.exactlyOneImage, "--files", "corpus/files/none.jpg",
+    ])
+    #expect(missing.status == 66)
+  }
+
+  @Test func checkWithLiteralAttachmentsAndAPredicateString() throws {
+    let result = try CLI.run([
+      "rule", "check",
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.url\").@count >= 1).@count >= 1",
+      "--attachment", "public.url=https://example.com/",
+    ])
+    #expect(result.status == 0)
+  }
+
+  @Test func matrixAnswersForEverySourceApp() throws {
+    let result = try CLI.run(["rule", "matrix", Self.exactlyOneImage, "--json"])
+    #expect(result.status == 0)
+    let rows = try #require(try CLI.json(result.standardOutput)["rows"] as? [[String: Any]])
+    var shown: [String: Bool] = [:]
+    for row in rows {
+      if let name = row["name"] as? String { shown[name] = row["shown"] as? Bool }
+    }
+    #expect(shown["photos-photo"] == true)
+    #expect(shown["photos-live-photo"] == true)
+    #expect(shown["photos-three-photos"] == false)
+    #expect(shown["safari-page"] == false)
+    #expect(shown["files-pdf"] == false)
+    #expect(shown.count >= 13)
+  }
+
+  @Test func explainNormalizesAndSyntaxErrorsSayWhere() throws {
+    let explained = try CLI.run(["rule", "explain", Self.exactlyOneImage])
+    #expect(explained.status == 0)
+    #expect(explained.standardOutput.contains("UTI-CONFORMS-TO"))
+    let broken = try CLI.run(["rule", "explain", "SUBQUERY(extensionItems, $e, TRUEPREDICATE"])
+    #expect(broken.status == 65)
+    #expect(broken.standardError.contains("column"))
+  }
+
+  @Test func usageAndMissingFiles() throws {
+    #expect(try CLI.run(["rule"]).status == 64)
+    #expect(try CLI.run(["rule", "check", Self.exactlyOneImage]).status == 64)
+    #expect(try CLI.run(["rule", "explain", "no/such/Info.plist"]).status == 66)
+    #expect(
+      try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "no-such-profile"]).status
+        == 66)
+  }
+}
