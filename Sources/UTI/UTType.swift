@@ -14,7 +14,10 @@ public struct UTType: Sendable {
   /// Where the type's facts live: one reference, so copying a type costs one retain.
   @usableFromInline
   enum Storage: Sendable {
-    /// Declared in a graph, at `index`.
+    /// Declared in the built-in system graph, at `index`. Holds no reference, so copying a
+    /// system type costs nothing: the common case of every lookup and comparison.
+    case system
+    /// Declared in a graph with application declarations, at `index`.
     case declared(TypeGraph)
     /// Not declared: dynamic or ad hoc.
     case undeclared(UndeclaredType)
@@ -25,8 +28,17 @@ public struct UTType: Sendable {
   @usableFromInline let index: Int32
 
   init(graph: TypeGraph, index: Int32) {
-    self.storage = .declared(graph)
+    self.storage = graph === UTTypeRegistry.systemGraph ? .system : .declared(graph)
     self.index = index
+  }
+
+  /// The graph that declares the type, or nil for an undeclared type.
+  var declaredGraph: TypeGraph? {
+    switch storage {
+    case .system: UTTypeRegistry.systemGraph
+    case .declared(let graph): graph
+    case .undeclared: nil
+    }
   }
 
   init(identifier: String, graph: TypeGraph, undeclared: UndeclaredTypeFacts) {
@@ -39,6 +51,7 @@ public struct UTType: Sendable {
   /// spelling, whatever case was used to look the type up.
   public var identifier: String {
     switch storage {
+    case .system: UTTypeRegistry.systemGraph.nodes[Int(index)].declaration.identifier
     case .declared(let graph): graph.nodes[Int(index)].declaration.identifier
     case .undeclared(let type): type.identifier
     }
@@ -47,6 +60,7 @@ public struct UTType: Sendable {
   /// The graph the type was resolved in.
   var graph: TypeGraph {
     switch storage {
+    case .system: UTTypeRegistry.systemGraph
     case .declared(let graph): graph
     case .undeclared(let type): type.graph
     }
@@ -60,13 +74,13 @@ public struct UTType: Sendable {
 
   /// The declaration behind a declared type, or nil.
   var declaration: UTTypeDeclaration? {
-    if case .declared(let graph) = storage { return graph.nodes[Int(index)].declaration }
-    return nil
+    declaredGraph?.nodes[Int(index)].declaration
   }
 
   /// The identifier folded to lower case: the identity used by `==` and `hash(into:)`.
   var key: String {
     switch storage {
+    case .system: UTTypeRegistry.systemGraph.nodes[Int(index)].key
     case .declared(let graph): graph.nodes[Int(index)].key
     case .undeclared(let type): type.key
     }
@@ -129,6 +143,9 @@ extension UTType {
 extension UTType: Hashable {
   /// Whether two types have the same identifier, ignoring case.
   public static func == (lhs: UTType, rhs: UTType) -> Bool {
+    if case .system = lhs.storage, case .system = rhs.storage {
+      return lhs.index == rhs.index
+    }
     if case .declared(let left) = lhs.storage, case .declared(let right) = rhs.storage,
       left === right
     {
@@ -178,6 +195,9 @@ extension UTType {
   /// Reflexive and transitive. Between two declared types this is one bit test.
   @inlinable
   public func conforms(to type: UTType) -> Bool {
+    if case .system = storage, case .system = type.storage {
+      return UTTypeRegistry.systemGraph.conforms(index, to: type.index)
+    }
     if case .declared(let graph) = storage, case .declared(let other) = type.storage,
       graph === other
     {
@@ -190,7 +210,7 @@ extension UTType {
   @usableFromInline
   func slowConforms(to type: UTType) -> Bool {
     if self == type { return true }
-    if case .declared(let graph) = storage {
+    if let graph = declaredGraph {
       // Declared here: resolve the other type in this graph.
       guard let other = graph.index(of: type.identifier) else { return false }
       return graph.conforms(index, to: other)
@@ -215,7 +235,7 @@ extension UTType {
   /// `public.image`, `public.data`, `public.item`, `public.content`. The collection also offers
   /// set operations, as Apple's `Set<UTType>` does.
   public var supertypes: UTTypeSet {
-    if case .declared(let graph) = storage {
+    if let graph = declaredGraph {
       return UTTypeSet(graph.supertypeIndexes(of: index).map { UTType(graph: graph, index: $0) })
     }
     var result = UTTypeSet()
@@ -236,7 +256,7 @@ extension UTType {
   ///
   /// Not an Apple API: Apple exposes only `supertypes`. Unknown parents are left out.
   public var declaredParents: [UTType] {
-    if case .declared(let graph) = storage {
+    if let graph = declaredGraph {
       return graph.nodes[Int(index)].parents.map { UTType(graph: graph, index: $0) }
     }
     return undeclared?.parents ?? []

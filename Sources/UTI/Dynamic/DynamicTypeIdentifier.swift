@@ -49,12 +49,39 @@ enum DynamicTypeIdentifier {
 
   /// Encodes a tag and the type it conforms to.
   static func encode(tag: String, tagClass: UTTagClass, conformingTo parent: String?) -> String {
-    var payload = ""
+    // Built as bytes: unknown tags are common in real shares, so this stays cheap.
+    var payload: [UInt8] = []
+    payload.reserveCapacity(tag.utf8.count + 16)
     if let parent {
-      payload += "?0=" + abbreviate(parent) + ":"
+      payload += "?0=".utf8
+      appendAbbreviated(parent, to: &payload)
+      payload.append(UInt8(ascii: ":"))
     }
-    payload += abbreviate(tagClass.rawValue) + "=" + escape(tag)
-    return prefix + base32(Array(payload.utf8))
+    appendAbbreviated(tagClass.rawValue, to: &payload)
+    payload.append(UInt8(ascii: "="))
+    appendEscaped(tag, to: &payload)
+    return prefix + base32(payload)
+  }
+
+  /// The abbreviation codes by the string they stand for.
+  private static let codes: [String: UInt8] = Dictionary(
+    uniqueKeysWithValues: abbreviations.map { ($0.value, $0.code.asciiValue ?? 0) })
+
+  private static func appendAbbreviated(_ value: String, to payload: inout [UInt8]) {
+    if let code = codes[value] {
+      payload.append(code)
+    } else {
+      appendEscaped(value, to: &payload)
+    }
+  }
+
+  private static func appendEscaped(_ value: String, to payload: inout [UInt8]) {
+    for byte in value.utf8 {
+      if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "\\") {
+        payload.append(UInt8(ascii: "\\"))
+      }
+      payload.append(byte)
+    }
   }
 
   /// Decodes an identifier, or nil when it is not a well-formed dynamic identifier.
@@ -117,24 +144,11 @@ enum DynamicTypeIdentifier {
     return pairs
   }
 
-  private static func abbreviate(_ value: String) -> String {
-    abbreviations.first { $0.value == value }.map { String($0.code) } ?? escape(value)
-  }
-
   private static func expand(_ value: String) -> String {
     if value.count == 1, let entry = abbreviations.first(where: { String($0.code) == value }) {
       return entry.value
     }
     return value
-  }
-
-  private static func escape(_ value: String) -> String {
-    var escaped = ""
-    for character in value {
-      if character == ":" || character == "=" || character == "\\" { escaped.append("\\") }
-      escaped.append(character)
-    }
-    return escaped
   }
 
   private static func base32(_ bytes: [UInt8]) -> String {

@@ -2,14 +2,45 @@
 /// indexes, looked up ignoring ASCII case without allocating.
 ///
 /// Tag lookups run on every shared file, so this replaces `[String: [Int32]]`: the query's UTF-8
-/// bytes are folded and hashed (FNV-1a) in one pass and compared in place, with no lower-cased
-/// copy and no SipHash. Keys are stored folded to lower case.
+/// bytes are folded and hashed (FNV-1a) in one pass. Keys of up to 16 bytes (nearly every
+/// extension) are packed into two words, so a probe compares two integers; longer keys are
+/// compared byte by byte. Keys are stored folded to lower case.
 final class TagIndex: Sendable {
-  private let slots: [Int32]
+  /// One open-addressing slot: the first 16 folded bytes of its key, packed little-endian, the
+  /// key's length, and its entry (-1 when empty).
+  private struct Slot {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var length: Int32 = 0
+    var entry: Int32 = -1
+  }
+
+  /// A query's folded bytes packed as a slot would hold them, with their hash.
+  private struct Packed {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var length = 0
+    var hash: UInt32 = 2_166_136_261
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+      let folded = TagIndex.fold(byte)
+      hash = (hash ^ UInt32(folded)) &* 16_777_619
+      if length < 8 {
+        low |= UInt64(folded) &<< UInt64(8 &* length)
+      } else if length < 16 {
+        high |= UInt64(folded) &<< UInt64(8 &* (length &- 8))
+      }
+      length &+= 1
+    }
+  }
+
+  private let slots: [Slot]
   private let mask: Int
   private let keyBytes: [UInt8]
   private let keyStarts: [Int32]
-  /// Candidate lists, flattened: entry `e` owns `candidates[candidateStarts[e]..<candidateStarts[e + 1]]`.
+  /// Candidate lists, flattened: entry `e` owns
+  /// `candidates[candidateStarts[e]..<candidateStarts[e + 1]]`.
   private let candidateStarts: [Int32]
   private let candidates: [Int32]
 
@@ -17,18 +48,21 @@ final class TagIndex: Sendable {
   init(_ entries: [String: [Int32]]) {
     var capacity = 8
     while capacity < entries.count * 2 { capacity *= 2 }
-    var slots = [Int32](repeating: -1, count: capacity)
+    var slots = [Slot](repeating: Slot(), count: capacity)
     var keyBytes: [UInt8] = []
     var keyStarts: [Int32] = [0]
     var candidateStarts: [Int32] = [0]
     var flatCandidates: [Int32] = []
     // Sorted so the table's layout does not depend on dictionary order.
     for (key, candidates) in entries.sorted(by: { $0.key < $1.key }) {
-      let bytes = Array(key.utf8)
-      var slot = Int(Self.hash(bytes[...])) & (capacity - 1)
-      while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-      slots[slot] = Int32(candidateStarts.count - 1)
-      keyBytes += bytes
+      var packed = Packed()
+      for byte in key.utf8 { packed.append(byte) }
+      var slot = Int(packed.hash) & (capacity - 1)
+      while slots[slot].entry >= 0 { slot = (slot + 1) & (capacity - 1) }
+      slots[slot] = Slot(
+        low: packed.low, high: packed.high, length: Int32(packed.length),
+        entry: Int32(candidateStarts.count - 1))
+      keyBytes += key.utf8
       keyStarts.append(Int32(keyBytes.count))
       flatCandidates += candidates
       candidateStarts.append(Int32(flatCandidates.count))
@@ -41,89 +75,90 @@ final class TagIndex: Sendable {
     self.candidates = flatCandidates
   }
 
-  /// The entry for a tag whose bytes are given, folding ASCII upper case; -1 if none.
-  func entry(forFoldedLookupOf bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var hash: UInt32 = 2_166_136_261
-    for byte in bytes {
-      hash = (hash ^ UInt32(Self.fold(byte))) &* 16_777_619
-    }
-    let entry = slots.withUnsafeBufferPointer { slots in
-      keyStarts.withUnsafeBufferPointer { starts in
-        keyBytes.withUnsafeBufferPointer { keys -> Int in
-          var slot = Int(hash) & mask
-          while true {
-            let entry = Int(slots[slot])
-            if entry < 0 { return -1 }
-            let start = Int(starts[entry])
-            if Int(starts[entry + 1]) - start == bytes.count {
-              var offset = 0
-              while offset < bytes.count && keys[start + offset] == Self.fold(bytes[offset]) {
-                offset += 1
-              }
-              if offset == bytes.count { return entry }
-            }
-            slot = (slot + 1) & mask
-          }
+  @inline(__always)
+  fileprivate static func fold(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+  }
+
+  /// The entry whose key matches `packed`; `bytes` supplies the query for keys longer than 16
+  /// bytes. -1 if none.
+  private func entry(
+    matching packed: Packed, bytes: (_ offset: Int) -> UInt8
+  ) -> Int {
+    var slot = Int(packed.hash) & mask
+    while true {
+      let candidate = slots[slot]
+      if candidate.entry < 0 { return -1 }
+      if Int(candidate.length) == packed.length && candidate.low == packed.low
+        && candidate.high == packed.high
+      {
+        if packed.length <= 16 || tailMatches(Int(candidate.entry), bytes: bytes) {
+          return Int(candidate.entry)
         }
       }
+      slot = (slot + 1) & mask
     }
-    return entry
+  }
+
+  /// Whether the bytes of a long key past its first 16 match the query's.
+  private func tailMatches(_ entry: Int, bytes: (_ offset: Int) -> UInt8) -> Bool {
+    let start = Int(keyStarts[entry])
+    let end = Int(keyStarts[entry + 1])
+    for offset in 16..<(end - start) where keyBytes[start + offset] != Self.fold(bytes(offset)) {
+      return false
+    }
+    return true
+  }
+
+  /// The entry for a filename extension, ignoring case; -1 if none.
+  func entry(forExtension tag: String) -> Int {
+    var packed = Packed()
+    var isASCII = true
+    for byte in tag.utf8 {
+      if byte >= 0x80 { isASCII = false }
+      packed.append(byte)
+    }
+    if !isASCII {
+      // Non-ASCII extensions are rare: fold them with full Unicode lower-casing.
+      let folded = tag.lowercased()
+      guard folded != tag else { return lookUp(bytesOf: folded, packed: packed) }
+      return entry(forExtension: folded)
+    }
+    return lookUp(bytesOf: tag, packed: packed)
+  }
+
+  private func lookUp(bytesOf tag: String, packed: Packed) -> Int {
+    guard packed.length > 16 else { return entry(matching: packed) { _ in 0 } }
+    let bytes = Array(tag.utf8)
+    return entry(matching: packed) { bytes[$0] }
+  }
+
+  /// The entry for a MIME type, ignoring case, parameters and surrounding white space; -1 if
+  /// none.
+  func entry(forMIMEType tag: String) -> Int {
+    let utf8 = Array(tag.utf8)
+    var end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.count
+    var start = 0
+    while start < end && (utf8[start] == 0x20 || utf8[start] == 0x09) { start += 1 }
+    while end > start && (utf8[end - 1] == 0x20 || utf8[end - 1] == 0x09) { end -= 1 }
+    var packed = Packed()
+    for byte in utf8[start..<end] { packed.append(byte) }
+    return entry(matching: packed) { utf8[start + $0] }
   }
 
   /// The first candidate of an entry that satisfies `predicate`, without copying the list.
   func firstCandidate(in entry: Int, where predicate: (Int32) -> Bool) -> Int32? {
     guard entry >= 0 else { return nil }
-    return candidates.withUnsafeBufferPointer { candidates in
-      for position in Int(candidateStarts[entry])..<Int(candidateStarts[entry + 1])
-      where predicate(candidates[position]) {
-        return candidates[position]
-      }
-      return nil
+    for position in Int(candidateStarts[entry])..<Int(candidateStarts[entry + 1])
+    where predicate(candidates[position]) {
+      return candidates[position]
     }
+    return nil
   }
 
   /// Every candidate of an entry, best first.
   func allCandidates(in entry: Int) -> [Int32] {
     guard entry >= 0 else { return [] }
     return Array(candidates[Int(candidateStarts[entry])..<Int(candidateStarts[entry + 1])])
-  }
-
-  @inline(__always)
-  private static func fold(_ byte: UInt8) -> UInt8 {
-    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-  }
-
-  private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-    var hash: UInt32 = 2_166_136_261
-    for byte in bytes { hash = (hash ^ UInt32(fold(byte))) &* 16_777_619 }
-    return hash
-  }
-}
-
-extension TagIndex {
-  /// The entry for a filename extension, ignoring case; -1 if none.
-  func entry(forExtension tag: String) -> Int {
-    var tag = tag
-    let found = tag.withUTF8 { bytes -> Int? in
-      // Non-ASCII extensions are rare: fold them with full Unicode lower-casing below.
-      for byte in bytes where byte >= 0x80 { return nil }
-      return self.entry(forFoldedLookupOf: bytes)
-    }
-    if let found { return found }
-    var folded = tag.lowercased()
-    return folded.withUTF8 { entry(forFoldedLookupOf: $0) }
-  }
-
-  /// The entry for a MIME type, ignoring case, parameters and surrounding white space; -1 if
-  /// none.
-  func entry(forMIMEType tag: String) -> Int {
-    var tag = tag
-    return tag.withUTF8 { bytes in
-      var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-      var start = 0
-      while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
-      while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-      return entry(forFoldedLookupOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-    }
   }
 }

@@ -26,6 +26,8 @@ final class TypeGraph: Sendable {
   @usableFromInline let words: Int
   /// Row `i` has bit `j` set when type `i` conforms to type `j` (reflexive).
   @usableFromInline let closure: [UInt64]
+  /// The index of `public.data`, the default supertype of tag lookups, or -1.
+  let dataIndex: Int32
   /// Lower-cased filename extension to candidate types, best first.
   let byExtension: TagIndex
   /// Lower-cased MIME type (no parameters) to candidate types, best first.
@@ -58,6 +60,7 @@ final class TypeGraph: Sendable {
     let words = max(1, (nodes.count + 63) / 64)
     self.words = words
     self.closure = Self.closure(of: nodes, words: words)
+    self.dataIndex = indexByKey["public.data"] ?? -1
     let (extensions, mimeTypes) = Self.tagIndexes(of: nodes)
     self.byExtension = TagIndex(extensions)
     self.byMIMEType = TagIndex(mimeTypes)

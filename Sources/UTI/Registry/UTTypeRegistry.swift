@@ -18,6 +18,7 @@ public final class UTTypeRegistry: Sendable {
   public static let shared = UTTypeRegistry()
 
   /// The built-in catalogue, compiled once per process.
+  @usableFromInline
   static let systemGraph = TypeGraph(
     declarations: SystemCatalogue.declarations.map { ($0, TypeGraph.Origin.system) }
   )
@@ -28,6 +29,9 @@ public final class UTTypeRegistry: Sendable {
   }
 
   private let state: Mutex<State>
+  /// Whether anything was ever registered. Until then the snapshot is the system graph, and
+  /// lookups (one per shared file) read it without taking the lock.
+  private let hasRegistered = Atomic<Bool>(false)
 
   /// Creates a registry holding only the built-in system catalogue.
   public init() {
@@ -36,7 +40,8 @@ public final class UTTypeRegistry: Sendable {
 
   /// The current snapshot.
   var graph: TypeGraph {
-    state.withLock { $0.graph }
+    guard hasRegistered.load(ordering: .acquiring) else { return Self.systemGraph }
+    return state.withLock { $0.graph }
   }
 
   /// The declarations the application has registered, in registration order.
@@ -116,6 +121,7 @@ public final class UTTypeRegistry: Sendable {
         declarations: SystemCatalogue.declarations.map { ($0, TypeGraph.Origin.system) }
           + merged.map { ($0, TypeGraph.Origin.application) }
       )
+      hasRegistered.store(true, ordering: .releasing)
       return validator.warnings
     }
   }
@@ -179,9 +185,7 @@ public final class UTTypeRegistry: Sendable {
     if let index = graph.index(forTagClass: tagClass) {
       let entry = self.entry(tag: tag, tagClass: tagClass, in: graph)
       let match: Int32?
-      if let supertype, case .declared(let supertypeGraph) = supertype.storage,
-        supertypeGraph === graph
-      {
+      if let supertype, supertype.isDeclared, supertype.declaredGraph === graph {
         // The common case: conformance by index, without making a type per candidate.
         match = index.firstCandidate(in: entry) { graph.conforms($0, to: supertype.index) }
       } else {
@@ -207,7 +211,8 @@ public final class UTTypeRegistry: Sendable {
     conformingTo supertype: UTType?,
     in graph: TypeGraph
   ) -> UTType {
-    let parent = supertype ?? graph.index(of: "public.data").map { UTType(graph: graph, index: $0) }
+    let parent =
+      supertype ?? (graph.dataIndex >= 0 ? UTType(graph: graph, index: graph.dataIndex) : nil)
     let identifier = DynamicTypeIdentifier.encode(
       tag: tag,
       tagClass: tagClass,
