@@ -32,6 +32,15 @@ public struct UTType: Sendable {
     self.index = index
   }
 
+  /// Whether `graph` declares this type, without touching reference counts.
+  func isDeclared(in graph: TypeGraph) -> Bool {
+    switch storage {
+    case .system: graph === UTTypeRegistry.systemGraph
+    case .declared(let own): own === graph
+    case .undeclared: false
+    }
+  }
+
   /// The graph that declares the type, or nil for an undeclared type.
   var declaredGraph: TypeGraph? {
     switch storage {

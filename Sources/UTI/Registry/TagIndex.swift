@@ -156,6 +156,16 @@ final class TagIndex: Sendable {
     return nil
   }
 
+  /// The first candidate of an entry that conforms to type `target` of `graph`.
+  func firstCandidate(in entry: Int, conformingTo target: Int32, in graph: TypeGraph) -> Int32? {
+    guard entry >= 0 else { return nil }
+    for position in Int(candidateStarts[entry])..<Int(candidateStarts[entry + 1])
+    where graph.conforms(candidates[position], to: target) {
+      return candidates[position]
+    }
+    return nil
+  }
+
   /// Every candidate of an entry, best first.
   func allCandidates(in entry: Int) -> [Int32] {
     guard entry >= 0 else { return [] }

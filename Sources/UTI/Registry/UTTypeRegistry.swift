@@ -185,9 +185,9 @@ public final class UTTypeRegistry: Sendable {
     if let index = graph.index(forTagClass: tagClass) {
       let entry = self.entry(tag: tag, tagClass: tagClass, in: graph)
       let match: Int32?
-      if let supertype, supertype.isDeclared, supertype.declaredGraph === graph {
+      if let supertype, supertype.isDeclared(in: graph) {
         // The common case: conformance by index, without making a type per candidate.
-        match = index.firstCandidate(in: entry) { graph.conforms($0, to: supertype.index) }
+        match = index.firstCandidate(in: entry, conformingTo: supertype.index, in: graph)
       } else {
         match = index.firstCandidate(in: entry) { candidate in
           supertype.map { UTType(graph: graph, index: candidate).conforms(to: $0) } ?? true
