@@ -14,10 +14,8 @@ public struct UTType: Sendable {
   /// Where the type's facts live: one reference, so copying a type costs one retain.
   @usableFromInline
   enum Storage: Sendable {
-    /// Declared in the built-in system graph, at `index`. Holds no reference, so copying a
-    /// system type costs nothing: the common case of every lookup and comparison.
-    case system
-    /// Declared in a graph with application declarations, at `index`.
+    /// Declared in a graph (the built-in catalogue, or one with application declarations), at
+    /// `index`.
     case declared(TypeGraph)
     /// Not declared: dynamic or ad hoc.
     case undeclared(UndeclaredType)
@@ -28,14 +26,13 @@ public struct UTType: Sendable {
   @usableFromInline let index: Int32
 
   init(graph: TypeGraph, index: Int32) {
-    self.storage = graph === UTTypeRegistry.systemGraph ? .system : .declared(graph)
+    self.storage = .declared(graph)
     self.index = index
   }
 
   /// Whether `graph` declares this type, without touching reference counts.
   func isDeclared(in graph: TypeGraph) -> Bool {
     switch storage {
-    case .system: graph === UTTypeRegistry.systemGraph
     case .declared(let own): own === graph
     case .undeclared: false
     }
@@ -44,7 +41,6 @@ public struct UTType: Sendable {
   /// The graph that declares the type, or nil for an undeclared type.
   var declaredGraph: TypeGraph? {
     switch storage {
-    case .system: UTTypeRegistry.systemGraph
     case .declared(let graph): graph
     case .undeclared: nil
     }
@@ -60,7 +56,6 @@ public struct UTType: Sendable {
   /// spelling, whatever case was used to look the type up.
   public var identifier: String {
     switch storage {
-    case .system: UTTypeRegistry.systemGraph.nodes[Int(index)].declaration.identifier
     case .declared(let graph): graph.nodes[Int(index)].declaration.identifier
     case .undeclared(let type): type.identifier
     }
@@ -69,7 +64,6 @@ public struct UTType: Sendable {
   /// The graph the type was resolved in.
   var graph: TypeGraph {
     switch storage {
-    case .system: UTTypeRegistry.systemGraph
     case .declared(let graph): graph
     case .undeclared(let type): type.graph
     }
@@ -89,7 +83,6 @@ public struct UTType: Sendable {
   /// The identifier folded to lower case: the identity used by `==` and `hash(into:)`.
   var key: String {
     switch storage {
-    case .system: UTTypeRegistry.systemGraph.nodes[Int(index)].key
     case .declared(let graph): graph.nodes[Int(index)].key
     case .undeclared(let type): type.key
     }
@@ -152,9 +145,6 @@ extension UTType {
 extension UTType: Hashable {
   /// Whether two types have the same identifier, ignoring case.
   public static func == (lhs: UTType, rhs: UTType) -> Bool {
-    if case .system = lhs.storage, case .system = rhs.storage {
-      return lhs.index == rhs.index
-    }
     if case .declared(let left) = lhs.storage, case .declared(let right) = rhs.storage,
       left === right
     {
@@ -204,9 +194,6 @@ extension UTType {
   /// Reflexive and transitive. Between two declared types this is one bit test.
   @inlinable
   public func conforms(to type: UTType) -> Bool {
-    if case .system = storage, case .system = type.storage {
-      return UTTypeRegistry.systemGraph.conforms(index, to: type.index)
-    }
     if case .declared(let graph) = storage, case .declared(let other) = type.storage,
       graph === other
     {

@@ -121,10 +121,10 @@ final class TypeTestInstruction: PredicateInstruction {
 
   @inline(__always)
   private func test(_ element: PredicateValue) throws(PredicateEvaluationError) -> Bool {
-    if case .typeIdentifier(let resolved) = element, let type = resolved.type,
-      let rightType
+    if case .typeIdentifier(let resolved) = element, let rightType,
+      let answer = resolved.test(isConformance ? .conformsTo : .equals, rightType)
     {
-      return isConformance ? type.conforms(to: rightType) : type == rightType
+      return answer
     }
     return try PredicateOperators.compare(
       element, syntax.operation, rightValue, options: syntax.options, rightType: rightType)

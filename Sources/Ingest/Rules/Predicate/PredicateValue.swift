@@ -41,6 +41,22 @@ public final class PredicateTypeIdentifier: Sendable {
     self.identifier = identifier
     self.type = UTType(identifier)
   }
+
+  /// The two type tests of the predicate grammar.
+  enum TypeTest {
+    case conformsTo
+    case equals
+  }
+
+  /// `UTI-CONFORMS-TO` or `UTI-EQUALS` against `other`; nil when this identifier is not
+  /// declared. Evaluated here, on the stored type, so the hot path copies no type.
+  func test(_ test: TypeTest, _ other: UTType) -> Bool? {
+    guard let type else { return nil }
+    switch test {
+    case .conformsTo: return type.conforms(to: other)
+    case .equals: return type == other
+    }
+  }
 }
 
 extension PredicateValue {
