@@ -73,6 +73,20 @@ struct DeclarationTests {
     #expect(registry.declaredTypeCount == UTTypeRegistry().declaredTypeCount + 3)
   }
 
+  @Test func aDeclarationReplacesAnEarlierDynamicAnswer() throws {
+    let registry = UTTypeRegistry()
+    let before = try #require(registry.preferredType(tag: "zzq", tagClass: .filenameExtension))
+    #expect(before.isDynamic)
+    #expect(registry.preferredType(tag: "zzq", tagClass: .filenameExtension) == before)
+    try registry.register([
+      UTTypeDeclaration(
+        identifier: "com.example.zzq", conformsTo: ["public.data"], filenameExtensions: ["zzq"])
+    ])
+    let after = try #require(registry.preferredType(tag: "zzq", tagClass: .filenameExtension))
+    #expect(after.identifier == "com.example.zzq")
+    #expect(!after.isDynamic)
+  }
+
   @Test func unknownParentIsToleratedWithAWarning() throws {
     let registry = UTTypeRegistry()
     let warnings = try registry.register([

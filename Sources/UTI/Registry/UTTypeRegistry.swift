@@ -33,6 +33,20 @@ public final class UTTypeRegistry: Sendable {
   /// lookups (one per shared file) read it without taking the lock.
   private let hasRegistered = Atomic<Bool>(false)
 
+  /// What identifies a dynamic type: its tag, the tag's class and the parent it was asked for.
+  private struct DynamicKey: Hashable {
+    var tag: String
+    var tagClass: String
+    var parent: String?
+  }
+
+  /// Dynamic types made recently, for the graph they were made in: real shares repeat their
+  /// unknown extensions, and building one (encoding, allocation) costs ten lookups.
+  private let dynamicTypes = Mutex<(graph: ObjectIdentifier?, types: [DynamicKey: UTType])>(
+    (nil, [:]))
+  /// At most this many dynamic types are kept; the cache starts over when full.
+  private static let dynamicTypeCacheLimit = 1024
+
   /// Creates a registry holding only the built-in system catalogue.
   public init() {
     state = Mutex(State(graph: Self.systemGraph, applicationDeclarations: []))
@@ -213,13 +227,16 @@ public final class UTTypeRegistry: Sendable {
   ) -> UTType {
     let parent =
       supertype ?? (graph.dataIndex >= 0 ? UTType(graph: graph, index: graph.dataIndex) : nil)
-    let identifier = DynamicTypeIdentifier.encode(
-      tag: tag,
-      tagClass: tagClass,
-      conformingTo: parent?.identifier
-    )
-    return UTType(
-      identifier: identifier,
+    let key = DynamicKey(tag: tag, tagClass: tagClass.rawValue, parent: parent?.identifier)
+    let graphIdentity = ObjectIdentifier(graph)
+    if let cached = dynamicTypes.withLock({ cache in
+      cache.graph == graphIdentity ? cache.types[key] : nil
+    }) {
+      return cached
+    }
+    let type = UTType(
+      identifier: DynamicTypeIdentifier.encode(
+        tag: tag, tagClass: tagClass, conformingTo: parent?.identifier),
       graph: graph,
       undeclared: UndeclaredTypeFacts(
         parents: parent.map { [$0] } ?? [],
@@ -227,6 +244,13 @@ public final class UTTypeRegistry: Sendable {
         isDynamic: true
       )
     )
+    dynamicTypes.withLock { cache in
+      if cache.graph != graphIdentity || cache.types.count >= Self.dynamicTypeCacheLimit {
+        cache = (graphIdentity, [:])
+      }
+      cache.types[key] = type
+    }
+    return type
   }
 
   /// The declared type with this identifier, or an undeclared one conforming to `parent`.
