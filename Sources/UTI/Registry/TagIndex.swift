@@ -6,6 +6,15 @@
 /// extension) are packed into two words, so a probe compares two integers; longer keys are
 /// compared byte by byte. Keys are stored folded to lower case.
 final class TagIndex: Sendable {
+  /// Which tags the index holds; it decides how a query is folded.
+  enum Kind: Sendable {
+    /// Filename extensions: ASCII case folded, non-ASCII lower-cased.
+    case filenameExtension
+    /// MIME types: parameters and surrounding white space dropped, ASCII case folded.
+    case mimeType
+  }
+
+  let kind: Kind
   /// One open-addressing slot: the first 16 folded bytes of its key, packed little-endian, the
   /// key's length, and its entry (-1 when empty).
   private struct Slot {
@@ -44,8 +53,17 @@ final class TagIndex: Sendable {
   private let candidateStarts: [Int32]
   private let candidates: [Int32]
 
-  /// Builds the index from folded keys (already lower case) and their candidate lists.
-  init(_ entries: [String: [Int32]]) {
+  /// Builds the index from declared tags and their candidate lists; tags that fold to the same
+  /// key share one entry, candidates in the order given.
+  init(kind: Kind, _ tags: [(tag: String, candidates: [Int32])]) {
+    self.kind = kind
+    var entries: [String: [Int32]] = [:]
+    for (tag, candidates) in tags {
+      let key = Self.key(for: tag, kind: kind)
+      for candidate in candidates where !(entries[key]?.contains(candidate) ?? false) {
+        entries[key, default: []].append(candidate)
+      }
+    }
     var capacity = 8
     while capacity < entries.count * 2 { capacity *= 2 }
     var slots = [Slot](repeating: Slot(), count: capacity)
@@ -110,8 +128,36 @@ final class TagIndex: Sendable {
     return true
   }
 
+  /// The entry for a tag of this index's kind; -1 if none.
+  func entry(for tag: String) -> Int {
+    switch kind {
+    case .filenameExtension: entry(forExtension: tag)
+    case .mimeType: entry(forMIMEType: tag)
+    }
+  }
+
+  /// The stored key of a declared tag: what a query folds to.
+  private static func key(for tag: String, kind: Kind) -> String {
+    switch kind {
+    case .filenameExtension:
+      return tag.lowercased()
+    case .mimeType:
+      let utf8 = Array(tag.utf8)
+      return String(decoding: utf8[mimeEssence(of: utf8)], as: UTF8.self).lowercased()
+    }
+  }
+
+  /// The range of a MIME type without parameters and surrounding white space.
+  private static func mimeEssence(of utf8: [UInt8]) -> Range<Int> {
+    var end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.count
+    var start = 0
+    while start < end && (utf8[start] == 0x20 || utf8[start] == 0x09) { start += 1 }
+    while end > start && (utf8[end - 1] == 0x20 || utf8[end - 1] == 0x09) { end -= 1 }
+    return start..<end
+  }
+
   /// The entry for a filename extension, ignoring case; -1 if none.
-  func entry(forExtension tag: String) -> Int {
+  private func entry(forExtension tag: String) -> Int {
     var packed = Packed()
     var isASCII = true
     for byte in tag.utf8 {
@@ -135,15 +181,12 @@ final class TagIndex: Sendable {
 
   /// The entry for a MIME type, ignoring case, parameters and surrounding white space; -1 if
   /// none.
-  func entry(forMIMEType tag: String) -> Int {
+  private func entry(forMIMEType tag: String) -> Int {
     let utf8 = Array(tag.utf8)
-    var end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.count
-    var start = 0
-    while start < end && (utf8[start] == 0x20 || utf8[start] == 0x09) { start += 1 }
-    while end > start && (utf8[end - 1] == 0x20 || utf8[end - 1] == 0x09) { end -= 1 }
+    let essence = Self.mimeEssence(of: utf8)
     var packed = Packed()
-    for byte in utf8[start..<end] { packed.append(byte) }
-    return entry(matching: packed) { utf8[start + $0] }
+    for byte in utf8[essence] { packed.append(byte) }
+    return entry(matching: packed) { utf8[essence.lowerBound + $0] }
   }
 
   /// The first candidate of an entry that satisfies `predicate`, without copying the list.

@@ -61,9 +61,7 @@ final class TypeGraph: Sendable {
     self.words = words
     self.closure = Self.closure(of: nodes, words: words)
     self.dataIndex = indexByKey["public.data"] ?? -1
-    let (extensions, mimeTypes) = Self.tagIndexes(of: nodes)
-    self.byExtension = TagIndex(extensions)
-    self.byMIMEType = TagIndex(mimeTypes)
+    (self.byExtension, self.byMIMEType) = Self.tagIndexes(of: nodes)
   }
 
   /// Computes the conformance closure, visiting parents before children.
@@ -103,28 +101,10 @@ final class TypeGraph: Sendable {
 
   /// Builds the tag indexes, each candidate list ordered as `UTType` lookups prefer:
   /// `public.*` types first, then exported over imported, then system over application
-  /// declarations, then declaration order.
-  private static func tagIndexes(
-    of nodes: [Node]
-  ) -> (extensions: [String: [Int32]], mimeTypes: [String: [Int32]]) {
-    var extensions: [String: [Int32]] = [:]
-    var mimeTypes: [String: [Int32]] = [:]
-    for (index, node) in nodes.enumerated() {
-      for tag in node.declaration.filenameExtensions {
-        let key = tag.lowercased()
-        if extensions[key, default: []].last != Int32(index) {
-          extensions[key, default: []].append(Int32(index))
-        }
-      }
-      for tag in node.declaration.mimeTypes {
-        let key = normalizedMIMEType(tag)
-        if mimeTypes[key, default: []].last != Int32(index) {
-          mimeTypes[key, default: []].append(Int32(index))
-        }
-      }
-    }
-    func rank(_ index: Int32) -> (Int, Int, Int, Int32) {
-      let node = nodes[Int(index)]
+  /// declarations, then declaration order. How tags fold to keys is `TagIndex`'s business.
+  private static func tagIndexes(of nodes: [Node]) -> (extensions: TagIndex, mimeTypes: TagIndex) {
+    func rank(_ index: Int) -> (Int, Int, Int, Int) {
+      let node = nodes[index]
       return (
         node.key.hasPrefix("public.") ? 0 : 1,
         node.declaration.kind == .exported ? 0 : 1,
@@ -132,9 +112,17 @@ final class TypeGraph: Sendable {
         index
       )
     }
-    for key in extensions.keys { extensions[key]?.sort { rank($0) < rank($1) } }
-    for key in mimeTypes.keys { mimeTypes[key]?.sort { rank($0) < rank($1) } }
-    return (extensions, mimeTypes)
+    let ranked = nodes.indices.sorted { rank($0) < rank($1) }
+    var extensions: [(String, [Int32])] = []
+    var mimeTypes: [(String, [Int32])] = []
+    for index in ranked {
+      let declaration = nodes[index].declaration
+      extensions += declaration.filenameExtensions.map { ($0, [Int32(index)]) }
+      mimeTypes += declaration.mimeTypes.map { ($0, [Int32(index)]) }
+    }
+    return (
+      TagIndex(kind: .filenameExtension, extensions), TagIndex(kind: .mimeType, mimeTypes)
+    )
   }
 
   /// Whether type `index` conforms to type `other` (both valid indexes).
@@ -183,15 +171,4 @@ extension String {
     }
     return needsFolding ? lowercased() : self
   }
-}
-
-/// Folds a MIME type for lookup: parameters dropped, whitespace trimmed, lower case.
-func normalizedMIMEType(_ mimeType: String) -> String {
-  var essence = Substring(mimeType)
-  if let semicolon = essence.firstIndex(of: ";") {
-    essence = essence[..<semicolon]
-  }
-  while let first = essence.first, first == " " || first == "\t" { essence.removeFirst() }
-  while let last = essence.last, last == " " || last == "\t" { essence.removeLast() }
-  return String(essence).asciiLowercased()
 }

@@ -152,8 +152,8 @@ public final class UTTypeRegistry: Sendable {
     var parents = payload.conformsTo.compactMap { parent in
       graph.index(of: parent).map { UTType(graph: graph, index: $0) }
     }
-    if parents.isEmpty, let data = graph.index(of: "public.data") {
-      parents = [UTType(graph: graph, index: data)]
+    if parents.isEmpty, graph.dataIndex >= 0 {
+      parents = [UTType(graph: graph, index: graph.dataIndex)]
     }
     var tags: [UTTagClass: [String]] = [:]
     for (tagClass, value) in payload.tags { tags[tagClass, default: []].append(value) }
@@ -178,8 +178,8 @@ public final class UTTypeRegistry: Sendable {
   ) -> [UTType] {
     guard !tag.isEmpty else { return [] }
     let graph = self.graph
-    let entry = self.entry(tag: tag, tagClass: tagClass, in: graph)
-    let candidates = graph.index(forTagClass: tagClass)?.allCandidates(in: entry) ?? []
+    let index = graph.index(forTagClass: tagClass)
+    let candidates = index.map { $0.allCandidates(in: $0.entry(for: tag)) } ?? []
     let found = candidates.compactMap { index -> UTType? in
       let type = UTType(graph: graph, index: index)
       return supertype.map(type.conforms(to:)) ?? true ? type : nil
@@ -197,7 +197,7 @@ public final class UTTypeRegistry: Sendable {
     guard !tag.isEmpty else { return nil }
     let graph = self.graph
     if let index = graph.index(forTagClass: tagClass) {
-      let entry = self.entry(tag: tag, tagClass: tagClass, in: graph)
+      let entry = index.entry(for: tag)
       let match: Int32?
       if let supertype, supertype.isDeclared(in: graph) {
         // The common case: conformance by index, without making a type per candidate.
@@ -210,13 +210,6 @@ public final class UTTypeRegistry: Sendable {
       if let match { return UTType(graph: graph, index: match) }
     }
     return dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, in: graph)
-  }
-
-  private func entry(tag: String, tagClass: UTTagClass, in graph: TypeGraph) -> Int {
-    if tagClass.rawValue == UTTagClass.filenameExtension.rawValue {
-      return graph.byExtension.entry(forExtension: tag)
-    }
-    return graph.byMIMEType.entry(forMIMEType: tag)
   }
 
   private func dynamicType(
