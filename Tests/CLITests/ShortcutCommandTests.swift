@@ -3,15 +3,8 @@ import Testing
 
 @Suite("ingest-cli shortcut")
 struct ShortcutCommandTests {
-  static func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("cli-shortcut-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-  }
-
   @Test func makeThenInspectRoundTrips() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("Example.shortcut").path
     let made = try CLI.run([
@@ -30,7 +23,7 @@ struct ShortcutCommandTests {
   }
 
   @Test func makeRejectsBadIdentifiers() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("x.shortcut").path
     let badBundle = try CLI.run([
@@ -49,7 +42,7 @@ struct ShortcutCommandTests {
   }
 
   @Test func inspectReportsMissingAndMalformedFiles() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(
       try CLI.run(["shortcut", "inspect", directory.appendingPathComponent("none").path]).status

@@ -42,9 +42,7 @@ struct UTICommandTests {
   }
 
   @Test func layersDeclarationsFromAnInfoPlist() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("cli-uti-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let plist: [String: Any] = [
       "UTExportedTypeDeclarations": [

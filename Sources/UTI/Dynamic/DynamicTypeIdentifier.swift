@@ -36,15 +36,9 @@ enum DynamicTypeIdentifier {
   ]
 
   /// What a dynamic identifier carries.
-  struct Payload: Equatable {
+  struct Payload {
     var conformsTo: [String]
     var tags: [(tagClass: UTTagClass, value: String)]
-
-    static func == (lhs: Payload, rhs: Payload) -> Bool {
-      lhs.conformsTo == rhs.conformsTo
-        && lhs.tags.map(\.tagClass) == rhs.tags.map(\.tagClass)
-        && lhs.tags.map(\.value) == rhs.tags.map(\.value)
-    }
   }
 
   /// Encodes a tag and the type it conforms to.

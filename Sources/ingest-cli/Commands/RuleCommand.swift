@@ -86,10 +86,11 @@ enum RuleCommand {
     switch (sourceName, attachmentSpecs.isEmpty) {
     case (.none, true) where filesMode:
       guard !files.isEmpty else { throw CLIError.usage("--files needs at least one FILE") }
+      let sniffer = ContentSniffer()
       input = ActivationInput(extensionItems: [
         ActivationItem(
           attributedTitle: title, attributedContentText: contentText,
-          attachments: try files.map { try sniffedAttachment($0, sniffer: ContentSniffer()) })
+          attachments: try files.map { try sniffedAttachment($0, sniffer: sniffer) })
       ])
       sourceLabel = "\(files.count) file\(files.count == 1 ? "" : "s") shared as files"
     case (.some(let name), true):
