@@ -192,3 +192,55 @@ struct PortabilityTests {
     #expect(outcome?.isCompleted == false)
   }
 }
+
+/// Runs the async iOS code of `LinkReader.swift` against every source-app profile.
+@Suite("Portability: async iOS code reads the links the source apps share")
+struct LinkReaderPortabilityTests {
+  /// The link each profile must yield (nil: none, and the request is cancelled).
+  static let links: [String: String?] = [
+    "safari-page": "https://example.com/article",
+    "safari-page-javascript": "https://example.com/article",
+    "safari-two-items": "https://example.com/article",
+    "firefox-page": "https://example.com/article",
+  ]
+
+  @Test(arguments: PortabilityTests.profileNames)
+  func theAsyncCodeReadsEachProfile(_ name: String) async throws {
+    let profile = try SourceProfile.load(
+      from: PortabilityTests.corpus.appendingPathComponent("sources/\(name).json"))
+    let work = FileManager.default.temporaryDirectory
+      .appendingPathComponent("LinkReaderTests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let context = NSExtensionContext(
+      inputItems: try profile.makeExtensionItems(
+        corpus: PortabilityTests.corpus, workDirectory: work))
+    let link = await LinkReader().read(context)
+    let outcome = try #require(context.requestOutcome, "\(name): the request never ended")
+    if let expected = Self.links[name] ?? nil {
+      #expect(link?.url.absoluteString == expected, "\(name)")
+      #expect(outcome.isCompleted)
+    } else {
+      #expect(link == nil, "\(name) has no web link, yet \(String(describing: link)) was read")
+      #expect(!outcome.isCompleted)
+    }
+  }
+
+  /// iOS code often casts a loaded item straight to a Swift value type (`item as? URL`). The
+  /// Linux compiler warns that such a cast always fails, yet the runtime bridges it, as on iOS.
+  /// Going through `Any` is the same dynamic cast, without the compile-time warning.
+  @Test func bridgingCastsWorkAtRunTime() async throws {
+    let provider = NSItemProvider(
+      item: NSURL(fileURLWithPath: "/tmp/x.txt"), typeIdentifier: "public.file-url")
+    provider.registerDataRepresentation(forTypeIdentifier: "public.data", visibility: .all) {
+      completion in
+      completion(Data([1, 2, 3]), nil)
+      return nil
+    }
+    let url: Any = try await provider.loadItem(forTypeIdentifier: "public.file-url")
+    #expect((url as? URL)?.path == "/tmp/x.txt")
+    let data: Any = try await provider.loadItem(forTypeIdentifier: "public.data")
+    #expect(data as? Data == Data([1, 2, 3]))
+    let text: Any = NSString(string: "words")
+    #expect(text as? String == "words")
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import ItemProvider
+import Testing
+
+/// The async forms Swift derives from Apple's completion-handler methods, written the way
+/// modern share extensions call them.
+@Suite("async loadItem and completeRequest")
+struct AsyncTests {
+  @Test func aSafariPageURLLoadsWithAwait() async throws {
+    let page = try #require(URL(string: "https://example.com/article?id=7"))
+    let provider = NSItemProvider(item: page as NSURL, typeIdentifier: "public.url")
+    let item = try await provider.loadItem(forTypeIdentifier: "public.url")
+    #expect((item as? NSURL) as URL? == page)
+  }
+
+  @Test func textDataAndFileRepresentationsComeAsTheSourceHoldsThem() async throws {
+    let provider = NSItemProvider(
+      item: "shared words" as NSString, typeIdentifier: "public.plain-text")
+    provider.registerDataRepresentation(forTypeIdentifier: "public.jpeg", visibility: .all) {
+      completion in
+      completion(Data([0xFF, 0xD8, 0xFF]), nil)
+      return nil
+    }
+    provider.registerFileRepresentation(
+      forTypeIdentifier: "com.adobe.pdf", fileOptions: [], visibility: .all
+    ) { completion in
+      completion(Corpus.file("document.pdf"), false, nil)
+      return nil
+    }
+    let text = try await provider.loadItem(forTypeIdentifier: "public.text")
+    #expect(text as? NSString == "shared words")
+    let data = try await provider.loadItem(forTypeIdentifier: "public.image", options: nil)
+    #expect((data as? NSData) as Data? == Data([0xFF, 0xD8, 0xFF]))
+    let file = try await provider.loadItem(forTypeIdentifier: "com.adobe.pdf")
+    #expect((file as? NSURL)?.path == Corpus.file("document.pdf").path)
+  }
+
+  @Test func aMissingTypeThrowsAppleError() async {
+    let provider = NSItemProvider(item: "words" as NSString, typeIdentifier: "public.plain-text")
+    await #expect {
+      _ = try await provider.loadItem(forTypeIdentifier: "public.jpeg")
+    } throws: { error in
+      let error = error as NSError
+      return error.domain == NSItemProviderErrorDomain && error.code == -1000
+        && error.localizedDescription == "Cannot load representation of type public.jpeg"
+    }
+  }
+
+  @Test func aFailingSourceThrowsItsError() async {
+    struct Unreadable: Error {}
+    let provider = NSItemProvider()
+    provider.registerItem(forTypeIdentifier: "public.url") { completion, _, _ in
+      completion?(nil, Unreadable())
+    }
+    await #expect(throws: (any Error).self) {
+      _ = try await provider.loadItem(forTypeIdentifier: "public.url")
+    }
+  }
+
+  @Test func completingWithAwaitEndsTheRequest() async throws {
+    let context = NSExtensionContext(inputItems: [NSExtensionItem()])
+    let expired = await context.completeRequest(returningItems: [])
+    #expect(!expired)
+    guard case .completed(let returned)? = context.requestOutcome else {
+      Issue.record(
+        "the request did not end as completed: \(String(describing: context.requestOutcome))")
+      return
+    }
+    #expect(returned.isEmpty)
+  }
+}
