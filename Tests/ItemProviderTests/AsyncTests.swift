@@ -16,17 +16,7 @@ struct AsyncTests {
   @Test func textDataAndFileRepresentationsComeAsTheSourceHoldsThem() async throws {
     let provider = NSItemProvider(
       item: "shared words" as NSString, typeIdentifier: "public.plain-text")
-    provider.registerDataRepresentation(forTypeIdentifier: "public.jpeg", visibility: .all) {
-      completion in
-      completion(Data([0xFF, 0xD8, 0xFF]), nil)
-      return nil
-    }
-    provider.registerFileRepresentation(
-      forTypeIdentifier: "com.adobe.pdf", fileOptions: [], visibility: .all
-    ) { completion in
-      completion(Corpus.file("document.pdf"), false, nil)
-      return nil
-    }
+    provider.registerJPEGBytesAndCorpusPDF()
     let text = try await provider.loadItem(forTypeIdentifier: "public.text")
     #expect(text as? NSString == "shared words")
     let data = try await provider.loadItem(forTypeIdentifier: "public.image", options: nil)

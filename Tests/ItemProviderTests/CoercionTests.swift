@@ -6,17 +6,7 @@ import Testing
 struct CoercionTests {
   @Test func swiftCallersGetTheItemAsTheSourceHoldsIt() async throws {
     let provider = NSItemProvider()
-    provider.registerDataRepresentation(forTypeIdentifier: "public.jpeg", visibility: .all) {
-      completion in
-      completion(Data([0xFF, 0xD8, 0xFF]), nil)
-      return nil
-    }
-    provider.registerFileRepresentation(
-      forTypeIdentifier: "com.adobe.pdf", fileOptions: [], visibility: .all
-    ) { completion in
-      completion(Corpus.file("document.pdf"), false, nil)
-      return nil
-    }
+    provider.registerJPEGBytesAndCorpusPDF()
     let (data, dataError) = await Loads.item(provider, "public.jpeg") { ($0 as? NSData) as Data? }
     #expect(dataError == nil)
     #expect(data == Data([0xFF, 0xD8, 0xFF]))

@@ -15,28 +15,15 @@ public enum LZFSE {
 
   /// Decodes a whole LZFSE stream.
   /// - Parameters:
-  ///   - input: the compressed bytes, starting with a block magic.
+  ///   - input: the compressed bytes (`[UInt8]`, `Data`, ...), starting with a block magic.
   ///   - maximumOutputSize: refuse streams whose headers claim more decoded bytes than this.
   /// - Returns: the decoded bytes.
   /// - Throws: `LZFSEError` saying what is wrong and at which input offset.
   public static func decompress(
-    _ input: [UInt8],
+    _ input: some ContiguousBytes,
     maximumOutputSize: Int = defaultMaximumOutputSize
   ) throws(LZFSEError) -> [UInt8] {
-    let result = input.withUnsafeBytes { buffer in
-      Result { () throws(LZFSEError) -> [UInt8] in
-        try decompress(buffer, maximumOutputSize: maximumOutputSize)
-      }
-    }
-    return try result.get()
-  }
-
-  /// Decodes a whole LZFSE stream held in `Data`.
-  /// - Throws: `LZFSEError` saying what is wrong and at which input offset.
-  public static func decompress(
-    _ input: Data,
-    maximumOutputSize: Int = defaultMaximumOutputSize
-  ) throws(LZFSEError) -> [UInt8] {
+    // `withUnsafeBytes` rethrows untyped errors, so the typed error travels in a Result.
     let result = input.withUnsafeBytes { buffer in
       Result { () throws(LZFSEError) -> [UInt8] in
         try decompress(buffer, maximumOutputSize: maximumOutputSize)
@@ -48,7 +35,7 @@ public enum LZFSE {
   /// The number of bytes the stream decodes to, read from its block headers alone.
   /// - Throws: `LZFSEError` when the block structure is malformed or exceeds the limit.
   public static func decodedSize(
-    of input: [UInt8],
+    of input: some ContiguousBytes,
     maximumOutputSize: Int = defaultMaximumOutputSize
   ) throws(LZFSEError) -> Int {
     let result = input.withUnsafeBytes { buffer in

@@ -83,3 +83,20 @@ func waitUntil(limit: Duration = .seconds(10), _ condition: () -> Bool) async ->
   }
   return true
 }
+
+extension NSItemProvider {
+  /// Registers the three bytes of a JPEG start as `public.jpeg` data, and the corpus's
+  /// `document.pdf` as a `com.adobe.pdf` file (not in place).
+  func registerJPEGBytesAndCorpusPDF() {
+    registerDataRepresentation(forTypeIdentifier: "public.jpeg", visibility: .all) { completion in
+      completion(Data([0xFF, 0xD8, 0xFF]), nil)
+      return nil
+    }
+    registerFileRepresentation(
+      forTypeIdentifier: "com.adobe.pdf", fileOptions: [], visibility: .all
+    ) { completion in
+      completion(Corpus.file("document.pdf"), false, nil)
+      return nil
+    }
+  }
+}
