@@ -11,7 +11,7 @@ enum ISOMediaInspector {
   static let genericMPEG4Brands: Set<String> = [
     "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42",
     "mp71", "avc1", "dash", "msdh", "msix", "mmp4", "MSNV", "NDAS", "NDSC", "NDSH", "NDSM",
-    "NDSP", "NDSS", "NDXC", "NDXH", "NDXM", "NDXP", "NDXS", "XAVC", "f4v", "cmfc", "cmfs",
+    "NDSP", "NDSS", "NDXC", "NDXH", "NDXM", "NDXP", "NDXS", "XAVC", "cmfc", "cmfs",
   ]
 
   /// Recognizes a file whose first box is `ftyp` (or a QuickTime atom, or a JPEG 2000 or
@@ -83,9 +83,10 @@ enum ISOMediaInspector {
       return Detection("com.apple.protected-mpeg-4-audio", mimeType: "audio/mp4", note: note(""))
     case "M4V", "M4VH", "M4VP":
       return Detection("com.apple.m4v-video", mimeType: "video/x-m4v", note: note(""))
-    case "F4V", "F4P":
+    case "f4v", "f4p", "F4V", "F4P":
+      // Adobe's F4V specification spells the brands in lower case ('f4v ', as ffmpeg writes).
       return Detection("com.adobe.flash.video", mimeType: "video/mp4", note: note(", Adobe F4V"))
-    case "F4A", "F4B":
+    case "f4a", "f4b", "F4A", "F4B":
       // Apple declares .f4a and .f4b under com.adobe.flash.video; the content is audio.
       return Detection("com.adobe.flash.video", mimeType: "audio/mp4", note: note(", Adobe F4A"))
     case _ where major.hasPrefix("3g2"):
@@ -93,28 +94,45 @@ enum ISOMediaInspector {
     case _ where major.hasPrefix("3g"):
       return Detection("public.3gpp", mimeType: "video/3gpp", note: note(", 3GPP"))
     case _ where genericMPEG4Brands.contains(major):
-      if compatible.contains("M4A") {
-        return Detection("com.apple.m4a-audio", mimeType: "audio/x-m4a", note: note(" with M4A"))
-      }
-      if compatible.contains("M4V") {
-        return Detection("com.apple.m4v-video", mimeType: "video/x-m4v", note: note(" with M4V"))
-      }
-      let handlers = try trackHandlers(source)
-      if !handlers.isEmpty, handlers.contains("soun"), !handlers.contains("vide") {
-        // Audio-only MPEG-4, as Apple's tools write it: an .m4a. Conforms to mpeg-4-audio.
-        return Detection(
-          "com.apple.m4a-audio", mimeType: "audio/mp4", note: note(", sound tracks only"))
-      }
-      return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(""))
+      return try genericMPEG4(source, compatible: compatible, note: note)
     default:
+      // A vendor's own major brand (KDDI's 'kddi', a camera maker's): the compatible brands
+      // say which family the file belongs to.
       if compatible.contains("qt") {
         return Detection("com.apple.quicktime-movie", mimeType: "video/quicktime", note: note(""))
       }
-      if !compatible.isDisjoint(with: genericMPEG4Brands) {
-        return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(", MPEG-4 family"))
+      if compatible.contains(where: { $0.hasPrefix("3g2") }) {
+        return Detection("public.3gpp2", mimeType: "video/3gpp2", note: note(", 3GPP2"))
+      }
+      if compatible.contains(where: { $0.hasPrefix("3g") }) {
+        return Detection("public.3gpp", mimeType: "video/3gpp", note: note(", 3GPP"))
+      }
+      if !compatible.isDisjoint(with: genericMPEG4Brands.union(["M4A", "M4V"])) {
+        return try genericMPEG4(
+          source, compatible: compatible, note: { note(", MPEG-4 family" + $0) })
       }
       return nil
     }
+  }
+
+  /// A file of the generic MPEG-4 family: an Apple brand among the compatible ones decides,
+  /// then the track handlers (sound only is M4A audio).
+  private static func genericMPEG4(
+    _ source: ByteSource, compatible: Set<String>, note: (String) -> String
+  ) throws(SniffError) -> Detection {
+    if compatible.contains("M4A") {
+      return Detection("com.apple.m4a-audio", mimeType: "audio/x-m4a", note: note(" with M4A"))
+    }
+    if compatible.contains("M4V") {
+      return Detection("com.apple.m4v-video", mimeType: "video/x-m4v", note: note(" with M4V"))
+    }
+    let handlers = try trackHandlers(source)
+    if !handlers.isEmpty, handlers.contains("soun"), !handlers.contains("vide") {
+      // Audio-only MPEG-4, as Apple's tools write it: an .m4a. Conforms to mpeg-4-audio.
+      return Detection(
+        "com.apple.m4a-audio", mimeType: "audio/mp4", note: note(", sound tracks only"))
+    }
+    return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(""))
   }
 
   /// HEIF (ISO/IEC 23008-12) and AVIF brands: still images and image sequences.
