@@ -176,29 +176,58 @@ enum ISOMediaInspector {
   static func trackHandlers(_ source: ByteSource) throws(SniffError) -> Set<String> {
     var offset = 0
     for _ in 0..<64 {
-      let header = try source.read(at: offset, count: 16)
-      guard header.count >= 8, let size32 = header.beUInt32(at: 0) else { return [] }
-      var size = Int(size32)
-      var headerLength = 8
-      if size32 == 1 {
-        guard let large = header.beUInt64(at: 8), large <= UInt64(Int.max) else { return [] }
-        size = Int(large)
-        headerLength = 16
-      } else if size32 == 0 {
-        size = source.size - offset
+      guard let box = try boxHeader(source, at: offset, end: source.size) else { return [] }
+      if box.type == "moov" {
+        return try handlers(source, movie: (offset + box.headerLength)..<(offset + box.size))
       }
-      guard size >= headerLength else { return [] }
-      if header.matches(ascii: "moov", at: 4) {
-        // The track headers come first in each trak; 512 KiB covers hundreds of tracks.
-        let body = try source.read(
-          at: offset + headerLength, count: min(size - headerLength, 512 * 1024))
-        return handlers(in: body)
-      }
-      let (next, overflow) = offset.addingReportingOverflow(size)
-      guard !overflow, next < source.size else { return [] }
-      offset = next
+      offset += box.size
+      guard offset < source.size else { return [] }
     }
     return []
+  }
+
+  /// The handlers of the `trak` boxes among the children of `moov`, each child found by its
+  /// header: a large `udta` (cover art) or `meta` before the tracks costs one header read,
+  /// and each track is read only as far as its first 256 KiB (its `mdia`/`hdlr` come early).
+  private static func handlers(
+    _ source: ByteSource, movie: Range<Int>
+  ) throws(SniffError) -> Set<String> {
+    var found: Set<String> = []
+    var offset = movie.lowerBound
+    for _ in 0..<1024 {
+      guard offset < movie.upperBound,
+        let box = try boxHeader(source, at: offset, end: movie.upperBound)
+      else { break }
+      if box.type == "trak" {
+        let track = try source.read(at: offset, count: min(box.size, 256 * 1024))
+        found.formUnion(handlers(in: track))
+      }
+      offset += box.size
+    }
+    return found
+  }
+
+  /// The type, size and header length of the box at `offset`, which must end by `end`
+  /// (a size of 0 runs to `end`; 1 means a 64-bit size follows); nil when malformed.
+  private static func boxHeader(
+    _ source: ByteSource, at offset: Int, end: Int
+  ) throws(SniffError) -> (type: String, size: Int, headerLength: Int)? {
+    let header = try source.read(at: offset, count: 16)
+    guard header.count >= 8, let size32 = header.beUInt32(at: 0),
+      let type = header.printableASCII(at: 4, length: 4)
+    else { return nil }
+    var size = Int(size32)
+    var headerLength = 8
+    if size32 == 1 {
+      guard let large = header.beUInt64(at: 8), large <= UInt64(Int.max) else { return nil }
+      size = Int(large)
+      headerLength = 16
+    } else if size32 == 0 {
+      size = end - offset
+    }
+    guard size >= headerLength, !offset.addingReportingOverflow(size).overflow else { return nil }
+    // A box may claim more than the file holds (a cut-off download): take what is there.
+    return (type, min(size, max(headerLength, end - offset)), headerLength)
   }
 
   private static func handlers(in moov: [UInt8]) -> Set<String> {
