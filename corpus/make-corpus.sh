@@ -353,6 +353,11 @@ open("animation.flc", "wb").write(header + frame)
 info = struct.pack("<IiiHHIIiiII", 40, 2, 2, 1, 32, 0, 16, 2835, 2835, 0, 0)
 open("clipboard.dib", "wb").write(info + bytes([0x20, 0x80, 0xE0, 0]) * 4)
 PY
+# audio-cover-stream.m4a: AAC with photo.jpg as a plain one-frame video stream (not marked as
+# an attached picture), in the generic MPEG-4 container, as converters that carry a song's
+# cover art over write it: still audio.
+ffm "${tone[@]}" -i photo.jpg -map 0 -map 1 -c:a aac -c:v copy "${bitexact[@]}" -f mp4 \
+  audio-cover-stream.m4a
 # changelog.txt: prose that mentions tags (<head>, <title>) in its first lines, which libmagic
 # calls text/html: plain text. comment-first.htm: a page that opens with the end of a comment, then tags
 # at the start of its lines: HTML.

@@ -128,9 +128,12 @@ enum ISOMediaInspector {
     }
     let handlers = try trackHandlers(source)
     if !handlers.isEmpty, handlers.contains("soun"), !handlers.contains("vide") {
-      // Audio-only MPEG-4, as Apple's tools write it: an .m4a. Conforms to mpeg-4-audio.
+      // Audio-only MPEG-4, as Apple's tools write it: an .m4a. Conforms to mpeg-4-audio. A
+      // one-frame video track beside the sound is cover art (converters such as ffmpeg
+      // write a song's picture that way), not a movie.
+      let still = handlers.contains(stillPictureHandler) ? " and a one-frame picture" : " only"
       return Detection(
-        "com.apple.m4a-audio", mimeType: "audio/mp4", note: note(", sound tracks only"))
+        "com.apple.m4a-audio", mimeType: "audio/mp4", note: note(", sound tracks" + still))
     }
     return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(""))
   }
@@ -230,21 +233,50 @@ enum ISOMediaInspector {
     return (type, min(size, max(headerLength, end - offset)), headerLength)
   }
 
+  /// The handler name reported for a video track of a single sample: a still picture (the
+  /// cover art that converters store as a video stream), not moving pictures.
+  static let stillPictureHandler = "vide (one frame)"
+
   private static func handlers(in moov: [UInt8]) -> Set<String> {
     var found: Set<String> = []
     forEachBox(in: moov, range: 0..<moov.count) { type, body in
       guard type == "trak" else { return }
       forEachBox(in: moov, range: body) { type, body in
         guard type == "mdia" else { return }
+        var handler: String?
+        var sampleCount: UInt32?
         forEachBox(in: moov, range: body) { type, body in
-          // hdlr: version+flags (4), pre_defined (4), handler_type (4).
-          if type == "hdlr", let handler = moov.printableASCII(at: body.lowerBound + 8, length: 4) {
-            found.insert(handler)
+          switch type {
+          case "hdlr":
+            // hdlr: version+flags (4), pre_defined (4), handler_type (4).
+            handler = moov.printableASCII(at: body.lowerBound + 8, length: 4)
+          case "minf":
+            sampleCount = self.sampleCount(in: moov, mediaInformation: body)
+          default:
+            break
           }
         }
+        guard let handler else { return }
+        found.insert(handler == "vide" && sampleCount == 1 ? stillPictureHandler : handler)
       }
     }
     return found
+  }
+
+  /// The sample count in `minf`/`stbl`/`stsz` (or `stz2`): version+flags (4), then for
+  /// `stsz` sample_size (4) and for `stz2` reserved+field_size (4), then sample_count (4).
+  private static func sampleCount(in bytes: [UInt8], mediaInformation: Range<Int>) -> UInt32? {
+    var count: UInt32?
+    forEachBox(in: bytes, range: mediaInformation) { type, body in
+      guard type == "stbl" else { return }
+      forEachBox(in: bytes, range: body) { type, body in
+        guard type == "stsz" || type == "stz2", body.lowerBound + 12 <= body.upperBound else {
+          return
+        }
+        count = bytes.beUInt32(at: body.lowerBound + 8)
+      }
+    }
+    return count
   }
 
   private static func forEachBox(
