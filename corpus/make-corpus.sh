@@ -297,4 +297,73 @@ syncsafe = bytes([(size >> 21) & 0x7F, (size >> 14) & 0x7F, (size >> 7) & 0x7F, 
 open(sys.argv[2], "wb").write(b"ID3\x03\x00\x00" + syncsafe + frame + frames)
 PY
 
+# ==========================================================================================
+# Real-world shapes (sniffing hardened against real files): each sample below stands for a
+# family of real files the sniffer once got wrong, written the way the producing app does.
+# ==========================================================================================
+# favorite.url: a Windows favorite as Explorer saves it: UTF-8 BOM, a property section
+# [{000214A0-...}] first, the [InternetShortcut] section after it.
+printf '\xef\xbb\xbf[{000214A0-0000-0000-C000-000000000046}]\r\nProp3=19,11\r\n[InternetShortcut]\r\nIDList=\r\nURL=https://example.com/\r\n' > favorite.url
+# video-kddi.3g2: a 3GPP2 movie (H.263 + AAC) whose ftyp names the carrier's own major brand,
+# as KDDI phones write it: major 'kddi', compatible 'kddi' '3g2a' (ffmpeg's major '3g2a' and
+# compatible '3g2a' 'isom' 'iso2' rewritten in place, so no offset moves).
+ffm "${pattern[@]}" -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=1" \
+  -s 176x144 -c:v h263 -c:a aac -ar 8000 -ac 1 -shortest "${bitexact[@]}" -f 3g2 "$tmp/kddi.3g2"
+python3 - "$tmp/kddi.3g2" video-kddi.3g2 <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+assert data[4:8] == b"ftyp" and data[16:24] == b"3g2aisom", data[:32]
+data[8:12] = b"kddi"
+data[16:24] = b"kddi3g2a"
+open(sys.argv[2], "wb").write(bytes(data))
+PY
+# video.f4v: Adobe F4V by ffmpeg's f4v muxer (major brand 'f4v ' in lower case, as Adobe's
+# specification spells it).
+ffm "${pattern[@]}" -c:v libx264 -preset ultrafast -pix_fmt yuv420p "${bitexact[@]}" -f f4v \
+  video.f4v
+# audio.wma / video.wmv: ASF files; the stream types in the header tell audio from video.
+ffm "${tone[@]}" -c:a wmav2 -b:a 32k "${bitexact[@]}" -f asf audio.wma
+ffm "${pattern[@]}" -c:v msmpeg4 "${bitexact[@]}" -f asf video.wmv
+# drawing.svgz: drawing.svg gzip-compressed (no name, mtime 0); archive.tgz: a ustar archive
+# of notes.txt, gzip-compressed, as `tar czf` writes it.
+gzip -n -9 -c drawing.svg > drawing.svgz
+python3 - notes.txt archive.tgz <<'PY'
+import gzip, io, sys, tarfile
+buffer = io.BytesIO()
+with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+    info = tarfile.TarInfo("notes.txt")
+    data = open(sys.argv[1], "rb").read()
+    info.size, info.mtime, info.mode = len(data), 0, 0o644
+    tar.addfile(info, io.BytesIO(data))
+open(sys.argv[2], "wb").write(gzip.compress(buffer.getvalue(), mtime=0))
+PY
+# image.tga / image.sgi / image.xbm: ImageMagick (the XBM is a monochrome threshold).
+im "$tmp/small.png" -strip image.tga
+im "$tmp/small.png" -strip SGI:image.sgi
+im "$tmp/small.png" -strip -threshold 50% XBM:image.xbm
+# animation.flc: an Autodesk FLIC header (magic AF12) and one empty frame chunk, by Python;
+# clipboard.dib: a bare device-independent bitmap (BITMAPINFOHEADER, no BM file header), as
+# the Windows clipboard holds one; 2x2 pixels, 32 bits.
+python3 - <<'PY'
+import struct
+frame = struct.pack("<IHH", 16, 0xF1FA, 0) + b"\0" * 8
+header = struct.pack("<IHHHHHHI", 128 + len(frame), 0xAF12, 1, 64, 48, 8, 3, 70)
+header += b"\0" * (128 - len(header))
+open("animation.flc", "wb").write(header + frame)
+info = struct.pack("<IiiHHIIiiII", 40, 2, 2, 1, 32, 0, 16, 2835, 2835, 0, 0)
+open("clipboard.dib", "wb").write(info + bytes([0x20, 0x80, 0xE0, 0]) * 4)
+PY
+# audio-cover-stream.m4a: AAC with photo.jpg as a plain one-frame video stream (not marked as
+# an attached picture), in the generic MPEG-4 container, as converters that carry a song's
+# cover art over write it: still audio.
+ffm "${tone[@]}" -i photo.jpg -map 0 -map 1 -c:a aac -c:v copy "${bitexact[@]}" -f mp4 \
+  audio-cover-stream.m4a
+# changelog.txt: prose that mentions tags (<head>, <title>) in its first lines, which libmagic
+# calls text/html: plain text. comment-first.htm: a page that opens with the end of a comment, then tags
+# at the start of its lines: HTML.
+printf 'Changelog\n=========\n\n* Insert <meta> into <head> before <title>\n* Fix parsing\n' \
+  > changelog.txt
+printf -- '-->\n<div id="page">\n<h1>Title</h1>\n<script type="text/javascript">\nvar x = 1;\n</script>\n</div>\n<!--\n' \
+  > comment-first.htm
+
 echo "corpus regenerated in $(pwd)"

@@ -32,6 +32,11 @@ enum LabelAgreement {
     "heif": Equivalence(
       identifiers: ["public.heif-standard"],
       reason: "as heic: .heif is used for HEIF stills and sequences of any codec"),
+    "hif": Equivalence(
+      identifiers: ["public.heif-standard"],
+      reason:
+        "as heif (public.heif declares .hif): Canon and Fujifilm cameras write 10-bit HEIC"
+        + " (brand heix) into .HIF files"),
     "aif": Equivalence(
       identifiers: ["public.aifc-audio"],
       reason:

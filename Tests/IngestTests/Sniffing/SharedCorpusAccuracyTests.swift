@@ -85,6 +85,7 @@ struct LabelAgreementTests {
       ("public.jpeg", "jpg", LabelAgreement.Basis?.some(.declaredExtension)),
       ("com.apple.m4a-audio", "mp4", .declaredExtension),
       ("public.heics", "heic", .familyEquivalence),
+      ("public.heic", "hif", .familyEquivalence),
       ("public.aifc-audio", "aif", .familyEquivalence),
       ("public.utf8-plain-text", "csv", .signaturelessText),
       ("public.utf8-plain-text", "yaml", .signaturelessText),

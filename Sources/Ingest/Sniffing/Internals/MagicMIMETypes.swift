@@ -38,6 +38,11 @@ enum MagicMIMETypes {
     "image/x-panasonic-rw2": ["com.panasonic.rw2-raw-image", "public.camera-raw-image"],
     "image/x-xcf": ["org.gimp.xcf"],
     "text/rtf": ["public.rtf"],
+    "application/x-mswinurl": ["com.microsoft.internet-shortcut"],
+    "image/x-tga": ["com.truevision.tga-image"],
+    "image/x-ms-bmp": ["com.microsoft.bmp"],
+    "video/x-flc": ["public.flc-animation"],
+    "video/x-fli": ["public.flc-animation"],
     "text/x-php": ["public.php-script"],
     "text/x-shellscript": ["public.shell-script"],
     "text/x-python": ["public.python-script"],
@@ -75,6 +80,45 @@ enum MagicMIMETypes {
     "application/vnd.apple.pages": ["com.apple.iwork.pages.sffpages"],
     "application/vnd.apple.numbers": ["com.apple.iwork.numbers.sffnumbers"],
   ]
+
+  /// MIME types libmagic finds by searching text for a tag anywhere in its first lines, which
+  /// prose and changelogs that mention `<meta>` or `<a href>` match too.
+  static let markupGuesses: Set<String> = ["text/html", "text/xml", "application/xml"]
+
+  /// What libmagic adds to `text` that this package's checks found plain: nil for plain text,
+  /// and nil for a markup guess unless some line of the text starts with a tag (markup that
+  /// does not start with `<`, as in a page that opens with the end of a comment, has tags at
+  /// the start of its lines; prose that mentions a tag does not).
+  static func plainTextRefinement(for mimeType: String, text: [UInt8]) -> Detection? {
+    let normalized = mimeType.lowercased()
+    guard normalized != "text/plain" else { return nil }
+    if markupGuesses.contains(normalized), !hasLineStartingWithTag(text) { return nil }
+    return detection(for: normalized)
+  }
+
+  /// Whether a line, after blanks, starts with `<` and then a letter, `/` or `!`.
+  static func hasLineStartingWithTag(_ text: [UInt8]) -> Bool {
+    var atLineStart = true
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
+      if byte == 0x0A || byte == 0x0D {
+        atLineStart = true
+      } else if atLineStart, byte == 0x20 || byte == 0x09 {
+        // still at the start
+      } else if atLineStart, byte == 0x3C, index + 1 < text.count {
+        let next = text[index + 1] | 0x20
+        if (0x61...0x7A).contains(next) || text[index + 1] == 0x2F || text[index + 1] == 0x21 {
+          return true
+        }
+        atLineStart = false
+      } else {
+        atLineStart = false
+      }
+      index += 1
+    }
+    return false
+  }
 
   /// The detection for a MIME type libmagic printed, or nil when it says nothing.
   static func detection(for mimeType: String) -> Detection? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compressed files and archives other than ZIP: gzip, bzip2, xz, 7-Zip, RAR, compress (.Z),
 /// zstd, cabinet, cpio and tar (POSIX ustar by its magic, older tar by its header checksum).
 enum ArchiveSignatures {
@@ -5,10 +7,7 @@ enum ArchiveSignatures {
     guard bytes.count >= 4 else { return nil }
     switch bytes[0] {
     case 0x1F:
-      if bytes[1] == 0x8B, bytes[2] == 8 {
-        return Detection(
-          "org.gnu.gnu-zip-archive", mimeType: "application/gzip", note: "gzip header")
-      }
+      if bytes[1] == 0x8B, bytes[2] == 8 { return gzip(bytes) }
       if bytes[1] == 0x9D {
         return Detection("public.z-archive", mimeType: "application/x-compress", note: ".Z header")
       }
@@ -56,6 +55,48 @@ enum ArchiveSignatures {
       break
     }
     return tar(bytes)
+  }
+
+  /// gzip, and what its first member holds when that shows at its start: a tar archive
+  /// (`.tgz`, `.tar.gz`) or an SVG drawing (`.svgz`). The start of the member is inflated,
+  /// at most 8 KiB of output; a stream cut short by the prefix yields what it decoded.
+  private static func gzip(_ bytes: [UInt8]) -> Detection {
+    let plain = Detection(
+      "org.gnu.gnu-zip-archive", mimeType: "application/gzip", note: "gzip header")
+    guard let start = gzipPayloadOffset(bytes),
+      let inflated = try? Inflate.decompress(Array(bytes[start...]), limit: 8 * 1024),
+      !inflated.isEmpty
+    else { return plain }
+    if tar(inflated) != nil {
+      return Detection(
+        ["org.gnu.gnu-zip-tar-archive", "org.gnu.gnu-zip-archive"], mimeType: "application/gzip",
+        note: "gzip header, tar inside")
+    }
+    let inner = ByteSource(data: Data(inflated), name: "<gzip member>", prefixLength: 8 * 1024)
+    if let verdict = TextClassifier.detect(inner),
+      verdict.detection.identifiers.first == "public.svg-image"
+    {
+      return Detection(
+        "public.svg-image", mimeType: "image/svg+xml", note: "gzip header, SVG inside")
+    }
+    return plain
+  }
+
+  /// Where the DEFLATE data of a gzip member starts (RFC 1952 header fields skipped), or nil.
+  private static func gzipPayloadOffset(_ bytes: [UInt8]) -> Int? {
+    guard bytes.count > 10 else { return nil }
+    let flags = bytes[3]
+    var offset = 10
+    if flags & 0x04 != 0 {  // FEXTRA
+      guard let length = bytes.leUInt16(at: offset) else { return nil }
+      offset += 2 + Int(length)
+    }
+    for flag: UInt8 in [0x08, 0x10] where flags & flag != 0 {  // FNAME, FCOMMENT
+      guard let end = bytes.firstIndex(of: [0], from: offset) else { return nil }
+      offset = end + 1
+    }
+    if flags & 0x02 != 0 { offset += 2 }  // FHCRC
+    return offset < bytes.count ? offset : nil
   }
 
   /// A tar header: `ustar` at 257, or (pre-POSIX tar) a header checksum that adds up.

@@ -11,7 +11,7 @@ enum ISOMediaInspector {
   static let genericMPEG4Brands: Set<String> = [
     "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42",
     "mp71", "avc1", "dash", "msdh", "msix", "mmp4", "MSNV", "NDAS", "NDSC", "NDSH", "NDSM",
-    "NDSP", "NDSS", "NDXC", "NDXH", "NDXM", "NDXP", "NDXS", "XAVC", "f4v", "cmfc", "cmfs",
+    "NDSP", "NDSS", "NDXC", "NDXH", "NDXM", "NDXP", "NDXS", "XAVC", "cmfc", "cmfs",
   ]
 
   /// Recognizes a file whose first box is `ftyp` (or a QuickTime atom, or a JPEG 2000 or
@@ -83,9 +83,10 @@ enum ISOMediaInspector {
       return Detection("com.apple.protected-mpeg-4-audio", mimeType: "audio/mp4", note: note(""))
     case "M4V", "M4VH", "M4VP":
       return Detection("com.apple.m4v-video", mimeType: "video/x-m4v", note: note(""))
-    case "F4V", "F4P":
+    case "f4v", "f4p", "F4V", "F4P":
+      // Adobe's F4V specification spells the brands in lower case ('f4v ', as ffmpeg writes).
       return Detection("com.adobe.flash.video", mimeType: "video/mp4", note: note(", Adobe F4V"))
-    case "F4A", "F4B":
+    case "f4a", "f4b", "F4A", "F4B":
       // Apple declares .f4a and .f4b under com.adobe.flash.video; the content is audio.
       return Detection("com.adobe.flash.video", mimeType: "audio/mp4", note: note(", Adobe F4A"))
     case _ where major.hasPrefix("3g2"):
@@ -93,28 +94,48 @@ enum ISOMediaInspector {
     case _ where major.hasPrefix("3g"):
       return Detection("public.3gpp", mimeType: "video/3gpp", note: note(", 3GPP"))
     case _ where genericMPEG4Brands.contains(major):
-      if compatible.contains("M4A") {
-        return Detection("com.apple.m4a-audio", mimeType: "audio/x-m4a", note: note(" with M4A"))
-      }
-      if compatible.contains("M4V") {
-        return Detection("com.apple.m4v-video", mimeType: "video/x-m4v", note: note(" with M4V"))
-      }
-      let handlers = try trackHandlers(source)
-      if !handlers.isEmpty, handlers.contains("soun"), !handlers.contains("vide") {
-        // Audio-only MPEG-4, as Apple's tools write it: an .m4a. Conforms to mpeg-4-audio.
-        return Detection(
-          "com.apple.m4a-audio", mimeType: "audio/mp4", note: note(", sound tracks only"))
-      }
-      return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(""))
+      return try genericMPEG4(source, compatible: compatible, note: note)
     default:
+      // A vendor's own major brand (KDDI's 'kddi', a camera maker's): the compatible brands
+      // say which family the file belongs to.
       if compatible.contains("qt") {
         return Detection("com.apple.quicktime-movie", mimeType: "video/quicktime", note: note(""))
       }
-      if !compatible.isDisjoint(with: genericMPEG4Brands) {
-        return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(", MPEG-4 family"))
+      if compatible.contains(where: { $0.hasPrefix("3g2") }) {
+        return Detection("public.3gpp2", mimeType: "video/3gpp2", note: note(", 3GPP2"))
+      }
+      if compatible.contains(where: { $0.hasPrefix("3g") }) {
+        return Detection("public.3gpp", mimeType: "video/3gpp", note: note(", 3GPP"))
+      }
+      if !compatible.isDisjoint(with: genericMPEG4Brands.union(["M4A", "M4V"])) {
+        return try genericMPEG4(
+          source, compatible: compatible, note: { note(", MPEG-4 family" + $0) })
       }
       return nil
     }
+  }
+
+  /// A file of the generic MPEG-4 family: an Apple brand among the compatible ones decides,
+  /// then the track handlers (sound only is M4A audio).
+  private static func genericMPEG4(
+    _ source: ByteSource, compatible: Set<String>, note: (String) -> String
+  ) throws(SniffError) -> Detection {
+    if compatible.contains("M4A") {
+      return Detection("com.apple.m4a-audio", mimeType: "audio/x-m4a", note: note(" with M4A"))
+    }
+    if compatible.contains("M4V") {
+      return Detection("com.apple.m4v-video", mimeType: "video/x-m4v", note: note(" with M4V"))
+    }
+    let handlers = try trackHandlers(source)
+    if !handlers.isEmpty, handlers.contains("soun"), !handlers.contains("vide") {
+      // Audio-only MPEG-4, as Apple's tools write it: an .m4a. Conforms to mpeg-4-audio. A
+      // one-frame video track beside the sound is cover art (converters such as ffmpeg
+      // write a song's picture that way), not a movie.
+      let still = handlers.contains(stillPictureHandler) ? " and a one-frame picture" : " only"
+      return Detection(
+        "com.apple.m4a-audio", mimeType: "audio/mp4", note: note(", sound tracks" + still))
+    }
+    return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(""))
   }
 
   /// HEIF (ISO/IEC 23008-12) and AVIF brands: still images and image sequences.
@@ -158,30 +179,63 @@ enum ISOMediaInspector {
   static func trackHandlers(_ source: ByteSource) throws(SniffError) -> Set<String> {
     var offset = 0
     for _ in 0..<64 {
-      let header = try source.read(at: offset, count: 16)
-      guard header.count >= 8, let size32 = header.beUInt32(at: 0) else { return [] }
-      var size = Int(size32)
-      var headerLength = 8
-      if size32 == 1 {
-        guard let large = header.beUInt64(at: 8), large <= UInt64(Int.max) else { return [] }
-        size = Int(large)
-        headerLength = 16
-      } else if size32 == 0 {
-        size = source.size - offset
+      guard let box = try boxHeader(source, at: offset, end: source.size) else { return [] }
+      if box.type == "moov" {
+        return try handlers(source, movie: (offset + box.headerLength)..<(offset + box.size))
       }
-      guard size >= headerLength else { return [] }
-      if header.matches(ascii: "moov", at: 4) {
-        // The track headers come first in each trak; 512 KiB covers hundreds of tracks.
-        let body = try source.read(
-          at: offset + headerLength, count: min(size - headerLength, 512 * 1024))
-        return handlers(in: body)
-      }
-      let (next, overflow) = offset.addingReportingOverflow(size)
-      guard !overflow, next < source.size else { return [] }
-      offset = next
+      offset += box.size
+      guard offset < source.size else { return [] }
     }
     return []
   }
+
+  /// The handlers of the `trak` boxes among the children of `moov`, each child found by its
+  /// header: a large `udta` (cover art) or `meta` before the tracks costs one header read,
+  /// and each track is read only as far as its first 256 KiB (its `mdia`/`hdlr` come early).
+  private static func handlers(
+    _ source: ByteSource, movie: Range<Int>
+  ) throws(SniffError) -> Set<String> {
+    var found: Set<String> = []
+    var offset = movie.lowerBound
+    for _ in 0..<1024 {
+      guard offset < movie.upperBound,
+        let box = try boxHeader(source, at: offset, end: movie.upperBound)
+      else { break }
+      if box.type == "trak" {
+        let track = try source.read(at: offset, count: min(box.size, 256 * 1024))
+        found.formUnion(handlers(in: track))
+      }
+      offset += box.size
+    }
+    return found
+  }
+
+  /// The type, size and header length of the box at `offset`, which must end by `end`
+  /// (a size of 0 runs to `end`; 1 means a 64-bit size follows); nil when malformed.
+  private static func boxHeader(
+    _ source: ByteSource, at offset: Int, end: Int
+  ) throws(SniffError) -> (type: String, size: Int, headerLength: Int)? {
+    let header = try source.read(at: offset, count: 16)
+    guard header.count >= 8, let size32 = header.beUInt32(at: 0),
+      let type = header.printableASCII(at: 4, length: 4)
+    else { return nil }
+    var size = Int(size32)
+    var headerLength = 8
+    if size32 == 1 {
+      guard let large = header.beUInt64(at: 8), large <= UInt64(Int.max) else { return nil }
+      size = Int(large)
+      headerLength = 16
+    } else if size32 == 0 {
+      size = end - offset
+    }
+    guard size >= headerLength, !offset.addingReportingOverflow(size).overflow else { return nil }
+    // A box may claim more than the file holds (a cut-off download): take what is there.
+    return (type, min(size, max(headerLength, end - offset)), headerLength)
+  }
+
+  /// The handler name reported for a video track of a single sample: a still picture (the
+  /// cover art that converters store as a video stream), not moving pictures.
+  static let stillPictureHandler = "vide (one frame)"
 
   private static func handlers(in moov: [UInt8]) -> Set<String> {
     var found: Set<String> = []
@@ -189,15 +243,40 @@ enum ISOMediaInspector {
       guard type == "trak" else { return }
       forEachBox(in: moov, range: body) { type, body in
         guard type == "mdia" else { return }
+        var handler: String?
+        var sampleCount: UInt32?
         forEachBox(in: moov, range: body) { type, body in
-          // hdlr: version+flags (4), pre_defined (4), handler_type (4).
-          if type == "hdlr", let handler = moov.printableASCII(at: body.lowerBound + 8, length: 4) {
-            found.insert(handler)
+          switch type {
+          case "hdlr":
+            // hdlr: version+flags (4), pre_defined (4), handler_type (4).
+            handler = moov.printableASCII(at: body.lowerBound + 8, length: 4)
+          case "minf":
+            sampleCount = self.sampleCount(in: moov, mediaInformation: body)
+          default:
+            break
           }
         }
+        guard let handler else { return }
+        found.insert(handler == "vide" && sampleCount == 1 ? stillPictureHandler : handler)
       }
     }
     return found
+  }
+
+  /// The sample count in `minf`/`stbl`/`stsz` (or `stz2`): version+flags (4), then for
+  /// `stsz` sample_size (4) and for `stz2` reserved+field_size (4), then sample_count (4).
+  private static func sampleCount(in bytes: [UInt8], mediaInformation: Range<Int>) -> UInt32? {
+    var count: UInt32?
+    forEachBox(in: bytes, range: mediaInformation) { type, body in
+      guard type == "stbl" else { return }
+      forEachBox(in: bytes, range: body) { type, body in
+        guard type == "stsz" || type == "stz2", body.lowerBound + 12 <= body.upperBound else {
+          return
+        }
+        count = bytes.beUInt32(at: body.lowerBound + 8)
+      }
+    }
+    return count
   }
 
   private static func forEachBox(

@@ -1,5 +1,5 @@
 /// Still-image formats recognized by their leading bytes: JPEG, PNG and APNG, GIF, BMP, ICO,
-/// ICNS, Photoshop, JPEG XL and JPEG 2000 codestreams, PostScript and EPS.
+/// ICNS, SGI, Photoshop, JPEG XL and JPEG 2000 codestreams, PostScript and EPS.
 /// (HEIF/AVIF live in `ISOMediaInspector`, TIFF and camera raw in `TIFFInspector`, WebP in
 /// `MediaSignatures` with the other RIFF forms, SVG in `TextClassifier`.)
 enum ImageSignatures {
@@ -16,6 +16,14 @@ enum ImageSignatures {
       if bytes.matches([0xFF, 0x4F, 0xFF, 0x51]) {
         return Detection(
           "public.jpeg-2000", mimeType: "image/x-jp2-codestream", note: "JPEG 2000 codestream")
+      }
+    case 0x01:
+      // SGI image file: magic 474 (01 DA), storage 0 or 1 (RLE), 1 or 2 bytes per channel,
+      // 1 to 3 dimensions.
+      if bytes.count >= 6, bytes[1] == 0xDA, bytes[2] <= 1, (1...2).contains(bytes[3]),
+        let dimensions = bytes.beUInt16(at: 4), (1...3).contains(dimensions)
+      {
+        return Detection("com.sgi.sgi-image", mimeType: "image/sgi", note: "SGI image header")
       }
     case 0x89:
       if bytes.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(bytes) }

@@ -27,9 +27,7 @@ enum MediaSignatures {
       if bytes.matches([0x1A, 0x45, 0xDF, 0xA3]) { return matroska(bytes) }
     case 0x30:
       if bytes.matches([0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11, 0xA6, 0xD9]) {
-        return Detection(
-          "com.microsoft.advanced-systems-format", mimeType: "video/x-ms-asf",
-          note: "ASF header object")
+        return asf(bytes)
       }
     case 0x2E:  // .
       if bytes.matches(ascii: ".RMF") {
@@ -73,6 +71,46 @@ enum MediaSignatures {
       break
     }
     return transportStream(bytes)
+  }
+
+  /// ASF (Windows Media): WMV when a stream is video, WMA when every stream is audio. Each
+  /// Stream Properties Object (GUID B7DC0791-A9B7-11CF-8EE6-00C00C205365, at the top of the
+  /// header or inside its extension) names its stream type 24 bytes into the object.
+  private static func asf(_ bytes: [UInt8]) -> Detection {
+    let streamProperties: [UInt8] = [
+      0x91, 0x07, 0xDC, 0xB7, 0xB7, 0xA9, 0xCF, 0x11, 0x8E, 0xE6, 0x00, 0xC0, 0x0C, 0x20, 0x53,
+      0x65,
+    ]
+    // Audio media F8699E40-…, video media BC19EFC0-…; both end 5B4D-11CF-A8FD-00805F5C442B.
+    let mediaSuffix: [UInt8] = [
+      0x4D, 0x5B, 0xCF, 0x11, 0xA8, 0xFD, 0x00, 0x80, 0x5F, 0x5C, 0x44, 0x2B,
+    ]
+    let headerEnd = bytes.leUInt64(at: 16).map { Int(clamping: $0) } ?? bytes.count
+    let end = min(bytes.count, max(30, headerEnd))
+    var hasAudio = false
+    var hasVideo = false
+    var from = 30
+    while let at = bytes.firstIndex(of: streamProperties, from: from, before: end) {
+      let type = at + 24
+      if type + 16 <= end, bytes.matches(mediaSuffix, at: type + 4) {
+        if bytes.matches([0x40, 0x9E, 0x69, 0xF8], at: type) { hasAudio = true }
+        if bytes.matches([0xC0, 0xEF, 0x19, 0xBC], at: type) { hasVideo = true }
+      }
+      from = at + 16
+    }
+    if hasVideo {
+      return Detection(
+        "com.microsoft.windows-media-wmv", mimeType: "video/x-ms-wmv",
+        note: "ASF header object, video stream")
+    }
+    if hasAudio {
+      return Detection(
+        "com.microsoft.windows-media-wma", mimeType: "audio/x-ms-wma",
+        note: "ASF header object, audio streams only")
+    }
+    return Detection(
+      "com.microsoft.advanced-systems-format", mimeType: "video/x-ms-asf",
+      note: "ASF header object")
   }
 
   private static func riff(_ bytes: [UInt8]) -> Detection? {

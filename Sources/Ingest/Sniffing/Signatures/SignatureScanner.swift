@@ -43,10 +43,12 @@ enum SignatureScanner {
     if let found = pdf(bytes) { return .detected(found) }
     if let verdict = TextClassifier.detect(source) {
       guard verdict.isPlain else { return .detected(verdict.detection) }
-      // Plain text of no kind we know: libmagic knows hundreds of text formats.
+      // Plain text of no kind we know: libmagic knows hundreds of text formats. Its markup
+      // guesses are checked: it calls text HTML that merely mentions `<meta>`.
+      let sample = Array(bytes.prefix(TextClassifier.sampleLength))
       return .provisional(
         verdict.detection, libmagicLength: TextClassifier.sampleLength,
-        refine: { $0 == "text/plain" ? nil : MagicMIMETypes.detection(for: $0) })
+        refine: { MagicMIMETypes.plainTextRefinement(for: $0, text: sample) })
     }
     // After text: a UTF-16 byte-order mark (FF FE) is also an MPEG audio sync word.
     if let found = try MPEGAudioFrames.detect(source) { return .detected(found) }

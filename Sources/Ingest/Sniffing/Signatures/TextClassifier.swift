@@ -48,7 +48,7 @@ enum TextClassifier {
       if JSONSyntax.isDocument(Array(text[start...]), isComplete: isWhole) {
         return Detection("public.json", mimeType: "application/json", note: "JSON syntax")
       }
-      if starts("[internetshortcut]") {
+      if head[0] == 0x5B, hasInternetShortcutSection(text[start...]) {
         return Detection(
           "com.microsoft.internet-shortcut", mimeType: "application/x-mswinurl",
           note: "[InternetShortcut] section")
@@ -73,6 +73,10 @@ enum TextClassifier {
         "public.m3u-playlist", mimeType: "audio/x-mpegurl", note: "#EXTM3U header")
     }
     if head.matches(ascii: "#!") { return script(head) }
+    if head.matches(ascii: "#define "), isXBitmap(head) {
+      return Detection(
+        "public.xbitmap-image", mimeType: "image/x-xbitmap", note: "#define NAME_width (XBM)")
+    }
     if starts("solid"), String(decoding: text.prefix(1024), as: UTF8.self).contains("facet normal")
     {
       return Detection(
@@ -80,6 +84,36 @@ enum TextClassifier {
         note: "ASCII STL solid")
     }
     return nil
+  }
+
+  /// Whether INI-style text has an `[InternetShortcut]` section. Windows writes `.url` files
+  /// for saved favorites with a `[{000214A0-0000-0000-C000-000000000046}]` property section
+  /// before it, so the section is looked for on every line, not only the first.
+  static func hasInternetShortcutSection(_ text: ArraySlice<UInt8>) -> Bool {
+    let target = Array("[internetshortcut]".utf8)
+    for line in text.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+      var trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
+      while let last = trimmed.last, last == 0x20 || last == 0x09 { trimmed.removeLast() }
+      if trimmed.count == target.count,
+        zip(trimmed, target).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 })
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// An X bitmap: C source whose first two lines define `NAME_width` and `NAME_height`.
+  private static func isXBitmap(_ head: [UInt8]) -> Bool {
+    let lines = String(decoding: head, as: UTF8.self).split(whereSeparator: \.isNewline)
+    guard lines.count >= 2 else { return false }
+    let first = lines[0].split(separator: " ", omittingEmptySubsequences: true)
+    let second = lines[1].split(separator: " ", omittingEmptySubsequences: true)
+    guard first.count == 3, second.count == 3, first[1].hasSuffix("_width"),
+      second[0] == "#define", second[1].hasSuffix("_height"), Int(first[2]) != nil,
+      Int(second[2]) != nil
+    else { return false }
+    return first[1].dropLast(6) == second[1].dropLast(7)
   }
 
   /// A script, by the interpreter its `#!` line names (through `env` if need be).
