@@ -155,6 +155,15 @@ struct PredicateLexer {
     guard let unicode = Unicode.Scalar(scalar) else { return "an invalid character" }
     let hex = String(scalar, radix: 16, uppercase: true)
     let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    switch scalar {
+    case 0xA0, 0x2007, 0x202F:
+      return "the no-break space \(code) (write a plain space)"
+    case 0xFEFF, 0x200B:
+      return "the invisible character \(code) (a byte order mark or zero-width space: delete it)"
+    case 0x201C, 0x201D, 0x201E, 0x201F, 0x2018, 0x2019, 0x201A, 0x201B, 0x00AB, 0x00BB:
+      return "'\(Character(unicode))' (\(code): a typographic quote, where strings need \" or ')"
+    default: break
+    }
     if unicode.properties.isWhitespace || scalar < 0x20 || scalar == 0x7F {
       return "the invisible character \(code)"
     }

@@ -54,8 +54,10 @@ enum PredicateLint {
     {
       add(
         .unknownTypeIdentifier,
-        "\(PredicateFormatter.quoted(name)) is not a declared type identifier (a typo?); only"
-          + " that exact identifier \(comparison.operation == .conformsTo ? "conforms to" : "equals") it"
+        "\(PredicateFormatter.quoted(name)) is not a declared type identifier: a typo, or a type"
+          + " the app declares in UTExportedTypeDeclarations or UTImportedTypeDeclarations that"
+          + " is not registered here; until it is, only that exact identifier"
+          + " \(comparison.operation == .conformsTo ? "conforms to" : "equals") it"
       )
     }
     if comparison.modifier == .direct, case .keyPath(_, let steps) = comparison.left,

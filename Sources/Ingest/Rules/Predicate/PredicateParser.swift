@@ -91,6 +91,16 @@ struct PredicateParser {
           expected: "a comparison operator after \(PredicateFormatter.expression(expression))"
             + " (there is no 'NOT IN' or 'NOT LIKE': write NOT (a IN b))")
       }
+      // NSTruePredicate / NSFalsePredicate are class names, not the keywords they print as.
+      if case .keyPath(nil, let steps) = expression, steps.count == 1,
+        case .key(let name) = steps[0],
+        let keyword = ["nstruepredicate": "TRUEPREDICATE", "nsfalsepredicate": "FALSEPREDICATE"][
+          name.lowercased()]
+      {
+        throw unexpected(
+          expected: "a comparison operator after \(name) (\(name) is a class name: the predicate"
+            + " is written \(keyword))")
+      }
       throw unexpected(
         expected: "a comparison operator (==, !=, <, >, IN, CONTAINS, BEGINSWITH, LIKE,"
           + " UTI-CONFORMS-TO, …) after \(PredicateFormatter.expression(expression))")

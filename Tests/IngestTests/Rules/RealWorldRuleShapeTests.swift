@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import UTI
+
+@testable import Ingest
+
+/// Shapes that turned up in rules shipped by public apps and broke or misled the reader: each
+/// test writes its own rule in that shape.
+@Suite("Rule shapes seen in public apps")
+struct RealWorldRuleShapeTests {
+  static let anyImage =
+    "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $file,"
+    + " ANY $file.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\").@count >= 1"
+    + ").@count >= 1"
+
+  @Test("A predicate text file saved with a UTF-8 byte order mark reads as its predicate")
+  func byteOrderMarkInTextFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("rule.predicate")
+    try Data([0xEF, 0xBB, 0xBF] + Array((Self.anyImage + "\r\n").utf8)).write(to: file)
+    let rule = try ActivationRule(contentsOf: file)
+    #expect(rule.matches(ActivationInput(attachments: [RuleFixtures.photo])))
+    #expect(!rule.matches(ActivationInput(attachments: [RuleFixtures.text])))
+    // A byte order mark inside the predicate itself is still an error, and says what it is.
+    #expect {
+      _ = try FormatPredicate(format: "\u{FEFF}" + Self.anyImage)
+    } throws: { error in
+      (error as? PredicateSyntaxError)?.message.contains("byte order mark") == true
+    }
+  }
+
+  @Test("Rule keys written straight into NSExtensionAttributes are named in the error")
+  func ruleKeysOutsideTheRule() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let info: [String: Any] = [
+      "NSExtension": [
+        "NSExtensionPointIdentifier": "com.apple.share-services",
+        "NSExtensionAttributes": [
+          "NSExtensionActivationSupportsMovieWithMaxCount": 2,
+          "NSExtensionActivationSupportsText": true,
+          "NSExtensionServiceAllowsFinderPreviewItem": true,
+        ],
+      ]
+    ]
+    let file = directory.file("Info.plist")
+    try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+      .write(to: file)
+    let expected = ActivationRuleError.ruleKeysOutsideRule(
+      path: file.path,
+      keys: ["NSExtensionActivationSupportsMovieWithMaxCount", "NSExtensionActivationSupportsText"])
+    #expect(throws: expected) { try ActivationRule(contentsOf: file) }
+    #expect(expected.description.contains("move them into an NSExtensionActivationRule dictionary"))
+  }
+
+  struct TextValueCase: CustomTestStringConvertible, Sendable {
+    var value: String
+    var count: Int
+    var advice: String
+    var testDescription: String { "Text as the string \"\(value)\"" }
+  }
+
+  @Test(
+    "NSExtensionActivationSupportsText as a string: read with intValue, advice matches intent",
+    arguments: [
+      TextValueCase(value: "YES", count: 0, advice: "text is not accepted (write <true/>)"),
+      TextValueCase(value: "true", count: 0, advice: "text is not accepted (write <true/>)"),
+      TextValueCase(value: "1", count: 1, advice: "text is accepted (write <true/>)"),
+      TextValueCase(value: "NO", count: 0, advice: "text is not accepted (write <false/>)"),
+    ])
+  func textAsString(_ example: TextValueCase) throws {
+    let rule = try ActivationRuleDictionary(propertyList: [
+      "NSExtensionActivationSupportsText": example.value,
+      "NSExtensionActivationSupportsImageWithMaxCount": 3,
+    ])
+    #expect(rule.maximumCounts[.text] == example.count)
+    let textWarnings = rule.warnings.filter {
+      $0.message.hasPrefix("NSExtensionActivationSupportsText")
+    }
+    #expect(textWarnings.count == 1)
+    #expect(textWarnings.first?.code == .valueReading)
+    #expect(textWarnings.first?.message.contains(example.advice) == true)
+    #expect(textWarnings.first?.message.contains("<integer>") == false)
+    let note = ActivationAttachment(registeredTypeIdentifiers: ["public.utf8-plain-text"])
+    #expect(rule.matches(ActivationInput(attachments: [note])) == (example.count > 0))
+  }
+
+  struct SyntaxHintCase: CustomTestStringConvertible, Sendable {
+    var input: String
+    var column: Int
+    var hint: String
+    var testDescription: String { hint }
+  }
+
+  @Test(
+    "Characters pasted from documents and class names get a hint in the syntax error",
+    arguments: [
+      // A string opened by a straight quote and closed by a typographic one runs on to the next
+      // straight quote; the parser stops at the next typographic quote.
+      SyntaxHintCase(
+        input: "ANY $a.types UTI-CONFORMS-TO \"public.png\u{201D} OR ANY $a.types UTI-CONFORMS-TO"
+          + " \"public.gif\u{201D}",
+        column: 86, hint: "a typographic quote, where strings need \" or '"),
+      SyntaxHintCase(
+        input: "extensionItems.@count == \u{2018}1\u{2019}", column: 26,
+        hint: "typographic quote"),
+      SyntaxHintCase(
+        input: "extensionItems.@count\u{00A0}== 1", column: 22, hint: "(write a plain space)"),
+      SyntaxHintCase(
+        input: "NSFalsePredicate", column: 17,
+        hint: "NSFalsePredicate is a class name: the predicate is written FALSEPREDICATE"),
+      SyntaxHintCase(
+        input: "nstruepredicate", column: 16, hint: "the predicate is written TRUEPREDICATE"),
+    ])
+  func syntaxHints(_ example: SyntaxHintCase) {
+    #expect {
+      _ = try FormatPredicate(format: example.input)
+    } throws: { error in
+      guard let error = error as? PredicateSyntaxError else { return false }
+      return error.location.line == 1 && error.location.column == example.column
+        && error.message.contains(example.hint)
+    }
+  }
+
+  @Test("A type the app declares is no longer called a typo once registered, and conforms")
+  func declaredCustomType() throws {
+    // Unique, so tests running in parallel against the shared registry cannot collide.
+    let identifier = "org.example.rules-\(UInt32.random(in: 0...UInt32.max)).ledger"
+    let format =
+      "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $file,"
+      + " ANY $file.registeredTypeIdentifiers UTI-CONFORMS-TO \"\(identifier)\""
+      + " OR ANY $file.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.spreadsheet\""
+      + ").@count == 1).@count == 1"
+    let before = try ActivationRule(predicateFormat: format)
+    let typo = try #require(before.warnings.first { $0.code == .unknownTypeIdentifier })
+    #expect(typo.message.contains("UTExportedTypeDeclarations or UTImportedTypeDeclarations"))
+
+    try UTTypeRegistry.shared.register([
+      UTTypeDeclaration(identifier: identifier, conformsTo: ["public.spreadsheet"])
+    ])
+    let after = try ActivationRule(predicateFormat: format)
+    #expect(!after.warnings.contains { $0.code == .unknownTypeIdentifier })
+    // The shared file is of the declared type only; it matches through the declaration.
+    let ledger = ActivationAttachment(
+      registeredTypeIdentifiers: [identifier], hasFileRepresentation: true)
+    #expect(after.matches(ActivationInput(attachments: [ledger])))
+    let spreadsheetRule = try ActivationRule(
+      predicateFormat:
+        "SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $f, ANY $f.registeredTypeIdentifiers"
+        + " UTI-CONFORMS-TO \"public.spreadsheet\").@count > 0).@count > 0")
+    #expect(spreadsheetRule.matches(ActivationInput(attachments: [ledger])))
+  }
+}
