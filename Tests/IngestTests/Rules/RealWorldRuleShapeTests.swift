@@ -123,6 +123,31 @@ struct RealWorldRuleShapeTests {
     }
   }
 
+  @Test("A rule built from many document types gives a short reason and keeps the full trace")
+  func longAlternativeLists() throws {
+    // Generators that turn CFBundleDocumentTypes into a rule OR one clause per extension.
+    let extensions = (1...40).map { "org.example.format-\($0)" }
+    let clauses = extensions.map { "ANY $file.registeredTypeIdentifiers UTI-CONFORMS-TO \"\($0)\"" }
+    let rule = try ActivationRule(
+      predicateFormat: "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $file, "
+        + clauses.joined(separator: " || ") + ").@count > 0).@count > 0")
+    let decision = rule.evaluate(ActivationInput(attachments: [RuleFixtures.photo]))
+    #expect(!decision.isShown)
+    #expect(decision.reason.contains("each of 40 clauses is false"))
+    #expect(decision.reason.contains("\"org.example.format-4\""))
+    #expect(!decision.reason.contains("\"org.example.format-5\""))
+    #expect(decision.reason.hasSuffix("… and 36 more (see the trace)"))
+    let rendered = decision.trace.rendered()
+    #expect(extensions.allSatisfy { rendered.contains("\"\($0)\"") })
+    // Five or fewer are all named.
+    let few = try ActivationRule(
+      predicateFormat: "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $file, "
+        + clauses.prefix(5).joined(separator: " OR ") + ").@count > 0).@count > 0")
+    let reason = few.evaluate(ActivationInput(attachments: [RuleFixtures.photo])).reason
+    #expect(reason.contains("\"org.example.format-5\""))
+    #expect(!reason.contains("more (see the trace)"))
+  }
+
   @Test("A type the app declares is no longer called a typo once registered, and conforms")
   func declaredCustomType() throws {
     // Unique, so tests running in parallel against the shared registry cannot collide.
