@@ -148,6 +148,31 @@ struct RealWorldRuleShapeTests {
     #expect(!reason.contains("more (see the trace)"))
   }
 
+  @Test("A reason decided under NOT says so")
+  func negationInReasons() throws {
+    // "A link, but not a file's location": the shape apps use to keep out of Files.
+    let rule = try ActivationRule(
+      predicateFormat:
+        "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $link,"
+        + " ANY $link.registeredTypeIdentifiers UTI-CONFORMS-TO 'public.url'"
+        + " && !(ANY $link.registeredTypeIdentifiers UTI-CONFORMS-TO 'public.file-url')"
+        + ").@count == 1).@count == 1")
+    let decision = rule.evaluate(ActivationInput(attachments: [RuleFixtures.fileURL]))
+    #expect(!decision.isShown)
+    #expect(
+      decision.reason.hasSuffix(
+        "`NOT ANY $link.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.file-url\"` is false;"
+          + " `ANY $link.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.file-url\"` is true"
+          + " (public.file-url conforms to public.file-url)"))
+    #expect(rule.evaluate(ActivationInput(attachments: [RuleFixtures.webURL])).isShown)
+    // A negated compound keeps its parentheses.
+    let either = try ActivationRule(
+      predicateFormat: "NOT (extensionItems.@count == 2 OR extensionItems.@count == 1)")
+    #expect(
+      either.evaluate(ActivationInput(attachments: [RuleFixtures.text])).reason.hasPrefix(
+        "`NOT (extensionItems.@count == 2 OR extensionItems.@count == 1)` is false;"))
+  }
+
   @Test("A type the app declares is no longer called a typo once registered, and conforms")
   func declaredCustomType() throws {
     // Unique, so tests running in parallel against the shared registry cannot collide.
