@@ -173,6 +173,32 @@ struct RealWorldRuleShapeTests {
         "`NOT (extensionItems.@count == 2 OR extensionItems.@count == 1)` is false;"))
   }
 
+  @Test("String tests on the attributed title or text are flagged; on .string they are not")
+  func attributedTextComparisons() throws {
+    let onTitle = try ActivationRule(
+      predicateFormat:
+        "SUBQUERY(extensionItems, $item, $item.attributedTitle BEGINSWITH[c] 'recipe').@count > 0")
+    let warning = try #require(onTitle.warnings.first { $0.code == .attributedText })
+    #expect(warning.message.contains("BEGINSWITH raises an exception"))
+    #expect(warning.message.contains("compare attributedTitle.string"))
+    // What the warning says happens does: a set title makes the evaluation fail.
+    let titled = ActivationInput(extensionItems: [
+      ActivationItem(
+        attributedTitle: "Recipe: bread", attributedContentText: nil,
+        attachments: [RuleFixtures.webURL])
+    ])
+    #expect(onTitle.evaluate(titled).evaluationError != nil)
+    let equal = try ActivationRule(
+      predicateFormat: "ANY extensionItems.attributedContentText == 'Recipe: bread'")
+    #expect(equal.warnings.map(\.code) == [.attributedText])
+    let onString = try ActivationRule(
+      predicateFormat:
+        "SUBQUERY(extensionItems, $item, $item.attributedTitle.string BEGINSWITH[c] 'recipe')"
+        + ".@count > 0")
+    #expect(onString.warnings.isEmpty)
+    #expect(onString.matches(titled))
+  }
+
   @Test("A type the app declares is no longer called a typo once registered, and conforms")
   func declaredCustomType() throws {
     // Unique, so tests running in parallel against the shared registry cannot collide.
