@@ -70,7 +70,8 @@ public struct ActivationRule: Sendable {
     }
     switch value {
     case let text as String:
-      try self.init(predicateFormat: text, origin: origin)
+      // Already XML-decoded by the property-list reader; Apple decodes nothing more.
+      try self.init(predicateFormat: text, options: [.propertyListString], origin: origin)
       self = ActivationRule(form: form, warnings: contextWarnings + warnings, origin: origin)
     case let dictionary as [String: Any]:
       let rule = try ActivationRuleDictionary(propertyList: dictionary)

@@ -148,6 +148,40 @@ struct RealWorldRuleShapeTests {
     #expect(!reason.contains("more (see the trace)"))
   }
 
+  @Test("A plist rule escaped twice fails to parse, as on a device; raw XML text still reads")
+  func doubleEscapedPlistRule() throws {
+    // What a generator that escapes already-escaped text writes into the Info.plist.
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>NSExtensionActivationRule</key>
+      <string>extensionItems.@count &amp;gt; 0 &amp;amp;&amp;amp; TRUEPREDICATE</string>
+      </dict></plist>
+      """
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("Rule.plist")
+    try Data(xml.utf8).write(to: file)
+    #expect {
+      try ActivationRule(contentsOf: file)
+    } throws: { error in
+      guard case .syntax(let syntax, _) = error as? ActivationRuleError else { return false }
+      return syntax.location.column == 23
+        && syntax.message.contains("the XML character reference '&gt;'")
+        && syntax.message.contains("Apple's parser does not decode it (write '>')")
+    }
+    // The same text pasted from the raw XML (a text file, the command line) is read as meant.
+    let pasted = try FormatPredicate(
+      format: "extensionItems.@count &gt; 0 &amp;&amp; TRUEPREDICATE")
+    #expect(pasted.evaluate(with: ActivationInput(attachments: [RuleFixtures.text]).predicateValue))
+    // In a plist string, a reference inside a quoted string is text, as Apple reads it.
+    let literal = try ActivationRule(
+      propertyListValue: "ANY extensionItems.attributedTitle.string == 'Tom &amp; Jerry'")
+    let titled = ActivationInput(extensionItems: [
+      ActivationItem(attributedTitle: "Tom &amp; Jerry", attachments: [RuleFixtures.text])
+    ])
+    #expect(literal.matches(titled))
+  }
+
   @Test("A reason decided under NOT says so")
   func negationInReasons() throws {
     // "A link, but not a file's location": the shape apps use to keep out of Files.

@@ -23,9 +23,13 @@ struct PredicateParser {
   var index = 0
   var depth = 0
 
-  init(_ text: String, decodesEntitiesInStrings: Bool) throws(PredicateSyntaxError) {
+  init(
+    _ text: String, decodesEntitiesInStrings: Bool, decodesEntities: Bool = true
+  ) throws(PredicateSyntaxError) {
     source = Array(text.utf8)
-    var lexer = PredicateLexer(source: source, decodesEntitiesInStrings: decodesEntitiesInStrings)
+    var lexer = PredicateLexer(
+      source: source, decodesEntitiesInStrings: decodesEntitiesInStrings,
+      decodesEntities: decodesEntities)
     tokens = try lexer.tokenize()
   }
 
