@@ -49,8 +49,12 @@ public struct ActivationRule: Sendable {
   }
 
   /// Reads a rule from the value of `NSExtensionActivationRule`: a string or a dictionary.
+  ///
+  /// A string is read as Apple reads it: the property-list reader already decoded its XML
+  /// character references, so none is decoded again (a leftover `&gt;` is a syntax error). Use
+  /// ``init(predicateFormat:options:origin:)`` for text copied from raw XML.
   /// - Parameters:
-  ///   - value: The property-list value.
+  ///   - value: The property-list value, as `PropertyListSerialization` returns it.
   ///   - attributes: The `NSExtensionAttributes` dictionary around the rule, when known, to
   ///     check keys placed beside the rule and the JavaScript preprocessing file.
   ///   - origin: Where the value came from, for messages.
