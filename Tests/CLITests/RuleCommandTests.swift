@@ -74,6 +74,47 @@ struct RuleCommandTests {
     #expect(broken.standardError.contains("column"))
   }
 
+  @Test func typesTheAppDeclaresResolveFromTheRulePlistOrDeclarations() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // An action extension for its own file type, declared beside the rule in the same plist.
+    let declaration: [String: Any] = [
+      "UTTypeIdentifier": "org.example.cli-tests.score",
+      "UTTypeConformsTo": ["public.data"],
+    ]
+    let rule =
+      "SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $f,"
+      + " ANY $f.registeredTypeIdentifiers UTI-CONFORMS-TO \"org.example.cli-tests.score\""
+      + ").@count == 1).@count == 1"
+    let info: [String: Any] = [
+      "NSExtension": ["NSExtensionAttributes": ["NSExtensionActivationRule": rule]],
+      "UTExportedTypeDeclarations": [declaration],
+    ]
+    let infoPlist = directory.appendingPathComponent("Info.plist")
+    try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+      .write(to: infoPlist)
+    let explained = try CLI.run(["rule", "explain", infoPlist.path])
+    #expect(explained.status == 0)
+    #expect(!explained.standardError.contains("not a declared type identifier"))
+
+    // The containing app's Info.plist given with --declarations: its type conforms to public.data.
+    let appPlist = directory.appendingPathComponent("App-Info.plist")
+    try PropertyListSerialization.data(
+      fromPropertyList: ["UTExportedTypeDeclarations": [declaration]], format: .xml, options: 0
+    ).write(to: appPlist)
+    let anyData =
+      "SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $f,"
+      + " ANY $f.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.data\").@count > 0).@count > 0"
+    let arguments = [
+      "rule", "check", anyData, "--attachment", "org.example.cli-tests.score=file",
+    ]
+    #expect(try CLI.run(arguments).status == 1)
+    #expect(try CLI.run(arguments + ["--declarations", appPlist.path]).status == 0)
+    let missing = try CLI.run(
+      arguments + ["--declarations", directory.appendingPathComponent("none.plist").path])
+    #expect(missing.status == 66)
+  }
+
   @Test func usageAndMissingFiles() throws {
     #expect(try CLI.run(["rule"]).status == 64)
     #expect(try CLI.run(["rule", "check", Self.exactlyOneImage]).status == 64)

@@ -38,8 +38,10 @@ extension ActivationRule {
   /// messages.
   public init(data: Data, path: String) throws(ActivationRuleError) {
     guard Self.looksLikePropertyList(data) else {
-      // Not XML or binary plist: a text file holding a predicate.
-      try self.init(predicateFormat: String(decoding: data, as: UTF8.self), origin: path)
+      // Not XML or binary plist: a text file holding a predicate. A UTF-8 byte order mark,
+      // which some editors write first, belongs to the file, not to the predicate.
+      let bytes = data.starts(with: Self.byteOrderMark) ? data.dropFirst(3) : data[...]
+      try self.init(predicateFormat: String(decoding: bytes, as: UTF8.self), origin: path)
       return
     }
     let root: Any
@@ -61,6 +63,13 @@ extension ActivationRule {
         (extensionDictionary as? [String: Any])?["NSExtensionAttributes"]
         as? [String: Any]
       guard let attributes, let rule = attributes["NSExtensionActivationRule"] else {
+        // A common slip: the rule's keys written straight into NSExtensionAttributes.
+        let strayKeys = (attributes ?? [:]).keys.filter {
+          ActivationRuleDictionary.knownKeys.contains($0)
+        }
+        if !strayKeys.isEmpty {
+          throw .ruleKeysOutsideRule(path: path, keys: strayKeys.sorted())
+        }
         throw .ruleNotFound(path: path, lookedAt: Self.infoPlistKeyPath)
       }
       try self.init(
@@ -92,12 +101,15 @@ extension ActivationRule {
         + " NSExtensionActivationRule and NSExtensionActivation… keys at the top level")
   }
 
+  /// The UTF-8 encoding of U+FEFF, the byte order mark.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   /// Whether the bytes are an XML or binary property list (after a byte order mark and
   /// whitespace).
   static func looksLikePropertyList(_ data: Data) -> Bool {
     if data.starts(with: Array("bplist".utf8)) { return true }
     var bytes = data[...]
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    if bytes.starts(with: byteOrderMark) { bytes = bytes.dropFirst(3) }
     let text = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     return text.starts(with: Array("<?xml".utf8)) || text.starts(with: Array("<plist".utf8))
       || text.starts(with: Array("<!DOCTYPE".utf8))

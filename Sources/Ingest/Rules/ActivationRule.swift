@@ -49,8 +49,12 @@ public struct ActivationRule: Sendable {
   }
 
   /// Reads a rule from the value of `NSExtensionActivationRule`: a string or a dictionary.
+  ///
+  /// A string is read as Apple reads it: the property-list reader already decoded its XML
+  /// character references, so none is decoded again (a leftover `&gt;` is a syntax error). Use
+  /// ``init(predicateFormat:options:origin:)`` for text copied from raw XML.
   /// - Parameters:
-  ///   - value: The property-list value.
+  ///   - value: The property-list value, as `PropertyListSerialization` returns it.
   ///   - attributes: The `NSExtensionAttributes` dictionary around the rule, when known, to
   ///     check keys placed beside the rule and the JavaScript preprocessing file.
   ///   - origin: Where the value came from, for messages.
@@ -70,7 +74,8 @@ public struct ActivationRule: Sendable {
     }
     switch value {
     case let text as String:
-      try self.init(predicateFormat: text, origin: origin)
+      // Already XML-decoded by the property-list reader; Apple decodes nothing more.
+      try self.init(predicateFormat: text, options: [.propertyListString], origin: origin)
       self = ActivationRule(form: form, warnings: contextWarnings + warnings, origin: origin)
     case let dictionary as [String: Any]:
       let rule = try ActivationRuleDictionary(propertyList: dictionary)

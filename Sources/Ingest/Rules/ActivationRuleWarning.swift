@@ -26,6 +26,9 @@ public struct ActivationRuleWarning: Sendable, Equatable, Codable, CustomStringC
     case missingModifier
     /// A key the objects Apple evaluates the rule over do not have.
     case unknownInputKey
+    /// A string comparison on `attributedTitle` or `attributedContentText` (attributed strings)
+    /// instead of on their `.string`.
+    case attributedText
   }
 
   /// What kind of problem this is.

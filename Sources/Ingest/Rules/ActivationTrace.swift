@@ -58,9 +58,14 @@ public struct ActivationTrace: Sendable, Equatable, Codable {
         subject = nil
         if node.decidingChild == nil, !node.children.isEmpty, node.isCompound {
           // An OR with no true alternative, or an AND with every clause true: name them all.
+          // Rules generated from an app's document types can OR hundreds of clauses: a
+          // one-line reason names the first few; the trace keeps them all.
           let verdict = node.result == true ? "true" : "false"
-          part += "each of \(node.children.count) clauses is \(verdict): "
-          part += node.children.map(\.phrase).joined(separator: "; ")
+          let count = node.children.count
+          let named = count <= Self.clausesNamedInReason ? count : Self.clausesNamedInReason - 1
+          part += "each of \(count) clauses is \(verdict): "
+          part += node.children.prefix(named).map(\.phrase).joined(separator: "; ")
+          if named < count { part += "; … and \(count - named) more (see the trace)" }
         } else {
           part += node.phrase
         }
@@ -71,6 +76,9 @@ public struct ActivationTrace: Sendable, Equatable, Codable {
     }
     return parts.joined(separator: "; ")
   }
+
+  /// How many clauses of an all-false OR (or all-true AND) a one-line reason names in full.
+  static let clausesNamedInReason = 5
 
   /// The clause, its result and its detail in a few words.
   var phrase: String {

@@ -27,6 +27,10 @@ enum RuleCommand {
                               (sniffed), delivered as a file
 
     options of every action:
+      --declarations PLIST    an Info.plist whose UTExportedTypeDeclarations and
+                              UTImportedTypeDeclarations are registered first (repeatable), as
+                              the containing app's are on a device; an Info.plist given as RULE
+                              has its own declarations registered too
       --sources DIR           source-app profiles (default: corpus/sources)
       --json                  machine-readable output
 
@@ -70,6 +74,7 @@ enum RuleCommand {
     let title = try arguments.option("--title")
     let contentText = try arguments.option("--content-text")
     let filesMode = arguments.flag("--files")
+    let declarationFiles = try arguments.options("--declarations")
     let positionals = try arguments.positionals()
     guard let ruleArgument = positionals.first, filesMode || positionals.count == 1 else {
       throw CLIError.usage("rule check needs exactly one RULE\n" + usage)
@@ -79,6 +84,7 @@ enum RuleCommand {
     guard sources <= 1 else {
       throw CLIError.usage("give one of --source, --attachment or --files")
     }
+    try registerDeclarations(declarationFiles, rule: ruleArgument)
     let rule = try loadRule(ruleArgument)
 
     let input: ActivationInput
@@ -191,10 +197,12 @@ enum RuleCommand {
   static func matrix(_ arguments: inout Arguments) throws -> ExitStatus {
     let json = arguments.flag("--json")
     let sourcesDirectory = try arguments.option("--sources") ?? "corpus/sources"
+    let declarationFiles = try arguments.options("--declarations")
     let positionals = try arguments.positionals()
     guard positionals.count == 1 else {
       throw CLIError.usage("rule matrix needs exactly one RULE\n" + usage)
     }
+    try registerDeclarations(declarationFiles, rule: positionals[0])
     let rule = try loadRule(positionals[0])
     let profiles: [SourceProfile]
     do {
@@ -239,10 +247,12 @@ enum RuleCommand {
 
   static func explain(_ arguments: inout Arguments) throws -> ExitStatus {
     let json = arguments.flag("--json")
+    let declarationFiles = try arguments.options("--declarations")
     let positionals = try arguments.positionals()
     guard positionals.count == 1 else {
       throw CLIError.usage("rule explain needs exactly one RULE\n" + usage)
     }
+    try registerDeclarations(declarationFiles, rule: positionals[0])
     let rule = try loadRule(positionals[0])
     let explanation = rule.explanation()
     if json {
@@ -260,6 +270,36 @@ enum RuleCommand {
   }
 
   // MARK: Shared
+
+  /// Registers the type declarations of each `--declarations` file, then those of RULE when it
+  /// is a property list declaring types, so identifiers the app declares resolve (and conform)
+  /// as they do once the app is installed. Must run before the rule is read: the rule resolves
+  /// its identifiers when it is parsed.
+  static func registerDeclarations(_ files: [String], rule argument: String) throws {
+    for path in files {
+      guard FileManager.default.isReadableFile(atPath: path) else {
+        throw CLIError.noInput("cannot read declarations: \(path) is missing or unreadable")
+      }
+      try register(fromInfoPlistAt: path)
+    }
+    guard FileManager.default.fileExists(atPath: argument),
+      let data = FileManager.default.contents(atPath: argument),
+      let root = try? PropertyListSerialization.propertyList(from: data, format: nil)
+        as? [String: Any],
+      root["UTExportedTypeDeclarations"] != nil || root["UTImportedTypeDeclarations"] != nil
+    else { return }
+    try register(fromInfoPlistAt: argument)
+  }
+
+  private static func register(fromInfoPlistAt path: String) throws {
+    do {
+      let warnings = try UTTypeRegistry.shared.registerDeclarations(
+        fromInfoPlistAt: URL(fileURLWithPath: path))
+      for warning in warnings { Output.error("warning: \(path): \(warning)") }
+    } catch {
+      throw CLIError.data("\(error)")
+    }
+  }
 
   /// A rule from a file when RULE names one, else RULE as a predicate string.
   static func loadRule(_ argument: String) throws -> ActivationRule {

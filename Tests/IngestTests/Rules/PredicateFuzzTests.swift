@@ -90,9 +90,11 @@ struct PredicateFuzzTests {
 
   /// Parses one input; if it parses, checks the round trip and evaluates it. Returns whether it
   /// parsed.
-  static func check(_ text: String, roundTrip: Bool) -> Bool {
+  static func check(
+    _ text: String, roundTrip: Bool, options: FormatPredicate.ParseOptions = []
+  ) -> Bool {
     do {
-      let predicate = try FormatPredicate(format: text)
+      let predicate = try FormatPredicate(format: text, options: options)
       guard roundTrip else {
         _ = predicate.evaluate(with: evaluationInput)
         return true
@@ -191,7 +193,10 @@ struct PredicateFuzzTests {
       }
       var string = ""
       string.unicodeScalars.append(contentsOf: text)
-      return Self.check(string, roundTrip: false) ? 1 : 0
+      // Every third input is read as a property-list string: no character references decoded.
+      let options: FormatPredicate.ParseOptions =
+        seed % 3 == 0 ? [.propertyListString] : seed % 3 == 1 ? [.decodesXMLEntitiesInStrings] : []
+      return Self.check(string, roundTrip: false, options: options) ? 1 : 0
     }
     // Mutations keep some inputs valid; most must be rejected.
     #expect(parsed > 0 && parsed < Self.mutatedCount)

@@ -86,12 +86,23 @@ public struct ActivationRuleDictionary: Sendable, Equatable {
 
   private mutating func readCount(_ key: String, _ value: Any) throws(ActivationRuleError) -> Int {
     let count = try Self.readInteger(key, value)
-    if value is String {
-      warnings.append(
-        ActivationRuleWarning(
-          .valueReading,
-          "\(key) is a string; Apple reads it as the integer \(count) (write <integer>\(count)"
-            + "</integer>)"))
+    if let string = value as? String {
+      if key == ActivationAttachmentKind.text.key {
+        // A Boolean key, but Apple reads every rule key with intValue: "YES" and "true" are 0.
+        let accepted = count > 0
+        let meant = (try? Self.readBool(key, value)) ?? accepted
+        warnings.append(
+          ActivationRuleWarning(
+            .valueReading,
+            "\(key) is the string \"\(string)\"; Apple reads it as the integer \(count), so"
+              + " text is \(accepted ? "" : "not ")accepted (write <\(meant)/>)"))
+      } else {
+        warnings.append(
+          ActivationRuleWarning(
+            .valueReading,
+            "\(key) is a string; Apple reads it as the integer \(count) (write <integer>\(count)"
+              + "</integer>)"))
+      }
     }
     if count < 0 {
       warnings.append(

@@ -25,6 +25,11 @@ public struct FormatPredicate: Sendable {
     /// Decode XML character references inside string literals too, for text taken from raw plist
     /// XML. (Outside string literals they are always decoded.)
     public static let decodesXMLEntitiesInStrings = ParseOptions(rawValue: 1)
+    /// The text is a string value read from a property list, whose XML character references
+    /// were decoded when the property list was read. Like Apple's parser, decode none again:
+    /// a reference still there (the XML was escaped twice) is a syntax error that says so.
+    /// Overrides ``decodesXMLEntitiesInStrings``.
+    public static let propertyListString = ParseOptions(rawValue: 2)
   }
 
   let root: PredicateNode
@@ -36,7 +41,8 @@ public struct FormatPredicate: Sendable {
   ///   expected.
   public init(format: String, options: ParseOptions = []) throws(PredicateSyntaxError) {
     var parser = try PredicateParser(
-      format, decodesEntitiesInStrings: options.contains(.decodesXMLEntitiesInStrings))
+      format, decodesEntitiesInStrings: options.contains(.decodesXMLEntitiesInStrings),
+      decodesEntities: !options.contains(.propertyListString))
     root = try parser.parse()
     program = PredicateCompiler.compile(root)
   }

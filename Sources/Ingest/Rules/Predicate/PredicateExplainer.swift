@@ -23,7 +23,10 @@ struct PredicateExplainer {
         clause: PredicateFormatter.predicate(node), result: inner.result.map { !$0 },
         children: [inner])
       trace.decidingChild = 0
-      trace.isPassThrough = true
+      // Named in one-line reasons, so a hidden extension's reason does not read as "x is true"
+      // with the NOT that made it false left out.
+      let operandText = inner.summary ?? inner.clause
+      trace.summary = inner.isCompound ? "NOT (\(operandText))" : "NOT \(operandText)"
       return trace
     case .and(let operands), .or(let operands):
       let isAnd: Bool

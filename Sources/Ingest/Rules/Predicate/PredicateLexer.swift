@@ -5,9 +5,12 @@
 /// stand for, so a rule copied from raw plist XML parses as written; this is never ambiguous
 /// because `&` outside a string is only valid as half of `&&`. Inside a string literal opened by
 /// `&quot;`/`&apos;` (or when `decodesEntitiesInStrings` is set) references are decoded too.
+/// With `decodesEntities` false (text already read from a property list) no reference is
+/// decoded, as Apple's parser decodes none: one left over is a syntax error that says so.
 struct PredicateLexer {
   let source: [UInt8]
   let decodesEntitiesInStrings: Bool
+  let decodesEntities: Bool
   private var position = 0
 
   /// The byte offset the lexer has reached.
@@ -16,9 +19,10 @@ struct PredicateLexer {
   /// Moves forward over bytes a literal reader consumed.
   mutating func advance(by count: Int) { position += count }
 
-  init(source: [UInt8], decodesEntitiesInStrings: Bool) {
+  init(source: [UInt8], decodesEntitiesInStrings: Bool, decodesEntities: Bool = true) {
     self.source = source
-    self.decodesEntitiesInStrings = decodesEntitiesInStrings
+    self.decodesEntities = decodesEntities
+    self.decodesEntitiesInStrings = decodesEntitiesInStrings && decodesEntities
   }
 
   /// All tokens, ending with `.end`.
@@ -41,7 +45,8 @@ struct PredicateLexer {
   private func character(at offset: Int) -> (scalar: UInt32, length: Int)? {
     guard offset < source.count else { return nil }
     let byte = source[offset]
-    if byte == UInt8(ascii: "&"), let entity = Self.entity(in: source, at: offset) {
+    if byte == UInt8(ascii: "&"), decodesEntities, let entity = Self.entity(in: source, at: offset)
+    {
       return entity
     }
     if byte < 0x80 { return (UInt32(byte), 1) }
@@ -103,6 +108,14 @@ struct PredicateLexer {
       return isSecond("=") ? token(.greaterOrEqual, characters: 2) : token(.greater, characters: 1)
     case 0x26:  // &
       if isSecond("&") { return token(.ampersands, characters: 2) }
+      if let entity = Self.entity(in: source, at: start), let scalar = Unicode.Scalar(entity.scalar)
+      {
+        let reference = String(decoding: source[start..<(start + entity.length)], as: UTF8.self)
+        throw .invalidCharacter(
+          "the XML character reference '\(reference)', left in text already read from a property"
+            + " list (escaped twice?): Apple's parser does not decode it (write '\(Character(scalar))')",
+          at: location(start))
+      }
       throw .invalidCharacter("a single '&' (write && or AND)", at: location(start))
     case 0x7C:  // |
       if isSecond("|") { return token(.bars, characters: 2) }
@@ -155,6 +168,15 @@ struct PredicateLexer {
     guard let unicode = Unicode.Scalar(scalar) else { return "an invalid character" }
     let hex = String(scalar, radix: 16, uppercase: true)
     let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    switch scalar {
+    case 0xA0, 0x2007, 0x202F:
+      return "the no-break space \(code) (write a plain space)"
+    case 0xFEFF, 0x200B:
+      return "the invisible character \(code) (a byte order mark or zero-width space: delete it)"
+    case 0x201C, 0x201D, 0x201E, 0x201F, 0x2018, 0x2019, 0x201A, 0x201B, 0x00AB, 0x00BB:
+      return "'\(Character(unicode))' (\(code): a typographic quote, where strings need \" or ')"
+    default: break
+    }
     if unicode.properties.isWhitespace || scalar < 0x20 || scalar == 0x7F {
       return "the invisible character \(code)"
     }

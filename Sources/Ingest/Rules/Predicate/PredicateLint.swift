@@ -48,14 +48,17 @@ enum PredicateLint {
   private static func lint(
     _ comparison: ComparisonNode, _ add: (ActivationRuleWarning.Code, String) -> Void
   ) {
+    lintAttributedText(comparison, add)
     guard comparison.operation.isTypeOperator else { return }
     if case .constant(let value) = comparison.right, let name = value.stringValue,
       comparison.rightType == nil, !name.hasPrefix("dyn.")
     {
       add(
         .unknownTypeIdentifier,
-        "\(PredicateFormatter.quoted(name)) is not a declared type identifier (a typo?); only"
-          + " that exact identifier \(comparison.operation == .conformsTo ? "conforms to" : "equals") it"
+        "\(PredicateFormatter.quoted(name)) is not a declared type identifier: a typo, or a type"
+          + " the app declares in UTExportedTypeDeclarations or UTImportedTypeDeclarations that"
+          + " is not registered here; until it is, only that exact identifier"
+          + " \(comparison.operation == .conformsTo ? "conforms to" : "equals") it"
       )
     }
     if comparison.modifier == .direct, case .keyPath(_, let steps) = comparison.left,
@@ -65,6 +68,31 @@ enum PredicateLint {
         .missingModifier,
         "`\(PredicateFormatter.comparison(comparison))` tests the whole list of identifiers:"
           + " write ANY before it to test each one")
+    }
+  }
+
+  /// `attributedTitle` and `attributedContentText` are `NSAttributedString`s, which Apple's
+  /// string operators refuse and `==` never finds equal to a string: the text is `.string`.
+  private static func lintAttributedText(
+    _ comparison: ComparisonNode, _ add: (ActivationRuleWarning.Code, String) -> Void
+  ) {
+    guard case .keyPath(_, let steps) = comparison.left, case .key(let key) = steps.last,
+      key == "attributedTitle" || key == "attributedContentText"
+    else { return }
+    let clause = "`\(PredicateFormatter.comparison(comparison))`"
+    switch comparison.operation {
+    case .contains, .beginsWith, .endsWith, .like, .matches:
+      add(
+        .attributedText,
+        "\(clause): \(key) is an NSAttributedString, and \(comparison.operation.spelling) raises"
+          + " an exception on it when it is set (hiding the extension): compare \(key).string")
+    case .equalTo, .notEqualTo:
+      guard case .constant(let value) = comparison.right, value.stringValue != nil else { return }
+      add(
+        .attributedText,
+        "\(clause): \(key) is an NSAttributedString, which is never equal to a string: compare"
+          + " \(key).string")
+    default: return
     }
   }
 }

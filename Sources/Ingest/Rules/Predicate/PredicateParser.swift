@@ -23,9 +23,13 @@ struct PredicateParser {
   var index = 0
   var depth = 0
 
-  init(_ text: String, decodesEntitiesInStrings: Bool) throws(PredicateSyntaxError) {
+  init(
+    _ text: String, decodesEntitiesInStrings: Bool, decodesEntities: Bool = true
+  ) throws(PredicateSyntaxError) {
     source = Array(text.utf8)
-    var lexer = PredicateLexer(source: source, decodesEntitiesInStrings: decodesEntitiesInStrings)
+    var lexer = PredicateLexer(
+      source: source, decodesEntitiesInStrings: decodesEntitiesInStrings,
+      decodesEntities: decodesEntities)
     tokens = try lexer.tokenize()
   }
 
@@ -90,6 +94,16 @@ struct PredicateParser {
         throw unexpected(
           expected: "a comparison operator after \(PredicateFormatter.expression(expression))"
             + " (there is no 'NOT IN' or 'NOT LIKE': write NOT (a IN b))")
+      }
+      // NSTruePredicate / NSFalsePredicate are class names, not the keywords they print as.
+      if case .keyPath(nil, let steps) = expression, steps.count == 1,
+        case .key(let name) = steps[0],
+        let keyword = ["nstruepredicate": "TRUEPREDICATE", "nsfalsepredicate": "FALSEPREDICATE"][
+          name.lowercased()]
+      {
+        throw unexpected(
+          expected: "a comparison operator after \(name) (\(name) is a class name: the predicate"
+            + " is written \(keyword))")
       }
       throw unexpected(
         expected: "a comparison operator (==, !=, <, >, IN, CONTAINS, BEGINSWITH, LIKE,"
