@@ -45,34 +45,40 @@ let package = Package(
     ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["UTI", "ItemProvider", "Ingest", "Shortcuts"],
+      dependencies: ["UTI", "ItemProvider", "Ingest", "Shortcuts", "TestSupport"],
       path: "Benchmarks",
       swiftSettings: swiftSettings
     ),
 
     // MARK: Tests
-    .testTarget(name: "UTITests", dependencies: ["UTI"], swiftSettings: swiftSettings),
+    // Shared by the test targets and the benchmarks: project paths, temporary directories, a
+    // seeded generator. Not a product.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .testTarget(
+      name: "UTITests", dependencies: ["UTI", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
       name: "ItemProviderTests",
-      dependencies: ["ItemProvider", "UTI"],
+      dependencies: ["ItemProvider", "UTI", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "IngestTests",
-      dependencies: ["Ingest", "ItemProvider", "UTI"],
+      dependencies: ["Ingest", "ItemProvider", "UTI", "TestSupport"],
       exclude: ["Rules/Fixtures"],
       swiftSettings: swiftSettings
     ),
     // Compiles iOS share-extension code with only its imports changed (see the target's files).
     .testTarget(
       name: "PortabilityTests",
-      dependencies: ["ItemProvider", "UTI", "Ingest"],
+      dependencies: ["ItemProvider", "UTI", "Ingest", "TestSupport"],
       swiftSettings: swiftSettings
     ),
-    .testTarget(name: "ShortcutsTests", dependencies: ["Shortcuts"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "ShortcutsTests", dependencies: ["Shortcuts", "TestSupport"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",
-      dependencies: ["ingest-cli"],
+      dependencies: ["ingest-cli", "TestSupport"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ItemProvider
 import Synchronization
+import TestSupport
 
 /// Issue 4's goals: `loadFileRepresentation` of a 1 GiB file (peak memory in a fresh process,
 /// throughput beside `cp` of the same file in the same run) and small data loads per second.

@@ -1,13 +1,12 @@
 import Foundation
 import Shortcuts
+import TestSupport
 
 /// Issue 6's goal: LZFSE decoding at 200 MB/s or more, beside baselines measured in the same
 /// run: a plain memory copy of the same output size (the ceiling), and Apple's reference C
 /// decoder (liblzfse through the `pyliblzfse` Python binding, when installed) on the same input.
 enum ShortcutsBenchmarks {
-  static let corpus = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("corpus/shortcuts/lzfse")
+  static let corpus = ProjectPaths.corpus.appendingPathComponent("shortcuts/lzfse")
 
   static func run() throws {
     Harness.section("Shortcuts")

@@ -1,14 +1,13 @@
 import Foundation
 import Ingest
+import TestSupport
 import UTI
 
 /// Issue 3's goals: content sniffing per file against `file --mime-type -b -f LIST` on the same
 /// files in the same run, and peak memory that stays flat from 1 MB to 2 GB files.
 enum SniffingBenchmarks {
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent()
-  static let devCorpus = packageRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/corpus-dev")
+  static let packageRoot = ProjectPaths.packageRoot
+  static let devCorpus = ProjectPaths.shared.appendingPathComponent("corpus-dev")
 
   static func run() throws {
     Harness.section("sniff")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `ingest-cli` binary, as a user would.
 enum CLI {
@@ -9,10 +10,7 @@ enum CLI {
   }
 
   /// The package root, for paths to committed files such as `corpus/`.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
+  static let packageRoot = ProjectPaths.packageRoot
 
   /// The directory holding the test bundle also holds the products it depends on.
   static var executable: URL {

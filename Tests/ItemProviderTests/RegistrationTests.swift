@@ -1,5 +1,6 @@
 import Foundation
 import ItemProvider
+import TestSupport
 import Testing
 import UTI
 

@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import ItemProvider
+import TestSupport
 import Testing
 import UTI
 
@@ -8,9 +9,7 @@ import UTI
 /// Group directory, and checks what lands in `Incoming/`.
 @Suite("Portability: iOS share-extension code runs against the source-app profiles")
 struct PortabilityTests {
-  static let corpus = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("corpus")
+  static let corpus = ProjectPaths.corpus
 
   static var profileNames: [String] {
     let sources = corpus.appendingPathComponent("sources").path

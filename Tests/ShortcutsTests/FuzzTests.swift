@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shortcuts
@@ -7,21 +8,10 @@ import Testing
 /// fail with an error, never crash, hang or allocate past the readers' limits.
 @Suite("Fuzzing the readers")
 struct FuzzTests {
-  /// A small deterministic generator (SplitMix64) so every run mutates the same way.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// One to four cheap mutations: flip a bit, overwrite a byte with an interesting value,
   /// truncate, or duplicate a slice.
-  static func mutate(_ input: [UInt8], _ generator: inout Generator) -> [UInt8] {
+  static func mutate(_ input: [UInt8], _ generator: inout SplitMix64) -> [UInt8] {
     var bytes = input
     for _ in 0..<Int.random(in: 1...4, using: &generator) where !bytes.isEmpty {
       let index = Int.random(in: 0..<bytes.count, using: &generator)
@@ -61,7 +51,7 @@ struct FuzzTests {
 
   @Test("100,000 mutated inputs through the shortcut, LZFSE and Apple Archive readers")
   func mutations() throws {
-    var generator = Generator(state: 0x5EED_2026)
+    var generator = SplitMix64(seed: 0x5EED_2026)
     let signed = try Self.smallSignedShortcut()
     // Iterations per seed follow each reader's cost in a debug build; 100,000 in all.
     let seeds: [(name: String, bytes: [UInt8], iterations: Int, run: ([UInt8]) -> Bool)] = [

@@ -1,14 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Locates `../shared` beside the package root, where reference data lives for developers and
 /// CI. Tests that need it are skipped, with a message saying so, when it is absent.
 enum SharedData {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-  static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+  static let root = ProjectPaths.shared
 
   static let coreTypesReference = root.appendingPathComponent(
     "reference/coretypes-macos12.json"

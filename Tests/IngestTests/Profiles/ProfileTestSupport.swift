@@ -1,12 +1,11 @@
 import Foundation
 import Ingest
 import ItemProvider
+import TestSupport
 
 /// The project's corpus folder (`corpus/`, holding `files/` and `sources/`).
 enum ProfileCorpus {
-  static let directory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("corpus")
+  static let directory = ProjectPaths.corpus
 
   static let sources = directory.appendingPathComponent("sources")
 

@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import TestSupport
 import Testing
 import UTI
 

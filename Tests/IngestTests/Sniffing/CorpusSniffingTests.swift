@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import TestSupport
 import Testing
 import UTI
 
@@ -8,10 +9,10 @@ import UTI
 /// not declare (Ogg, Matroska), as Apple would give it.
 @Suite("Sniffing the project's corpus")
 struct CorpusSniffingTests {
-  static let directory = SharedCorpus.packageRoot.appendingPathComponent("corpus/files")
+  static let directory = ProjectPaths.corpus.appendingPathComponent("files")
 
   static let expected: [String: String] = {
-    let url = SharedCorpus.packageRoot.appendingPathComponent("corpus/expected.json")
+    let url = ProjectPaths.corpus.appendingPathComponent("expected.json")
     guard let data = try? Data(contentsOf: url),
       let map = try? JSONDecoder().decode([String: String].self, from: data)
     else { return [:] }

@@ -1,18 +1,11 @@
 import Foundation
+import TestSupport
 
 /// The labelled development corpus in `../shared/corpus-dev` (beside the package root), which
 /// is not part of the repository: tests that read it skip when it is absent.
 enum SharedCorpus {
-  /// The package root, found from this file's path.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Sniffing
-    .deletingLastPathComponent()  // IngestTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()
-
   /// `../shared/corpus-dev`.
-  static let root = packageRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/corpus-dev")
+  static let root = ProjectPaths.shared.appendingPathComponent("corpus-dev")
 
   /// The two labelled collections in it.
   static let collections = ["file-type", "corkami-mini"]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Checks ZIP archives with tools this project did not write: `unzip -t` (Info-ZIP) when it is
 /// installed, and Python's `zipfile` (which verifies every CRC) in any case.

@@ -1,13 +1,9 @@
 import Foundation
+import TestSupport
 
 /// Locations of the committed corpus and of the optional ../shared samples.
 enum Fixtures {
-  /// The repository root, found from this file's path.
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-  static let lzfse = root.appendingPathComponent("corpus/shortcuts/lzfse")
+  static let lzfse = ProjectPaths.corpus.appendingPathComponent("shortcuts/lzfse")
 
   static func lzfseFixture(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: lzfse.appendingPathComponent(name + ".lzfse")))
@@ -27,8 +23,7 @@ enum Fixtures {
 
 /// The read-only samples in ../shared, present in CI but not in every checkout.
 enum SharedData {
-  static let samples = Fixtures.root.deletingLastPathComponent()
-    .appendingPathComponent("shared/samples/shortcuts")
+  static let samples = ProjectPaths.shared.appendingPathComponent("samples/shortcuts")
 
   static var isAvailable: Bool {
     FileManager.default.fileExists(

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 
 @testable import Shortcuts
 
 /// Signed shortcuts built by the tests themselves, with the committed test PKI
 /// (scripts/make-test-pki.sh) and LZFSE fixtures (scripts/make-lzfse-fixtures.py).
 enum SignedFixtures {
-  static let pki = Fixtures.root.appendingPathComponent("corpus/shortcuts/test-pki")
+  static let pki = ProjectPaths.corpus.appendingPathComponent("shortcuts/test-pki")
 
   static func pkiFile(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: pki.appendingPathComponent(name)))
