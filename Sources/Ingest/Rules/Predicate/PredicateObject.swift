@@ -43,6 +43,28 @@ public final class PredicateObject: Sendable {
     return nil
   }
 
+  /// Whether any element of the array under `key` passes `test`, testing the elements where
+  /// they are stored; nil when the key is missing, its value is not an array of type
+  /// identifiers, or `test` has no answer for one (the caller then takes the general path).
+  func anyTypeIdentifier(
+    forKey key: String, where test: (PredicateTypeIdentifier) -> Bool?
+  ) -> Bool? {
+    guard let index = keys.firstIndex(of: key),
+      case .array(let elements) = values[index]
+    else { return nil }
+    var found = false
+    for element in elements {
+      guard case .typeIdentifier(let resolved) = element, let answer = test(resolved) else {
+        return nil
+      }
+      if answer {
+        found = true
+        break
+      }
+    }
+    return found
+  }
+
   /// The keys this object answers, in declaration order.
   public var allKeys: [String] { keys }
 }

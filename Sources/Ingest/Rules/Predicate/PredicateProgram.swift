@@ -109,6 +109,8 @@ final class TypeTestInstruction: PredicateInstruction {
   let rightType: UTType?
   let rightKey: String
   let isConformance: Bool
+  /// The one key read from the evaluated object, when that is all the left side does.
+  let directKey: String?
 
   init(syntax: ComparisonNode, left: any ExpressionInstruction, rightName: String) {
     self.syntax = syntax
@@ -117,6 +119,13 @@ final class TypeTestInstruction: PredicateInstruction {
     self.rightType = syntax.rightType
     self.rightKey = rightName.lowercased()
     self.isConformance = syntax.operation == .conformsTo
+    if let path = left as? KeyPathInstruction, path.base == nil, path.keys.count == 1,
+      !path.countsAtEnd
+    {
+      directKey = path.keys[0]
+    } else {
+      directKey = nil
+    }
   }
 
   @inline(__always)
@@ -133,6 +142,15 @@ final class TypeTestInstruction: PredicateInstruction {
   func evaluate(
     _ context: inout PredicateEvaluator, _ object: PredicateValue
   ) throws(PredicateEvaluationError) -> Bool {
+    // The common shape, `ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "…"` on the
+    // evaluated object: the identifiers are tested where the object holds them.
+    if syntax.modifier == .any, let key = directKey, let rightType,
+      case .object(let instance) = object,
+      let answer = instance.anyTypeIdentifier(
+        forKey: key, where: { $0.test(isConformance ? .conformsTo : .equals, rightType) })
+    {
+      return answer
+    }
     do {
       let value = try left.value(&context, object)
       switch syntax.modifier {

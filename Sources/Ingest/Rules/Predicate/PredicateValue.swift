@@ -51,10 +51,9 @@ public final class PredicateTypeIdentifier: Sendable {
   /// `UTI-CONFORMS-TO` or `UTI-EQUALS` against `other`; nil when this identifier is not
   /// declared. Evaluated here, on the stored type, so the hot path copies no type.
   func test(_ test: TypeTest, _ other: UTType) -> Bool? {
-    guard let type else { return nil }
     switch test {
-    case .conformsTo: return type.conforms(to: other)
-    case .equals: return type == other
+    case .conformsTo: return type?.conforms(to: other)
+    case .equals: return type.map { $0 == other }
     }
   }
 }
