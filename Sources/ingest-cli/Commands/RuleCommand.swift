@@ -84,8 +84,7 @@ enum RuleCommand {
     guard sources <= 1 else {
       throw CLIError.usage("give one of --source, --attachment or --files")
     }
-    try registerDeclarations(declarationFiles, rule: ruleArgument)
-    let rule = try loadRule(ruleArgument)
+    let rule = try loadRule(ruleArgument, declarationFiles: declarationFiles)
 
     let input: ActivationInput
     let sourceLabel: String
@@ -202,8 +201,7 @@ enum RuleCommand {
     guard positionals.count == 1 else {
       throw CLIError.usage("rule matrix needs exactly one RULE\n" + usage)
     }
-    try registerDeclarations(declarationFiles, rule: positionals[0])
-    let rule = try loadRule(positionals[0])
+    let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
     let profiles: [SourceProfile]
     do {
       profiles = try SourceProfile.loadAll(
@@ -252,8 +250,7 @@ enum RuleCommand {
     guard positionals.count == 1 else {
       throw CLIError.usage("rule explain needs exactly one RULE\n" + usage)
     }
-    try registerDeclarations(declarationFiles, rule: positionals[0])
-    let rule = try loadRule(positionals[0])
+    let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
     let explanation = rule.explanation()
     if json {
       try Output.json(ExplainReport(rule: rule.origin, explanation: explanation))
@@ -271,41 +268,28 @@ enum RuleCommand {
 
   // MARK: Shared
 
-  /// Registers the type declarations of each `--declarations` file, then those of RULE when it
-  /// is a property list declaring types, so identifiers the app declares resolve (and conform)
-  /// as they do once the app is installed. Must run before the rule is read: the rule resolves
-  /// its identifiers when it is parsed.
-  static func registerDeclarations(_ files: [String], rule argument: String) throws {
-    for path in files {
-      guard FileManager.default.isReadableFile(atPath: path) else {
-        throw CLIError.noInput("cannot read declarations: \(path) is missing or unreadable")
-      }
-      try register(fromInfoPlistAt: path)
-    }
-    guard FileManager.default.fileExists(atPath: argument),
-      let data = FileManager.default.contents(atPath: argument),
-      let root = try? PropertyListSerialization.propertyList(from: data, format: nil)
-        as? [String: Any],
-      root["UTExportedTypeDeclarations"] != nil || root["UTImportedTypeDeclarations"] != nil
-    else { return }
-    try register(fromInfoPlistAt: argument)
-  }
-
-  private static func register(fromInfoPlistAt path: String) throws {
-    do {
-      let warnings = try UTTypeRegistry.shared.registerDeclarations(
-        fromInfoPlistAt: URL(fileURLWithPath: path))
-      for warning in warnings { Output.error("warning: \(path): \(warning)") }
-    } catch {
-      throw CLIError.data("\(error)")
-    }
-  }
-
   /// A rule from a file when RULE names one, else RULE as a predicate string.
-  static func loadRule(_ argument: String) throws -> ActivationRule {
+  ///
+  /// The type declarations of each `--declarations` file, then those of RULE when it is an
+  /// Info.plist declaring types, are registered first, so identifiers the app declares resolve
+  /// (and conform) as they do once the app is installed: a rule resolves its identifiers when
+  /// it is parsed. A RULE file is read once.
+  static func loadRule(_ argument: String, declarationFiles: [String]) throws -> ActivationRule {
+    for warning in try TypeDeclarations.register(files: declarationFiles) {
+      Output.error("warning: \(warning)")
+    }
     do {
       if FileManager.default.fileExists(atPath: argument) {
-        return try ActivationRule(contentsOf: URL(fileURLWithPath: argument))
+        guard let data = FileManager.default.contents(atPath: argument) else {
+          // A directory or an unreadable file: the rule reader says which.
+          return try ActivationRule(contentsOf: URL(fileURLWithPath: argument))
+        }
+        if TypeDeclarations.declaresTypes(data) {
+          for warning in try TypeDeclarations.register(infoPlist: data, path: argument) {
+            Output.error("warning: \(warning)")
+          }
+        }
+        return try ActivationRule(data: data, path: argument)
       }
       if looksLikePath(argument) {
         throw CLIError.noInput("cannot read \(argument): no such file")

@@ -51,20 +51,7 @@ enum UTICommand {
       throw CLIError.usage("uti needs an identifier, --ext or --mime\n" + usage)
     }
 
-    var warnings: [String] = []
-    for path in declarationFiles {
-      guard FileManager.default.isReadableFile(atPath: path) else {
-        throw CLIError.noInput("cannot read declarations: \(path) is missing or unreadable")
-      }
-      do {
-        let found = try UTTypeRegistry.shared.registerDeclarations(
-          fromInfoPlistAt: URL(fileURLWithPath: path)
-        )
-        warnings += found.map { "\(path): \($0)" }
-      } catch {
-        throw CLIError.data("\(error)")
-      }
-    }
+    let warnings = try TypeDeclarations.register(files: declarationFiles)
 
     var descriptions: [Description] = []
     for (option, value) in queries {
