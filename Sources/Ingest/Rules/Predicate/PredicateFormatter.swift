@@ -84,13 +84,7 @@ enum PredicateFormatter {
   }
 
   static func comparison(_ node: ComparisonNode) -> String {
-    let modifier =
-      switch node.modifier {
-      case .direct: ""
-      case .any: "ANY "
-      case .all: "ALL "
-      case .none: "NONE "
-      }
+    let modifier = node.modifier.prefix
     return modifier + expression(node.left) + " " + node.operation.spelling
       + node.options.spelling + " " + expression(node.right)
   }
@@ -213,13 +207,7 @@ enum PredicateFormatter {
   private static func comparisonLines(
     _ node: ComparisonNode, indent: Int, width: Int
   ) -> [String] {
-    let modifier =
-      switch node.modifier {
-      case .direct: ""
-      case .any: "ANY "
-      case .all: "ALL "
-      case .none: "NONE "
-      }
+    let modifier = node.modifier.prefix
     var left = expressionLines(node.left, indent: indent, width: width)
     left[0] = pad(indent) + modifier + left[0].dropFirst(indent * 2)
     let operatorText = " " + node.operation.spelling + node.options.spelling + " "

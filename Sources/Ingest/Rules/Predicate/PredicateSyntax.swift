@@ -22,6 +22,17 @@ enum ComparisonModifier: Sendable {
   case all
   /// `NONE`: true when no element matches (`NOT ANY`).
   case none
+
+  /// How the modifier is written before a comparison, with its trailing space (empty for
+  /// `direct`).
+  var prefix: String {
+    switch self {
+    case .direct: ""
+    case .any: "ANY "
+    case .all: "ALL "
+    case .none: "NONE "
+    }
+  }
 }
 
 /// The comparison operators (`NSComparisonPredicate.Operator`).
