@@ -1,5 +1,6 @@
 import Foundation
-import Ingest
+
+@testable import Ingest
 
 /// Paths of the test fixtures and inputs built by hand.
 enum RuleFixtures {
@@ -39,4 +40,24 @@ enum RuleFixtures {
   static let pdf = ActivationAttachment(
     registeredTypeIdentifiers: ["com.adobe.pdf"], hasFileRepresentation: true)
   static let webPage = ActivationAttachment(registeredTypeIdentifiers: ["com.apple.property-list"])
+}
+
+/// Compares the compiled program with the syntax-tree evaluator (used for explanations).
+enum EvaluatorAgreement {
+  /// What each evaluator made of `predicate` over `input`, when they differ; nil when both give
+  /// the same answer or both fail.
+  static func disagreement(_ predicate: FormatPredicate, over input: PredicateValue) -> String? {
+    let compiled = Result { () throws(PredicateEvaluationError) in
+      try predicate.evaluateThrowing(with: input)
+    }
+    var evaluator = PredicateEvaluator()
+    let direct = Result { () throws(PredicateEvaluationError) in
+      try evaluator.evaluate(predicate.root, with: input)
+    }
+    switch (compiled, direct) {
+    case (.success(let a), .success(let b)) where a == b: return nil
+    case (.failure, .failure): return nil
+    default: return "compiled \(compiled), syntax \(direct)"
+    }
+  }
 }
