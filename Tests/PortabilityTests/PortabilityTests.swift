@@ -17,6 +17,14 @@ struct PortabilityTests {
       .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
   }
 
+  /// The extension items the profile `name` describes, built over the corpus files with their
+  /// temporary copies in `work`.
+  static func extensionItems(_ name: String, work: URL) throws -> [NSExtensionItem] {
+    let profile = try SourceProfile.load(
+      from: corpus.appendingPathComponent("sources/\(name).json"))
+    return try profile.makeExtensionItems(corpus: corpus, workDirectory: work)
+  }
+
   /// What a run leaves behind.
   struct Run {
     var outcome: NSExtensionContext.RequestOutcome?
@@ -90,12 +98,9 @@ struct PortabilityTests {
 
   @Test(arguments: profileNames)
   func theIOSCodeIngestsEachProfile(_ name: String) async throws {
-    let profile = try SourceProfile.load(
-      from: Self.corpus.appendingPathComponent("sources/\(name).json"))
     let group = try AppGroup()
     defer { group.remove() }
-    let items = try profile.makeExtensionItems(
-      corpus: Self.corpus, workDirectory: group.directory.appendingPathComponent("work"))
+    let items = try Self.extensionItems(name, work: group.directory.appendingPathComponent("work"))
     let result = try await run(items, group: group)
     let outcome = try #require(result.outcome, "\(name): the request never ended")
 
@@ -179,13 +184,10 @@ struct PortabilityTests {
   }
 
   @Test func anUnknownAppGroupCancelsTheRequest() async throws {
-    let profile = try SourceProfile.load(
-      from: Self.corpus.appendingPathComponent("sources/photos-photo.json"))
-    let work = FileManager.default.temporaryDirectory
-      .appendingPathComponent("PortabilityTests-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: work) }
+    let work = try TemporaryDirectory(prefix: "PortabilityTests")
+    defer { work.remove() }
     let context = NSExtensionContext(
-      inputItems: try profile.makeExtensionItems(corpus: Self.corpus, workDirectory: work))
+      inputItems: try Self.extensionItems("photos-photo", work: work.url))
     ShareIngestor(appGroupIdentifier: "group.com.example.not-configured").handle(context)
     let outcome = await context.waitForRequestToEnd()
     #expect(outcome?.isCompleted == false)
@@ -196,7 +198,7 @@ struct PortabilityTests {
 @Suite("Portability: async iOS code reads the links the source apps share")
 struct LinkReaderPortabilityTests {
   /// The link each profile must yield (nil: none, and the request is cancelled).
-  static let links: [String: String?] = [
+  static let links: [String: String] = [
     "safari-page": "https://example.com/article",
     "safari-page-javascript": "https://example.com/article",
     "safari-two-items": "https://example.com/article",
@@ -205,17 +207,13 @@ struct LinkReaderPortabilityTests {
 
   @Test(arguments: PortabilityTests.profileNames)
   func theAsyncCodeReadsEachProfile(_ name: String) async throws {
-    let profile = try SourceProfile.load(
-      from: PortabilityTests.corpus.appendingPathComponent("sources/\(name).json"))
-    let work = FileManager.default.temporaryDirectory
-      .appendingPathComponent("LinkReaderTests-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: work) }
+    let work = try TemporaryDirectory(prefix: "LinkReaderTests")
+    defer { work.remove() }
     let context = NSExtensionContext(
-      inputItems: try profile.makeExtensionItems(
-        corpus: PortabilityTests.corpus, workDirectory: work))
+      inputItems: try PortabilityTests.extensionItems(name, work: work.url))
     let link = await LinkReader().read(context)
     let outcome = try #require(context.requestOutcome, "\(name): the request never ended")
-    if let expected = Self.links[name] ?? nil {
+    if let expected = Self.links[name] {
       #expect(link?.url.absoluteString == expected, "\(name)")
       #expect(outcome.isCompleted)
     } else {
