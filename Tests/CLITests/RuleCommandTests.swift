@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("ingest-cli rule")
@@ -75,8 +76,9 @@ struct RuleCommandTests {
   }
 
   @Test func typesTheAppDeclaresResolveFromTheRulePlistOrDeclarations() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory(prefix: "cli-tests")
+    defer { temporary.remove() }
+    let directory = temporary.url
     // An action extension for its own file type, declared beside the rule in the same plist.
     let declaration: [String: Any] = [
       "UTTypeIdentifier": "org.example.cli-tests.score",

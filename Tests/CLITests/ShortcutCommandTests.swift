@@ -1,11 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("ingest-cli shortcut")
 struct ShortcutCommandTests {
   @Test func makeThenInspectRoundTrips() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory(prefix: "cli-tests")
+    defer { temporary.remove() }
+    let directory = temporary.url
     let file = directory.appendingPathComponent("Example.shortcut").path
     let made = try CLI.run([
       "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example",
@@ -23,8 +25,9 @@ struct ShortcutCommandTests {
   }
 
   @Test func makeRejectsBadIdentifiers() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory(prefix: "cli-tests")
+    defer { temporary.remove() }
+    let directory = temporary.url
     let file = directory.appendingPathComponent("x.shortcut").path
     let badBundle = try CLI.run([
       "shortcut", "make", "--bundle-id", "not a bundle", "--name", "X", "--team", "ABCDE12345",
@@ -42,8 +45,9 @@ struct ShortcutCommandTests {
   }
 
   @Test func inspectReportsMissingAndMalformedFiles() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory(prefix: "cli-tests")
+    defer { temporary.remove() }
+    let directory = temporary.url
     #expect(
       try CLI.run(["shortcut", "inspect", directory.appendingPathComponent("none").path]).status
         == 66)

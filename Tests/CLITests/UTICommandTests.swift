@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("ingest-cli uti")
@@ -42,8 +43,9 @@ struct UTICommandTests {
   }
 
   @Test func layersDeclarationsFromAnInfoPlist() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory(prefix: "cli-tests")
+    defer { temporary.remove() }
+    let directory = temporary.url
     let plist: [String: Any] = [
       "UTExportedTypeDeclarations": [
         [
