@@ -73,6 +73,29 @@ struct ISOMediaLayoutTests {
     #expect(result.type.identifier == layout.expected, "\(result.explanation)")
   }
 
+  @Test("Many large tracks cannot make sniffing read far into a file")
+  func manyLargeTracksAreReadWithinABudget() throws {
+    let fileType = Self.box(
+      "ftyp", Array("isom".utf8) + [0, 0, 2, 0] + Array("isomiso2mp41".utf8))
+    // Forty sound tracks of 300 KiB each (sample tables padded), 12 MB of moov in all.
+    let padded = Self.box(
+      "trak",
+      Self.box("tkhd", Self.zeros(84))
+        + Self.box(
+          "mdia",
+          Self.box("mdhd", Self.zeros(24))
+            + Self.box("hdlr", Self.zeros(8) + Array("soun".utf8) + Self.zeros(13))
+            + Self.box("free", Self.zeros(300 * 1024))))
+    let movie = Self.box(
+      "moov", Self.box("mvhd", Self.zeros(100)) + (0..<40).flatMap { _ in padded })
+    let data = Data(fileType + Self.box("mdat", Self.zeros(64)) + movie)
+    let sniffer = ContentSniffer(configuration: .init(usesFilename: false))
+    let result = try sniffer.sniff(data: data)
+    #expect(result.type.identifier == "com.apple.m4a-audio", "\(result.explanation)")
+    #expect(data.count > 12_000_000)
+    #expect(result.bytesRead < 64 * 1024 + (1 << 20) + 64 * 1024, "read \(result.bytesRead) bytes")
+  }
+
   static let layouts: [Layout] = [
     Layout(handler: "soun", metadataBeforeTracks: 0, expected: "com.apple.m4a-audio"),
     Layout(handler: "soun", metadataBeforeTracks: 1 << 20, expected: "com.apple.m4a-audio"),

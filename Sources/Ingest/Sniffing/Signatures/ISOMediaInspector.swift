@@ -189,20 +189,29 @@ enum ISOMediaInspector {
     return []
   }
 
+  /// How much of one track is read: its `mdia`/`hdlr` and sample tables come early.
+  static let trackReadLimit = 256 * 1024
+  /// How much of all tracks together is read, so a file with many large tracks (real ones
+  /// have a handful) cannot make sniffing read far into it.
+  static let tracksReadBudget = 1 << 20
+
   /// The handlers of the `trak` boxes among the children of `moov`, each child found by its
   /// header: a large `udta` (cover art) or `meta` before the tracks costs one header read,
-  /// and each track is read only as far as its first 256 KiB (its `mdia`/`hdlr` come early).
+  /// and each track is read only as far as `trackReadLimit`, all of them within
+  /// `tracksReadBudget`.
   private static func handlers(
     _ source: ByteSource, movie: Range<Int>
   ) throws(SniffError) -> Set<String> {
     var found: Set<String> = []
     var offset = movie.lowerBound
+    var budget = tracksReadBudget
     for _ in 0..<1024 {
-      guard offset < movie.upperBound,
+      guard offset < movie.upperBound, budget > 0,
         let box = try boxHeader(source, at: offset, end: movie.upperBound)
       else { break }
       if box.type == "trak" {
-        let track = try source.read(at: offset, count: min(box.size, 256 * 1024))
+        let track = try source.read(at: offset, count: min(box.size, trackReadLimit, budget))
+        budget -= track.count
         found.formUnion(handlers(in: track))
       }
       offset += box.size
