@@ -12,6 +12,8 @@ let package = Package(
   products: [
     .library(name: "UTI", targets: ["UTI"]),
     .library(name: "ItemProvider", targets: ["ItemProvider"]),
+    .library(name: "Sniffing", targets: ["Sniffing"]),
+    .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "Ingest", targets: ["Ingest"]),
     .library(name: "Shortcuts", targets: ["Shortcuts"]),
     .executable(name: "ingest-cli", targets: ["ingest-cli"]),
@@ -25,9 +27,11 @@ let package = Package(
       pkgConfig: "libmagic",
       providers: [.apt(["libmagic-dev"])]
     ),
+    .target(name: "Sniffing", dependencies: ["UTI", "CMagic"], swiftSettings: swiftSettings),
+    .target(name: "ActivationRules", dependencies: ["UTI"], swiftSettings: swiftSettings),
     .target(
       name: "Ingest",
-      dependencies: ["UTI", "ItemProvider", "CMagic"],
+      dependencies: ["UTI", "ItemProvider", "Sniffing", "ActivationRules"],
       swiftSettings: swiftSettings
     ),
     .systemLibrary(
@@ -40,12 +44,14 @@ let package = Package(
     // MARK: Executables
     .executableTarget(
       name: "ingest-cli",
-      dependencies: ["UTI", "ItemProvider", "Ingest", "Shortcuts"],
+      dependencies: ["UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["UTI", "ItemProvider", "Ingest", "Shortcuts", "TestSupport"],
+      dependencies: [
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts", "TestSupport",
+      ],
       path: "Benchmarks",
       swiftSettings: swiftSettings
     ),
@@ -62,15 +68,25 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "SniffingTests", dependencies: ["Sniffing", "UTI", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "ActivationRulesTests",
+      dependencies: ["ActivationRules", "UTI", "TestSupport"],
+      exclude: ["Fixtures"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "IngestTests",
-      dependencies: ["Ingest", "ItemProvider", "UTI", "TestSupport"],
-      exclude: ["Rules/Fixtures"],
+      dependencies: [
+        "Ingest", "ItemProvider", "Sniffing", "ActivationRules", "UTI", "TestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
     // Compiles iOS share-extension code with only its imports changed (see the target's files).
     .testTarget(
       name: "PortabilityTests",
-      dependencies: ["ItemProvider", "UTI", "Ingest", "TestSupport"],
+      dependencies: ["ItemProvider", "UTI", "ActivationRules", "Ingest", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

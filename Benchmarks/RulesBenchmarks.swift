@@ -1,5 +1,5 @@
+import ActivationRules
 import Foundation
-import Ingest
 import UTI
 
 /// Issue 5's goals: parse a typical activation rule in under 20 µs; evaluate it against a

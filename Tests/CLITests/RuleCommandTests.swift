@@ -4,7 +4,7 @@ import Testing
 
 @Suite("ingest-cli rule")
 struct RuleCommandTests {
-  static let exactlyOneImage = "Tests/IngestTests/Rules/Fixtures/rules/exactly-one-image.plist"
+  static let exactlyOneImage = "Tests/Fixtures/rules/exactly-one-image.plist"
 
   @Test func checkAgainstAProfileSaysShownAndWhy() throws {
     let shown = try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "photos-photo"])

@@ -12,6 +12,10 @@ public enum ProjectPaths {
   /// `corpus/`: the files this project made itself, with the scripts that made them.
   public static let corpus = packageRoot.appendingPathComponent("corpus")
 
+  /// `Tests/Fixtures/`: hand-written rules (`rules/*.plist`) and source-app profiles
+  /// (`sources/*.json`) shared by the rule, profile and pipeline tests.
+  public static let testFixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
+
   /// `../shared`: reference data beside the checkout, present for developers and CI but not in
   /// every clone. Tests that read it skip, saying so, when it is absent.
   public static let shared = packageRoot.deletingLastPathComponent()

@@ -1,3 +1,4 @@
+import ActivationRules
 import Foundation
 
 extension SourceProfile {

@@ -1,5 +1,7 @@
+import ActivationRules
 import Foundation
 import Ingest
+import Sniffing
 import UTI
 
 /// `ingest-cli rule`: will an extension appear for a share, and why.

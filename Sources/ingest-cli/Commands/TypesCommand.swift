@@ -1,5 +1,5 @@
 import Foundation
-import Ingest
+import Sniffing
 import UTI
 
 /// `ingest-cli types`: what each file really is, from its content, as a UTI.

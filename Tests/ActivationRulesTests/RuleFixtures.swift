@@ -1,24 +1,13 @@
 import Foundation
+import TestSupport
 
-@testable import Ingest
+@testable import ActivationRules
 
-/// Paths of the test fixtures and inputs built by hand.
+/// Paths of the rule fixtures (`Tests/Fixtures/rules`) and inputs built by hand.
 enum RuleFixtures {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
-  static let rules = directory.appendingPathComponent("rules")
-  static let sources = directory.appendingPathComponent("sources")
+  static let rules = ProjectPaths.testFixtures.appendingPathComponent("rules")
 
   static func rule(_ name: String) -> URL { rules.appendingPathComponent(name + ".plist") }
-
-  static func profile(_ name: String) throws -> SourceProfile {
-    try SourceProfile.load(
-      from: sources.appendingPathComponent(name + ".json"), checksCorpusFiles: false)
-  }
-
-  static func profiles() throws -> [SourceProfile] {
-    try SourceProfile.loadAll(in: sources, checksCorpusFiles: false)
-  }
 
   /// One attachment per list of identifiers, in one item.
   static func input(_ attachments: [String]...) -> ActivationInput {

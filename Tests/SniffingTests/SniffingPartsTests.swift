@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Ingest
+@testable import Sniffing
 
 /// The sniffer's internal parts, on inputs built here: DEFLATE, JSON syntax, MPEG frame headers,
 /// text encodings, the PDF header search.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import UTI
 
-@testable import Ingest
+@testable import Sniffing
 
 #if canImport(Glibc)
   import Glibc

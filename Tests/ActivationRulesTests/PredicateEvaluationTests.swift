@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Ingest
+@testable import ActivationRules
 
 @Suite("Predicate evaluation")
 struct PredicateEvaluationTests {

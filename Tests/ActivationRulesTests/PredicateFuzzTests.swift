@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Ingest
+@testable import ActivationRules
 
 /// Feeds the parser 102,000 generated and mutated inputs: it must either parse them or throw a
 /// syntax error with a real location — never crash, never hang. Generated predicates must also

@@ -2,82 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Ingest
+@testable import ActivationRules
 
-@Suite("Activation rules from files, against source-app profiles")
+@Suite("Activation rules from files")
 struct ActivationRuleTests {
-  struct Expectation: CustomTestStringConvertible, Sendable {
-    var rule: String
-    var shownFor: Set<String>
-    var testDescription: String { rule }
-  }
-
-  static let profileNames = [
-    "browser-page-with-text", "files-pdf", "notes-text", "photos-live-photo", "photos-photo",
-    "photos-three-photos", "photos-video", "safari-page",
-  ]
-
-  @Test(
-    "Realistic rules decide as written for every profile",
-    arguments: [
-      Expectation(rule: "exactly-one-image", shownFor: ["photos-photo", "photos-live-photo"]),
-      Expectation(
-        rule: "images-or-one-movie",
-        shownFor: ["photos-photo", "photos-live-photo", "photos-three-photos", "photos-video"]),
-      Expectation(
-        rule: "images-or-one-movie-dictionary",
-        shownFor: ["photos-photo", "photos-live-photo", "photos-three-photos", "photos-video"]),
-      // public.file-url conforms to public.url, so a file URL counts as a URL here.
-      Expectation(
-        rule: "url-or-text",
-        shownFor: ["browser-page-with-text", "files-pdf", "notes-text", "safari-page"]),
-      Expectation(
-        rule: "web-url-not-file-url", shownFor: ["browser-page-with-text", "safari-page"]),
-      Expectation(
-        rule: "images-or-pdf-or",
-        shownFor: ["files-pdf", "photos-photo", "photos-live-photo", "photos-three-photos"]),
-      Expectation(rule: "two-jpegs-equals", shownFor: ["photos-three-photos"]),
-      Expectation(
-        rule: "url-text-explicit-zeros-v2",
-        shownFor: ["browser-page-with-text", "notes-text", "safari-page"]),
-      Expectation(
-        rule: "rule-only", shownFor: ["browser-page-with-text", "notes-text", "safari-page"]),
-      Expectation(rule: "misplaced-keys", shownFor: ["photos-photo", "photos-live-photo"]),
-      Expectation(rule: "true-predicate", shownFor: Set(profileNames)),
-    ])
-  func matrix(_ expectation: Expectation) throws {
-    let rule = try ActivationRule(contentsOf: RuleFixtures.rule(expectation.rule))
-    let profiles = try RuleFixtures.profiles()
-    #expect(profiles.map(\.name) == Self.profileNames)
-    for profile in profiles {
-      let decision = rule.evaluate(profile.activationInput)
-      #expect(
-        decision.isShown == expectation.shownFor.contains(profile.name),
-        "\(profile.name): \(decision.reason)")
-      #expect(rule.matches(profile.activationInput) == decision.isShown)
-      #expect(!decision.reason.isEmpty)
-    }
-  }
-
-  @Test("The reason names the clause and the attachment that decided")
-  func reasons() throws {
-    let rule = try ActivationRule(contentsOf: RuleFixtures.rule("exactly-one-image"))
-    let safari = try RuleFixtures.profile("safari-page")
-    let decision = rule.evaluate(safari.activationInput)
-    #expect(!decision.isShown)
-    #expect(decision.reason.contains("attachment 1 (public.url; https: URL)"))
-    #expect(
-      decision.reason.contains(
-        "`ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\"` is false"
-          + " (none of public.url conforms to public.image)"))
-    let three = try RuleFixtures.profile("photos-three-photos")
-    #expect(rule.evaluate(three.activationInput).reason.contains("is false (3 == 1)"))
-    let photo = try RuleFixtures.profile("photos-photo")
-    let shown = rule.evaluate(photo.activationInput)
-    #expect(shown.isShown)
-    #expect(shown.trace.children.first?.children.first?.subject == "item 1")
-  }
-
   @Test("An evaluation error hides the extension and says where")
   func evaluationError() throws {
     let rule = try ActivationRule(
@@ -208,16 +136,6 @@ struct ActivationRuleTests {
     #expect(explained.summary.first?.hasPrefix("fuzzy matching") == true)
     #expect(explained.predicateFormat.contains("== 0"))
     #expect(explained.notes.contains { $0.hasPrefix("web URL:") })
-    // The explained predicate parses and decides every profile as the dictionary does, where
-    // the notes do not apply (these profiles' URLs are http(s) and their files are file URLs
-    // or images, which the zeros reject either way).
-    let predicate = try FormatPredicate(format: explained.predicateFormat)
-    for profile in try RuleFixtures.profiles() {
-      #expect(
-        predicate.evaluate(with: profile.activationInput.predicateValue)
-          == dictionary.matches(profile.activationInput),
-        "\(profile.name)")
-    }
     let rule = try ActivationRule(contentsOf: RuleFixtures.rule("images-or-one-movie"))
     let normalized = rule.explanation(width: 60)
     #expect(normalized.form == "predicate")

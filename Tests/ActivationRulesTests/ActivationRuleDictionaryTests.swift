@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Ingest
+@testable import ActivationRules
 
 @Suite("Activation rule dictionaries")
 struct ActivationRuleDictionaryTests {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import UTI
 
-@testable import Ingest
+@testable import ActivationRules
 
 /// Shapes that turned up in rules shipped by public apps and broke or misled the reader: each
 /// test writes its own rule in that shape.

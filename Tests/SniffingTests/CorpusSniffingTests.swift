@@ -1,5 +1,5 @@
 import Foundation
-import Ingest
+import Sniffing
 import TestSupport
 import Testing
 import UTI

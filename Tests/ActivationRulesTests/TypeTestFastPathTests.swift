@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Ingest
+@testable import ActivationRules
 
 /// `ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "…"` is tested where the
 /// attachment holds its identifiers. It must answer exactly as the syntax-tree evaluator does,
