@@ -73,7 +73,6 @@ let package = Package(
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "UTI", "TestSupport"],
-      exclude: ["Fixtures"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
