@@ -20,18 +20,25 @@ let package = Package(
   ],
   targets: [
     // MARK: Libraries
-    .target(name: "UTI", swiftSettings: swiftSettings),
-    .target(name: "ItemProvider", dependencies: ["UTI"], swiftSettings: swiftSettings),
+    // The bottom layer: every system call on files (descriptors, typed errno, EINTR retry,
+    // fault injection) and the one I/O error shape. Package access except for the errors.
+    .target(name: "SystemCalls", swiftSettings: swiftSettings),
+    .target(name: "UTI", dependencies: ["SystemCalls"], swiftSettings: swiftSettings),
+    .target(
+      name: "ItemProvider", dependencies: ["UTI", "SystemCalls"], swiftSettings: swiftSettings),
     .systemLibrary(
       name: "CMagic",
       pkgConfig: "libmagic",
       providers: [.apt(["libmagic-dev"])]
     ),
-    .target(name: "Sniffing", dependencies: ["UTI", "CMagic"], swiftSettings: swiftSettings),
-    .target(name: "ActivationRules", dependencies: ["UTI"], swiftSettings: swiftSettings),
+    .target(
+      name: "Sniffing", dependencies: ["UTI", "SystemCalls", "CMagic"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "ActivationRules", dependencies: ["UTI", "SystemCalls"], swiftSettings: swiftSettings),
     .target(
       name: "Ingest",
-      dependencies: ["UTI", "ItemProvider", "Sniffing", "ActivationRules"],
+      dependencies: ["UTI", "ItemProvider", "Sniffing", "ActivationRules", "SystemCalls"],
       swiftSettings: swiftSettings
     ),
     .systemLibrary(
@@ -39,7 +46,8 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"])]
     ),
-    .target(name: "Shortcuts", dependencies: ["COpenSSL"], swiftSettings: swiftSettings),
+    .target(
+      name: "Shortcuts", dependencies: ["SystemCalls", "COpenSSL"], swiftSettings: swiftSettings),
 
     // MARK: Executables
     .executableTarget(
@@ -60,6 +68,9 @@ let package = Package(
     // Shared by the test targets and the benchmarks: project paths, temporary directories, a
     // seeded generator. Not a product.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .testTarget(
+      name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "UTITests", dependencies: ["UTI", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(

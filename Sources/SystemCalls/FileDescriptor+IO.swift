@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+extension FileDescriptor {
+  /// Reads up to `buffer.count` bytes at the current offset; 0 means end of file.
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(IOError) -> Int {
+    try syscall(.read, path) { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+      .orThrow(.read, path)
+  }
+
+  /// Reads up to `buffer.count` bytes at `offset`, without moving the file offset.
+  package func read(fromAbsoluteOffset offset: Int64, into buffer: UnsafeMutableRawBufferPointer)
+    throws(IOError) -> Int
+  {
+    try syscall(.pread, path) {
+      Glibc.pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset))
+    }.orThrow(.pread, path)
+  }
+
+  /// Fills as much of `buffer` as the file has at `offset`, retrying short reads; returns the
+  /// count, less than `buffer.count` only at end of file.
+  package func readFully(
+    fromAbsoluteOffset offset: Int64, into buffer: UnsafeMutableRawBufferPointer
+  )
+    throws(IOError) -> Int
+  {
+    var done = 0
+    while done < buffer.count {
+      let step = try read(
+        fromAbsoluteOffset: offset + Int64(done),
+        into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
+      if step == 0 { break }
+      done += step
+    }
+    return done
+  }
+
+  /// Writes up to `buffer.count` bytes; returns how many were written.
+  package func write(_ buffer: UnsafeRawBufferPointer) throws(IOError) -> Int {
+    try syscall(.write, path) { Glibc.write(rawValue, buffer.baseAddress, buffer.count) }
+      .orThrow(.write, path)
+  }
+
+  /// Writes all of `buffer`, continuing after short writes.
+  package func writeAll(_ buffer: UnsafeRawBufferPointer) throws(IOError) {
+    var written = 0
+    while written < buffer.count {
+      let step = try write(UnsafeRawBufferPointer(rebasing: buffer[written...]))
+      // A write of zero bytes to a regular file means the device took nothing: no space.
+      guard step > 0 else {
+        throw IOError(operation: "write", path: path, errno: .noSpace)
+      }
+      written += step
+    }
+  }
+
+  /// Writes all of `bytes`.
+  package func writeAll(_ bytes: some Sequence<UInt8>) throws(IOError) {
+    let array = Array(bytes)
+    let failure = array.withUnsafeBytes { buffer -> IOError? in
+      do throws(IOError) {
+        try writeAll(buffer)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Flushes the file's data and metadata to the device (`fsync`): after it returns, a crash or
+  /// power loss keeps what was written. On a directory, it makes the entries durable.
+  package func sync() throws(IOError) {
+    _ = try syscall(.fsync, path) { fsync(rawValue) }.orThrow(.fsync, path)
+  }
+
+  /// Flushes the file's data, and its metadata only where needed to read the data back
+  /// (`fdatasync`).
+  package func dataSync() throws(IOError) {
+    _ = try syscall(.fdatasync, path) { fdatasync(rawValue) }.orThrow(.fdatasync, path)
+  }
+
+  /// What `fstat` says of the open file.
+  package func status() throws(IOError) -> FileStatus {
+    var info = stat()
+    _ = try syscall(.fstat, path) { fstat(rawValue, &info) }.orThrow(.fstat, path)
+    return FileStatus(info)
+  }
+
+  /// Sets the permission bits (`fchmod`).
+  package func setPermissions(_ mode: mode_t) throws(IOError) {
+    _ = try syscall(.fchmod, path) { fchmod(rawValue, mode) }.orThrow(.fchmod, path)
+  }
+
+  /// Cuts or extends the file to `size` bytes.
+  package func truncate(to size: Int64) throws(IOError) {
+    _ = try syscall(.ftruncate, path) { ftruncate(rawValue, off_t(size)) }
+      .orThrow(.ftruncate, path)
+  }
+
+  /// Takes an advisory `flock` on the open file: exclusive or shared; without `wait`, returns
+  /// false at once when another open file description holds a conflicting lock.
+  ///
+  /// The lock dies with the last descriptor of this open file, so a process that crashes
+  /// releases it: that is what makes it a claim no dead process can hold.
+  package func lock(exclusive: Bool = true, wait: Bool = false) throws(IOError) -> Bool {
+    let operation = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
+    switch syscall(.flock, path, { flock(rawValue, operation) }) {
+    case .success: return true
+    case .failure(let errno) where errno == .wouldBlock && !wait: return false
+    case .failure(let errno): throw IOError(operation: "flock", path: path, errno: errno)
+    }
+  }
+
+  /// Releases a `flock`.
+  package func unlock() throws(IOError) {
+    _ = try syscall(.flock, path) { flock(rawValue, LOCK_UN) }.orThrow(.flock, path)
+  }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// An open file descriptor and the path it was opened with (for errors and fault injection).
+///
+/// Modelled on swift-system's `FileDescriptor`: a value, not a resource manager. Close it
+/// exactly once, with `close()` (which reports its error: on some file systems a failed write
+/// shows only there) or by running work in `closeAfter`. Every descriptor is opened with
+/// `O_CLOEXEC`.
+package struct FileDescriptor: Sendable {
+  /// How a file is opened.
+  package enum AccessMode: Sendable {
+    case readOnly, writeOnly, readWrite
+
+    var flags: Int32 {
+      switch self {
+      case .readOnly: O_RDONLY
+      case .writeOnly: O_WRONLY
+      case .readWrite: O_RDWR
+      }
+    }
+  }
+
+  /// Flags for `open`.
+  package struct OpenOptions: OptionSet, Sendable {
+    package let rawValue: Int32
+    package init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// Create the file if it does not exist.
+    package static let create = OpenOptions(rawValue: O_CREAT)
+    /// With `create`: fail with `EEXIST` if anything exists there (never reuse a file).
+    package static let exclusive = OpenOptions(rawValue: O_EXCL)
+    /// Truncate an existing file.
+    package static let truncate = OpenOptions(rawValue: O_TRUNC)
+    /// Fail with `ELOOP` if the last component is a symbolic link.
+    package static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
+    /// Fail with `ENOTDIR` unless the path is a directory.
+    package static let directory = OpenOptions(rawValue: O_DIRECTORY)
+    /// Do not block: opening a FIFO returns at once.
+    package static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+    /// Append every write.
+    package static let append = OpenOptions(rawValue: O_APPEND)
+  }
+
+  /// The descriptor.
+  package let rawValue: Int32
+  /// The path it was opened with, as given.
+  package let path: String
+
+  /// Wraps a descriptor opened elsewhere (standard input: `FileDescriptor(rawValue: 0, ...)`).
+  package init(rawValue: Int32, path: String) {
+    self.rawValue = rawValue
+    self.path = path
+  }
+
+  /// Opens `path`; a new file gets `permissions` (and exactly them, whatever the umask).
+  package static func open(
+    _ path: String, _ access: AccessMode, options: OpenOptions = [],
+    permissions: mode_t = 0o600
+  ) throws(IOError) -> FileDescriptor {
+    let flags = access.flags | options.rawValue | O_CLOEXEC
+    let descriptor = try syscall(.open, path) { Glibc.open(path, flags, permissions) }
+      .orThrow(.open, path)
+    let opened = FileDescriptor(rawValue: descriptor, path: path)
+    if options.contains(.create) { try opened.fixPermissions(permissions) }
+    return opened
+  }
+
+  /// Opens `name` relative to this directory; a new file gets `permissions`.
+  package func open(
+    _ name: String, _ access: AccessMode, options: OpenOptions = [],
+    permissions: mode_t = 0o600
+  ) throws(IOError) -> FileDescriptor {
+    let child = path(of: name)
+    let flags = access.flags | options.rawValue | O_CLOEXEC
+    let descriptor = try syscall(.open, child) { openat(rawValue, name, flags, permissions) }
+      .orThrow(.open, child)
+    let opened = FileDescriptor(rawValue: descriptor, path: child)
+    if options.contains(.create) { try opened.fixPermissions(permissions) }
+    return opened
+  }
+
+  /// The umask may have cleared bits of a new file's mode; set exactly what was asked.
+  private func fixPermissions(_ permissions: mode_t) throws(IOError) {
+    do throws(IOError) {
+      try setPermissions(permissions)
+    } catch {
+      try? close()
+      throw error
+    }
+  }
+
+  /// The path of `name` inside this directory, for errors.
+  package func path(of name: String) -> String {
+    path.hasSuffix("/") ? path + name : path + "/" + name
+  }
+
+  /// Closes the descriptor, reporting a failure. The descriptor is released even when this
+  /// throws (Linux never leaves it open), so it is never retried.
+  package func close() throws(IOError) {
+    _ = try syscall(.close, path, retryOnInterrupt: false) { Glibc.close(rawValue) }
+      .orThrow(.close, path)
+  }
+
+  /// Runs `body`, then closes the descriptor whatever happened; `body`'s error wins over
+  /// `close`'s.
+  package func closeAfter<R>(_ body: () throws -> R) throws -> R {
+    let result: R
+    do {
+      result = try body()
+    } catch {
+      try? close()
+      throw error
+    }
+    try close()
+    return result
+  }
+}

@@ -1,0 +1,46 @@
+/// Text from outside (file names, paths) made safe to print on a line of a terminal.
+///
+/// A name holding a newline, a carriage return or an escape sequence could otherwise forge an
+/// output line or move the cursor. Such names are printed the way GNU `ls` and bash quote them:
+/// `$'a\nb'`, with C escapes for control characters and bidirectional overrides; any other
+/// name is printed as it is.
+public enum TerminalText {
+  /// `text` as it is when it holds nothing that could act on a terminal, else `$'...'`.
+  public static func quoted(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var out = "$'"
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{1B}": out += "\\E"
+      case "\\": out += "\\\\"
+      case "'": out += "\\'"
+      default:
+        if needsEscape(scalar) {
+          let hex = String(scalar.value, radix: 16, uppercase: true)
+          out += scalar.value < 0x100 ? "\\x" + pad(hex, 2) : "\\u" + pad(hex, 4)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "'"
+  }
+
+  /// Whether `scalar` is a control character (C0, DEL, C1), a line or paragraph separator or a
+  /// bidirectional override or isolate, any of which can change how a line reads.
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F:
+      true
+    default:
+      false
+    }
+  }
+
+  private static func pad(_ hex: String, _ width: Int) -> String {
+    String(repeating: "0", count: max(0, width - hex.count)) + hex
+  }
+}
