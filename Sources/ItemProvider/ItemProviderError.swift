@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Why a load failed, beyond Apple's four error codes.
 ///
 /// Loads report `NSError`s in `NSItemProviderErrorDomain`, as on iOS; when the cause is one of
@@ -55,28 +51,6 @@ public enum ItemProviderError: Error, Sendable, CustomStringConvertible {
   }
 }
 
-/// A failed file system call: the operation, the path and the system's reason.
-public struct ItemProviderIOError: Error, Sendable, CustomStringConvertible {
-  /// The call that failed, such as `open` or `sendfile`.
-  public var operation: String
-  /// The path it was made on.
-  public var path: String
-  /// The `errno` value it set.
-  public var code: Int32
-
-  /// Creates an error for `operation` on `path` that failed with `code`.
-  public init(operation: String, path: String, code: Int32) {
-    self.operation = operation
-    self.path = path
-    self.code = code
-  }
-
-  /// A sentence with the operation, the path and the system's message.
-  public var description: String {
-    "\(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
-  }
-}
-
 extension ItemProviderError: CustomNSError {
   /// The domain these errors have as `NSError`s (under `NSUnderlyingErrorKey`).
   public static var errorDomain: String { "ItemProviderError" }
@@ -94,17 +68,6 @@ extension ItemProviderError: CustomNSError {
     case .userInfoEntryNotPropertyList: 8
     }
   }
-
-  /// The description, as the `NSError`'s localized description.
-  public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
-}
-
-extension ItemProviderIOError: CustomNSError {
-  /// The domain these errors have as `NSError`s.
-  public static var errorDomain: String { "ItemProviderIOError" }
-
-  /// The `errno` value.
-  public var errorCode: Int { Int(code) }
 
   /// The description, as the `NSError`'s localized description.
   public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }

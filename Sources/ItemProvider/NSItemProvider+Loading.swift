@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 extension NSItemProvider {
   /// Loads a representation as data, returning a progress that can cancel the load.
@@ -116,12 +117,12 @@ extension NSItemProvider {
       return data
     case .file(let url):
       let path = url.path
-      switch try POSIX.status(path).kind {
+      switch try FileSystem.status(ofPath: path).kind {
       case .directory:
         return try FolderArchiver.archive(folderAt: path) { operation.isCancelled }
       case .regularFile:
         return try FileCopier.readFile(at: path) { operation.isCancelled }
-      case .symbolicLink, .other:
+      default:
         throw ItemProviderError.unsupportedFileKind(path: path)
       }
     case .object(let object):
@@ -144,7 +145,7 @@ extension NSItemProvider {
     do {
       switch payload {
       case .file(let url):
-        switch try POSIX.status(url.path).kind {
+        switch try FileSystem.status(ofPath: url.path).kind {
         case .directory:
           try FileCopier.copyTree(
             from: url.path, to: copy.path, progress: operation.progress
@@ -153,7 +154,7 @@ extension NSItemProvider {
           try FileCopier.copyFile(
             from: url.path, to: copy.path, progress: operation.progress
           ) { operation.isCancelled }
-        case .symbolicLink, .other:
+        default:
           throw ItemProviderError.unsupportedFileKind(path: url.path)
         }
       case .data(let data):

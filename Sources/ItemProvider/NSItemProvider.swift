@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 import UTI
 
 /// Conveys data or files from a source app to an extension, in several representations.
@@ -67,7 +68,7 @@ public final class NSItemProvider: NSObject, NSCopying, Sendable {
   /// extension is unknown), with `suggestedName` set to the file's name; nil when `fileURL` is
   /// nil, not a file URL, or names nothing.
   public convenience init?(contentsOf fileURL: URL?) {
-    guard let fileURL, fileURL.isFileURL, POSIX.exists(fileURL.path) else { return nil }
+    guard let fileURL, fileURL.isFileURL, FileSystem.exists(fileURL.path) else { return nil }
     self.init()
     let type = Self.declaredType(forFileExtension: fileURL.pathExtension).identifier
     registerFileRepresentation(forTypeIdentifier: type, fileOptions: [], visibility: .all) {

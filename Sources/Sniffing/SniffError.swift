@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -36,14 +38,17 @@ public struct SniffError: Error, Sendable, Equatable, CustomStringConvertible {
     self.reason = reason
   }
 
-  /// Maps an `errno` from `operation` to the most specific reason.
-  static func system(_ operation: String, path: String, errno code: Int32) -> SniffError {
-    switch code {
-    case ENOENT, ENOTDIR: SniffError(path: path, reason: .notFound)
-    case EACCES, EPERM: SniffError(path: path, reason: .permissionDenied)
-    case EISDIR: SniffError(path: path, reason: .isDirectory)
-    default: SniffError(path: path, reason: .io(operation: operation, errno: code))
-    }
+  /// Maps a failed file operation to the most specific reason.
+  init(path: String, _ error: IOError) {
+    let reason: Reason =
+      switch error.code {
+      case .notFound, .notDirectory: .notFound
+      case .permissionDenied: .permissionDenied
+      case .isDirectory: .isDirectory
+      case .notRegularFile: .notARegularFile
+      default: .io(operation: error.operation, errno: error.errno?.rawValue ?? 0)
+      }
+    self.init(path: path, reason: reason)
   }
 
   /// Whether the file itself could not be read (as opposed to libmagic failing on it).

@@ -2,6 +2,7 @@
   @preconcurrency import Glibc
 #endif
 
+/// Kernel copies. Injected faults match the destination's path (where the bytes go).
 extension FileDescriptor {
   /// Copies up to `count` bytes from `source` in the kernel with `copy_file_range` (what `cp`
   /// uses), at both descriptors' offsets. Returns the bytes copied (0 at end of file), or nil
@@ -9,7 +10,7 @@ extension FileDescriptor {
   package func copyRange(from source: FileDescriptor, count: Int) throws(IOError) -> Int? {
     guard let copyFileRange = Functions.copyFileRange else { return nil }
     switch syscall(
-      .copyFileRange, source.path, { copyFileRange(source.rawValue, nil, rawValue, nil, count, 0) })
+      .copyFileRange, path, { copyFileRange(source.rawValue, nil, rawValue, nil, count, 0) })
     {
     case .success(let copied): return copied
     case .failure(let errno) where Self.meansUnsupported(errno): return nil
@@ -23,8 +24,7 @@ extension FileDescriptor {
   /// Copies up to `count` bytes from `source` with `sendfile`. Returns the bytes copied (0 at
   /// end of file), or nil when the kernel cannot do it: fall back to reads and writes.
   package func sendFile(from source: FileDescriptor, count: Int) throws(IOError) -> Int? {
-    switch syscall(
-      .sendfile, source.path, { Glibc.sendfile(rawValue, source.rawValue, nil, count) })
+    switch syscall(.sendfile, path, { Glibc.sendfile(rawValue, source.rawValue, nil, count) })
     {
     case .success(let copied): return copied
     case .failure(let errno)

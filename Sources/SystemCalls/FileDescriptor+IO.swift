@@ -9,6 +9,17 @@ extension FileDescriptor {
       .orThrow(.read, path)
   }
 
+  /// Reads into `bytes` from `index` on (up to its end); returns the count, 0 at end of file.
+  package func read(into bytes: inout [UInt8], from index: Int = 0) throws(IOError) -> Int {
+    var result: Result<Int, IOError> = .success(0)
+    bytes.withUnsafeMutableBytes { buffer in
+      result = Result { () throws(IOError) in
+        try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[index...]))
+      }
+    }
+    return try result.get()
+  }
+
   /// Reads up to `buffer.count` bytes at `offset`, without moving the file offset.
   package func read(fromAbsoluteOffset offset: Int64, into buffer: UnsafeMutableRawBufferPointer)
     throws(IOError) -> Int

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -12,7 +13,7 @@ struct FileCopierTests {
     let link = directory.url.appendingPathComponent("link.jpg")
     try FileManager.default.createSymbolicLink(
       at: link, withDestinationURL: Corpus.file("photo.jpg"))
-    #expect(throws: ItemProviderIOError.self) {
+    #expect(throws: IOError.self) {
       try FileCopier.copyFile(from: link.path, to: directory.path + "/copy.jpg")
     }
     #expect(!FileManager.default.fileExists(atPath: directory.path + "/copy.jpg"))
@@ -63,7 +64,7 @@ struct FileCopierTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let existing = try directory.file("taken.jpg", contents: Data("keep".utf8))
-    #expect(throws: ItemProviderIOError.self) {
+    #expect(throws: IOError.self) {
       try FileCopier.copyFile(from: Corpus.file("photo.jpg").path, to: existing.path)
     }
     #expect(try Data(contentsOf: existing) == Data("keep".utf8))
@@ -110,5 +111,65 @@ struct FileCopierTests {
   ])
   func imagesAreRecognisedByTheirSignature(_ test: SignatureCase) throws {
     #expect(ItemProviderImage.imageType(of: try Corpus.bytes(test.file)) == test.expected)
+  }
+}
+
+@Suite("Copies under injected faults: EINTR is retried, ENOSPC and EIO fail cleanly")
+struct FileCopierFaultTests {
+  @Test("EINTR in the kernel copy and in reads is retried and the copy is whole")
+  func interruptedCopy() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source = try directory.file("source.bin", contents: Data(repeating: 42, count: 300_000))
+    let faults = [
+      FaultInjector.shared.inject(
+        .interrupted, into: .copyFileRange, under: directory.path, times: 2),
+      FaultInjector.shared.inject(.interrupted, into: .open, under: directory.path, times: 1),
+    ]
+    defer { for fault in faults { FaultInjector.shared.remove(fault) } }
+    let copied = try FileCopier.copyFile(from: source.path, to: directory.path + "/copy.bin")
+    #expect(copied == 300_000)
+    #expect(try Data(contentsOf: directory.file("copy.bin")) == Data(contentsOf: source))
+    #expect(faults.map { FaultInjector.shared.fireCount($0) } == [2, 1])
+  }
+
+  @Test(
+    "ENOSPC or EIO part-way through a copy reaches the caller with the operation and path",
+    arguments: [Errno.noSpace, Errno.ioError])
+  func failedCopy(_ errno: Errno) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source = try directory.file("source.bin", contents: Data(repeating: 1, count: 100_000))
+    let destination = directory.path + "/copy.bin"
+    let fault = FaultInjector.shared.inject(errno, into: .copyFileRange, under: destination)
+    defer { FaultInjector.shared.remove(fault) }
+    let error = #expect(throws: IOError.self) {
+      try FileCopier.copyFile(from: source.path, to: destination)
+    }
+    #expect(error?.errno == errno)
+    #expect(error?.operation == "copy_file_range")
+  }
+
+  @Test("EIO while listing a folder fails the folder copy instead of copying part of it")
+  func failedListing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for name in ["a", "b", "c"] {
+      _ = try directory.file("Album/\(name).txt", contents: Data(name.utf8))
+    }
+    let album = directory.path + "/Album"
+    let fault = FaultInjector.shared.inject(.ioError, into: .readdir, under: album, after: 1)
+    defer { FaultInjector.shared.remove(fault) }
+    let error = #expect(throws: IOError.self) {
+      try FileCopier.copyTree(from: album, to: directory.path + "/Copy")
+    }
+    #expect(error?.code == .ioFailure)
+    #expect(error?.operation == "readdir")
+  }
+
+  @Test("A file whose size the kernel reports as 0 is read to its end")
+  func procFilesAreReadToTheEnd() throws {
+    let data = try FileCopier.readFile(at: "/proc/self/status")
+    #expect(String(decoding: data, as: UTF8.self).contains("Name:"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 import UTI
@@ -60,15 +61,21 @@ struct ContentSnifferTests {
   }
 
   @Test(
-    "System errors map to reasons",
+    "Failed system calls map to reasons, injected where root would not fail",
     arguments: [
-      (ENOENT, SniffError.Reason.notFound), (EACCES, .permissionDenied), (EPERM, .permissionDenied),
-      (EISDIR, .isDirectory), (EIO, .io(operation: "pread", errno: EIO)),
+      (SystemCall.open, Errno.noSuchFileOrDirectory, SniffError.Reason.notFound),
+      (.open, .permissionDenied, .permissionDenied), (.open, .notPermitted, .permissionDenied),
+      (.open, .isDirectory, .isDirectory), (.pread, .ioError, .io(operation: "pread", errno: EIO)),
     ])
-  func errnoMapping(code: Int32, reason: SniffError.Reason) {
-    let error = SniffError.system("pread", path: "/x/y.heic", errno: code)
-    #expect(error.reason == reason)
-    #expect("\(error)".contains("/x/y.heic"))
+  func errnoMapping(call: SystemCall, errno: Errno, reason: SniffError.Reason) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = try directory.file("y.heic", contents: Data(repeating: 0, count: 100))
+    let fault = FaultInjector.shared.inject(errno, into: call, under: url.path)
+    defer { FaultInjector.shared.remove(fault) }
+    let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
+    #expect(error?.reason == reason)
+    #expect(error.map { "\($0)" }?.contains("y.heic") == true)
   }
 
   @Test("One sniffer shared by many tasks gives the answers it gives alone")

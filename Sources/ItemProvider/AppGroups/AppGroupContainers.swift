@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 
 /// Where App Group containers live on this machine.
 ///
@@ -93,27 +94,32 @@ public final class AppGroupContainers: Sendable {
   }
 
   /// Makes sure `path` is a real directory, creating it and missing parents with mode 0700.
+  ///
+  /// The directory itself must not be a symbolic link; existing parents are taken as the
+  /// administrator configured them (on many systems `/tmp` or `/var` is a link).
   private static func prepareDirectory(_ path: String) throws {
-    if POSIX.exists(path) {
-      let status: POSIX.Status
-      do { status = try POSIX.status(path) } catch let error as ItemProviderIOError {
+    if FileSystem.exists(path) {
+      let kind: FileKind
+      do { kind = try FileSystem.status(ofPath: path).kind } catch {
         throw AppGroupError.cannotCreate(error)
       }
-      switch status.kind {
+      switch kind {
       case .directory: return
       case .symbolicLink: throw AppGroupError.symbolicLink(path: path)
-      case .regularFile, .other: throw AppGroupError.notADirectory(path: path)
+      default: throw AppGroupError.notADirectory(path: path)
       }
     }
-    let parent = (path as NSString).deletingLastPathComponent
-    if parent != path, !parent.isEmpty, !POSIX.exists(parent) {
+    let parent = FileSystem.parentPath(path)
+    if parent != path, !FileSystem.exists(parent) {
       try prepareDirectory(parent)
     }
     do {
-      try POSIX.makeDirectory(path)
-    } catch let error as ItemProviderIOError {
+      try FileSystem.makeDirectory(path)
+    } catch {
       // Another thread or process may have created it meanwhile.
-      if error.code == EEXIST, (try? POSIX.status(path).kind) == .directory { return }
+      if error.code == .alreadyExists, (try? FileSystem.status(ofPath: path).kind) == .directory {
+        return
+      }
       throw AppGroupError.cannotCreate(error)
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Why an App Group container could not be provided.
 public enum AppGroupError: Error, Sendable, CustomStringConvertible {
@@ -13,7 +14,7 @@ public enum AppGroupError: Error, Sendable, CustomStringConvertible {
   /// Something other than a directory is at the configured path.
   case notADirectory(path: String)
   /// The directory could not be created.
-  case cannotCreate(ItemProviderIOError)
+  case cannotCreate(IOError)
 
   /// A sentence saying what is wrong and how to fix it.
   public var description: String {

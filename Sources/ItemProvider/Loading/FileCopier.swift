@@ -1,11 +1,13 @@
 import Foundation
+import SystemCalls
 
-/// Streams files and folders without holding them in memory.
+/// Streams files and folders for the loads, without holding them in memory.
 ///
 /// A regular file is copied in the kernel, as `cp` does, with `copy_file_range` in 64 MiB steps
 /// (falling back to `sendfile`, then to a 1 MiB read/write loop where the kernel cannot), so a
-/// 1 GiB copy costs no more resident memory than a small one. Symbolic links are never followed: a link given as the source is refused,
-/// and links inside a folder are left out of the copy.
+/// 1 GiB copy costs no more resident memory than a small one. Symbolic links are never
+/// followed: a link given as the source is refused, and links inside a folder are left out of
+/// the copy. Every call goes through `SystemCalls`, so tests can inject failures into it.
 enum FileCopier {
   /// How the bytes move.
   private enum Method {
@@ -20,6 +22,22 @@ enum FileCopier {
   /// The buffer of the read/write fallback.
   static let bufferSize = 1 << 20
 
+  /// Opens `path` for reading, refusing a symbolic link and anything but a regular file (a
+  /// FIFO is opened without blocking, then refused).
+  static func openRegularFile(_ path: String) throws -> (FileDescriptor, FileStatus) {
+    let input = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking])
+    do {
+      let status = try input.status()
+      guard status.kind == .regularFile else {
+        throw ItemProviderError.unsupportedFileKind(path: path)
+      }
+      return (input, status)
+    } catch {
+      try? input.close()
+      throw error
+    }
+  }
+
   /// Copies the regular file at `source` to a new file at `destination` (mode 0600).
   ///
   /// - Parameter isCancelled: Asked between steps; when it answers true the copy stops and
@@ -32,47 +50,50 @@ enum FileCopier {
     progress: Progress? = nil,
     isCancelled: () -> Bool = { false }
   ) throws -> Int64 {
-    let input = try POSIX.openForReading(source)
-    defer { POSIX.closeDescriptor(input) }
-    let status = try POSIX.status(ofDescriptor: input, path: source)
-    guard status.kind == .regularFile else {
-      throw ItemProviderError.unsupportedFileKind(path: source)
+    let (input, status) = try openRegularFile(source)
+    return try input.closeAfter {
+      let output = try FileDescriptor.open(
+        destination, .writeOnly, options: [.create, .exclusive, .noFollow])
+      return try output.closeAfter {
+        if let progress { progress.totalUnitCount = max(status.size, 1) }
+        return try copyContents(
+          from: input, to: output, progress: progress, isCancelled: isCancelled)
+      }
     }
-    let output = try POSIX.createExclusive(destination)
-    defer { POSIX.closeDescriptor(output) }
-    if let progress { progress.totalUnitCount = max(status.size, 1) }
+  }
 
+  /// Moves every byte from `input` to `output` at their offsets.
+  private static func copyContents(
+    from input: FileDescriptor, to output: FileDescriptor, progress: Progress?,
+    isCancelled: () -> Bool
+  ) throws -> Int64 {
     var copied: Int64 = 0
     var method = Method.copyFileRange
-    var buffer: UnsafeMutableRawPointer?
+    var buffer: UnsafeMutableRawBufferPointer?
     defer { buffer?.deallocate() }
     while true {
       if isCancelled() { throw CocoaError(.userCancelled) }
       var step = 0
       switch method {
       case .copyFileRange:
-        guard
-          let sent = try POSIX.copyFileRange(
-            from: input, to: output, count: kernelStep, path: source)
-        else {
-          // Both calls read and write at the descriptors' offsets, so switching is safe.
+        // Both calls read and write at the descriptors' offsets, so switching is safe.
+        guard let sent = try output.copyRange(from: input, count: kernelStep) else {
           method = .sendFile
           continue
         }
         step = sent
       case .sendFile:
-        guard
-          let sent = try POSIX.sendFile(from: input, to: output, count: kernelStep, path: source)
-        else {
+        guard let sent = try output.sendFile(from: input, count: kernelStep) else {
           method = .readWrite
           continue
         }
         step = sent
       case .readWrite:
-        let chunk = buffer ?? UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
+        let chunk =
+          buffer ?? UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
         buffer = chunk
-        step = try POSIX.read(input, into: chunk, count: bufferSize, path: source)
-        if step > 0 { try POSIX.writeAll(output, from: chunk, count: step, path: destination) }
+        step = try input.read(into: chunk)
+        if step > 0 { try output.writeAll(UnsafeRawBufferPointer(rebasing: chunk[..<step])) }
       }
       if step == 0 { break }
       copied += Int64(step)
@@ -82,60 +103,63 @@ enum FileCopier {
   }
 
   /// Copies the folder at `source` to a new folder at `destination`: directories 0700, files
-  /// 0600, symbolic links left out.
+  /// 0600, symbolic links and special files left out.
   static func copyTree(
     from source: String,
     to destination: String,
     progress: Progress? = nil,
     isCancelled: () -> Bool = { false }
   ) throws {
-    try POSIX.makeDirectory(destination)
-    for name in try POSIX.directoryEntries(source) {
+    try FileSystem.makeDirectory(destination)
+    for entry in try FileSystem.entries(ofPath: source) {
       if isCancelled() { throw CocoaError(.userCancelled) }
-      let from = "\(source)/\(name)"
-      let to = "\(destination)/\(name)"
-      switch try POSIX.status(from).kind {
+      let from = "\(source)/\(entry.name)"
+      let to = "\(destination)/\(entry.name)"
+      switch try FileSystem.status(ofPath: from).kind {
       case .directory: try copyTree(from: from, to: to, isCancelled: isCancelled)
       case .regularFile: try copyFile(from: from, to: to, isCancelled: isCancelled)
-      case .symbolicLink, .other: continue
+      default: continue
       }
     }
     progress?.completedUnitCount = progress?.totalUnitCount ?? 0
   }
 
   /// Reads a whole regular file into memory (for data loads, which hand over `Data` anyway).
+  ///
+  /// Reads to the end of the file, not to the size `fstat` gave: files in `/proc` report 0.
   static func readFile(at path: String, isCancelled: () -> Bool = { false }) throws -> Data {
-    let input = try POSIX.openForReading(path)
-    defer { POSIX.closeDescriptor(input) }
-    let status = try POSIX.status(ofDescriptor: input, path: path)
-    guard status.kind == .regularFile else {
-      throw ItemProviderError.unsupportedFileKind(path: path)
-    }
-    var data = Data(count: Int(status.size))
-    var filled = 0
-    try data.withUnsafeMutableBytes { (bytes: UnsafeMutableRawBufferPointer) in
-      guard let base = bytes.baseAddress else { return }
-      while filled < bytes.count {
+    let (input, status) = try openRegularFile(path)
+    return try input.closeAfter {
+      var data = Data(count: max(Int(status.size), 0))
+      var filled = 0
+      while filled < data.count {
         if isCancelled() { throw CocoaError(.userCancelled) }
-        let count = min(bufferSize * 8, bytes.count - filled)
-        let step = try POSIX.read(input, into: base + filled, count: count, path: path)
-        if step == 0 { break }
+        let step = try data.withUnsafeMutableBytes { bytes in
+          try input.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+        }
+        if step == 0 { break }  // the file shrank while being read: what was there
         filled += step
       }
+      data.count = filled
+      // Past the size fstat gave (0 for files in /proc, or a file still growing): read on to
+      // the end in pieces.
+      var piece = [UInt8](repeating: 0, count: 64 << 10)
+      while true {
+        if isCancelled() { throw CocoaError(.userCancelled) }
+        let step = try piece.withUnsafeMutableBytes { try input.read(into: $0) }
+        if step == 0 { break }
+        data.append(contentsOf: piece[..<step])
+      }
+      return data
     }
-    // A file that shrank while being read gives what was there; one that grew is read to the
-    // size it had when opened, as a snapshot.
-    if filled < data.count { data.removeSubrange(filled..<data.count) }
-    return data
   }
 
   /// Writes `data` to a new file at `path` (mode 0600).
   static func writeFile(_ data: Data, to path: String) throws {
-    let output = try POSIX.createExclusive(path)
-    defer { POSIX.closeDescriptor(output) }
-    try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-      guard let base = bytes.baseAddress else { return }
-      try POSIX.writeAll(output, from: base, count: bytes.count, path: path)
+    let output = try FileDescriptor.open(
+      path, .writeOnly, options: [.create, .exclusive, .noFollow])
+    try output.closeAfter {
+      try data.withUnsafeBytes { bytes in try output.writeAll(bytes) }
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Makes the ZIP archive Apple hands out when a folder is loaded as data.
 ///
@@ -22,11 +23,11 @@ enum FolderArchiver {
   /// Archives the folder at `path` and returns the ZIP bytes.
   static func archive(folderAt path: String, isCancelled: () -> Bool = { false }) throws -> Data {
     let root = (path as NSString).lastPathComponent
-    let status = try POSIX.status(path)
+    let status = try FileSystem.status(ofPath: path)
     var entries: [Entry] = [
       Entry(
-        name: root + "/", isDirectory: true, mode: status.mode,
-        modificationTime: status.modificationTime, contents: Data())
+        name: root + "/", isDirectory: true, mode: status.permissions,
+        modificationTime: status.modificationSeconds, contents: Data())
     ]
     try collect(path, prefix: root + "/", into: &entries, isCancelled: isCancelled)
     return try write(entries, folder: path)
@@ -35,24 +36,25 @@ enum FolderArchiver {
   private static func collect(
     _ directory: String, prefix: String, into entries: inout [Entry], isCancelled: () -> Bool
   ) throws {
-    for name in try POSIX.directoryEntries(directory) {
+    for entry in try FileSystem.entries(ofPath: directory) {
       if isCancelled() { throw CocoaError(.userCancelled) }
+      let name = entry.name
       let path = "\(directory)/\(name)"
-      let status = try POSIX.status(path)
+      let status = try FileSystem.status(ofPath: path)
       switch status.kind {
       case .directory:
         entries.append(
           Entry(
-            name: prefix + name + "/", isDirectory: true, mode: status.mode,
-            modificationTime: status.modificationTime, contents: Data()))
+            name: prefix + name + "/", isDirectory: true, mode: status.permissions,
+            modificationTime: status.modificationSeconds, contents: Data()))
         try collect(path, prefix: prefix + name + "/", into: &entries, isCancelled: isCancelled)
       case .regularFile:
         entries.append(
           Entry(
-            name: prefix + name, isDirectory: false, mode: status.mode,
-            modificationTime: status.modificationTime,
+            name: prefix + name, isDirectory: false, mode: status.permissions,
+            modificationTime: status.modificationSeconds,
             contents: try FileCopier.readFile(at: path, isCancelled: isCancelled)))
-      case .symbolicLink, .other:
+      default:
         continue
       }
     }

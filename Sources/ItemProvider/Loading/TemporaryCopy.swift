@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import UTI
 
 /// The private, short-lived copies `loadFileRepresentation` hands out.
@@ -24,7 +25,7 @@ struct TemporaryCopy {
     throws -> TemporaryCopy
   {
     let parent = FileManager.default.temporaryDirectory.path
-    let directory = try POSIX.makeTemporaryDirectory(in: parent, prefix: "ItemProvider")
+    let directory = try FileSystem.makeTemporaryDirectory(in: parent, prefix: "ItemProvider")
     let name = fileName(
       suggestedName: suggestedName, sourceName: sourceName, typeIdentifier: typeIdentifier)
     return TemporaryCopy(directory: directory, path: "\(directory)/\(name)")

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemCalls
 
 /// The bytes of one file or buffer, read only in bounded pieces.
 ///
@@ -21,36 +18,40 @@ final class ByteSource {
   private(set) var bytesRead: Int
 
   private enum Storage {
-    case file(descriptor: Int32)
+    case file(FileDescriptor)
     case memory(Data)
   }
   private let storage: Storage
 
   /// Opens a regular file and reads its prefix.
   init(fileAtPath path: String, prefixLength: Int) throws(SniffError) {
-    // O_NONBLOCK: opening a FIFO must not hang; anything but a regular file is refused below.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { throw SniffError.system("open", path: path, errno: errno) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      let code = errno
-      close(descriptor)
-      throw SniffError.system("fstat", path: path, errno: code)
+    // Non-blocking: opening a FIFO must not hang; anything but a regular file is refused below.
+    let descriptor: FileDescriptor
+    let status: FileStatus
+    do throws(IOError) {
+      descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking])
+      do throws(IOError) {
+        status = try descriptor.status()
+      } catch {
+        try? descriptor.close()
+        throw error
+      }
+    } catch {
+      throw SniffError(path: path, error)
     }
-    let kind = status.st_mode & S_IFMT
-    guard kind == S_IFREG else {
-      close(descriptor)
-      throw SniffError(path: path, reason: kind == S_IFDIR ? .isDirectory : .notARegularFile)
+    guard status.kind == .regularFile else {
+      try? descriptor.close()
+      throw SniffError(
+        path: path, reason: status.kind == .directory ? .isDirectory : .notARegularFile)
     }
     self.path = path
-    self.size = Int(status.st_size)
-    self.storage = .file(descriptor: descriptor)
+    self.size = Int(status.size)
+    self.storage = .file(descriptor)
     self.bytesRead = 0
     do {
-      self.prefix = try Self.pread(
-        descriptor, path: path, offset: 0, count: min(Int(status.st_size), prefixLength))
+      self.prefix = try Self.pread(descriptor, offset: 0, count: min(size, prefixLength))
     } catch {
-      close(descriptor)
+      try? descriptor.close()
       throw error
     }
     self.bytesRead = prefix.count
@@ -66,7 +67,7 @@ final class ByteSource {
   }
 
   deinit {
-    if case .file(let descriptor) = storage { close(descriptor) }
+    if case .file(let descriptor) = storage { try? descriptor.close() }
   }
 
   /// Whether the prefix holds the whole file.
@@ -82,7 +83,7 @@ final class ByteSource {
     let bytes: [UInt8]
     switch storage {
     case .file(let descriptor):
-      bytes = try Self.pread(descriptor, path: path, offset: offset, count: count)
+      bytes = try Self.pread(descriptor, offset: offset, count: count)
     case .memory(let data):
       let start = data.startIndex + offset
       bytes = [UInt8](data[start..<(start + count)])
@@ -91,29 +92,22 @@ final class ByteSource {
     return bytes
   }
 
-  /// Reads exactly what is there, retrying short reads and interruptions.
-  private static func pread(
-    _ descriptor: Int32, path: String, offset: Int, count: Int
-  ) throws(SniffError) -> [UInt8] {
+  /// Reads what is there, up to `count` bytes (fewer only if the file shrank under us).
+  private static func pread(_ descriptor: FileDescriptor, offset: Int, count: Int)
+    throws(SniffError) -> [UInt8]
+  {
     guard count > 0 else { return [] }
-    var failure: Int32 = 0
+    var failure: IOError?
     let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      var done = 0
-      while done < count {
-        let result = Glibc.pread(
-          descriptor, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
-        if result > 0 {
-          done += result
-        } else if result == 0 {
-          break  // the file shrank under us: return what there is
-        } else if errno != EINTR {
-          failure = errno
-          break
-        }
+      do throws(IOError) {
+        initialized = try descriptor.readFully(
+          fromAbsoluteOffset: Int64(offset), into: UnsafeMutableRawBufferPointer(buffer))
+      } catch {
+        failure = error
+        initialized = 0
       }
-      initialized = done
     }
-    if failure != 0 { throw SniffError.system("pread", path: path, errno: failure) }
+    if let failure { throw SniffError(path: descriptor.path, failure) }
     return bytes
   }
 }
