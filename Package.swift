@@ -38,7 +38,9 @@ let package = Package(
       name: "ActivationRules", dependencies: ["UTI", "SystemCalls"], swiftSettings: swiftSettings),
     .target(
       name: "Ingest",
-      dependencies: ["UTI", "ItemProvider", "Sniffing", "ActivationRules", "SystemCalls"],
+      dependencies: [
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "SystemCalls", "COpenSSL",
+      ],
       swiftSettings: swiftSettings
     ),
     .systemLibrary(

@@ -20,6 +20,42 @@ extension FileDescriptor {
     return try result.get()
   }
 
+  /// Reads from the current offset to the end of the file, refusing more than `limit` bytes
+  /// (`.tooLarge`, with `FileSystem.SizeLimitExceeded` as the cause).
+  ///
+  /// - Parameter sizeHint: The size `fstat` reported; the read goes on past it (files in
+  ///   `/proc` report 0, a file may still be growing).
+  package func readToEnd(sizeHint: Int64 = 0, limit: Int64 = .max) throws(IOError) -> [UInt8] {
+    guard sizeHint <= limit else {
+      throw IOError(
+        .tooLarge, operation: "read", path: path,
+        cause: FileSystem.SizeLimitExceeded(limit: limit, size: sizeHint))
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(max(sizeHint, 0)))
+    var filled = 0
+    while true {
+      if filled == bytes.count {
+        guard Int64(filled) < limit else {
+          var probe: [UInt8] = [0]
+          let more = try read(into: &probe)
+          if more > 0 {
+            throw IOError(
+              .tooLarge, operation: "read", path: path,
+              cause: FileSystem.SizeLimitExceeded(limit: limit, size: Int64(filled + more)))
+          }
+          break
+        }
+        let growth = Int(min(Int64(max(64 << 10, filled / 2)), limit - Int64(filled)))
+        bytes.append(contentsOf: repeatElement(0, count: growth))
+      }
+      let step = try read(into: &bytes, from: filled)
+      if step == 0 { break }
+      filled += step
+    }
+    bytes.removeSubrange(filled...)
+    return bytes
+  }
+
   /// Reads up to `buffer.count` bytes at `offset`, without moving the file offset.
   package func read(fromAbsoluteOffset offset: Int64, into buffer: UnsafeMutableRawBufferPointer)
     throws(IOError) -> Int

@@ -35,35 +35,7 @@ extension FileSystem {
       guard status.kind == .regularFile else {
         throw IOError(.notRegularFile, operation: "read", path: path, fileKind: status.kind)
       }
-      guard status.size <= limit else {
-        throw IOError(
-          .tooLarge, operation: "read", path: path,
-          cause: SizeLimitExceeded(limit: limit, size: status.size))
-      }
-      var bytes = [UInt8](repeating: 0, count: Int(min(max(status.size, 0), limit)))
-      var filled = 0
-      while true {
-        if filled == bytes.count {
-          // At the reported size: look for more (a /proc file, a file still growing).
-          guard Int64(filled) < limit else {
-            var probe: [UInt8] = [0]
-            let more = try file.read(into: &probe)
-            if more > 0 {
-              throw IOError(
-                .tooLarge, operation: "read", path: path,
-                cause: SizeLimitExceeded(limit: limit, size: Int64(filled + more)))
-            }
-            break
-          }
-          let growth = Int(min(Int64(max(64 << 10, filled / 2)), limit - Int64(filled)))
-          bytes.append(contentsOf: repeatElement(0, count: growth))
-        }
-        let step = try file.read(into: &bytes, from: filled)
-        if step == 0 { break }
-        filled += step
-      }
-      bytes.removeSubrange(filled...)
-      return bytes
+      return try file.readToEnd(sizeHint: status.size, limit: limit)
     }
   }
 

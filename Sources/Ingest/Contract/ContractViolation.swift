@@ -1,0 +1,93 @@
+import Foundation
+
+/// Why the contract does not take an attachment or a share: each case says what was found and
+/// what the contract allows, never the content itself.
+public enum ContractViolation: Error, Sendable, Hashable, CustomStringConvertible {
+  /// No registered type conforms to an accepted type.
+  case unsupportedType(offered: [String], accepted: [String])
+  /// The share holds more attachments than allowed.
+  case tooManyAttachments(count: Int, maximum: Int)
+  /// A file is larger than allowed (`byteCount` is at least what was read when the copy
+  /// stopped).
+  case fileTooLarge(byteCount: Int64, maximum: Int64)
+  /// The files together are larger than allowed.
+  case shareTooLarge(byteCount: Int64, maximum: Int64)
+  /// A file has no bytes.
+  case emptyFile
+  /// A text is longer than allowed (it is rejected, never truncated); `characters` is nil when
+  /// the text was too large to be worth counting.
+  case textTooLong(characters: Int?, maximum: Int)
+  /// A text is not valid UTF-8 or UTF-16 text.
+  case notText
+  /// A URL's scheme is not accepted.
+  case urlSchemeNotAccepted(scheme: String, accepted: [String])
+  /// A URL representation does not hold an absolute URL.
+  case malformedURL
+  /// The share holds no attachments at all.
+  case noAttachments
+
+  /// A sentence for the person who shared: what was wrong, and what is accepted.
+  public var description: String {
+    switch self {
+    case .unsupportedType(let offered, let accepted):
+      "none of its types (\(offered.joined(separator: ", "))) is accepted; this extension takes"
+        + " \(accepted.joined(separator: ", "))"
+    case .tooManyAttachments(let count, let maximum):
+      "the share holds \(count) attachments; at most \(maximum) are accepted"
+    case .fileTooLarge(let bytes, let maximum):
+      "the file holds \(ByteCount(bytes)) or more; at most \(ByteCount(maximum)) are accepted"
+    case .shareTooLarge(let bytes, let maximum):
+      "the files hold \(ByteCount(bytes)) or more together; at most \(ByteCount(maximum)) are"
+        + " accepted in one share"
+    case .emptyFile:
+      "the file is empty"
+    case .textTooLong(let characters, let maximum):
+      "the text holds \(characters.map(String.init) ?? "far more than \(maximum)") characters;"
+        + " at most \(maximum) are accepted (text is never shortened)"
+    case .notText:
+      "the text is not valid UTF-8 or UTF-16"
+    case .urlSchemeNotAccepted(let scheme, let accepted):
+      "\(scheme): URLs are not accepted; this extension takes"
+        + " \(accepted.map { "\($0):" }.joined(separator: ", ")) URLs"
+    case .malformedURL:
+      "the URL representation does not hold an absolute URL"
+    case .noAttachments:
+      "the share holds no attachments"
+    }
+  }
+
+  /// A short machine-readable name, stable for JSON and matrices: `unsupportedType`...
+  public var code: String {
+    switch self {
+    case .unsupportedType: "unsupportedType"
+    case .tooManyAttachments: "tooManyAttachments"
+    case .fileTooLarge: "fileTooLarge"
+    case .shareTooLarge: "shareTooLarge"
+    case .emptyFile: "emptyFile"
+    case .textTooLong: "textTooLong"
+    case .notText: "notText"
+    case .urlSchemeNotAccepted: "urlSchemeNotAccepted"
+    case .malformedURL: "malformedURL"
+    case .noAttachments: "noAttachments"
+    }
+  }
+}
+
+/// A byte count for people: `20 KB`, `1.5 MB`, `2 GiB` style, in decimal units as Finder shows.
+struct ByteCount: CustomStringConvertible {
+  var bytes: Int64
+  init(_ bytes: Int64) { self.bytes = bytes }
+
+  var description: String {
+    if bytes < 1000 { return "\(bytes) bytes" }
+    let units = ["KB", "MB", "GB", "TB"]
+    var value = Double(bytes) / 1000
+    var unit = 0
+    while value >= 1000, unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    let rounded = value >= 100 ? "\(Int(value.rounded()))" : String(format: "%.1f", value)
+    return "\(rounded) \(units[unit])"
+  }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import SystemCalls
+
+/// The inbox as files in the group directory: `<group>/Inbox/<share-id>.json`.
+///
+/// A manifest is written in `.staging/`, flushed, and renamed into `Inbox/` without replacing
+/// anything; the rename is the commit point, and the flush of `Inbox/` that follows makes it
+/// durable. Importers claim a share with an exclusive `flock` on its manifest: two importers
+/// never hold the same share, and a claim held by a process that died is released by the
+/// kernel with its descriptors, without waiting for anyone. An importer that fails records why
+/// in `Inbox/<share-id>.failure` and leaves the share for the next run.
+public final class DirectoryInbox: InboxStore {
+  /// The largest manifest read: a share of text and URLs within any sane contract is far
+  /// smaller; this only stops a hostile file from costing memory.
+  public static let manifestSizeLimit: Int64 = 16 << 20
+
+  /// The group directory the inbox lives in.
+  public let group: GroupDirectory
+
+  /// An inbox in `group`.
+  public init(group: GroupDirectory) {
+    self.group = group
+  }
+
+  static func manifestName(_ id: UUID) -> String { "\(id.uuidString).json" }
+  static func failureName(_ id: UUID) -> String { "\(id.uuidString).failure" }
+
+  // MARK: Extension side
+
+  public func prepare(_ manifest: ShareManifest) throws -> any PreparedManifest {
+    let name = Self.manifestName(manifest.id)
+    let data = try manifest.jsonData()
+    let file = try group.staging.open(
+      name, .writeOnly, options: [.create, .exclusive, .noFollow])
+    do {
+      try data.withUnsafeBytes { bytes in try file.writeAll(bytes) }
+    } catch {
+      try? file.close()
+      try? group.staging.removeFile(name)
+      throw error
+    }
+    return PreparedDirectoryManifest(group: group, name: name, file: file)
+  }
+
+  // MARK: Importer side
+
+  public func pending() throws -> [InboxEntry] {
+    var entries: [(entry: InboxEntry, seconds: Int, nanoseconds: Int)] = []
+    let names = try group.inbox.entries().map(\.name)
+    let failed = Set(names.filter { $0.hasSuffix(".failure") })
+    for name in names where name.hasSuffix(".json") {
+      guard let id = UUID(uuidString: String(name.dropLast(5))),
+        let status = try group.inbox.status(of: name), status.kind == .regularFile
+      else { continue }
+      let failure =
+        failed.contains(Self.failureName(id)) ? try? readFailure(Self.failureName(id)) : nil
+      entries.append(
+        (
+          InboxEntry(
+            id: id, committedAt: Date(timeIntervalSince1970: status.modificationTime),
+            failure: failure),
+          status.modificationSeconds, status.modificationNanoseconds
+        ))
+    }
+    return entries.sorted {
+      ($0.seconds, $0.nanoseconds, $0.entry.id.uuidString)
+        < ($1.seconds, $1.nanoseconds, $1.entry.id.uuidString)
+    }.map(\.entry)
+  }
+
+  public func claim(_ id: UUID) throws -> (any InboxClaim)? {
+    let name = Self.manifestName(id)
+    let file: FileDescriptor
+    do {
+      file = try group.inbox.open(name, .readOnly, options: [.noFollow])
+    } catch {
+      guard error.code == .notFound else { throw error }
+      return nil
+    }
+    do {
+      guard try file.lock(exclusive: true, wait: false) else {
+        try file.close()
+        return nil
+      }
+      // Between the open and the lock another importer may have finished the share and
+      // removed the name: only the file still named so is the share.
+      let opened = try file.status()
+      guard let named = try group.inbox.status(of: name), named.inode == opened.inode,
+        named.device == opened.device
+      else {
+        try file.close()
+        return nil
+      }
+      let bytes = try file.readToEnd(sizeHint: opened.size, limit: Self.manifestSizeLimit)
+      let manifest = try ShareManifest.decode(
+        Data(bytes), path: group.absolutePath("Inbox/\(name)"))
+      try Self.validate(manifest, path: group.absolutePath("Inbox/\(name)"), expected: id)
+      try recoverPayloads(of: manifest)
+      return DirectoryClaim(inbox: self, manifest: manifest, file: file)
+    } catch {
+      try? file.close()
+      throw error
+    }
+  }
+
+  /// Refuses a manifest that names a file outside `Incoming/` or under another id: a manifest
+  /// may come from another program, and its paths are never followed anywhere else.
+  static func validate(_ manifest: ShareManifest, path: String, expected id: UUID)
+    throws(ManifestError)
+  {
+    guard manifest.id == id else {
+      throw ManifestError(
+        path: path, field: "id", problem: "the id differs from the file's name")
+    }
+    for (index, item) in manifest.items.enumerated() where item.kind == .file {
+      guard let file = item.file, isPayloadPath(file) else {
+        throw ManifestError(
+          path: path, field: "items[\(index)].file",
+          problem: "a file item must name a file directly in Incoming/")
+      }
+    }
+  }
+
+  /// Whether `relativePath` is `Incoming/<name>` with a plain name (no `/`, not hidden).
+  static func isPayloadPath(_ relativePath: String) -> Bool {
+    let prefix = GroupDirectory.incomingName + "/"
+    guard relativePath.hasPrefix(prefix) else { return false }
+    let name = relativePath.dropFirst(prefix.count)
+    return !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && name.utf8.count <= 255
+  }
+
+  /// Moves payloads of a committed share that are still in `.staging/` into `Incoming/` (a
+  /// crash between the commit and the last rename leaves them there, complete and flushed).
+  func recoverPayloads(of manifest: ShareManifest) throws {
+    for item in manifest.items where item.kind == .file {
+      guard let name = item.fileName, try group.incoming.status(of: name) == nil,
+        try group.staging.status(of: name) != nil
+      else { continue }
+      do {
+        try group.staging.rename(name, to: name, in: group.incoming, replacing: false)
+      } catch {
+        // Another importer or the sharer may have moved it meanwhile.
+        guard error.code == .alreadyExists || error.code == .notFound else { throw error }
+      }
+    }
+  }
+
+  func readFailure(_ name: String) throws -> InboxFailure {
+    let file = try group.inbox.open(name, .readOnly, options: [.noFollow])
+    let bytes = try file.closeAfter { try file.readToEnd(limit: 1 << 20) }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(InboxFailure.self, from: Data(bytes))
+  }
+
+  /// Records a failure next to the manifest (atomically, replacing the previous record).
+  func recordFailure(_ id: UUID, error: String) throws {
+    let name = Self.failureName(id)
+    let previous = try? readFailure(name)
+    let record = InboxFailure(
+      attempts: (previous?.attempts ?? 0) + 1, lastAttempt: Date(), lastError: error)
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(record)
+    let temporary = "\(id.uuidString).failure.\(UUID().uuidString)"
+    let file = try group.staging.open(
+      temporary, .writeOnly, options: [.create, .exclusive, .noFollow])
+    try file.closeAfter {
+      try data.withUnsafeBytes { try file.writeAll($0) }
+      try file.sync()
+    }
+    try group.staging.rename(temporary, to: name, in: group.inbox, replacing: true)
+    try group.inbox.sync()
+  }
+}
+
+/// A manifest written to `.staging/`, not yet in `Inbox/`.
+final class PreparedDirectoryManifest: PreparedManifest {
+  let group: GroupDirectory
+  let name: String
+  let file: FileDescriptor
+
+  init(group: GroupDirectory, name: String, file: FileDescriptor) {
+    self.group = group
+    self.name = name
+    self.file = file
+  }
+
+  func makeDurable() throws {
+    try file.sync()
+  }
+
+  func commit() throws {
+    try file.close()
+    try group.staging.rename(name, to: name, in: group.inbox, replacing: false)
+    do {
+      try group.inbox.sync()
+    } catch {
+      throw CommittedButNotDurable(underlying: error)
+    }
+  }
+
+  func discard() {
+    try? file.close()
+    try? group.staging.removeFile(name)
+  }
+}
+
+/// A share claimed with an exclusive `flock` on its manifest.
+final class DirectoryClaim: InboxClaim {
+  let inbox: DirectoryInbox
+  let manifest: ShareManifest
+  let file: FileDescriptor
+
+  init(inbox: DirectoryInbox, manifest: ShareManifest, file: FileDescriptor) {
+    self.inbox = inbox
+    self.manifest = manifest
+    self.file = file
+  }
+
+  func payloadPath(of item: ShareManifest.Item) -> String? {
+    guard item.kind == .file, let file = item.file else { return nil }
+    return inbox.group.absolutePath(file)
+  }
+
+  func finish() throws {
+    let group = inbox.group
+    defer { try? file.close() }
+    try group.inbox.removeFile(DirectoryInbox.manifestName(manifest.id))
+    try group.inbox.sync()
+    for item in manifest.items where item.kind == .file {
+      guard let name = item.fileName else { continue }
+      do {
+        try group.incoming.removeFile(name)
+      } catch {
+        // The handler may have moved it (the library importer does).
+        guard error.code == .notFound else { throw error }
+      }
+    }
+    try? group.inbox.removeFile(DirectoryInbox.failureName(manifest.id))
+  }
+
+  func release(recording error: String) throws {
+    defer { try? file.close() }
+    try inbox.recordFailure(manifest.id, error: error)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ItemProvider
+import SystemCalls
+
+/// An App Group directory, opened for the pipeline: `Incoming/`, `Inbox/` and `.staging/`
+/// inside it, created with mode 0700 when missing.
+///
+/// ```
+/// <group>/Incoming/<UUID>.<ext>     payload copies, mode 0600, never overwritten
+/// <group>/Inbox/<share-id>.json     one manifest per accepted share, written last, atomically
+/// <group>/.staging/                 files of shares in flight (same file system)
+/// ```
+///
+/// The three directories are opened once, refusing a symbolic link in the place of any of them,
+/// and every later operation names files relative to them, so nothing planted in the group
+/// directory can redirect a write outside it. Keep one instance for many shares; the
+/// descriptors close when it goes away.
+public final class GroupDirectory: Sendable {
+  /// The names of the three directories.
+  public static let incomingName = "Incoming"
+  public static let inboxName = "Inbox"
+  public static let stagingName = ".staging"
+
+  /// The group directory's path, as given.
+  public let path: String
+  let root: FileDescriptor
+  let incoming: FileDescriptor
+  let inbox: FileDescriptor
+  let staging: FileDescriptor
+
+  /// Opens the group directory at `path`, creating it (and missing parents) and its three
+  /// directories with mode 0700.
+  ///
+  /// - Throws: `IOError`: `.symbolicLink` when a link stands in place of a directory,
+  ///   `.permissionDenied` or `.readOnly` when it cannot be created or written.
+  public init(path: String) throws(IOError) {
+    self.path = path
+    try FileSystem.makeDirectories(path)
+    let root = try FileDescriptor.openDirectory(path)
+    do throws(IOError) {
+      let incoming = try root.ensureDirectory(Self.incomingName)
+      let inbox: FileDescriptor
+      do throws(IOError) { inbox = try root.ensureDirectory(Self.inboxName) } catch {
+        try? incoming.close()
+        throw error
+      }
+      let staging: FileDescriptor
+      do throws(IOError) { staging = try root.ensureDirectory(Self.stagingName) } catch {
+        try? incoming.close()
+        try? inbox.close()
+        throw error
+      }
+      self.root = root
+      self.incoming = incoming
+      self.inbox = inbox
+      self.staging = staging
+    } catch {
+      try? root.close()
+      throw error
+    }
+  }
+
+  /// Opens the directory of an App Group, as `FileManager.containerURL(forSecurityApplication
+  /// GroupIdentifier:)` resolves it (`INGEST_APP_GROUPS`).
+  ///
+  /// - Throws: `AppGroupError` when the group has no usable directory, `IOError` when its
+  ///   directories cannot be made.
+  public convenience init(appGroup identifier: String) throws {
+    let url = try AppGroupContainers.shared.containerURL(forGroupIdentifier: identifier)
+    try self.init(path: url.path)
+  }
+
+  deinit {
+    for descriptor in [staging, inbox, incoming, root] { try? descriptor.close() }
+  }
+
+  /// The path of `name` in `Incoming/`, relative to the group directory (what manifests hold).
+  static func incomingRelativePath(_ name: String) -> String { "\(incomingName)/\(name)" }
+
+  /// The absolute path of a path relative to the group directory.
+  public func absolutePath(_ relativePath: String) -> String {
+    path.hasSuffix("/") ? path + relativePath : path + "/" + relativePath
+  }
+}

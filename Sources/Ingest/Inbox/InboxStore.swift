@@ -1,0 +1,100 @@
+import Foundation
+
+/// Where committed shares wait for the importer: the storage behind the inbox.
+///
+/// The extension side prepares a manifest, makes it durable (alongside the share's payload
+/// files, so the two can be flushed together) and commits it, exactly once: committing is the
+/// share's commit point. The importer side lists what is committed, claims a share so that no
+/// other importer takes it (a claim dies with the process that holds it), and either finishes
+/// it (the manifest and its payload files go) or releases it with the error recorded.
+///
+/// `DirectoryInbox` keeps manifests as files in `<group>/Inbox/`; a backend on a database
+/// shared by many hosts implements the same protocol, and the loader does not change.
+public protocol InboxStore: Sendable {
+  /// Writes `manifest` where no reader sees it yet.
+  func prepare(_ manifest: ShareManifest) throws -> any PreparedManifest
+
+  /// The committed shares, oldest first.
+  func pending() throws -> [InboxEntry]
+
+  /// Claims the share `id` for this process; nil when another importer holds it or it is
+  /// gone. The claim lasts until it is finished or released, or the process ends.
+  func claim(_ id: UUID) throws -> (any InboxClaim)?
+
+  /// Claims the oldest committed share no one else holds; nil when there is none.
+  func claimNext() throws -> (any InboxClaim)?
+}
+
+extension InboxStore {
+  /// Claims the oldest committed share no one else holds, trying each pending share in turn.
+  public func claimNext() throws -> (any InboxClaim)? {
+    for entry in try pending() {
+      if let claim = try claim(entry.id) { return claim }
+    }
+    return nil
+  }
+}
+
+/// A manifest written but not yet visible to readers.
+public protocol PreparedManifest: Sendable {
+  /// Flushes the manifest to stable storage; may run at the same time as the payload files'
+  /// flushes.
+  func makeDurable() throws
+  /// Makes the share visible and durable, exactly once: fails if a share with this id is
+  /// already committed. When the share became visible but its flush failed, throws
+  /// `CommittedButNotDurable`: it must not be rolled back, since a reader may already hold it.
+  func commit() throws
+  /// Forgets the prepared manifest (the share rolled back).
+  func discard()
+}
+
+/// A committed share as the inbox lists it.
+public struct InboxEntry: Sendable, Hashable {
+  /// The share's id.
+  public var id: UUID
+  /// When it was committed.
+  public var committedAt: Date
+  /// The failures recorded by importers that could not finish it, most recent last.
+  public var failure: InboxFailure?
+}
+
+/// What an importer recorded when it could not finish a share.
+public struct InboxFailure: Codable, Sendable, Hashable {
+  /// How many times importing it failed.
+  public var attempts: Int
+  /// When it last failed.
+  public var lastAttempt: Date
+  /// The last error, as the importer described it.
+  public var lastError: String
+}
+
+/// A share claimed by this process.
+public protocol InboxClaim: Sendable {
+  /// The share's manifest.
+  var manifest: ShareManifest { get }
+  /// The absolute path of each file item's payload (in `items` order, files only).
+  func payloadPath(of item: ShareManifest.Item) -> String?
+  /// Removes the share: its manifest first (the point after which it is done), then its
+  /// payload files, then the claim.
+  func finish() throws
+  /// Gives the share back with `error` recorded, leaving everything for the next run.
+  func release(recording error: String) throws
+}
+
+/// The share is committed (visible to readers) but flushing the inbox failed, so whether it
+/// survives a crash is not known. It must not be rolled back: an importer may already have it.
+public struct CommittedButNotDurable: Error, Sendable, CustomStringConvertible {
+  /// Why the flush failed.
+  public var underlying: any Error & Sendable
+
+  /// Creates the error.
+  public init(underlying: any Error & Sendable) {
+    self.underlying = underlying
+  }
+
+  /// What happened.
+  public var description: String {
+    "the share is in the inbox, but flushing the inbox failed, so it may not survive a crash:"
+      + " \(underlying)"
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SystemCalls
+
+/// Removes what crashed or abandoned shares left in a group directory, and completes committed
+/// shares a crash cut short.
+///
+/// Files in `.staging/` and `Incoming/` that no committed manifest references are removed once
+/// they are older than the threshold; a share in flight writes only fresh files (and a share
+/// lasts at most its deadline, 30 seconds by default), so a threshold well above the deadline
+/// never touches one. Payloads of committed manifests still in `.staging/` are moved into
+/// `Incoming/`, never removed.
+public struct InboxSweeper: Sendable {
+  /// What a sweep did.
+  public struct Report: Sendable, Hashable {
+    /// Payloads of committed shares moved from `.staging/` into `Incoming/`.
+    public var completed = 0
+    /// Stale files removed from `.staging/`.
+    public var removedFromStaging = 0
+    /// Unreferenced files removed from `Incoming/`.
+    public var removedFromIncoming = 0
+    /// Bytes freed.
+    public var bytesFreed: Int64 = 0
+    /// Manifests that could not be read (their names), left in place.
+    public var unreadableManifests: [String] = []
+  }
+
+  /// The default threshold: an hour, far beyond any share's deadline.
+  public static let defaultThreshold: Duration = .seconds(3600)
+
+  /// The group directory swept.
+  public let group: GroupDirectory
+
+  /// A sweeper of `group`.
+  public init(group: GroupDirectory) {
+    self.group = group
+  }
+
+  /// Sweeps files older than `threshold` (measured against `now`).
+  public func sweep(olderThan threshold: Duration = Self.defaultThreshold, now: Date = Date())
+    throws -> Report
+  {
+    var report = Report()
+    let inbox = DirectoryInbox(group: group)
+    var referenced = Set<String>()
+    var committed: [ShareManifest] = []
+    for entry in try group.inbox.entries() where entry.name.hasSuffix(".json") {
+      guard let id = UUID(uuidString: String(entry.name.dropLast(5))) else { continue }
+      do {
+        let file = try group.inbox.open(entry.name, .readOnly, options: [.noFollow])
+        let bytes = try file.closeAfter {
+          try file.readToEnd(limit: DirectoryInbox.manifestSizeLimit)
+        }
+        let path = group.absolutePath("\(GroupDirectory.inboxName)/\(entry.name)")
+        let manifest = try ShareManifest.decode(Data(bytes), path: path)
+        try DirectoryInbox.validate(manifest, path: path, expected: id)
+        committed.append(manifest)
+        for item in manifest.items { if let name = item.fileName { referenced.insert(name) } }
+      } catch {
+        // A manifest an importer finished meanwhile is simply gone.
+        if (error as? IOError)?.code == .notFound { continue }
+        report.unreadableManifests.append(entry.name)
+      }
+    }
+    for manifest in committed {
+      let before = try group.incoming.entries().count
+      try inbox.recoverPayloads(of: manifest)
+      report.completed += try group.incoming.entries().count - before
+    }
+    let cutoff = now.timeIntervalSince1970 - Self.seconds(threshold)
+    for (directory, isStaging) in [(group.staging, true), (group.incoming, false)] {
+      for entry in try directory.entries() where !referenced.contains(entry.name) {
+        guard let status = try directory.status(of: entry.name),
+          status.modificationTime < cutoff
+        else { continue }
+        do {
+          try directory.removeTree(entry.name)
+        } catch {
+          guard error.code == .notFound else { throw error }
+          continue
+        }
+        report.bytesFreed += status.kind == .regularFile ? status.size : 0
+        if isStaging { report.removedFromStaging += 1 } else { report.removedFromIncoming += 1 }
+      }
+    }
+    return report
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import ItemProvider
+import SystemCalls
+import UTI
+
+/// Loads the representation the contract chose from one attachment into the share, the way
+/// the source registered it: a file representation through `loadFileRepresentation` (in place
+/// when the source allows it) and copied inside the completion handler, before the provider
+/// deletes its temporary file; a data representation through `loadDataRepresentation`; an
+/// object through `loadItem`. Text and URLs are read into the manifest, files are staged with
+/// their SHA-256.
+struct AttachmentLoader: Sendable {
+  let contract: InputContract
+  let transaction: ShareTransaction
+  let budget: ShareBudget
+  let cancellation: ShareCancellation
+  /// Told the bytes copied by this attachment so far.
+  let progress: @Sendable (AttachmentPosition, Int64) -> Void
+
+  /// Loads `choice` from the decision's provider.
+  func load(_ decision: AttachmentDecision, _ choice: RepresentationChoice) async
+    -> Result<LoadedAttachment, AttachmentFailure>
+  {
+    let failure = { @Sendable (stage: AttachmentFailure.Stage, error: any Error) in
+      AttachmentFailure(
+        position: decision.position, typeIdentifier: choice.typeIdentifier, stage: stage,
+        error: error)
+    }
+    let provider = decision.provider
+    let type = choice.typeIdentifier
+    switch choice.kind {
+    case .file:
+      let isFolder = UTType(type)?.conforms(to: .directory) == true
+      if choice.delivery == .file && !isFolder {
+        return await loadFile(provider, type, position: decision.position).mapError {
+          failure($0.stage, $0.error)
+        }
+      }
+      // Data, objects (their data form) and folders (which Apple delivers as data in a ZIP
+      // archive with the folder at the top) are written from memory.
+      let fileExtension = isFolder ? "zip" : UTType(type)?.preferredFilenameExtension
+      switch await loadData(provider, type) {
+      case .failure(let error): return .failure(failure(.loading, error))
+      case .success(let data):
+        do {
+          return .success(try stage(data, fileExtension: fileExtension))
+        } catch {
+          return .failure(failure(.copying, error))
+        }
+      }
+    case .text, .url:
+      return await loadContent(provider, choice).mapError { failure($0.stage, $0.error) }
+    }
+  }
+
+  // MARK: Files
+
+  /// A file representation, copied inside the completion handler.
+  private func loadFile(_ provider: NSItemProvider, _ type: String, position: AttachmentPosition)
+    async -> Result<LoadedAttachment, StageFailure>
+  {
+    let inPlace = provider.registeredTypeIdentifiers(fileOptions: [.openInPlace]).contains(type)
+    let fileExtension = UTType(type)?.preferredFilenameExtension
+    return await withCheckedContinuation { continuation in
+      let handler: @Sendable (URL?, (any Error)?) -> Void = { url, error in
+        guard let url else {
+          continuation.resume(
+            returning: .failure(StageFailure(stage: .loading, error: error ?? CancellationError())))
+          return
+        }
+        // Apple deletes a temporary copy when this handler returns: copy it now.
+        do {
+          let loaded = try copyFile(
+            atPath: url.path, fileExtension: fileExtension, position: position)
+          continuation.resume(returning: .success(loaded))
+        } catch {
+          continuation.resume(returning: .failure(StageFailure(stage: .copying, error: error)))
+        }
+      }
+      let load =
+        inPlace
+        ? provider.loadInPlaceFileRepresentation(forTypeIdentifier: type) { url, _, error in
+          handler(url, error)
+        }
+        : provider.loadFileRepresentation(forTypeIdentifier: type, completionHandler: handler)
+      cancellation.track(load)
+    }
+  }
+
+  /// Copies the regular file at `path` into a new staged payload, with its digest.
+  private func copyFile(atPath path: String, fileExtension: String?, position: AttachmentPosition)
+    throws -> LoadedAttachment
+  {
+    // Non-blocking, never through a final symbolic link: a FIFO or a link planted in the
+    // source's place is refused, not waited on or followed.
+    let source = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking])
+    return try source.closeAfter {
+      let status = try source.status()
+      guard status.kind == .regularFile else {
+        throw IOError(.notRegularFile, operation: "copy", path: path, fileKind: status.kind)
+      }
+      if status.size > contract.maximumFileSize {
+        throw ContractViolation.fileTooLarge(
+          byteCount: status.size, maximum: contract.maximumFileSize)
+      }
+      let payload = try transaction.stagePayload(fileExtension: fileExtension)
+      do {
+        let result = try DigestingCopier.copy(
+          from: source, sizeHint: status.size, to: payload.file, budget: budget,
+          isCancelled: { cancellation.isCancelled }, progress: { progress(position, $0) })
+        try checkNotEmpty(result.byteCount)
+        return .file(payload, byteCount: result.byteCount, sha256: result.sha256)
+      } catch {
+        transaction.discard(payload)
+        throw error
+      }
+    }
+  }
+
+  /// Writes bytes delivered in memory into a new staged payload.
+  private func stage(_ data: Data, fileExtension: String?) throws -> LoadedAttachment {
+    try checkNotEmpty(Int64(data.count))
+    let payload = try transaction.stagePayload(fileExtension: fileExtension)
+    do {
+      let result = try data.withUnsafeBytes { bytes in
+        try DigestingCopier.write(bytes, to: payload.file, budget: budget)
+      }
+      return .file(payload, byteCount: result.byteCount, sha256: result.sha256)
+    } catch {
+      transaction.discard(payload)
+      throw error
+    }
+  }
+
+  private func checkNotEmpty(_ byteCount: Int64) throws {
+    if byteCount == 0 && !contract.acceptsEmptyFiles { throw ContractViolation.emptyFile }
+  }
+
+  /// A data representation (or an object's data form).
+  func loadData(_ provider: NSItemProvider, _ type: String) async -> Result<Data, any Error> {
+    await withCheckedContinuation { continuation in
+      let load = provider.loadDataRepresentation(forTypeIdentifier: type) { data, error in
+        if let data {
+          continuation.resume(returning: .success(data))
+        } else {
+          continuation.resume(returning: .failure(error ?? CancellationError()))
+        }
+      }
+      cancellation.track(load)
+    }
+  }
+}
+
+/// A load's failure before it is placed: where it failed, and why.
+struct StageFailure: Error {
+  var stage: AttachmentFailure.Stage
+  var error: any Error
+}

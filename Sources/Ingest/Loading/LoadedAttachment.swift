@@ -1,0 +1,9 @@
+/// What loading one attachment produced, before the share commits.
+enum LoadedAttachment: Sendable {
+  /// A payload staged in `.staging/`, with its size and digest.
+  case file(StagedPayload, byteCount: Int64, sha256: String)
+  /// A text.
+  case text(String)
+  /// An absolute URL.
+  case url(String)
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Synchronization
+
+/// Stops a share's loads: cancels every provider load still waiting and makes every copy in
+/// progress stop at its next chunk. Used when the deadline passes, and when an attachment fails
+/// and the share is all-or-nothing.
+final class ShareCancellation: Sendable {
+  private struct State {
+    var progresses: [Progress] = []
+  }
+
+  private let cancelled = Atomic<Bool>(false)
+  private let state = Mutex(State())
+
+  /// Whether the share's loads must stop.
+  var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+  /// Keeps `progress` to cancel later; cancels it at once when the share already stopped.
+  func track(_ progress: Progress) {
+    let stopNow = state.withLock { state -> Bool in
+      if isCancelled { return true }
+      state.progresses.append(progress)
+      return false
+    }
+    if stopNow { progress.cancel() }
+  }
+
+  /// Stops every load; true the first time.
+  @discardableResult
+  func cancel() -> Bool {
+    let (exchanged, _) = cancelled.compareExchange(
+      expected: false, desired: true, ordering: .acquiringAndReleasing)
+    guard exchanged else { return false }
+    let progresses = state.withLock { state -> [Progress] in
+      defer { state.progresses = [] }
+      return state.progresses
+    }
+    for progress in progresses { progress.cancel() }
+    return true
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+
+extension SharePipeline {
+  /// Loads every taken attachment, at most `maximumConcurrentLoads` at once, until all are
+  /// done or the deadline passes; in an all-or-nothing share the first failure stops the rest.
+  func load(_ run: inout ShareRun, transaction: ShareTransaction) async {
+    let cancellation = ShareCancellation()
+    let tracker = LoadTracker()
+    let budget = ShareBudget(contract: contract)
+    let progress = options.progress ?? { _, _ in }
+    let loader = AttachmentLoader(
+      contract: contract, transaction: transaction, budget: budget,
+      cancellation: cancellation, progress: progress)
+    let work = run.decision.attachments.compactMap { decision in
+      decision.choice.map { (decision, $0) }
+    }
+    let deadline = options.deadline
+    let allOrNothing = !options.keepsPartialShares
+    let rejectsOnViolation = contract.unsupported == .rejectShare
+    let id = run.id
+    let log = self.log
+
+    await withTaskGroup(of: LoadReport?.self) { group in
+      group.addTask {
+        // The deadline: when it passes, whatever is still loading is stopped and named.
+        try? await Task.sleep(for: deadline)
+        guard !Task.isCancelled else { return nil }
+        let stillLoading = tracker.loading.withLock { $0 }
+        if cancellation.cancel() { tracker.expired.withLock { $0 = stillLoading } }
+        return nil
+      }
+      var next = 0
+      func start(_ index: Int) {
+        let (decision, choice) = work[index]
+        tracker.loading.withLock { $0[decision.position] = choice.typeIdentifier }
+        group.addTask {
+          let clock = ContinuousClock()
+          let started = clock.now
+          let result: Result<LoadedAttachment, AttachmentFailure>
+          if cancellation.isCancelled {
+            result = .failure(
+              AttachmentFailure(
+                position: decision.position, typeIdentifier: choice.typeIdentifier,
+                stage: .loading, error: CancellationError()))
+          } else {
+            result = await loader.load(decision, choice)
+          }
+          tracker.loading.withLock { _ = $0.removeValue(forKey: decision.position) }
+          return LoadReport(
+            position: decision.position, result: result, duration: clock.now - started)
+        }
+      }
+      while next < min(work.count, options.maximumConcurrentLoads) {
+        start(next)
+        next += 1
+      }
+      var finished = 0
+      while finished < work.count, let report = await group.next() {
+        guard let report else { continue }
+        finished += 1
+        Self.logLoad(report, share: id, log: log)
+        if case .failure(let failure) = report.result, !(failure.error is CancellationError) {
+          // When this failure ends the share (all or nothing, or a contract violation under a
+          // rejecting contract), stop the other loads now rather than let them finish for
+          // nothing.
+          let endsShare =
+            failure.violation != nil ? rejectsOnViolation : allOrNothing
+          if endsShare { cancellation.cancel() }
+        }
+        run.record(report)
+        if next < work.count {
+          start(next)
+          next += 1
+        }
+      }
+      group.cancelAll()
+    }
+    if let stillLoading = tracker.expired.withLock({ $0 }) {
+      run.deadlinePassed = (seconds: Self.seconds(deadline), stillLoading: stillLoading)
+    }
+  }
+
+  static func logLoad(_ report: LoadReport, share: UUID, log: IngestLog) {
+    switch report.result {
+    case .success(let loaded):
+      let bytes: Int64? = if case .file(_, let count, _) = loaded { count } else { nil }
+      log.record(
+        IngestEvent(
+          shareID: share, stage: .load, event: "loaded", position: report.position,
+          byteCount: bytes, duration: report.duration))
+    case .failure(let failure):
+      log.record(
+        IngestEvent(
+          shareID: share, stage: failure.stage == .copying ? .copy : .load, event: "failed",
+          position: report.position, typeIdentifier: failure.typeIdentifier,
+          duration: report.duration, error: failure.error))
+    }
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}
+
+/// One attachment's load, as the pipeline collects it.
+struct LoadReport: Sendable {
+  var position: AttachmentPosition
+  var result: Result<LoadedAttachment, AttachmentFailure>
+  var duration: Duration
+}
+
+/// Which attachments are loading now, and which were when the deadline passed.
+private final class LoadTracker: Sendable {
+  let loading = Mutex<[AttachmentPosition: String]>([:])
+  let expired = Mutex<[AttachmentPosition: String]?>(nil)
+}

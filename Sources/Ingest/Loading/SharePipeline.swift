@@ -1,0 +1,145 @@
+import ActivationRules
+import Foundation
+import ItemProvider
+
+/// The extension's side of the pipeline, end to end: decide what to take from a share by the
+/// input contract, load it into the App Group directory, and commit it to the inbox exactly
+/// once, all or nothing.
+///
+/// ```swift
+/// let pipeline = try SharePipeline(group: GroupDirectory(appGroup: "group.com.example.app"))
+/// let outcome = await pipeline.handle(extensionContext)   // completes or cancels the request
+/// ```
+///
+/// Keep one pipeline for many shares: it holds the group directory open. Shares may run at the
+/// same time, from any number of processes: each writes only files named by fresh UUIDs and
+/// commits with a rename that never replaces.
+public struct SharePipeline: Sendable {
+  /// How a share is run.
+  public struct Options: Sendable {
+    /// How long a share may take before it rolls back like any failure (about what iOS gives
+    /// a share extension).
+    public var deadline: Duration
+    /// Publish what loaded and record what did not, instead of rolling back when an attachment
+    /// fails.
+    public var keepsPartialShares: Bool
+    /// How many attachments load at once.
+    public var maximumConcurrentLoads: Int
+    /// Told the bytes copied so far, per attachment, as copies progress (for a progress
+    /// display); called from loading threads.
+    public var progress: (@Sendable (AttachmentPosition, Int64) -> Void)?
+
+    /// Creates options; the defaults are 30 seconds, all or nothing, four loads at once.
+    public init(
+      deadline: Duration = .seconds(30), keepsPartialShares: Bool = false,
+      maximumConcurrentLoads: Int = 4,
+      progress: (@Sendable (AttachmentPosition, Int64) -> Void)? = nil
+    ) {
+      self.deadline = deadline
+      self.keepsPartialShares = keepsPartialShares
+      self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
+      self.progress = progress
+    }
+  }
+
+  /// The group directory shares land in.
+  public let group: GroupDirectory
+  /// Where manifests are committed.
+  public let inbox: any InboxStore
+  /// What is accepted.
+  public var contract: InputContract
+  /// How shares run.
+  public var options: Options
+  /// Where events go.
+  public var log: IngestLog
+
+  /// A pipeline into `group`, committing to `inbox` (the group's own directory inbox by
+  /// default).
+  public init(
+    group: GroupDirectory, inbox: (any InboxStore)? = nil, contract: InputContract = .default,
+    options: Options = Options(), log: IngestLog = .none
+  ) {
+    self.group = group
+    self.inbox = inbox ?? DirectoryInbox(group: group)
+    self.contract = contract
+    self.options = options
+    self.log = log
+  }
+
+  /// Runs the share in `context` and ends the request as an extension must: the share is
+  /// committed first and `completeRequest` called after; a share that did not commit ends with
+  /// `cancelRequest(withError:)` and a `ShareError` saying which attachment failed.
+  public func handle(_ context: NSExtensionContext, source: String? = nil) async -> ShareOutcome {
+    let items = context.inputItems.compactMap { $0 as? NSExtensionItem }
+    let outcome = await share(items, source: source)
+    if let error = outcome.error {
+      context.cancelRequest(withError: error)
+    } else {
+      context.completeRequest(returningItems: [], completionHandler: nil)
+    }
+    return outcome
+  }
+
+  /// Runs one share: decides, loads, commits or rolls back, and says what became of each
+  /// attachment.
+  ///
+  /// - Parameters:
+  ///   - source: The source app's name for the manifest (`photos`), if known.
+  ///   - receivedAt: When the share arrived (now by default).
+  public func share(
+    _ items: [NSExtensionItem], source: String? = nil, receivedAt: Date = Date()
+  ) async -> ShareOutcome {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let id = UUID()
+    let decision = contract.decide(items)
+    for attachment in decision.attachments {
+      switch attachment.verdict {
+      case .take(let choice):
+        log.record(
+          IngestEvent(
+            shareID: id, stage: .contract, event: "taken", position: attachment.position,
+            typeIdentifier: choice.typeIdentifier))
+      case .skip(let violation), .reject(let violation):
+        log.record(
+          IngestEvent(
+            shareID: id, stage: .contract, event: "refused", position: attachment.position,
+            error: violation))
+      }
+    }
+    var run = ShareRun(id: id, decision: decision)
+    if let rejection = decision.rejection {
+      log.record(IngestEvent(shareID: id, stage: .contract, event: "rejected", error: rejection))
+      return run.outcome(error: .rejected(rejection), duration: clock.now - started)
+    }
+    let transaction = ShareTransaction(id: id, group: group)
+    await load(&run, transaction: transaction)
+    if let error = run.error(keepsPartialShares: options.keepsPartialShares, contract: contract) {
+      transaction.rollback()
+      log.record(IngestEvent(shareID: id, stage: .rollback, event: "rolled-back", error: error))
+      return run.outcome(error: error, duration: clock.now - started)
+    }
+    let manifest = run.manifest(receivedAt: receivedAt, source: source)
+    let commitStarted = clock.now
+    do {
+      try transaction.commit(manifest, to: inbox)
+    } catch let error as CommittedButNotDurable {
+      run.warnings.append("\(error)")
+    } catch {
+      log.record(IngestEvent(shareID: id, stage: .commit, event: "failed", error: error))
+      run.rollBack()
+      return run.outcome(error: .commitFailed(error), duration: clock.now - started)
+    }
+    log.record(
+      IngestEvent(
+        shareID: id, stage: .commit, event: "committed", count: manifest.items.count,
+        duration: clock.now - commitStarted))
+    var outcome = run.outcome(error: nil, duration: clock.now - started)
+    outcome.manifest = manifest
+    if inbox is DirectoryInbox {
+      outcome.manifestPath = group.absolutePath(
+        "\(GroupDirectory.inboxName)/\(DirectoryInbox.manifestName(id))")
+    }
+    return outcome
+  }
+}
