@@ -27,6 +27,7 @@ public final class DirectoryInbox: InboxStore {
 
   // MARK: Extension side
 
+  /// Writes `manifest` to `.staging/<share-id>.json`, where no reader looks.
   public func prepare(_ manifest: ShareManifest) throws -> any PreparedManifest {
     let name = Self.manifestName(manifest.id)
     let data = try manifest.jsonData()
@@ -44,6 +45,7 @@ public final class DirectoryInbox: InboxStore {
 
   // MARK: Importer side
 
+  /// The manifests in `Inbox/`, oldest commit first, with any failure recorded for them.
   public func pending() throws -> [InboxEntry] {
     var entries: [(entry: InboxEntry, seconds: Int, nanoseconds: Int)] = []
     let names = try group.inbox.entries().map(\.name)
@@ -68,6 +70,11 @@ public final class DirectoryInbox: InboxStore {
     }.map(\.entry)
   }
 
+  /// Claims the share with an exclusive, non-blocking `flock` on its manifest, reads and checks
+  /// the manifest, and completes payloads a crash left in `.staging/`.
+  ///
+  /// - Throws: `ManifestError` for a manifest that is not valid (which stays where it is),
+  ///   `IOError` when the inbox cannot be read.
   public func claim(_ id: UUID) throws -> (any InboxClaim)? {
     let name = Self.manifestName(id)
     let file: FileDescriptor

@@ -16,9 +16,11 @@ import SystemCalls
 /// directory can redirect a write outside it. Keep one instance for many shares; the
 /// descriptors close when it goes away.
 public final class GroupDirectory: Sendable {
-  /// The names of the three directories.
+  /// The directory of payload files: `Incoming`.
   public static let incomingName = "Incoming"
+  /// The directory of committed manifests: `Inbox`.
   public static let inboxName = "Inbox"
+  /// The directory of shares in flight: `.staging`.
   public static let stagingName = ".staging"
 
   /// The group directory's path, as given.
