@@ -213,3 +213,27 @@ struct ClassicPortabilityTests {
     #expect(missing.isEmpty, "not in the catalogue: \(missing)")
   }
 }
+
+/// Runs `ArticleSharing.swift`: lazy objects, preview images and visibility, as iOS code uses
+/// them across the app-extension boundary.
+@Suite("Portability: an app shares an article, an extension receives it")
+struct ArticleSharingPortabilityTests {
+  @Test("The extension gets the lazy link and the sized preview, never the app's own type")
+  func extensionReceivesWhatCrosses() async throws {
+    let png = try Data(
+      contentsOf: ProjectPaths.corpus.appendingPathComponent("files/screenshot.png"))
+    let link = try #require(URL(string: "https://example.com/article"))
+    let sharer = ArticleSharer(link: link, json: Data("{}".utf8), previewPNG: png)
+    let provider = sharer.itemProvider()
+    // In the app's own process its private representation is there.
+    #expect(provider.hasItemConformingToTypeIdentifier(ArticleSharer.articleType))
+    let item = NSExtensionItem()
+    item.attachments = [provider]
+    let context = NSExtensionContext(inputItems: [item])
+    let received = await ArticleReceiver().receive(context)
+    #expect(received.link == link)
+    #expect(received.preview == png)
+    #expect(!received.sawPrivateType)
+    #expect(context.requestOutcome?.isCompleted == true)
+  }
+}
