@@ -1,6 +1,16 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// Modules named after Apple's, so iOS code keeps its imports: `UniformTypeIdentifiers`
+/// re-exports `UTI`; `MobileCoreServices` and `CoreServices` re-export it with the legacy
+/// `kUTType…` constants (`UTCoreTypes`). Linux only: on Apple platforms the SDK has these
+/// modules, and a package module of the same name would shadow them.
+#if os(Linux)
+  let appleModuleNames = ["UniformTypeIdentifiers", "MobileCoreServices", "CoreServices"]
+#else
+  let appleModuleNames: [String] = []
+#endif
+
 /// Settings every Swift target shares (see ../shared/design/STYLE.md).
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
@@ -98,7 +108,8 @@ let package = Package(
     // Compiles iOS share-extension code with only its imports changed (see the target's files).
     .testTarget(
       name: "PortabilityTests",
-      dependencies: ["ItemProvider", "UTI", "ActivationRules", "Ingest", "TestSupport"],
+      dependencies: ["ItemProvider", "UTI", "ActivationRules", "Ingest", "TestSupport"]
+        + appleModuleNames.map { .target(name: $0) },
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -111,3 +122,17 @@ let package = Package(
     ),
   ]
 )
+
+#if os(Linux)
+  package.products += appleModuleNames.map { .library(name: $0, targets: [$0]) }
+  package.targets += [
+    .target(name: "UTCoreTypes", swiftSettings: swiftSettings),
+    .target(name: "UniformTypeIdentifiers", dependencies: ["UTI"], swiftSettings: swiftSettings),
+    .target(
+      name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UTCoreTypes"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "CoreServices", dependencies: ["UniformTypeIdentifiers", "UTCoreTypes"],
+      swiftSettings: swiftSettings),
+  ]
+#endif

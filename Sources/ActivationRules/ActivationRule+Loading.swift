@@ -59,21 +59,26 @@ extension ActivationRule {
         path: path, lookedAt: "the top level, which is \(ActivationRuleDictionary.kind(of: root))")
     }
     if let extensionDictionary = dictionary["NSExtension"] {
-      let attributes =
-        (extensionDictionary as? [String: Any])?["NSExtensionAttributes"]
-        as? [String: Any]
+      let extensionKeys = extensionDictionary as? [String: Any]
+      let attributes = extensionKeys?["NSExtensionAttributes"] as? [String: Any]
       guard let attributes, let rule = attributes["NSExtensionActivationRule"] else {
-        // A common slip: the rule's keys written straight into NSExtensionAttributes.
+        // A common slip: the rule's keys written straight into NSExtensionAttributes, or one
+        // level up into NSExtension itself.
         let strayKeys = (attributes ?? [:]).keys.filter {
           ActivationRuleDictionary.knownKeys.contains($0)
         }
         if !strayKeys.isEmpty {
           throw .ruleKeysOutsideRule(path: path, keys: strayKeys.sorted())
         }
+        let keysInExtension = (extensionKeys ?? [:]).keys.filter(Self.isRuleKey)
+        if !keysInExtension.isEmpty {
+          throw .ruleKeysOutsideRule(
+            path: path, keys: keysInExtension.sorted(), container: "NSExtension")
+        }
         throw .ruleNotFound(path: path, lookedAt: Self.infoPlistKeyPath)
       }
       try self.init(
-        propertyListValue: rule, attributes: attributes,
+        propertyListValue: rule, attributes: attributes, extensionDictionary: extensionKeys,
         origin: "\(path) (\(Self.infoPlistKeyPath))")
       return
     }
@@ -99,6 +104,12 @@ extension ActivationRule {
       path: path,
       lookedAt: "\(Self.infoPlistKeyPath), NSExtensionAttributes/NSExtensionActivationRule,"
         + " NSExtensionActivationRule and NSExtensionActivation… keys at the top level")
+  }
+
+  /// Whether `key` belongs inside `NSExtensionAttributes` (the rule) or inside the rule
+  /// dictionary, so that finding it directly in `NSExtension` is a slip.
+  static func isRuleKey(_ key: String) -> Bool {
+    key == "NSExtensionActivationRule" || ActivationRuleDictionary.knownKeys.contains(key)
   }
 
   /// The UTF-8 encoding of U+FEFF, the byte order mark.

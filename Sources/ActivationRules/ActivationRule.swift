@@ -57,10 +57,13 @@ public struct ActivationRule: Sendable {
   ///   - value: The property-list value, as `PropertyListSerialization` returns it.
   ///   - attributes: The `NSExtensionAttributes` dictionary around the rule, when known, to
   ///     check keys placed beside the rule and the JavaScript preprocessing file.
+  ///   - extensionDictionary: The `NSExtension` dictionary around `attributes`, when known, to
+  ///     check rule keys placed in it directly.
   ///   - origin: Where the value came from, for messages.
   /// - Throws: ``ActivationRuleError``.
   public init(
-    propertyListValue value: Any, attributes: [String: Any]? = nil, origin: String = "the rule"
+    propertyListValue value: Any, attributes: [String: Any]? = nil,
+    extensionDictionary: [String: Any]? = nil, origin: String = "the rule"
   ) throws(ActivationRuleError) {
     var contextWarnings: [ActivationRuleWarning] = []
     if let attributes {
@@ -71,6 +74,17 @@ public struct ActivationRule: Sendable {
             "\(key) is in NSExtensionAttributes beside the rule; Apple only reads it inside the"
               + " NSExtensionActivationRule dictionary, so it is ignored"))
       }
+    }
+    for key in (extensionDictionary ?? [:]).keys.sorted() where Self.isRuleKey(key) {
+      contextWarnings.append(
+        ActivationRuleWarning(
+          .keyBesideRule,
+          key == "NSExtensionActivationRule"
+            ? "NSExtensionActivationRule is also in NSExtension itself; Apple reads only the one"
+              + " in NSExtension/NSExtensionAttributes, so this one is ignored"
+            : "\(key) is in NSExtension itself; Apple only reads it inside the"
+              + " NSExtensionActivationRule dictionary (NSExtension/NSExtensionAttributes/"
+              + "NSExtensionActivationRule), so it is ignored"))
     }
     switch value {
     case let text as String:
@@ -97,18 +111,22 @@ public struct ActivationRule: Sendable {
   }
 
   /// Whether the extension appears for the share, without building an explanation.
-  public func matches(_ input: ActivationInput) -> Bool {
+  /// - Parameter semantics: How a dictionary's keys that Apple leaves open are read.
+  public func matches(_ input: ActivationInput, semantics: Semantics = .default) -> Bool {
     switch form {
-    case .dictionary(let rule): rule.matches(input)
+    case .dictionary(let rule): rule.matches(input, semantics: semantics)
     case .predicate(let predicate): predicate.evaluate(with: input.predicateValue)
     }
   }
 
   /// Evaluates the rule and explains the answer.
-  public func evaluate(_ input: ActivationInput) -> ActivationDecision {
+  /// - Parameter semantics: How a dictionary's keys that Apple leaves open are read.
+  public func evaluate(
+    _ input: ActivationInput, semantics: Semantics = .default
+  ) -> ActivationDecision {
     switch form {
     case .dictionary(let rule):
-      return rule.evaluate(input)
+      return rule.evaluate(input, semantics: semantics)
     case .predicate(let predicate):
       var explainer = PredicateExplainer()
       let trace = explainer.explain(predicate.root, with: input.predicateValue)
@@ -125,16 +143,20 @@ public struct ActivationRule: Sendable {
   }
 
   /// The rule as a predicate: the dictionary's equivalent, or the predicate normalized.
-  public func explanation(width: Int = 80) -> ActivationRuleExplanation {
+  /// - Parameter semantics: How a dictionary's keys that Apple leaves open are read.
+  public func explanation(
+    width: Int = 80, semantics: Semantics = .default
+  ) -> ActivationRuleExplanation {
     switch form {
     case .dictionary(let rule):
-      let (predicate, notes) = rule.equivalentPredicate
+      var (predicate, notes) = rule.equivalentPredicate(semantics: semantics)
+      notes.append("reading of the keys Apple leaves open: \(semantics.summary)")
       var summary = [
         rule.isStrict
           ? "strict matching (\(rule.strictnessCause)): every attachment must be of an accepted kind"
           : "fuzzy matching (dictionary version \(rule.dictionaryVersion ?? 2)): one attachment of"
             + " an accepted kind is enough; a key set to 0 rejects that kind",
-        "accepts: \(rule.acceptedSummary)",
+        "accepts: \(rule.acceptedSummary(semantics))",
       ]
       if let minimum = rule.attachmentsMinimumCount {
         summary.append("needs at least \(minimum) attachment\(minimum == 1 ? "" : "s")")

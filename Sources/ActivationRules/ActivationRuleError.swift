@@ -6,9 +6,11 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
   case malformedPropertyList(path: String, reason: String)
   /// The property list holds no rule where one was looked for.
   case ruleNotFound(path: String, lookedAt: String)
-  /// The rule's keys sit directly in `NSExtensionAttributes`, where Apple does not read them,
-  /// and there is no `NSExtensionActivationRule`.
-  case ruleKeysOutsideRule(path: String, keys: [String])
+  /// The rule's keys sit directly in `container` (`NSExtension/NSExtensionAttributes`, or
+  /// `NSExtension` itself), where Apple does not read them, and there is no
+  /// `NSExtension/NSExtensionAttributes/NSExtensionActivationRule`.
+  case ruleKeysOutsideRule(
+    path: String, keys: [String], container: String = "NSExtension/NSExtensionAttributes")
   /// The rule is neither a string nor a dictionary.
   case invalidRule(found: String, origin: String)
   /// A dictionary key holds a value Apple cannot read as a number or Boolean.
@@ -24,11 +26,14 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
       "\(path) is not a property list (XML or binary): \(reason)"
     case .ruleNotFound(let path, let lookedAt):
       "\(path) holds no activation rule: looked at \(lookedAt)"
-    case .ruleKeysOutsideRule(let path, let keys):
+    case .ruleKeysOutsideRule(let path, let keys, let container):
       "\(path) holds no activation rule: NSExtension/NSExtensionAttributes has no"
-        + " NSExtensionActivationRule, and holds \(keys.joined(separator: ", ")) directly, where"
-        + " Apple does not read \(keys.count == 1 ? "it" : "them"); move"
-        + " \(keys.count == 1 ? "it" : "them") into an NSExtensionActivationRule dictionary"
+        + " NSExtensionActivationRule, and \(container) holds \(keys.joined(separator: ", "))"
+        + " directly, where Apple does not read \(keys.count == 1 ? "it" : "them"); move"
+        + (keys == ["NSExtensionActivationRule"]
+          ? " it into NSExtension/NSExtensionAttributes"
+          : " \(keys.count == 1 ? "it" : "them") into an NSExtensionActivationRule dictionary"
+            + " in NSExtension/NSExtensionAttributes")
     case .invalidRule(let found, let origin):
       "the activation rule in \(origin) must be a string (a predicate) or a dictionary,"
         + " found \(found)"

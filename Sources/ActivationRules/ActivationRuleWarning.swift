@@ -6,7 +6,8 @@ public struct ActivationRuleWarning: Sendable, Equatable, Codable, CustomStringC
     /// A dictionary key Apple does not read, such as `…SupportsVideoWithMaxCount`.
     case unknownKey
     /// `NSExtensionActivationDictionaryVersion` or `…UsesStrictMatching` (or another rule key)
-    /// placed in `NSExtensionAttributes` beside the rule instead of inside it.
+    /// placed in `NSExtensionAttributes` beside the rule, or in `NSExtension` itself, instead of
+    /// inside the rule dictionary.
     case keyBesideRule
     /// `TRUEPREDICATE`: the App Store rejects extensions that ship it.
     case truePredicate

@@ -88,18 +88,23 @@ public struct ActivationTrace: Sendable, Equatable, Codable {
     return text
   }
 
-  /// The trace as indented text, one clause per line.
-  public func rendered(indent: Int = 0) -> String {
+  /// The trace as indented text, one clause per line; with a `width`, each clause is wrapped to
+  /// that many columns with its continuation lines indented under its text.
+  public func rendered(indent: Int = 0, width: Int? = nil) -> String {
     let mark =
       switch result {
       case .some(true): "✓"
       case .some(false): "✗"
       case .none: "·"
       }
-    var line = String(repeating: "  ", count: indent) + mark + " "
-    if let subject { line += subject + ": " }
-    line += clause
-    if let detail { line += "  — " + detail }
-    return ([line] + children.map { $0.rendered(indent: indent + 1) }).joined(separator: "\n")
+    let head = String(repeating: "  ", count: indent) + mark + " "
+    var text = subject.map { $0 + ": " } ?? ""
+    text += clause
+    if let detail { text += "  — " + detail }
+    let line =
+      width.map { TextWrapping.wrap(text, width: $0, prefix: head, indent: indent * 2 + 4) }
+      ?? head + text
+    return ([line] + children.map { $0.rendered(indent: indent + 1, width: width) })
+      .joined(separator: "\n")
   }
 }

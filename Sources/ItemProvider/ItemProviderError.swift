@@ -25,6 +25,11 @@ public enum ItemProviderError: Error, Sendable, CustomStringConvertible {
   /// A `userInfo` entry of an extension item has a key that is not a string or a value that is
   /// not a property list, so it cannot be kept.
   case userInfoEntryNotPropertyList(key: String)
+  /// The load handler of `registerObject(ofClass:visibility:loadHandler:)` answered with an
+  /// object of another class than the one registered.
+  case unexpectedObjectClass(String, expected: String, typeIdentifier: String)
+  /// `loadPreviewImage` was called on a provider without a `previewImageHandler`.
+  case noPreviewImageHandler
 
   /// A sentence saying what failed and where.
   public var description: String {
@@ -47,6 +52,11 @@ public enum ItemProviderError: Error, Sendable, CustomStringConvertible {
     case .userInfoEntryNotPropertyList(let key):
       "the userInfo entry \(key) is not a property list with a string key; an extension item"
         + " can only carry property lists besides its title, text and attachments"
+    case .unexpectedObjectClass(let found, let expected, let type):
+      "the object load handler for \(type) answered with a \(found), but the class registered"
+        + " with registerObject(ofClass:) is \(expected)"
+    case .noPreviewImageHandler:
+      "the provider has no previewImageHandler, so it has no preview image; the source sets one"
     }
   }
 }
@@ -66,6 +76,8 @@ extension ItemProviderError: CustomNSError {
     case .archiveTooLarge: 6
     case .cannotDecodeObject: 7
     case .userInfoEntryNotPropertyList: 8
+    case .unexpectedObjectClass: 9
+    case .noPreviewImageHandler: 10
     }
   }
 

@@ -34,6 +34,12 @@ extension NSItemProvider {
     error(.unavailableCoercionError, "Could not coerce an item to class \(className)")
   }
 
+  /// The -1000 a preview load fails with: "Cannot load the preview image", with the cause
+  /// underneath.
+  static func previewUnavailable(underlying: any Error) -> NSError {
+    error(.itemUnavailableError, "Cannot load the preview image", underlying: underlying)
+  }
+
   /// The error a cancelled load ends with: `NSCocoaErrorDomain` 3072, "The operation was
   /// cancelled."
   static func cancelled() -> NSError {

@@ -9,12 +9,16 @@ extension NSItemProvider {
 
   /// Registers `object` for each of its writable types, in its order; types already registered
   /// keep their first registration.
+  ///
+  /// Each type is registered with `visibility`, or with the object's own
+  /// `itemProviderVisibilityForRepresentation(withTypeIdentifier:)` where that is stricter.
   public func registerObject(
     _ object: any NSItemProviderWriting, visibility: NSItemProviderRepresentationVisibility
   ) {
     for type in object.writableTypeIdentifiersForItemProvider {
-      register(
-        Representation(typeIdentifier: type, visibility: visibility, source: .object(object)))
+      let shown = Self.stricter(
+        visibility, object.itemProviderVisibilityForRepresentation(withTypeIdentifier: type))
+      register(Representation(typeIdentifier: type, visibility: shown, source: .object(object)))
     }
   }
 

@@ -34,6 +34,7 @@ public final class NSItemProvider: NSObject, NSCopying, Sendable {
     var representations: [Representation] = []
     var suggestedName: String?
     var loadTimeout: TimeInterval = NSItemProvider.defaultLoadTimeout
+    var previewImageHandler: LoadHandler?
   }
 
   let state: Mutex<State>

@@ -2,8 +2,10 @@
 ///
 /// Mirrors Foundation's `NSItemProviderRepresentationVisibility`, with Apple's raw values. The
 /// visibility is recorded with each representation and reported by
-/// `NSItemProvider.visibility(forTypeIdentifier:)`; since provider and consumer share one
-/// process here, it does not hide representations.
+/// `NSItemProvider.visibility(forTypeIdentifier:)`. It hides representations where Apple's do:
+/// when items cross to an extension (`NSExtensionContext(inputItems:receiver:)`) or a provider
+/// is copied for another process (`copy(visibleTo:)`); ``ItemProviderConsumer`` says how
+/// processes and teams are modelled.
 public enum NSItemProviderRepresentationVisibility: Int, Sendable, Hashable {
   /// Every process can see the representation.
   case all = 0

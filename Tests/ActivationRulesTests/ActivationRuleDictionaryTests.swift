@@ -63,7 +63,9 @@ struct ActivationRuleDictionaryTests {
         name: "fuzzy (version 2): photo plus URL, one accepted is enough",
         rule: [image: .integer(10), version: .integer(2)],
         attachments: [RuleFixtures.photo, RuleFixtures.webURL], shown: true,
-        reasonContains: "1 of 2 attachments is of an accepted kind"),
+        reasonContains:
+          "1 of 2 attachments is accepted: attachment 1 (public.heic, public.jpeg; file) by"
+          + " NSExtensionActivationSupportsImageWithMaxCount"),
       Case(
         name: "version 2 with strict matching requested",
         rule: [image: .integer(10), version: .integer(2), strict: .bool(true)],
@@ -103,7 +105,9 @@ struct ActivationRuleDictionaryTests {
       Case(
         name: "text is a Boolean with no limit", rule: [text: .bool(true)],
         attachments: [RuleFixtures.text, RuleFixtures.text, RuleFixtures.text], shown: true,
-        reasonContains: "every attachment is of an accepted kind"),
+        reasonContains:
+          "every attachment is accepted: attachment 1 (public.plain-text) and 2 more by"
+          + " NSExtensionActivationSupportsText"),
       Case(
         name: "web URL needs an http(s) value when known", rule: [webURL: .integer(1)],
         attachments: [RuleFixtures.mailtoURL], shown: false,
@@ -195,8 +199,29 @@ struct ActivationRuleDictionaryTests {
         == [.text, .webURL])
   }
 
-  @Test("The equivalent predicate decides as the dictionary does", arguments: 0..<6)
-  func equivalentPredicateAgrees(seed: Int) throws {
+  static let readings: [ActivationRule.Semantics] = [
+    .default,
+    ActivationRule.Semantics(attachmentsMaximum: .capsCountOnly),
+    ActivationRule.Semantics(countsMediaAsFiles: false),
+    ActivationRule.Semantics(attachmentsMaximum: .capsCountOnly, countsMediaAsFiles: false),
+  ]
+
+  /// Every "N … of at most M" in a shown reason has N ≤ M, every "of at least M" N ≥ M.
+  static func reasonContradictions(_ reason: String) -> [String] {
+    var found: [String] = []
+    for match in reason.matches(of: /(\d+) [a-zA-Z ]+? of at (most|least) (\d+)/) {
+      guard let count = Int(match.output.1), let limit = Int(match.output.3) else { continue }
+      if match.output.2 == "most" ? count > limit : count < limit {
+        found.append(String(match.output.0))
+      }
+    }
+    return found
+  }
+
+  @Test(
+    "The equivalent predicate decides as the dictionary does, under each reading; reasons agree",
+    arguments: 0..<6, readings)
+  func equivalentPredicateAgrees(seed: Int, semantics: ActivationRule.Semantics) throws {
     var generator = SplitMix64(seed: UInt64(seed) &* 7919)
     let pool: [ActivationAttachment] = [
       RuleFixtures.webURL, RuleFixtures.text, RuleFixtures.webPage, RuleFixtures.fileURL,
@@ -206,6 +231,7 @@ struct ActivationRuleDictionaryTests {
       ActivationAttachment(registeredTypeIdentifiers: ["public.url", "public.plain-text"]),
       ActivationAttachment(registeredTypeIdentifiers: ["com.adobe.pdf"]),
       ActivationAttachment(registeredTypeIdentifiers: ["com.example.unknown"]),
+      ActivationAttachment(registeredTypeIdentifiers: ["public.jpeg", "public.file-url"]),
     ]
     for _ in 0..<150 {
       // A random rule: each key absent or a count from 0 to 3, a random version and strictness.
@@ -220,7 +246,7 @@ struct ActivationRuleDictionaryTests {
       if generator.next() % 2 == 0 { plist[Self.version] = Int(generator.next() % 3) }
       if generator.next() % 4 == 0 { plist[Self.strict] = generator.next() % 2 == 0 }
       let rule = try ActivationRuleDictionary(propertyList: plist)
-      let (predicate, _) = rule.equivalentPredicate
+      let (predicate, _) = rule.equivalentPredicate(semantics: semantics)
       for _ in 0..<8 {
         let itemCount = Int(generator.next() % 2) + 1
         let items = (0..<itemCount).map { _ in
@@ -230,12 +256,58 @@ struct ActivationRuleDictionaryTests {
             })
         }
         let input = ActivationInput(extensionItems: items)
-        let expected = rule.matches(input)
+        let expected = rule.matches(input, semantics: semantics)
         let actual = try predicate.evaluateThrowing(with: input.predicateValue)
         #expect(
           actual == expected,
           "\(plist) on \(input.attachments.map(\.attachment.summary)): predicate \(predicate)")
+        let decision = rule.evaluate(input, semantics: semantics)
+        #expect(decision.isShown == expected)
+        if decision.isShown {
+          #expect(
+            Self.reasonContradictions(decision.reason).isEmpty, "\(plist): \(decision.reason)")
+          #expect(!decision.reason.contains("no key accepts"), "\(decision.reason)")
+        }
       }
     }
+  }
+
+  @Test("A shown reason names the key that accepted each attachment, not a key set to 0")
+  func shownReasonNamesTheAcceptingKey() throws {
+    // Strict matching: the web URL key is 0 (accepts nothing, caps nothing); the attachments
+    // key accepts the URL.
+    let rule = try ActivationRuleDictionary(propertyList: [
+      Self.webURL: 0, Self.attachmentsMax: 5, Self.image: 10,
+    ])
+    let decision = rule.evaluate(ActivationInput(attachments: [RuleFixtures.webURL]))
+    #expect(decision.isShown)
+    #expect(
+      decision.reason
+        == "every attachment is accepted: attachment 1 (public.url; https: URL) by"
+        + " NSExtensionActivationSupportsAttachmentsWithMaxCount; every count is within its"
+        + " limit (1 attachment of at most 5, 0 images of at most 10)")
+    #expect(!decision.reason.contains("web URL"))
+  }
+
+  @Test("The open readings switch: the attachments key alone, and media delivered as files")
+  func openReadings() throws {
+    let attachmentsOnly = try ActivationRuleDictionary(propertyList: [Self.attachmentsMax: 3])
+    let share = ActivationInput(attachments: [RuleFixtures.pdf, RuleFixtures.text])
+    #expect(attachmentsOnly.matches(share))
+    let capsOnly = ActivationRule.Semantics(attachmentsMaximum: .capsCountOnly)
+    let capped = attachmentsOnly.evaluate(share, semantics: capsOnly)
+    #expect(!capped.isShown)
+    #expect(capped.reason.contains("is a file, which no key accepts"), "\(capped.reason)")
+
+    let filesOnly = try ActivationRuleDictionary(propertyList: [Self.file: 5])
+    let photos = ActivationInput(attachments: [RuleFixtures.photo, RuleFixtures.pdf])
+    let counted = filesOnly.evaluate(photos)
+    #expect(counted.isShown)
+    #expect(counted.reason.contains("2 files of at most 5"), "\(counted.reason)")
+    let mediaApart = ActivationRule.Semantics(countsMediaAsFiles: false)
+    let apart = filesOnly.evaluate(photos, semantics: mediaApart)
+    #expect(!apart.isShown)
+    #expect(apart.reason.contains("is an image, which no key accepts"), "\(apart.reason)")
+    #expect(Kind.kinds(of: RuleFixtures.photo, semantics: mediaApart) == [.image])
   }
 }

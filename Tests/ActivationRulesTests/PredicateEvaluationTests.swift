@@ -84,8 +84,16 @@ struct PredicateEvaluationTests {
       Case(format: "nothing < 1", expected: false),
       Case(format: "SELF.count == 3", expected: true),
       Case(format: "SUBQUERY(items, $i, $i.price > 3).@count == 1", expected: true),
-      Case(format: "SUBQUERY(items, $i, price > 1).@count == 2", expected: true),
-      Case(format: "SUBQUERY(items, $i, SELF.kind == 'a')[FIRST].price == 2", expected: true),
+      Case(format: "SUBQUERY(items, $i, $i.price > 1).@count == 2", expected: true),
+      Case(format: "SUBQUERY(items, $i, $i.kind == 'a')[FIRST].price == 2", expected: true),
+      // Only $i is bound: SELF and key paths without a variable are the SUBQUERY's own object.
+      Case(format: "SUBQUERY(items, $i, count == 3).@count == 2", expected: true),
+      Case(
+        format: "SUBQUERY(items, $i, SELF.count == 3 AND $i.price < count + 2).@count == 2",
+        expected: true),
+      Case(
+        format: "SUBQUERY(items, $i, SUBQUERY(tags, $t, count == 3).@count == 3).@count == 2",
+        expected: true),
       Case(format: "1 + 2 * 3 == 7 AND (1 + 2) * 3 == 9 AND 2 ** 3 ** 2 == 512", expected: true),
       Case(format: "-count == -3 AND 10 / 4 == 2.5", expected: true),
       Case(format: "sum(numbers) == 15 AND count(tags) == 3 AND max({1, 7}) == 7", expected: true),

@@ -7,7 +7,8 @@ import Testing
 /// Feeds the parser 102,000 generated and mutated inputs: it must either parse them or throw a
 /// syntax error with a real location — never crash, never hang. Generated predicates must also
 /// print text that parses back to the same predicate, and evaluate alike in the compiled program
-/// and the syntax-tree evaluator.
+/// and the syntax-tree evaluator (SUBQUERY bodies get key paths with and without a variable,
+/// `SELF` and nested subqueries, so both scopes are compared).
 @Suite("Predicate parser fuzzing")
 struct PredicateFuzzTests {
   static let generatedCount = 12_000
@@ -141,6 +142,10 @@ struct PredicateFuzzTests {
       "SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments, $attachment,"
         + " ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\").@count =="
         + " $extensionItem.attachments.@count).@count == 1",
+      // Key paths without a variable inside SUBQUERY read the share, not the element.
+      "SUBQUERY(extensionItems, $item, $item.attachments.@count <= 20 AND extensionItems.@count"
+        + " <= 20 AND SUBQUERY($item.attachments, $a, SELF.extensionItems.@count > 0).@count > 0"
+        + ").@count >= 1",
       "a &lt; 1 &amp;&amp; b &gt;= 0x1F OR NOT (c IN {1, 'x', \"y\"})",
       "name MATCHES[cd] '^[a-z]+\\\\d$' AND tags[LAST] BEGINSWITH \"é\"",
       "modulus:by:(7, 2) == 1 AND CAST('5', 'NSNumber') == 5 AND sum({1, 2}) BETWEEN {0, 9}",

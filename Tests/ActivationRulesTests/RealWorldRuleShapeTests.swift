@@ -55,6 +55,73 @@ struct RealWorldRuleShapeTests {
     #expect(expected.description.contains("move them into an NSExtensionActivationRule dictionary"))
   }
 
+  /// Writes `info` as an XML Info.plist in `directory` and returns its URL.
+  static func write(_ info: [String: Any], in directory: TemporaryDirectory) throws -> URL {
+    let file = directory.file("Info.plist")
+    try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+      .write(to: file)
+    return file
+  }
+
+  @Test("Rule keys written into NSExtension itself are warned about beside a rule")
+  func ruleKeysInExtensionBesideARule() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try Self.write(
+      [
+        "NSExtension": [
+          "NSExtensionPointIdentifier": "com.apple.share-services",
+          "NSExtensionActivationUsesStrictMatching": true,
+          "NSExtensionActivationDictionaryVersion": 2,
+          "NSExtensionActivationRule": "TRUEPREDICATE",
+          "NSExtensionAttributes": [
+            "NSExtensionActivationRule": ["NSExtensionActivationSupportsImageWithMaxCount": 1]
+          ],
+        ]
+      ], in: directory)
+    let rule = try ActivationRule(contentsOf: file)
+    let messages = rule.warnings.filter { $0.code == .keyBesideRule }.map(\.message)
+    #expect(messages.count == 3, "\(messages)")
+    #expect(
+      messages.contains {
+        $0.hasPrefix("NSExtensionActivationUsesStrictMatching is in NSExtension itself")
+      })
+    #expect(
+      messages.contains {
+        $0.hasPrefix("NSExtensionActivationDictionaryVersion is in NSExtension itself")
+      })
+    #expect(messages.contains { $0.hasPrefix("NSExtensionActivationRule is also in NSExtension") })
+    // Ignored as Apple ignores them: still strict (no version inside the rule), one image.
+    #expect(!rule.matches(ActivationInput(attachments: [RuleFixtures.photo, RuleFixtures.text])))
+  }
+
+  @Test("A rule or its keys written into NSExtension instead of its attributes is an error")
+  func ruleKeysInExtensionWithoutARule() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let keys = try Self.write(
+      [
+        "NSExtension": [
+          "NSExtensionActivationSupportsImageWithMaxCount": 1,
+          "NSExtensionAttributes": ["NSExtensionServiceAllowsFinderPreviewItem": true],
+        ]
+      ], in: directory)
+    let expected = ActivationRuleError.ruleKeysOutsideRule(
+      path: keys.path, keys: ["NSExtensionActivationSupportsImageWithMaxCount"],
+      container: "NSExtension")
+    #expect(throws: expected) { try ActivationRule(contentsOf: keys) }
+    #expect(expected.description.contains("and NSExtension holds"))
+
+    let rule = try Self.write(
+      ["NSExtension": ["NSExtensionActivationRule": "TRUEPREDICATE"]], in: directory)
+    #expect {
+      try ActivationRule(contentsOf: rule)
+    } throws: { error in
+      "\(error)".contains("NSExtension holds NSExtensionActivationRule directly")
+        && "\(error)".contains("move it into NSExtension/NSExtensionAttributes")
+    }
+  }
+
   struct TextValueCase: CustomTestStringConvertible, Sendable {
     var value: String
     var count: Int

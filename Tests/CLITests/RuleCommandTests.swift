@@ -66,6 +66,52 @@ struct RuleCommandTests {
     #expect(shown.count >= 13)
   }
 
+  @Test("Reasons, traces and warnings wrap at COLUMNS when output is not a terminal")
+  func textWrapsAtTheWidth() throws {
+    for (environment, width) in [(["COLUMNS": "50"], 50), (["COLUMNS": "x"], 80)] {
+      let result = try CLI.run(
+        ["rule", "check", "Tests/Fixtures/rules/misplaced-keys.plist", "--source", "files-pdf"],
+        environment: environment)
+      #expect(result.status == 1)
+      for line in (result.standardOutput + result.standardError).split(separator: "\n")
+      where line.count > width {
+        // Only a single word longer than a line may overflow it.
+        #expect(line.split(separator: " ").count <= 2, "\(line)")
+      }
+      #expect(result.standardOutput.contains("\nreason: "))
+      #expect(result.standardError.contains("\n         "), "warnings continue indented")
+    }
+  }
+
+  @Test("The readings Apple leaves open switch with flags and show in --json")
+  func openReadingFlags() throws {
+    let rule = "NSExtensionActivationSupportsAttachmentsWithMaxCount"
+    let directory = try TemporaryDirectory(prefix: "RuleCommandTests")
+    defer { directory.remove() }
+    let file = directory.file("rule.plist")
+    try PropertyListSerialization.data(
+      fromPropertyList: [rule: 3], format: .xml, options: 0
+    ).write(to: file)
+    let anyKind = try CLI.run(["rule", "check", file.path, "--attachment", "com.adobe.pdf"])
+    #expect(anyKind.status == 0)
+    let capped = try CLI.run([
+      "rule", "check", file.path, "--attachment", "com.adobe.pdf", "--attachments-key-caps-only",
+      "--json",
+    ])
+    #expect(capped.status == 1)
+    let semantics = try CLI.json(capped.standardOutput)["semantics"] as? [String: Any]
+    #expect(semantics?["attachmentsMaximum"] as? String == "caps-count-only")
+    #expect(semantics?["countsMediaAsFiles"] as? Bool == true)
+    let photos = try CLI.run([
+      "rule", "matrix", "Tests/Fixtures/rules/exactly-one-image.plist", "--media-not-files",
+      "--json",
+    ])
+    #expect(photos.status == 0)
+    #expect(
+      (try CLI.json(photos.standardOutput)["semantics"] as? [String: Any])?["countsMediaAsFiles"]
+        as? Bool == false)
+  }
+
   @Test func explainNormalizesAndSyntaxErrorsSayWhere() throws {
     let explained = try CLI.run(["rule", "explain", Self.exactlyOneImage])
     #expect(explained.status == 0)

@@ -18,10 +18,32 @@ struct ShortcutCommandTests {
     let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
     #expect(bytes.starts(with: Array("bplist00".utf8)))
 
+    #expect(made.standardOutput.contains("is.workflow.actions.runextension"))
+    #expect(made.standardError.isEmpty)
+
     let inspected = try CLI.run(["shortcut", "inspect", "--json", file])
     #expect(inspected.status == 0)
     #expect(inspected.standardOutput.contains("is.workflow.actions.takescreenshot"))
+    #expect(inspected.standardOutput.contains("is.workflow.actions.runextension"))
     #expect(inspected.standardOutput.contains("com.example.app"))
+  }
+
+  @Test func makeWithTheShareActionWarnsThatSigningDropsItsParameters() throws {
+    let temporary = try TemporaryDirectory(prefix: "cli-tests")
+    defer { temporary.remove() }
+    let file = temporary.url.appendingPathComponent("Share.shortcut").path
+    let made = try CLI.run([
+      "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example",
+      "--team", "ABCDE12345", "--action", "share", "-o", file,
+    ])
+    #expect(made.status == 0)
+    #expect(made.standardError.contains("warning: is.workflow.actions.share was reported to lose"))
+    let json = try CLI.run([
+      "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example",
+      "--team", "ABCDE12345", "--action", "share", "-o", file, "--json",
+    ])
+    let warnings = try CLI.json(json.standardOutput)["warnings"] as? [String]
+    #expect(warnings?.count == 1)
   }
 
   @Test func makeRejectsBadIdentifiers() throws {

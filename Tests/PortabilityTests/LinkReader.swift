@@ -1,25 +1,23 @@
 // PORTABILITY PROOF — iOS share-extension code in the modern async style, compiled here with
-// only its imports changed.
-//
-// Imports changed, and nothing else in this file:
-//   on iOS:   import Foundation / import UniformTypeIdentifiers
-//   here:     import Foundation / import ItemProvider / import UTI
-//   - `import UniformTypeIdentifiers` became `import UTI` (UTType).
-//   - `import ItemProvider` was added: on iOS, NSItemProvider, NSExtensionItem and
-//     NSExtensionContext come with Foundation.
+// one line added: `#if os(Linux) import ItemProvider #endif` (on iOS, NSItemProvider,
+// NSExtensionItem and NSExtensionContext come with Foundation). `import UniformTypeIdentifiers`
+// stays: on Linux this package ships a module of that name.
 //
 // What read-later and bookmark extensions do: find the first attachment that has a URL, load it
 // with `try await loadItem(forTypeIdentifier:)` (an NSURL, or a string holding one), take the
 // page title from the item's attributedContentText, and complete the request with `await`.
 //
-// The loaded item is cast to NSURL / NSString, which works on both platforms. The shorter
-// `loaded as? URL` also works at run time here, but the Linux compiler, having no Objective-C
-// bridging, warns that the cast "always fails", and CI builds with warnings as errors
-// (see `bridgingCastsWorkAtRunTime` in PortabilityTests.swift).
+// The loaded item is cast straight to `URL` / `String`, as iOS code does. Linux has no
+// Objective-C bridging, so the compiler would warn that such a cast "always fails" (and CI
+// builds with warnings as errors); ItemProvider declares those value types secure-coding on
+// Linux, which makes the cast valid to the compiler, and the runtime performs it as on iOS.
 
 import Foundation
-import ItemProvider
-import UTI
+import UniformTypeIdentifiers
+
+#if os(Linux)
+  import ItemProvider
+#endif
 
 /// Reads the web link a share carries.
 struct LinkReader {
@@ -41,8 +39,7 @@ struct LinkReader {
       where provider.hasItemConformingToTypeIdentifier(UTType.url.identifier) {
         guard
           let loaded = try? await provider.loadItem(forTypeIdentifier: UTType.url.identifier),
-          let url = (loaded as? NSURL) as URL?
-            ?? (loaded as? NSString).flatMap({ URL(string: $0 as String) }),
+          let url = loaded as? URL ?? (loaded as? String).flatMap({ URL(string: $0) }),
           url.scheme == "https" || url.scheme == "http"
         else { continue }
         _ = await extensionContext.completeRequest(returningItems: [])

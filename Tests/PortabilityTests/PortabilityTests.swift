@@ -222,9 +222,10 @@ struct LinkReaderPortabilityTests {
     }
   }
 
-  /// iOS code often casts a loaded item straight to a Swift value type (`item as? URL`). The
-  /// Linux compiler warns that such a cast always fails, yet the runtime bridges it, as on iOS.
-  /// Going through `Any` is the same dynamic cast, without the compile-time warning.
+  /// iOS code often casts a loaded item straight to a Swift value type (`item as? URL`). Without
+  /// Objective-C bridging the Linux compiler would warn that such a cast always fails;
+  /// ItemProvider declares the bridged value types secure-coding, so the casts compile cleanly,
+  /// and the runtime bridges them, as on iOS, whether written directly or through `Any`.
   @Test func bridgingCastsWorkAtRunTime() async throws {
     let provider = NSItemProvider(
       item: NSURL(fileURLWithPath: "/tmp/x.txt"), typeIdentifier: "public.file-url")
@@ -239,5 +240,13 @@ struct LinkReaderPortabilityTests {
     #expect(data as? Data == Data([1, 2, 3]))
     let text: Any = NSString(string: "words")
     #expect(text as? String == "words")
+    let item: (any NSSecureCoding)? = try await provider.loadItem(
+      forTypeIdentifier: "public.file-url")
+    #expect((item as? URL)?.path == "/tmp/x.txt")
+    #expect(item as? String == nil)
+    let bytes = try await provider.loadItem(forTypeIdentifier: "public.data")
+    #expect(bytes as? Data == Data([1, 2, 3]))
+    let plist: any NSSecureCoding = NSDictionary(dictionary: ["k": 1])
+    #expect((plist as? [String: Any])?["k"] as? Int == 1)
   }
 }

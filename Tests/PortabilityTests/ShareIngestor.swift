@@ -1,12 +1,10 @@
-// PORTABILITY PROOF — iOS share-extension code, compiled here with only its imports changed.
+// PORTABILITY PROOF — iOS share-extension code, compiled here with one line added.
 //
-// Imports changed, and nothing else in this file:
-//   on iOS:   import Foundation / import Synchronization / import UniformTypeIdentifiers
-//   here:     import Foundation / import ItemProvider / import Synchronization / import UTI
-//   - `import UniformTypeIdentifiers` became `import UTI` (UTType).
-//   - `import ItemProvider` was added: on iOS, NSItemProvider, NSExtensionItem,
-//     NSExtensionContext and FileManager.containerURL(forSecurityApplicationGroupIdentifier:)
-//     come with Foundation.
+// The one change: `#if os(Linux) import ItemProvider #endif` was added. On iOS, NSItemProvider,
+// NSExtensionItem, NSExtensionContext and
+// FileManager.containerURL(forSecurityApplicationGroupIdentifier:) come with Foundation; on Linux
+// they come from ItemProvider. `import UniformTypeIdentifiers` stays: on Linux this package ships
+// a module of that name re-exporting its UTI module.
 //
 // The code follows Apple's documentation: look at each attachment, pick the first registered
 // type that conforms to UTType.image, load it with loadFileRepresentation, copy the file inside
@@ -15,9 +13,12 @@
 // extension, then complete the request, or cancel it with the error.
 
 import Foundation
-import ItemProvider
 import Synchronization
-import UTI
+import UniformTypeIdentifiers
+
+#if os(Linux)
+  import ItemProvider
+#endif
 
 /// Copies every image a share hands over into the App Group container.
 final class ShareIngestor: Sendable {

@@ -44,10 +44,14 @@ struct WorkflowBuilderTests {
     #expect((root["WFWorkflowImportQuestions"] as? [Any])?.isEmpty == true)
     #expect(root["WFWorkflowInputContentItemClasses"] as? [String] == WorkflowBuilder.inputClasses)
     let noInput = try #require(root["WFWorkflowNoInputBehavior"] as? [String: Any])
-    #expect(noInput["Name"] as? String == "WFWorkflowNoInputBehaviorAskForInput")
+    if variant.input == .shortcutInput {
+      #expect(noInput["Name"] as? String == "WFWorkflowNoInputBehaviorAskForInput")
+    } else {
+      #expect(noInput as? [String: String] == ["Type": "NoInput"])
+    }
     #expect(
       root["WFWorkflowTypes"] as? [String]
-        == (variant.input == .shortcutInput ? ["ActionExtension"] : []))
+        == (variant.input == .shortcutInput ? ["ActionExtension"] : ["NCWidget", "WatchKit"]))
 
     let actions = try #require(root["WFWorkflowActions"] as? [[String: Any]])
     let share = try #require(actions.last)
@@ -64,6 +68,10 @@ struct WorkflowBuilderTests {
     #expect(
       parameters["WFAppIdentifier"] as? String
         == (variant.action == .runExtension ? "com.example.app" : nil))
+    #expect(
+      parameters["CustomOutputName"] as? String
+        == (variant.action == .runExtension ? "Share with Extensions" : nil))
+    #expect(builder.warnings.isEmpty == (variant.action == .runExtension))
     let shareUUID = try #require(parameters["UUID"] as? String)
     #expect(shareUUID == shareUUID.uppercased())
     let wfInput = try #require(parameters["WFInput"] as? [String: Any])
@@ -148,8 +156,27 @@ struct WorkflowBuilderTests {
     #expect(file.workflowData == wflow)
     #expect(
       file.workflow.actions.map(\.identifier) == [
-        "is.workflow.actions.takescreenshot", "is.workflow.actions.share",
+        "is.workflow.actions.takescreenshot", "is.workflow.actions.runextension",
       ])
+  }
+
+  @Test("the default is the field report's working form: screenshot -> runextension, bound")
+  func defaultIsTheReportedWorkingForm() throws {
+    let builder = WorkflowBuilder(app: try #require(Self.app))
+    #expect(builder.action == .runExtension)
+    #expect(builder.input == .screenshot)
+    #expect(builder.warnings.isEmpty)
+    let root = builder.workflow()
+    #expect(root["WFWorkflowNoInputBehavior"] as? [String: String] == ["Type": "NoInput"])
+    #expect(root["WFWorkflowTypes"] as? [String] == ["NCWidget", "WatchKit"])
+    #expect(root["WFWorkflowMinimumClientVersion"] as? Int == 900)
+    let actions = try #require(root["WFWorkflowActions"] as? [[String: Any]])
+    let run = try #require(actions.last?["WFWorkflowActionParameters"] as? [String: Any])
+    #expect(
+      Set(run.keys) == ["UUID", "WFInput", "WFApp", "WFAppIdentifier", "CustomOutputName"])
+    var share = builder
+    share.action = .share
+    #expect(share.warnings.first?.contains("shortcuts sign") == true)
   }
 
   @Test("XML property lists are read as unsigned shortcuts")

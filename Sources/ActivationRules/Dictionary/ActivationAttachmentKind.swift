@@ -16,7 +16,9 @@ import UTI
 /// | file | `…SupportsFileWithMaxCount` | a representation is delivered as a file or directory, or a registered type conforms to `public.file-url` |
 ///
 /// One attachment can be of several kinds (a photo delivered as a file is an image and a file);
-/// each key counts the attachments of its kind independently.
+/// each key counts the attachments of its kind independently. Whether a photo or movie
+/// delivered as a file is also a file is one of the open readings of
+/// ``ActivationRule/Semantics`` (by default it is).
 public enum ActivationAttachmentKind: String, CaseIterable, Sendable, Codable {
   case image
   case movie
@@ -82,12 +84,21 @@ public enum ActivationAttachmentKind: String, CaseIterable, Sendable, Codable {
   }
 
   /// The kinds of an attachment, in declaration order.
-  static func kinds(of attachment: ActivationAttachment) -> [ActivationAttachmentKind] {
-    allCases.filter { $0.matches(attachment) }
+  static func kinds(
+    of attachment: ActivationAttachment, semantics: ActivationRule.Semantics = .default
+  ) -> [ActivationAttachmentKind] {
+    allCases.filter { $0.matches(attachment, semantics: semantics) }
   }
 
-  /// Whether the attachment is of this kind, by the table.
-  func matches(_ attachment: ActivationAttachment) -> Bool {
+  /// Whether the attachment is of this kind, by the table and the reading of `semantics`.
+  func matches(
+    _ attachment: ActivationAttachment, semantics: ActivationRule.Semantics = .default
+  ) -> Bool {
+    if self == .file, !semantics.countsMediaAsFiles,
+      Self.image.matches(attachment) || Self.movie.matches(attachment)
+    {
+      return false
+    }
     let resolved = ResolvedKindTypes.shared.types(for: self)
     if resolved.countsFileRepresentations && attachment.hasFileRepresentation { return true }
     if resolved.requiresWebURLValue, attachment.url != nil, attachment.webURL == nil {

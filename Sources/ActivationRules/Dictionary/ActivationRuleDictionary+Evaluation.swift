@@ -16,18 +16,21 @@ extension ActivationRuleDictionary {
     (maximumCounts[kind] ?? 0) > 0
   }
 
-  /// Whether `NSExtensionActivationSupportsAttachmentsWithMaxCount` accepts any attachment.
-  var acceptsAnyAttachment: Bool { (attachmentsMaximumCount ?? 0) > 0 }
+  /// Whether `NSExtensionActivationSupportsAttachmentsWithMaxCount` accepts any attachment:
+  /// a count above 0, read as accepting any kind (see ``ActivationRule/Semantics``).
+  func acceptsAnyAttachment(_ semantics: ActivationRule.Semantics) -> Bool {
+    semantics.attachmentsMaximum == .acceptsAnyKind && (attachmentsMaximumCount ?? 0) > 0
+  }
 
-  func tally(_ input: ActivationInput) -> Tally {
+  func tally(_ input: ActivationInput, _ semantics: ActivationRule.Semantics) -> Tally {
     var tally = Tally()
     // Only kinds with a key can change the answer; the others are not classified.
     let kinds = ActivationAttachmentKind.allCases.filter { maximumCounts[$0] != nil }
     for (itemIndex, item) in input.extensionItems.enumerated() {
       for (index, attachment) in item.attachments.enumerated() {
         tally.total += 1
-        var accepted = acceptsAnyAttachment
-        for kind in kinds where kind.matches(attachment) {
+        var accepted = acceptsAnyAttachment(semantics)
+        for kind in kinds where kind.matches(attachment, semantics: semantics) {
           let position = Self.position(kind)
           tally.counts[position] += 1
           if tally.firstOfKind[position] == nil { tally.firstOfKind[position] = (itemIndex, index) }
@@ -95,20 +98,32 @@ extension ActivationRuleDictionary {
   }
 
   /// Whether the rule matches the share, without building an explanation.
-  public func matches(_ input: ActivationInput) -> Bool {
-    let tally = tally(input)
+  /// - Parameter semantics: How the keys Apple leaves open are read.
+  public func matches(
+    _ input: ActivationInput, semantics: ActivationRule.Semantics = .default
+  ) -> Bool {
+    let tally = tally(input, semantics)
     return checks.allSatisfy { passes($0, tally) }
   }
 
+  /// The keys that accept an attachment, in table order, then the attachments key.
+  func acceptingKeys(
+    _ attachment: ActivationAttachment, _ semantics: ActivationRule.Semantics
+  ) -> [String] {
+    ActivationAttachmentKind.kinds(of: attachment, semantics: semantics).filter(accepts).map(\.key)
+      + (acceptsAnyAttachment(semantics) ? [Self.attachmentsMaximumKey] : [])
+  }
+
   /// Evaluates the rule and says which key decided, for which attachment.
-  public func evaluate(_ input: ActivationInput) -> ActivationDecision {
-    let tally = tally(input)
+  /// - Parameter semantics: How the keys Apple leaves open are read.
+  public func evaluate(
+    _ input: ActivationInput, semantics: ActivationRule.Semantics = .default
+  ) -> ActivationDecision {
+    let tally = tally(input, semantics)
     var children: [ActivationTrace] = []
     for (itemIndex, index, attachment) in input.attachments {
-      let kinds = ActivationAttachmentKind.kinds(of: attachment)
-      let accepting =
-        kinds.filter(accepts).map(\.key)
-        + (acceptsAnyAttachment ? [Self.attachmentsMaximumKey] : [])
+      let kinds = ActivationAttachmentKind.kinds(of: attachment, semantics: semantics)
+      let accepting = acceptingKeys(attachment, semantics)
       let kindText =
         kinds.isEmpty
         ? "of no kind the keys count"
@@ -126,7 +141,9 @@ extension ActivationRuleDictionary {
       let passed = passes(check, tally)
       let (clause, detail) = describe(check, tally, input)
       children.append(ActivationTrace(clause: clause, result: passed, detail: detail))
-      if !passed, failure == nil { failure = (check, reason(for: check, tally, input)) }
+      if !passed, failure == nil {
+        failure = (check, reason(for: check, tally, input, semantics))
+      }
     }
     let mode =
       isStrict
@@ -138,7 +155,8 @@ extension ActivationRuleDictionary {
     if let failure {
       return ActivationDecision(isShown: false, reason: failure.1, trace: root)
     }
-    return ActivationDecision(isShown: true, reason: shownReason(tally, input), trace: root)
+    return ActivationDecision(
+      isShown: true, reason: shownReason(tally, input, semantics), trace: root)
   }
 
   var strictnessCause: String {
@@ -174,7 +192,10 @@ extension ActivationRuleDictionary {
     }
   }
 
-  private func reason(for check: Check, _ tally: Tally, _ input: ActivationInput) -> String {
+  private func reason(
+    for check: Check, _ tally: Tally, _ input: ActivationInput,
+    _ semantics: ActivationRule.Semantics
+  ) -> String {
     switch check {
     case .hasAttachments:
       return "the share has no attachments, and a dictionary rule only counts attachments"
@@ -199,7 +220,7 @@ extension ActivationRuleDictionary {
     case .everyAttachmentAccepted:
       guard let position = tally.firstUnaccepted else { return "an attachment is not accepted" }
       let attachment = input.extensionItems[position.item].attachments[position.index]
-      let kinds = ActivationAttachmentKind.kinds(of: attachment)
+      let kinds = ActivationAttachmentKind.kinds(of: attachment, semantics: semantics)
       let what =
         switch kinds.count {
         case 0: "of no kind the dictionary keys count"
@@ -210,35 +231,70 @@ extension ActivationRuleDictionary {
       return "\(input.label(item: position.item, attachment: position.index)) is \(what);"
         + " \(strictnessCause) means strict matching, where every attachment must be accepted"
     case .someAttachmentAccepted:
-      return "no attachment is of a kind the rule accepts (\(acceptedSummary)); fuzzy matching"
-        + " needs at least one"
+      return "no attachment is of a kind the rule accepts (\(acceptedSummary(semantics)));"
+        + " fuzzy matching needs at least one"
     }
   }
 
-  private func shownReason(_ tally: Tally, _ input: ActivationInput) -> String {
-    let counts = ActivationAttachmentKind.allCases.compactMap { kind -> String? in
-      guard maximumCounts[kind] != nil, kind != .text else { return nil }
-      let count = tally.counts[Self.position(kind)]
-      return "\(count) \(kind.noun(count)) of at most \(maximumCounts[kind] ?? 0)"
+  /// Why a shown share is shown: which key accepted which attachments, and the counts that
+  /// were checked (a key set to 0 under strict matching accepts nothing and caps nothing, so it
+  /// is not listed as a maximum).
+  private func shownReason(
+    _ tally: Tally, _ input: ActivationInput, _ semantics: ActivationRule.Semantics
+  ) -> String {
+    // Accepted attachments grouped by the keys that accept them, in order of first appearance.
+    var groups: [(keys: [String], first: String, count: Int)] = []
+    for (itemIndex, index, attachment) in input.attachments {
+      let keys = acceptingKeys(attachment, semantics)
+      guard !keys.isEmpty else { continue }
+      if let position = groups.firstIndex(where: { $0.keys == keys }) {
+        groups[position].count += 1
+      } else {
+        groups.append((keys, input.label(item: itemIndex, attachment: index), 1))
+      }
     }
-    let within = counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")"
+    let acceptance = groups.map { group in
+      let others = group.count > 1 ? " and \(group.count - 1) more" : ""
+      return group.first + others + " by " + group.keys.joined(separator: " and ")
+    }.joined(separator: "; ")
+    var counts: [String] = []
+    for check in checks {
+      switch check {
+      case .minimum(let minimum):
+        counts.append(
+          "\(tally.total) attachment\(tally.total == 1 ? "" : "s") of at least \(minimum)")
+      case .maximum(let maximum):
+        counts.append(
+          "\(tally.total) attachment\(tally.total == 1 ? "" : "s") of at most \(maximum)")
+      case .kindMaximum(let kind, let maximum):
+        let count = tally.counts[Self.position(kind)]
+        counts.append(
+          maximum == 0
+            ? "no \(kind.noun(2)) (\(kind.key) is 0)"
+            : "\(count) \(kind.noun(count)) of at most \(maximum)")
+      default: break
+      }
+    }
+    let within =
+      counts.isEmpty
+      ? "" : "; every count is within its limit (" + counts.joined(separator: ", ") + ")"
     if isStrict {
-      return "every attachment is of an accepted kind and every count is within its maximum"
-        + within
+      return "every attachment is accepted: " + acceptance + within
     }
     return "\(tally.acceptedCount) of \(tally.total) attachment\(tally.total == 1 ? "" : "s")"
-      + " \(tally.acceptedCount == 1 ? "is" : "are") of an accepted kind and every count is"
-      + " within its maximum" + within
+      + " \(tally.acceptedCount == 1 ? "is" : "are") accepted: " + acceptance + within
   }
 
   /// What the rule accepts, such as `images up to 10, movies up to 1`.
-  var acceptedSummary: String {
+  func acceptedSummary(_ semantics: ActivationRule.Semantics = .default) -> String {
     var parts: [String] = []
     for kind in ActivationAttachmentKind.allCases where accepts(kind) {
       parts.append(
         kind == .text ? "text" : "\(kind.noun(2)) up to \(maximumCounts[kind] ?? 0)")
     }
-    if acceptsAnyAttachment { parts.append("any attachment up to \(attachmentsMaximumCount ?? 0)") }
+    if acceptsAnyAttachment(semantics) {
+      parts.append("any attachment up to \(attachmentsMaximumCount ?? 0)")
+    }
     return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
   }
 }

@@ -13,6 +13,14 @@ extension ActivationRuleDictionary {
   /// Two facts of the dictionary evaluation have no predicate form: the URL value behind a
   /// web URL and a representation delivered as a file. The notes say when they matter.
   public var equivalentPredicate: (predicate: FormatPredicate, notes: [String]) {
+    equivalentPredicate(semantics: .default)
+  }
+
+  /// The rule written as the predicate it is equivalent to under `semantics` (see
+  /// ``equivalentPredicate``).
+  public func equivalentPredicate(
+    semantics: ActivationRule.Semantics
+  ) -> (predicate: FormatPredicate, notes: [String]) {
     var notes = [
       "counts are over the attachments of every extension item (\(Self.allAttachments))"
     ]
@@ -26,7 +34,7 @@ extension ActivationRuleDictionary {
         "file: a predicate sees only type identifiers, so only public.file-url counts here; the"
           + " dictionary evaluation also counts any representation delivered as a file")
     }
-    let text = predicateText
+    let text = predicateText(semantics)
     do {
       return (try FormatPredicate(format: text), notes)
     } catch {
@@ -38,7 +46,7 @@ extension ActivationRuleDictionary {
     }
   }
 
-  private var predicateText: String {
+  private func predicateText(_ semantics: ActivationRule.Semantics) -> String {
     let all = Self.allAttachments
     var clauses: [String] = []
     let total = Self.attachmentCount
@@ -46,13 +54,15 @@ extension ActivationRuleDictionary {
     if let maximum = attachmentsMaximumCount { clauses.append("\(total) <= \(maximum)") }
     for check in checks {
       guard case .kindMaximum(let kind, let maximum) = check else { continue }
-      let count = "SUBQUERY(\(all), $attachment, \(Self.kindPredicate(kind))).@count"
+      let count =
+        "SUBQUERY(\(all), $attachment, \(Self.kindPredicate(kind, semantics))).@count"
       clauses.append(maximum == 0 ? "\(count) == 0" : "\(count) <= \(maximum)")
     }
     let acceptedKinds = ActivationAttachmentKind.allCases.filter(accepts)
-    if !acceptsAnyAttachment {
+    if !acceptsAnyAttachment(semantics) {
       if acceptedKinds.isEmpty { return "FALSEPREDICATE" }
-      let accepted = acceptedKinds.map { Self.kindPredicate($0) }.joined(separator: " OR ")
+      let accepted = acceptedKinds.map { Self.kindPredicate($0, semantics) }
+        .joined(separator: " OR ")
       let matching = "SUBQUERY(\(all), $attachment, \(accepted)).@count"
       clauses.append(isStrict ? "\(matching) == \(total)" : "\(matching) >= 1")
     }
@@ -60,7 +70,14 @@ extension ActivationRuleDictionary {
   }
 
   /// The kind's row of the table as a predicate over `$attachment`.
-  static func kindPredicate(_ kind: ActivationAttachmentKind) -> String {
+  static func kindPredicate(
+    _ kind: ActivationAttachmentKind, _ semantics: ActivationRule.Semantics = .default
+  ) -> String {
+    if kind == .file, !semantics.countsMediaAsFiles {
+      // Media never count as files under this reading.
+      return "(\(kindPredicate(.file)) AND NOT \(kindPredicate(.image))"
+        + " AND NOT \(kindPredicate(.movie)))"
+    }
     let rule = kind.rule
     let types = "$attachment.registeredTypeIdentifiers"
     if rule.excluding.isEmpty {

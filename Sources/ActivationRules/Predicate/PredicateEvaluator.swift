@@ -2,9 +2,12 @@ import UTI
 
 /// Evaluates parsed predicates against values, as `-[NSPredicate evaluateWithObject:]` does.
 ///
-/// The evaluated object is `SELF`; inside `SUBQUERY(collection, $x, p)` each element is both
-/// `$x` and `SELF` for `p`. Variables bound by subqueries live in a small stack; other
-/// `$variables` come from the substitutions.
+/// The evaluated object is `SELF`. `SUBQUERY(collection, $x, p)` binds only `$x` to each element
+/// in turn (Apple: it "filters a collection by storing elements in the collection in a specified
+/// variable"); `p` is evaluated against the object the SUBQUERY itself is evaluated on, so inside
+/// it `SELF` and a key path that does not start with a variable (`extensionItems.@count`) still
+/// mean the whole input, at any depth of nesting. Variables bound by subqueries live in a small
+/// stack; other `$variables` come from the substitutions.
 struct PredicateEvaluator {
   let substitutions: [String: PredicateValue]
   private var names: [String] = []
@@ -153,7 +156,7 @@ struct PredicateEvaluator {
   }
 
   /// Binds `$variable` to each element of the collection in turn and evaluates `predicate`
-  /// with that element as `SELF`.
+  /// against `object`, the object the SUBQUERY is evaluated on (not against the element).
   mutating func subqueryMatches(
     _ collection: ExpressionNode, _ variable: String, _ predicate: PredicateNode,
     with object: PredicateValue, collecting: Bool
@@ -170,7 +173,7 @@ struct PredicateEvaluator {
     let slot = values.count - 1
     for element in elements {
       values[slot] = element
-      if try evaluate(predicate, with: element) {
+      if try evaluate(predicate, with: object) {
         count += 1
         if collecting { matches.append(element) }
       }

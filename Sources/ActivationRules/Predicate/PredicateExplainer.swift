@@ -115,7 +115,8 @@ struct PredicateExplainer {
     var children: [ActivationTrace] = []
     for (position, element) in elements.enumerated() {
       evaluator.pushBinding(subquery.variable, element)
-      var child = explain(subquery.predicate, with: element)
+      // Only the variable is bound: the body is evaluated against the SUBQUERY's own object.
+      var child = explain(subquery.predicate, with: object)
       evaluator.popBinding()
       child.subject = Self.label(element, position: position)
       children.append(child)

@@ -1,11 +1,5 @@
 /// Finds what in an activation-rule predicate Apple rejects or that is probably a mistake.
 enum PredicateLint {
-  /// The keys the objects an activation rule is evaluated over have.
-  static let knownKeys: Set<String> = [
-    "extensionItems", "attachments", "registeredTypeIdentifiers", "attributedTitle",
-    "attributedContentText", "userInfo", "string", "length", "suggestedName", "self",
-  ]
-
   static func warnings(for root: PredicateNode) -> [ActivationRuleWarning] {
     var warnings: [ActivationRuleWarning] = []
     var seen: Set<String> = []
@@ -31,17 +25,9 @@ enum PredicateLint {
           lint(comparison, add)
         default: break
         }
-      },
-      expression: { node in
-        guard case .keyPath(_, let steps) = node else { return }
-        for case .key(let key) in steps where !knownKeys.contains(key) {
-          add(
-            .unknownInputKey,
-            "'\(key)' is not a key of the objects Apple evaluates activation rules over"
-              + " (extensionItems → attachments → registeredTypeIdentifiers); evaluation fails"
-              + " there and the extension is hidden")
-        }
       })
+    // Key paths, each against the object it is read from (SUBQUERY binds only its variable).
+    for message in PredicateKeyLint.messages(for: root) { add(.unknownInputKey, message) }
     return warnings
   }
 

@@ -261,19 +261,24 @@ final class SubqueryInstruction: ExpressionInstruction {
   let variable: String
   let predicate: any PredicateInstruction
   let counts: Bool
-  /// Whether the body refers to the variable other than as `SELF` (from a nested subquery or a
-  /// form evaluated on its syntax), so it must be bound.
+  /// Whether the body refers to the variable other than as the evaluated object (from a nested
+  /// subquery, a form evaluated on its syntax, or a body that reads the SUBQUERY's own object),
+  /// so it must be bound.
   let bindsVariable: Bool
+  /// Whether the body is evaluated with each element as the evaluated object: true when the body
+  /// never reads the SUBQUERY's own object, so the element can stand in for it.
+  let passesElement: Bool
 
   init(
     collection: any ExpressionInstruction, variable: String,
-    predicate: any PredicateInstruction, counts: Bool, bindsVariable: Bool
+    predicate: any PredicateInstruction, counts: Bool, bindsVariable: Bool, passesElement: Bool
   ) {
     self.collection = collection
     self.variable = variable
     self.predicate = predicate
     self.counts = counts
     self.bindsVariable = bindsVariable
+    self.passesElement = passesElement
   }
 
   func value(
@@ -286,7 +291,7 @@ final class SubqueryInstruction: ExpressionInstruction {
     defer { if bindsVariable { context.popBinding() } }
     for element in elements {
       if bindsVariable { context.rebindInnermost(element) }
-      if try predicate.evaluate(&context, element) {
+      if try predicate.evaluate(&context, passesElement ? element : object) {
         count += 1
         if !counts { matches.append(element) }
       }

@@ -9,7 +9,9 @@ public let NSExtensionItemsAndErrorsKey = "NSExtensionItemsAndErrorsKey"
 /// The context an extension runs in: the items the host app handed over, and the two ways to
 /// end the request.
 ///
-/// Mirrors Foundation's `NSExtensionContext`. There is no host app here, so the context records
+/// Mirrors Foundation's `NSExtensionContext`. The extension is modelled as another process than
+/// the host app that made the items: `inputItems` holds only the representations visible to it
+/// (see ``ItemProviderConsumer``). There is no host app here, so the context records
 /// how the request ended (`requestOutcome`) for a test to assert, and
 /// `waitForRequestToEnd(timeout:)` lets it wait for extension code that ends the request from
 /// a completion handler. Only the first ending counts, as on iOS; later calls are counted in
@@ -58,8 +60,24 @@ public final class NSExtensionContext: NSObject, Sendable {
   }
 
   /// Creates a context handing `inputItems` to the extension, as a host app does.
-  public init(inputItems: [NSExtensionItem]) {
-    self.items = inputItems
+  ///
+  /// The extension runs in another process than the host: representations hidden from
+  /// `receiver` by their visibility (`.ownProcess`, `.team`, `.group`) do not reach it, as on
+  /// iOS. Items whose attachments hide nothing are handed over as they are; the others as
+  /// copies whose providers hold only what `receiver` sees.
+  /// - Parameters:
+  ///   - inputItems: The items the host app shares.
+  ///   - receiver: How the extension relates to the host app; by default another developer's
+  ///     extension, which sees only representations registered `.all`.
+  public init(inputItems: [NSExtensionItem], receiver: ItemProviderConsumer = .otherTeam) {
+    self.items = inputItems.map { item in
+      let providers = item.attachments ?? []
+      guard providers.contains(where: { $0.hidesRepresentations(from: receiver) }),
+        let copy = item.copy() as? NSExtensionItem
+      else { return item }
+      copy.attachments = providers.map { $0.copy(visibleTo: receiver) }
+      return copy
+    }
     super.init()
   }
 

@@ -3,11 +3,17 @@ import Foundation
 /// Builds the "take a screenshot, share it with this app" workflow as a binary property list.
 ///
 /// Third-party apps cannot be picked in the Shortcuts app's share action, so the app is bound in
-/// advance: the share action carries a `WFApp` dictionary (`BundleIdentifier`, `Name`,
-/// `TeamIdentifier`) and shares to that app's first share extension. Its `WFInput` is wired to
-/// the first action's output with a `WFTextTokenAttachment` (`Type: ActionOutput`, `OutputUUID`,
-/// `OutputName`). The `runextension` variant uses `is.workflow.actions.runextension`, which also
-/// carries the older `WFAppIdentifier` string.
+/// advance. The default follows the one field report of a pre-bound shortcut that imports,
+/// signs and runs on a device (a shipping app's file, taken apart with shortcut-sign and
+/// rebuilt): `is.workflow.actions.runextension` with a `WFApp` dictionary (`BundleIdentifier`,
+/// `Name`, `TeamIdentifier`), the older `WFAppIdentifier` string and `CustomOutputName` "Share
+/// with Extensions", its `WFInput` wired to the first action's output with a
+/// `WFTextTokenAttachment` (`Type: ActionOutput`, `OutputUUID`, `OutputName`); the workflow's
+/// `WFWorkflowNoInputBehavior` is `{Type: NoInput}`, its `WFWorkflowTypes` `NCWidget` and
+/// `WatchKit`, its minimum client version 900. The ``ShareAction/share`` variant
+/// (`is.workflow.actions.share` with `WFApp`) stays available, but the same report saw macOS
+/// `shortcuts sign` empty every parameter of that action while keeping `runextension`'s
+/// (``warnings`` says so).
 ///
 /// iOS 15 and later import only signed shortcuts. The output must be signed on a Mac
 /// (`shortcuts sign --mode people-who-know-me -i IN -o OUT`); this type never signs.
@@ -25,10 +31,27 @@ public struct WorkflowBuilder: Sendable {
 
   /// The action that hands the content to the app.
   public enum ShareAction: String, Sendable, CaseIterable, Codable {
-    /// `is.workflow.actions.share` with `WFApp`: the app's share extension.
+    /// `is.workflow.actions.share` with `WFApp`: the app's share extension. Signing was
+    /// reported to empty this action's parameters (see ``WorkflowBuilder/warnings``).
     case share
-    /// `is.workflow.actions.runextension` with `WFApp` and `WFAppIdentifier`.
+    /// `is.workflow.actions.runextension` with `WFApp`, `WFAppIdentifier` and
+    /// `CustomOutputName`: the form reported to import, sign and run on a device (the default).
     case runExtension = "runextension"
+  }
+
+  /// `CustomOutputName` of the `runextension` action, as in the working field report.
+  public static let runExtensionOutputName = "Share with Extensions"
+
+  /// What to tell a user about this configuration before they sign and import it: the
+  /// `share` action was reported to lose its parameters to `shortcuts sign`.
+  public var warnings: [String] {
+    guard action == .share else { return [] }
+    return [
+      "is.workflow.actions.share was reported to lose every parameter (WFApp, WFInput) when"
+        + " macOS `shortcuts sign` signs it, leaving a share action bound to no app, while"
+        + " is.workflow.actions.runextension kept its parameters; use --action runextension"
+        + " (the default) unless you have checked the signed file"
+    ]
   }
 
   /// The app to share to.
@@ -36,7 +59,7 @@ public struct WorkflowBuilder: Sendable {
   /// Where the content comes from.
   public var input: Input = .screenshot
   /// Which action shares it.
-  public var action: ShareAction = .share
+  public var action: ShareAction = .runExtension
   /// Stored as `WFWorkflowName` when set (the importer otherwise names the shortcut after the
   /// file).
   public var title: String?
@@ -46,7 +69,8 @@ public struct WorkflowBuilder: Sendable {
   public var glyph: Int = 59_446
   /// `WFWorkflowClientVersion`, a string.
   public var clientVersion = "2302.0.4"
-  /// `WFWorkflowMinimumClientVersion`; 900 is the iOS 15 Shortcuts app.
+  /// `WFWorkflowMinimumClientVersion`; 900 is the iOS 15 Shortcuts app (and the field report's
+  /// value).
   public var minimumClientVersion = 900
 
   /// Content classes the shortcut accepts when it runs from the share sheet.
@@ -55,7 +79,7 @@ public struct WorkflowBuilder: Sendable {
     "WFStringContentItem",
   ]
 
-  /// Creates a builder for `app` with the defaults: screenshot, share action.
+  /// Creates a builder for `app` with the defaults: screenshot, `runextension` action.
   public init(app: ShortcutApp) {
     self.app = app
   }
@@ -92,7 +116,10 @@ public struct WorkflowBuilder: Sendable {
         "TeamIdentifier": app.teamIdentifier,
       ],
     ]
-    if action == .runExtension { parameters["WFAppIdentifier"] = app.bundleIdentifier }
+    if action == .runExtension {
+      parameters["WFAppIdentifier"] = app.bundleIdentifier
+      parameters["CustomOutputName"] = Self.runExtensionOutputName
+    }
     actions.append([
       "WFWorkflowActionIdentifier": action == .share
         ? "is.workflow.actions.share" : "is.workflow.actions.runextension",
@@ -106,20 +133,30 @@ public struct WorkflowBuilder: Sendable {
       "WFWorkflowIcon": [
         "WFWorkflowIconStartColor": Int(iconColor), "WFWorkflowIconGlyphNumber": glyph,
       ],
-      "WFWorkflowTypes": input == .shortcutInput ? ["ActionExtension"] : [String](),
+      // The field report's workflow runs from the widget and the watch; a shortcut that takes
+      // share-sheet input must be an action extension to be offered there.
+      "WFWorkflowTypes": input == .shortcutInput ? ["ActionExtension"] : ["NCWidget", "WatchKit"],
       "WFWorkflowImportQuestions": [[String: Any]](),
       "WFWorkflowInputContentItemClasses": Self.inputClasses,
       "WFWorkflowOutputContentItemClasses": [String](),
-      "WFWorkflowNoInputBehavior": [
-        "Name": "WFWorkflowNoInputBehaviorAskForInput",
-        "Parameters": ["ItemClass": "WFImageContentItem"],
-      ],
+      "WFWorkflowNoInputBehavior": noInputBehavior,
       "WFWorkflowHasOutputFallback": false,
       "WFWorkflowHasShortcutInputVariables": input == .shortcutInput,
       "WFQuickActionSurfaces": [String](),
     ]
     if let title { root["WFWorkflowName"] = title }
     return root
+  }
+
+  /// `WFWorkflowNoInputBehavior`: the field report's `{Type: NoInput}` when the content comes
+  /// from an action; asking for an image when the shortcut runs without the share-sheet input
+  /// it expects.
+  var noInputBehavior: [String: Any] {
+    guard input == .shortcutInput else { return ["Type": "NoInput"] }
+    return [
+      "Name": "WFWorkflowNoInputBehaviorAskForInput",
+      "Parameters": ["ItemClass": "WFImageContentItem"],
+    ]
   }
 
   /// The workflow as a binary property list (`bplist00`), the form `shortcuts sign` accepts.

@@ -11,6 +11,7 @@ enum RuleCommand {
                                 [options]
            ingest-cli rule matrix RULE [--sources DIR] [--json]
            ingest-cli rule explain RULE [--json]
+    (readings of the dictionary form: [--attachments-key-caps-only] [--media-not-files])
 
     RULE is an Info.plist (XML or binary; the rule is read at
     NSExtension/NSExtensionAttributes/NSExtensionActivationRule), a property list holding the
@@ -35,6 +36,14 @@ enum RuleCommand {
                               has its own declarations registered too
       --sources DIR           source-app profiles (default: corpus/sources)
       --json                  machine-readable output
+      --attachments-key-caps-only
+                              read NSExtensionActivationSupportsAttachmentsWithMaxCount as a cap
+                              on the number of attachments only (default: it also accepts an
+                              attachment of any kind); Apple's documentation leaves this open
+      --media-not-files       do not count images and movies delivered as files toward
+                              NSExtensionActivationSupportsFileWithMaxCount (default: they count)
+
+    Text output wraps at the terminal's width (COLUMNS, else 80, when not a terminal).
 
     Exit status: check 0 shown, 1 hidden; 64 usage, 65 bad rule or profile, 66 missing file.
     """
@@ -60,6 +69,7 @@ enum RuleCommand {
   struct CheckReport: Encodable {
     var rule: String
     var form: String
+    var semantics: ActivationRule.Semantics
     var source: String
     var shown: Bool
     var reason: String
@@ -77,6 +87,7 @@ enum RuleCommand {
     let contentText = try arguments.option("--content-text")
     let filesMode = arguments.flag("--files")
     let declarationFiles = try arguments.options("--declarations")
+    let semantics = Self.semantics(&arguments)
     let positionals = try arguments.positionals()
     guard let ruleArgument = positionals.first, filesMode || positionals.count == 1 else {
       throw CLIError.usage("rule check needs exactly one RULE\n" + usage)
@@ -117,19 +128,23 @@ enum RuleCommand {
         "rule check needs --source PROFILE, --attachment TYPES or --files FILE...\n" + usage)
     }
 
-    let decision = rule.evaluate(input)
+    let decision = rule.evaluate(input, semantics: semantics)
     if json {
       try Output.json(
         CheckReport(
-          rule: rule.origin, form: formName(rule), source: sourceLabel, shown: decision.isShown,
+          rule: rule.origin, form: formName(rule), semantics: semantics, source: sourceLabel,
+          shown: decision.isShown,
           reason: decision.reason, evaluationError: decision.evaluationError,
           warnings: rule.warnings, trace: decision.trace))
     } else {
-      print("\(decision.isShown ? "shown" : "hidden") for \(sourceLabel)")
-      print("reason: \(decision.reason)")
+      let width = Terminal.width
+      print(
+        TextWrapping.wrap(
+          "\(decision.isShown ? "shown" : "hidden") for \(sourceLabel)", width: width))
+      print(decision.wrappedReason(width: width, prefix: "reason: "))
       print("\nhow it was decided:")
-      print(decision.trace.rendered(indent: 1))
-      printWarnings(rule)
+      print(decision.trace.rendered(indent: 1, width: width))
+      printWarnings(rule, width: width)
     }
     return decision.isShown ? .success : .notAccepted
   }
@@ -190,6 +205,7 @@ enum RuleCommand {
   struct MatrixReport: Encodable {
     var rule: String
     var form: String
+    var semantics: ActivationRule.Semantics
     var sources: String
     var warnings: [ActivationRuleWarning]
     var rows: [MatrixRow]
@@ -199,6 +215,7 @@ enum RuleCommand {
     let json = arguments.flag("--json")
     let sourcesDirectory = try arguments.option("--sources") ?? "corpus/sources"
     let declarationFiles = try arguments.options("--declarations")
+    let semantics = Self.semantics(&arguments)
     let positionals = try arguments.positionals()
     guard positionals.count == 1 else {
       throw CLIError.usage("rule matrix needs exactly one RULE\n" + usage)
@@ -215,7 +232,7 @@ enum RuleCommand {
       throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
     }
     let rows = profiles.map { profile in
-      let decision = rule.evaluate(profile.activationInput)
+      let decision = rule.evaluate(profile.activationInput, semantics: semantics)
       return MatrixRow(
         name: profile.name, title: profile.title, app: profile.app, shown: decision.isShown,
         reason: decision.reason)
@@ -223,17 +240,23 @@ enum RuleCommand {
     if json {
       try Output.json(
         MatrixReport(
-          rule: rule.origin, form: formName(rule), sources: sourcesDirectory,
+          rule: rule.origin, form: formName(rule), semantics: semantics, sources: sourcesDirectory,
           warnings: rule.warnings, rows: rows))
     } else {
+      let width = Terminal.width
       let nameWidth = rows.map(\.name.count).max() ?? 0
+      // Reasons sit under the titles, unless the names leave them too little room.
+      let reasonIndent = min(nameWidth + 10, width / 3)
+      let margin = String(repeating: " ", count: reasonIndent)
       for row in rows {
         let verdict = row.shown ? "shown " : "hidden"
         let name = row.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-        print("\(verdict)  \(name)  \(row.title)")
-        print("        \(String(repeating: " ", count: nameWidth))  \(row.reason)")
+        print(
+          TextWrapping.wrap(
+            "\(verdict)  \(name)  \(row.title)", width: width, indent: nameWidth + 10))
+        print(TextWrapping.wrap(row.reason, width: width, prefix: margin, indent: reasonIndent))
       }
-      printWarnings(rule)
+      printWarnings(rule, width: width)
     }
     return .success
   }
@@ -248,22 +271,28 @@ enum RuleCommand {
   static func explain(_ arguments: inout Arguments) throws -> ExitStatus {
     let json = arguments.flag("--json")
     let declarationFiles = try arguments.options("--declarations")
+    let semantics = Self.semantics(&arguments)
     let positionals = try arguments.positionals()
     guard positionals.count == 1 else {
       throw CLIError.usage("rule explain needs exactly one RULE\n" + usage)
     }
     let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
-    let explanation = rule.explanation()
+    let width = Terminal.width
+    let explanation = rule.explanation(width: width, semantics: semantics)
     if json {
       try Output.json(ExplainReport(rule: rule.origin, explanation: explanation))
     } else {
-      print("\(explanation.form) rule from \(rule.origin)")
-      for line in explanation.summary { print("  \(line)") }
+      print(TextWrapping.wrap("\(explanation.form) rule from \(rule.origin)", width: width))
+      for line in explanation.summary {
+        print(TextWrapping.wrap(line, width: width, prefix: "  ", indent: 4))
+      }
       print(
         explanation.form == "dictionary" ? "\nas the equivalent predicate:" : "\nnormalized:")
       print(explanation.indentedFormat)
-      for note in explanation.notes { print("note: \(note)") }
-      printWarnings(rule)
+      for note in explanation.notes {
+        print(TextWrapping.wrap(note, width: width, prefix: "note: ", indent: 6))
+      }
+      printWarnings(rule, width: width)
     }
     return .success
   }
@@ -348,7 +377,18 @@ enum RuleCommand {
     }
   }
 
-  static func printWarnings(_ rule: ActivationRule) {
-    for warning in rule.warnings { Output.error("warning: \(warning)") }
+  static func printWarnings(_ rule: ActivationRule, width: Int) {
+    for warning in rule.warnings {
+      Output.error(TextWrapping.wrap("\(warning)", width: width, prefix: "warning: ", indent: 9))
+    }
+  }
+
+  /// The reading of the dictionary keys Apple leaves open, from `--attachments-key-caps-only`
+  /// and `--media-not-files` (see ``ActivationRule/Semantics``).
+  static func semantics(_ arguments: inout Arguments) -> ActivationRule.Semantics {
+    ActivationRule.Semantics(
+      attachmentsMaximum: arguments.flag("--attachments-key-caps-only")
+        ? .capsCountOnly : .acceptsAnyKind,
+      countsMediaAsFiles: !arguments.flag("--media-not-files"))
   }
 }

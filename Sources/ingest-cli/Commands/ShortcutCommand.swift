@@ -6,13 +6,15 @@ import Shortcuts
 enum ShortcutCommand {
   static let usage = """
     usage: ingest-cli shortcut make --bundle-id ID --name NAME --team TEAMID -o OUT.shortcut
-                                    [--action share|runextension]
+                                    [--action runextension|share]
                                     [--input screenshot|shortcut-input|clipboard]
                                     [--title TITLE] [--icon-color RGBA] [--glyph NUMBER] [--json]
            ingest-cli shortcut inspect FILE [--extract OUT.wflow] [--json]
 
     make writes an unsigned binary property list; iOS 15+ imports only signed shortcuts, so sign
-    it on a Mac: shortcuts sign --mode people-who-know-me -i IN -o OUT.
+    it on a Mac: shortcuts sign --mode people-who-know-me -i IN -o OUT. The default action,
+    runextension, is the form reported to sign, import and run on a device; signing was reported
+    to empty the parameters of the share action, so --action share prints a warning.
     inspect exits 0 when a signed file verifies against Apple's roots (or the file is unsigned),
     1 when it is intact but its signer is not trusted, 65 when it is malformed or tampered with
     (and then refuses --extract), 66 when FILE is missing.
@@ -41,6 +43,7 @@ enum ShortcutCommand {
     var app: ShortcutApp
     var signed: Bool
     var signingCommand: String
+    var warnings: [String]
   }
 
   static func make(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -107,7 +110,8 @@ enum ShortcutCommand {
         MakeReport(
           output: output, byteCount: data.count, format: "binary property list (bplist00)",
           actions: workflow.actions.map(\.identifier), app: app, signed: false,
-          signingCommand: "shortcuts sign --mode people-who-know-me -i \(output) -o \(signed)"))
+          signingCommand: "shortcuts sign --mode people-who-know-me -i \(output) -o \(signed)",
+          warnings: builder.warnings))
     } else {
       print(
         """
@@ -117,6 +121,7 @@ enum ShortcutCommand {
         \(instructions)
         """)
     }
+    for warning in builder.warnings { Output.error("warning: \(warning)") }
     return .success
   }
 
