@@ -140,6 +140,16 @@ extension FileDescriptor {
     _ = try syscall(.fchmod, path) { fchmod(rawValue, mode) }.orThrow(.fchmod, path)
   }
 
+  /// Sets the file's access and modification times to `seconds` and `nanoseconds` since 1970
+  /// (`futimens`), at full precision (the file system's own clock for new files is coarse).
+  package func setModificationTime(seconds: Int, nanoseconds: Int) throws(IOError) {
+    var times = [
+      timespec(tv_sec: seconds, tv_nsec: nanoseconds),
+      timespec(tv_sec: seconds, tv_nsec: nanoseconds),
+    ]
+    _ = try syscall(.futimens, path) { futimens(rawValue, &times) }.orThrow(.futimens, path)
+  }
+
   /// Cuts or extends the file to `size` bytes.
   package func truncate(to size: Int64) throws(IOError) {
     _ = try syscall(.ftruncate, path) { ftruncate(rawValue, off_t(size)) }

@@ -35,6 +35,12 @@ public final class DirectoryInbox: InboxStore {
       name, .writeOnly, options: [.create, .exclusive, .noFollow])
     do {
       try data.withUnsafeBytes { bytes in try file.writeAll(bytes) }
+      // The manifest's modification time is when the share arrived, to the nanosecond, so
+      // the inbox lists shares in the order they arrived from a directory listing alone.
+      let arrived = manifest.receivedAt.timeIntervalSince1970
+      let seconds = arrived.rounded(.down)
+      try file.setModificationTime(
+        seconds: Int(seconds), nanoseconds: Int((arrived - seconds) * 1e9))
     } catch {
       try? file.close()
       try? group.staging.removeFile(name)
@@ -45,7 +51,8 @@ public final class DirectoryInbox: InboxStore {
 
   // MARK: Importer side
 
-  /// The manifests in `Inbox/`, oldest commit first, with any failure recorded for them.
+  /// The manifests in `Inbox/`, oldest first (by modification time, which the extension sets
+  /// to when the share arrived), with any failure recorded for them.
   public func pending() throws -> [InboxEntry] {
     var entries: [(entry: InboxEntry, seconds: Int, nanoseconds: Int)] = []
     let names = try group.inbox.entries().map(\.name)
@@ -59,7 +66,7 @@ public final class DirectoryInbox: InboxStore {
       entries.append(
         (
           InboxEntry(
-            id: id, committedAt: Date(timeIntervalSince1970: status.modificationTime),
+            id: id, receivedAt: Date(timeIntervalSince1970: status.modificationTime),
             failure: failure),
           status.modificationSeconds, status.modificationNanoseconds
         ))

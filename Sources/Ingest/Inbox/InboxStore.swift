@@ -52,8 +52,9 @@ public protocol PreparedManifest: Sendable {
 public struct InboxEntry: Sendable, Hashable {
   /// The share's id.
   public var id: UUID
-  /// When it was committed.
-  public var committedAt: Date
+  /// When the share arrived (for the directory inbox: the manifest's modification time, which
+  /// the extension sets to the manifest's `receivedAt`).
+  public var receivedAt: Date
   /// The failures recorded by importers that could not finish it, most recent last.
   public var failure: InboxFailure?
 }

@@ -19,7 +19,7 @@ extension AttachmentLoader {
     let loaded: Result<ContentValue, StageFailure>
     switch choice.delivery {
     case .object:
-      loaded = await loadObject(provider, type, limit: limit)
+      loaded = await loadObject(provider, type, limit: limit, kind: choice.kind)
     case .data:
       loaded = await loadData(provider, type).map { ContentValue.bytes([UInt8]($0)) }
         .mapError { StageFailure(stage: .loading, error: $0) }
@@ -43,9 +43,9 @@ extension AttachmentLoader {
     case bytes([UInt8])
   }
 
-  private func loadObject(_ provider: NSItemProvider, _ type: String, limit: Int64) async
-    -> Result<ContentValue, StageFailure>
-  {
+  private func loadObject(
+    _ provider: NSItemProvider, _ type: String, limit: Int64, kind: ShareManifest.Item.Kind
+  ) async -> Result<ContentValue, StageFailure> {
     await withCheckedContinuation { continuation in
       provider.loadItem(forTypeIdentifier: type, options: nil) { item, error in
         guard let item else {
@@ -53,28 +53,34 @@ extension AttachmentLoader {
             returning: .failure(StageFailure(stage: .loading, error: error ?? CancellationError())))
           return
         }
-        continuation.resume(returning: Self.contentValue(of: item, limit: limit))
+        continuation.resume(returning: Self.contentValue(of: item, limit: limit, kind: kind))
       }
     }
   }
 
-  /// The string an item holds: a string, attributed text, a URL (a file URL is read), or data.
-  static func contentValue(of item: any NSSecureCoding, limit: Int64)
-    -> Result<ContentValue, StageFailure>
-  {
+  /// The string an item holds: a string, attributed text, a URL, or data. For a text, a file
+  /// URL is read; for a URL, it is the URL.
+  static func contentValue(
+    of item: any NSSecureCoding, limit: Int64, kind: ShareManifest.Item.Kind
+  ) -> Result<ContentValue, StageFailure> {
     let object: Any = item
+    if let string = object as? String { return .success(.string(string)) }
     if let string = object as? NSString { return .success(.string(string.description)) }
     if let attributed = object as? NSAttributedString {
       return .success(.string(attributed.string))
     }
-    if let url = object as? NSURL, let absolute = url.absoluteURL {
-      guard absolute.isFileURL else { return .success(.string(absolute.absoluteString)) }
+    let url = (object as? URL) ?? (object as? NSURL)?.absoluteURL
+    if let absolute = url?.absoluteURL {
+      guard absolute.isFileURL, kind == .text else {
+        return .success(.string(absolute.absoluteString))
+      }
       do {
         return .success(.bytes(try FileSystem.readFile(atPath: absolute.path, limit: limit)))
       } catch {
         return .failure(StageFailure(stage: .reading, error: error))
       }
     }
+    if let data = object as? Data { return .success(.bytes([UInt8](data))) }
     if let data = object as? NSData { return .success(.bytes([UInt8](data as Data))) }
     return .failure(
       StageFailure(stage: .reading, error: ContractViolation.notText))

@@ -44,7 +44,16 @@ extension SharePipeline {
                 position: decision.position, typeIdentifier: choice.typeIdentifier,
                 stage: .loading, error: CancellationError()))
           } else {
-            result = await loader.load(decision, choice)
+            result = await loader.load(decision, choice).mapError { failure in
+              // A load the share itself stopped (another attachment failed, or the deadline)
+              // failed because of that, not on its own.
+              guard cancellation.isCancelled, Self.isCancellation(failure.error) else {
+                return failure
+              }
+              var stopped = failure
+              stopped.error = CancellationError()
+              return stopped
+            }
           }
           tracker.loading.withLock { _ = $0.removeValue(forKey: decision.position) }
           return LoadReport(
@@ -96,6 +105,14 @@ extension SharePipeline {
           position: report.position, typeIdentifier: failure.typeIdentifier,
           duration: report.duration, error: failure.error))
     }
+  }
+
+  /// Whether `error` says a load was cancelled: Swift's `CancellationError`, or Cocoa's
+  /// `userCancelled` (3072) that a cancelled provider load reports.
+  static func isCancellation(_ error: any Error) -> Bool {
+    if error is CancellationError { return true }
+    let error = error as NSError
+    return error.domain == NSCocoaErrorDomain && error.code == CocoaError.userCancelled.rawValue
   }
 
   static func seconds(_ duration: Duration) -> Double {

@@ -1,0 +1,188 @@
+import Foundation
+import Ingest
+import ItemProvider
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite("Inbox: oldest first, one claim at a time, removed only when finished")
+struct InboxTests {
+  static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
+
+  static func share(_ fixture: PipelineFixture, count: Int = 1) async throws -> [UUID] {
+    var ids: [UUID] = []
+    for _ in 0..<count {
+      let outcome = await fixture.pipeline().share(
+        PipelineFixture.item([PipelineFixture.fileProvider(photo, type: "public.jpeg")]))
+      try #require(outcome.isCommitted)
+      ids.append(outcome.shareID)
+    }
+    return ids
+  }
+
+  @Test("Committed shares list oldest first, and a claimed share is not claimed twice")
+  func claims() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let ids = try await Self.share(fixture, count: 3)
+    let inbox = DirectoryInbox(group: fixture.group)
+    #expect(try inbox.pending().map(\.id) == ids)
+    let first = try #require(try inbox.claimNext())
+    #expect(first.manifest.id == ids[0])
+    #expect(try inbox.claim(ids[0]) == nil)
+    let second = try #require(try inbox.claimNext())
+    #expect(second.manifest.id == ids[1])
+    let path = try #require(first.payloadPath(of: first.manifest.items[0]))
+    #expect(FileManager.default.fileExists(atPath: path))
+    try first.finish()
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(try inbox.pending().map(\.id) == Array(ids[1...]))
+    try second.release(recording: "the library was locked")
+    let entry = try #require(try inbox.pending().first)
+    #expect(entry.id == ids[1])
+    #expect(entry.failure?.attempts == 1)
+    #expect(entry.failure?.lastError == "the library was locked")
+    let again = try #require(try inbox.claim(ids[1]))
+    try again.release(recording: "still locked")
+    #expect(try inbox.pending().first?.failure?.attempts == 2)
+    let last = try #require(try inbox.claim(ids[1]))
+    try last.finish()
+    #expect(try fixture.names("Inbox") == ["\(ids[2].uuidString).json"])
+  }
+
+  @Test("A manifest naming a path outside Incoming/ or of an unknown schema is refused")
+  func hostileManifests() throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let inbox = DirectoryInbox(group: fixture.group)
+    let id = UUID()
+    let escape = """
+      {"schemaVersion": 1, "id": "\(id.uuidString)", "receivedAt": "2026-09-21T14:13:20Z",
+       "items": [{"kind": "file", "typeIdentifier": "public.jpeg", "file": "Incoming/../../x"}]}
+      """
+    try Data(escape.utf8).write(
+      to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(id.uuidString).json"))
+    let error = #expect(throws: ManifestError.self) { try inbox.claim(id) }
+    #expect(error?.field == "items[0].file")
+    let future = UUID()
+    try Data(
+      """
+      {"schemaVersion": 2, "id": "\(future.uuidString)", "receivedAt": "2026-09-21T14:13:20Z", "items": []}
+      """.utf8
+    ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(future.uuidString).json"))
+    let unknown = #expect(throws: ManifestError.self) { try inbox.claim(future) }
+    #expect(unknown?.problem.contains("schemaVersion 2") == true)
+  }
+
+  @Test("A manifest written by another program, with unknown fields, is read")
+  func foreignManifest() throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let id = UUID()
+    try Data(
+      """
+      {"schemaVersion": 1, "id": "\(id.uuidString)", "receivedAt": "2026-03-08T01:30:00-05:00",
+       "source": "tests", "extra": {"nested": true},
+       "items": [{"kind": "text", "typeIdentifier": "public.plain-text", "text": "hi", "lang": "en"},
+                 {"kind": "url", "typeIdentifier": "public.url", "url": "https://example.com/"}]}
+      """.utf8
+    ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(id.uuidString).json"))
+    let claim = try #require(try DirectoryInbox(group: fixture.group).claim(id))
+    #expect(claim.manifest.items.map(\.kind) == [.text, .url])
+    #expect(claim.manifest.receivedAt == Date(timeIntervalSince1970: 1_772_951_400))
+    try claim.finish()
+  }
+
+  @Test("A committed share whose payload a crash left in .staging/ is completed when claimed")
+  func rollForward() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let id = try #require(try await Self.share(fixture).first)
+    let name = try #require(try fixture.names("Incoming").first)
+    // What a crash between the manifest's commit and the payload's rename leaves.
+    try FileManager.default.moveItem(
+      atPath: fixture.groupPath + "/Incoming/" + name,
+      toPath: fixture.groupPath + "/.staging/" + name)
+    let claim = try #require(try DirectoryInbox(group: fixture.group).claim(id))
+    #expect(try fixture.names("Incoming") == [name])
+    #expect(try fixture.names(".staging").isEmpty)
+    try claim.finish()
+  }
+
+  @Test("The sweeper removes stale leftovers, completes committed shares, and spares the fresh")
+  func sweeper() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let id = try #require(try await Self.share(fixture).first)
+    let committed = try #require(try fixture.names("Incoming").first)
+    try FileManager.default.moveItem(
+      atPath: fixture.groupPath + "/Incoming/" + committed,
+      toPath: fixture.groupPath + "/.staging/" + committed)
+    let old = Date(timeIntervalSinceNow: -7200)
+    for (directory, name) in [
+      (".staging", "stale.heic"), ("Incoming", "orphan.jpeg"), (".staging", "fresh.heic"),
+      ("Incoming", "fresh.jpeg"),
+    ] {
+      let path = fixture.groupPath + "/\(directory)/\(name)"
+      try Data(repeating: 1, count: 100).write(to: URL(fileURLWithPath: path))
+      if !name.hasPrefix("fresh") {
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
+      }
+    }
+    let report = try InboxSweeper(group: fixture.group).sweep()
+    #expect(report.completed == 1)
+    #expect(report.removedFromStaging == 1)
+    #expect(report.removedFromIncoming == 1)
+    #expect(report.bytesFreed == 200)
+    #expect(try fixture.names(".staging") == ["fresh.heic"])
+    #expect(try fixture.names("Incoming") == [committed, "fresh.jpeg"].sorted())
+    #expect(try DirectoryInbox(group: fixture.group).pending().map(\.id) == [id])
+  }
+}
+
+@Suite("Logs carry stages, types, sizes and errors, never what was shared")
+struct LogContentTests {
+  @Test("A distinctive text, file name and file content appear in no log line")
+  func nothingShared() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let secretText = "Meet me at the Zebra Café at 7, codeword PERIWINKLE"
+    let secretName = "Tax return of Ada Lovelace.pdf"
+    let pdf = Array("%PDF-1.4\n1 0 obj << /Secret (SAPPHIRE-CONTENT) >> endobj\n%%EOF\n".utf8)
+    let file = try fixture.directory.bytes(secretName, pdf)
+    let lines = LineCollector()
+    let failing = ScriptedSource(
+      file: file, behavior: .fail(NSError(domain: "Source", code: 1)))
+    let log = IngestLog.lines { lines.append($0) }
+    for providers in [
+      [
+        NSItemProvider(item: secretText as NSString, typeIdentifier: "public.plain-text"),
+        PipelineFixture.fileProvider(file, type: "com.adobe.pdf", name: secretName),
+      ],
+      [failing.fileProvider(typeIdentifier: "com.adobe.pdf", suggestedName: secretName)],
+      [
+        NSItemProvider(
+          item: String(repeating: secretText, count: 40) as NSString,
+          typeIdentifier: "public.plain-text")
+      ],
+    ] {
+      _ = await fixture.pipeline(log: log).share(PipelineFixture.item(providers))
+    }
+    let all = lines.lines
+    #expect(all.contains { $0.contains("stage=commit") && $0.contains("event=committed") })
+    #expect(all.contains { $0.contains("type=com.adobe.pdf") })
+    #expect(all.contains { $0.contains("event=failed") })
+    for needle in [
+      "PERIWINKLE", "Zebra", "Lovelace", "Tax return", "SAPPHIRE", fixture.directory.path,
+    ] {
+      #expect(!all.contains { $0.contains(needle) }, "\(needle) reached the log")
+    }
+  }
+}
+
+/// Lines written from any thread.
+final class LineCollector: Sendable {
+  private let storage = Mutex<[String]>([])
+  func append(_ line: String) { storage.withLock { $0.append(line) } }
+  var lines: [String] { storage.withLock { $0 } }
+}
