@@ -37,6 +37,14 @@ struct CorpusSniffingTests {
       "\(name): got \(result.type.identifier) (\(result.explanation))")
   }
 
+  @Test("Every corpus file sniffs as a kind of data, never as a package type")
+  func everyResultIsData() throws {
+    for name in Self.expected.keys.sorted() {
+      let result = try Self.sniffer.sniff(fileAt: Self.directory.appendingPathComponent(name))
+      #expect(result.type.conforms(to: .data), "\(name): \(result.type.identifier)")
+    }
+  }
+
   @Test(
     "Sniffing bytes in memory gives what sniffing the file gives", arguments: expected.keys.sorted()
   )

@@ -34,6 +34,8 @@ enum SignatureScanner {
         found, libmagicLength: bytes.count,
         refine: CompoundFileInspector.encryptedPackage(libmagic:))
     }
+    // Before the archives: a disk image's first chunk may be bzip2 data.
+    if let found = try DiskImageSignatures.detect(source) { return .detected(found) }
     if let found = ArchiveSignatures.detect(bytes) { return .detected(found) }
     if bytes.matches(ascii: "bplist00") { return .detected(binaryPropertyList(source)) }
     if bytes.matches(ascii: "{\\rtf") {
