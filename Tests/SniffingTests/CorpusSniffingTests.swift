@@ -87,6 +87,9 @@ struct CorpusSniffingTests {
       file: "audio-isom.m4a", evidence: .signature, isMismatch: false,
       nameType: "com.apple.m4a-audio", explanationContains: "sound tracks only"),
     Trap(
+      file: "audio-cover-stream.m4a", evidence: .signature, isMismatch: false,
+      nameType: "com.apple.m4a-audio", explanationContains: "cover art"),
+    Trap(
       file: "cover-art.mp3", evidence: .signature, isMismatch: false, nameType: "public.mp3",
       explanationContains: "then MPEG audio frames"),
   ]

@@ -76,6 +76,19 @@ struct SharedCorpusAccuracyTests {
   }
 }
 
+extension SharedCorpusAccuracyTests {
+  @Test(
+    "A movie of one still picture with sound is a movie, not audio",
+    .enabled(if: SharedCorpus.isAvailable, "../shared/corpus-dev is absent; skipped"))
+  func stillPictureMovie() throws {
+    let file = SharedCorpus.root.appendingPathComponent("file-type/fixture-imovie.mp4")
+    let sniffer = ContentSniffer(configuration: .init(usesFilename: false))
+    let result = try sniffer.sniff(fileAt: file)
+    #expect(result.type.conforms(to: .movie), "\(result.type.identifier): \(result.explanation)")
+    #expect(!result.type.conforms(to: .audio))
+  }
+}
+
 /// The agreement rule itself, independent of the corpus.
 @Suite("Label agreement")
 struct LabelAgreementTests {
