@@ -77,6 +77,15 @@ struct CorpusSniffingTests {
       file: "junk-before.pdf", evidence: .signature, isMismatch: false, nameType: "com.adobe.pdf",
       explanationContains: "after 300 bytes of junk"),
     Trap(
+      file: "pdf-header-nodash.pdf", evidence: .signature, isMismatch: false,
+      nameType: "com.adobe.pdf", explanationContains: "damaged header '%PDF1.4'"),
+    Trap(
+      file: "pdf-no-header.pdf", evidence: .signature, isMismatch: false,
+      nameType: "com.adobe.pdf", explanationContains: "without a header"),
+    Trap(
+      file: "pdf-talk.txt", evidence: .signature, isMismatch: false,
+      nameType: "public.plain-text"),
+    Trap(
       file: "empty.txt", evidence: .extension, isMismatch: false, nameType: "public.plain-text",
       explanationContains: "empty file"),
     Trap(file: "photo", evidence: .signature, isMismatch: false, nameType: nil),
