@@ -96,6 +96,13 @@ struct LabelAgreementTests {
     "Agreement bases",
     arguments: [
       ("public.jpeg", "jpg", LabelAgreement.Basis?.some(.declaredExtension)),
+      // A more specific type conforming to the label's type is right: a .tar.gz is gzip.
+      ("org.gnu.gnu-zip-tar-archive", "gz", .declaredExtension),
+      ("com.canon.cr2-raw-image", "cr2", .declaredExtension),
+      ("public.mpeg-2-transport-stream", "mts", .familyEquivalence),
+      ("public.camera-raw-image", "nef", .familyEquivalence),
+      ("public.tiff", "nef", nil),
+      ("public.utf8-plain-text", "md", .signaturelessText),
       ("com.apple.m4a-audio", "mp4", .declaredExtension),
       ("public.heics", "heic", .familyEquivalence),
       ("public.heic", "hif", .familyEquivalence),
