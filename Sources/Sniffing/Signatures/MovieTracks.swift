@@ -26,7 +26,8 @@ struct MovieTracks: Sendable, Equatable {
     /// indefinite (all ones).
     var headerDuration: UInt64?
     /// The time the edit list presents the media, in the movie's timescale: the sum of its
-    /// non-empty edits (an empty edit, media time -1, shows nothing). Nil without `elst`.
+    /// non-empty edits (an empty edit, media time -1, shows nothing). Nil without `elst`, or
+    /// when the sum is zero.
     var editedDuration: UInt64?
     /// The media's timescale and duration from `mdhd`.
     var mediaTimescale: UInt32?
@@ -75,6 +76,10 @@ struct MovieTracks: Sendable, Equatable {
   /// how long the picture is presented against the movie's length decides next; then the
   /// writer, when the handler name says Apple's media framework wrote the track (Apple's
   /// tools keep artwork in metadata, `covr`, not in a track). Anything else is undecided.
+  ///
+  /// The in-movie and in-preview flags of `tkhd` are not used: Apple's writers leave them
+  /// clear on tracks they do play (an iMovie export's tracks carry flags 0x1 only), so their
+  /// absence says nothing.
   func role(of picture: Track) -> PictureRole {
     if !picture.isEnabled { return .coverArt("a disabled one-frame picture track") }
     if let presented = picture.presentedDuration(movieTimescale: timescale), let length,
@@ -153,7 +158,8 @@ extension MovieTracks {
         let empty = version == 1 ? mediaTime == UInt64.max : mediaTime == UInt64(UInt32.max)
         if let segment, !empty { sum &+= segment }
       }
-      total = sum
+      // Zero is no answer: a fragmented file's edit of duration 0 runs to an unknown end.
+      total = sum > 0 ? sum : nil
     }
     return total
   }

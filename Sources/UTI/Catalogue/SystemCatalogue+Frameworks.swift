@@ -23,7 +23,10 @@ extension SystemCatalogue {
   ///
   /// Parents and declaration kinds are UNVERIFIED on every line: none of the sources above
   /// shows them. Kinds follow CoreTypes' habit (codec and vendor formats imported, Apple's own
-  /// containers exported).
+  /// containers exported). Introduced: every type here was on macOS 10.15.7 (the answers);
+  /// the release that first declared each is UNVERIFIED. On iOS, the ImageIO types are there
+  /// since at least iOS 10.1 (its list); the disk-image, AVCHD and camera raw types are
+  /// UNVERIFIED on iOS.
   static let frameworkTypes = """
     # ImageIO formats. Identifiers: ImageIO lists. Parent public.image: UNVERIFIED.
     # public.pbm: 10.15.7 answers pbm, pgm, ppm and pfm -> public.pbm, preferred extension pbm,
