@@ -277,6 +277,19 @@ open("not-really.jpg", "wb").write(b"This is a note, not a picture.\n")
 # junk-before.pdf: 300 bytes of binary junk (a mail gateway's leftovers) before %PDF-.
 junk = bytes((i * 37 + 11) % 256 for i in range(300))
 open("junk-before.pdf", "wb").write(junk + open("document.pdf", "rb").read())
+# Damaged PDF headers: document.pdf with its "%PDF-1.4" line replaced, as broken writers and
+# mangling gateways leave it; the objects and trailer are intact, and PDF readers (pdf.js,
+# MuPDF) open them. pdf-talk.txt: prose that shows an object, endobj, startxref and %%EOF.
+body = open("document.pdf", "rb").read()[len(b"%PDF-1.4\n"):]
+for name, header in [
+    ("pdf-header-nodash.pdf", b"%PDF1.4\n"), ("pdf-header-dot.pdf", b"%PDF.1.4\n"),
+    ("pdf-header-bare.pdf", b"%1.4\n"), ("pdf-header-noversion.pdf", b"%PDF\n"),
+    ("pdf-no-header.pdf", b""),
+]:
+    open(name, "wb").write(header + body)
+open("pdf-talk.txt", "wb").write(
+    b"How a PDF ends\n==============\nObjects look like this:\n1 0 obj\n<< /Type /Catalog >>\n"
+    b"endobj\nand the last lines are startxref, an offset and %%EOF:\nstartxref\n116\n%%EOF\n")
 # empty.txt: zero bytes. truncated.png: the first 60 of the 98 bytes of screenshot.png.
 open("empty.txt", "wb").write(b"")
 open("truncated.png", "wb").write(open("screenshot.png", "rb").read()[:60])

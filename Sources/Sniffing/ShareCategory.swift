@@ -5,7 +5,8 @@ import UTI
 /// This is the package's explicit definition of "share-relevant": a type is share-relevant when
 /// it conforms to one of a category's root types. The accuracy and speed goals of content
 /// sniffing are measured on these categories; anything else (fonts, executables, 3D models,
-/// disk images, databases) is the long tail.
+/// databases) is the long tail. Disk images count as archives: Apple declares
+/// `public.disk-image` a kind of `public.archive`.
 public enum ShareCategory: String, Sendable, Hashable, Codable, CaseIterable {
   /// PDF documents.
   case pdf

@@ -1,8 +1,10 @@
 // The constants Apple documents in UniformTypeIdentifiers, with the same names, in the order of
 // Apple's UTCoreTypes.h. Checked against Apple's UTType documentation pages and the
-// UniformTypeIdentifiers Swift interface of the iOS 18.2 / macOS 15.2 SDKs: 140 constants, the
-// newest being makefile (iOS 15), ahap (iOS 17), css, heics, exr, dng, tarArchive, geoJSON,
-// linkPresentationMetadata (iOS 18) and jpegxl (iOS 18.2). Apple's header gives
+// UniformTypeIdentifiers Swift interface of the iOS 18.2 / macOS 15.2 SDKs, then against the
+// Xcode 27 beta 1 UTCoreTypes.h diff (dotnet/macios wiki) and Apple's page for
+// UTType.markdown: 141 constants, the newest being makefile (iOS 15), ahap (iOS 17), css,
+// heics, exr, dng, tarArchive, geoJSON, linkPresentationMetadata (iOS 18), jpegxl (iOS 18.2)
+// and markdown (iOS and macOS 27). Apple's header gives
 // internetShortcut the identifier of internetLocation (a copy error); the type behind the
 // constant, per Apple's documentation page, is com.microsoft.internet-shortcut.
 
@@ -175,6 +177,10 @@ extension UTType {
 
   /// JSON. (`public.json`)
   public static let json = UTType(systemIdentifier: "public.json")
+
+  /// Markdown text, a kind of UTF-8 plain text. (`net.daringfireball.markdown`, iOS and
+  /// macOS 27)
+  public static let markdown = UTType(systemIdentifier: "net.daringfireball.markdown")
 
   /// A property list of any format. (`com.apple.property-list`)
   public static let propertyList = UTType(systemIdentifier: "com.apple.property-list")

@@ -37,6 +37,14 @@ struct CorpusSniffingTests {
       "\(name): got \(result.type.identifier) (\(result.explanation))")
   }
 
+  @Test("Every corpus file sniffs as a kind of data, never as a package type")
+  func everyResultIsData() throws {
+    for name in Self.expected.keys.sorted() {
+      let result = try Self.sniffer.sniff(fileAt: Self.directory.appendingPathComponent(name))
+      #expect(result.type.conforms(to: .data), "\(name): \(result.type.identifier)")
+    }
+  }
+
   @Test(
     "Sniffing bytes in memory gives what sniffing the file gives", arguments: expected.keys.sorted()
   )
@@ -69,6 +77,15 @@ struct CorpusSniffingTests {
       file: "junk-before.pdf", evidence: .signature, isMismatch: false, nameType: "com.adobe.pdf",
       explanationContains: "after 300 bytes of junk"),
     Trap(
+      file: "pdf-header-nodash.pdf", evidence: .signature, isMismatch: false,
+      nameType: "com.adobe.pdf", explanationContains: "damaged header '%PDF1.4'"),
+    Trap(
+      file: "pdf-no-header.pdf", evidence: .signature, isMismatch: false,
+      nameType: "com.adobe.pdf", explanationContains: "without a header"),
+    Trap(
+      file: "pdf-talk.txt", evidence: .signature, isMismatch: false,
+      nameType: "public.plain-text"),
+    Trap(
       file: "empty.txt", evidence: .extension, isMismatch: false, nameType: "public.plain-text",
       explanationContains: "empty file"),
     Trap(file: "photo", evidence: .signature, isMismatch: false, nameType: nil),
@@ -78,6 +95,9 @@ struct CorpusSniffingTests {
     Trap(
       file: "audio-isom.m4a", evidence: .signature, isMismatch: false,
       nameType: "com.apple.m4a-audio", explanationContains: "sound tracks only"),
+    Trap(
+      file: "audio-cover-stream.m4a", evidence: .signature, isMismatch: false,
+      nameType: "com.apple.m4a-audio", explanationContains: "cover art"),
     Trap(
       file: "cover-art.mp3", evidence: .signature, isMismatch: false, nameType: "public.mp3",
       explanationContains: "then MPEG audio frames"),

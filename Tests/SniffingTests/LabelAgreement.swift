@@ -7,7 +7,9 @@ import UTI
 ///    declaring types count: `mp4` is declared by `public.mpeg-4` and by
 ///    `public.mpeg-4-audio`, so an audio-only `.mp4` sniffed as M4A audio agrees.
 /// 2. The label names a family of formats rather than one: the equivalence table below, each
-///    entry with its reason.
+///    entry with its reason; and any camera raw label (`nef`, `cr2`, ...) when the sniffed type
+///    is camera raw of no known maker, because a raw file names its maker only in its Make
+///    tag, which a cut-down file may not reach.
 /// 3. The label is a text format with no signature (CSV, source code, YAML, CSS, logs: any
 ///    subtype of `public.text` that is not one of the text formats content can identify), and
 ///    the sniffed type is plain text, which is all that content can show about such a file.
@@ -46,6 +48,12 @@ enum LabelAgreement {
     "avif": Equivalence(
       identifiers: ["public.avif", "public.avis"],
       reason: "AVIF image sequences (brand avis) carry the .avif extension; there is no other"),
+    "mts": Equivalence(
+      identifiers: ["public.mpeg-2-transport-stream"],
+      reason:
+        "public.avchd-mpeg-2-transport-stream declares .mts for AVCHD's 192-byte BDAV packets,"
+        + " but converters write plain 188-byte transport streams under .mts too"),
+    "m2ts": Equivalence(identifiers: ["public.mpeg-2-transport-stream"], reason: "as mts"),
   ]
 
   /// Text formats that content identifies (by a header, a root element or syntax): for these a
@@ -66,6 +74,11 @@ enum LabelAgreement {
       return .familyEquivalence
     }
     let labelled = declaring.filter(\.isDeclared)
+    if let raw = UTType("public.camera-raw-image"), sniffed == raw, !labelled.isEmpty,
+      labelled.allSatisfy({ $0.conforms(to: raw) })
+    {
+      return .familyEquivalence
+    }
     if sniffed.conforms(to: .plainText), !labelled.isEmpty,
       labelled.allSatisfy({ type in
         type.conforms(to: .text) && !identifiableText.contains { conforms(type, to: $0) }

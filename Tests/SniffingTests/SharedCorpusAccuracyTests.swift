@@ -76,6 +76,19 @@ struct SharedCorpusAccuracyTests {
   }
 }
 
+extension SharedCorpusAccuracyTests {
+  @Test(
+    "A movie of one still picture with sound is a movie, not audio",
+    .enabled(if: SharedCorpus.isAvailable, "../shared/corpus-dev is absent; skipped"))
+  func stillPictureMovie() throws {
+    let file = SharedCorpus.root.appendingPathComponent("file-type/fixture-imovie.mp4")
+    let sniffer = ContentSniffer(configuration: .init(usesFilename: false))
+    let result = try sniffer.sniff(fileAt: file)
+    #expect(result.type.conforms(to: .movie), "\(result.type.identifier): \(result.explanation)")
+    #expect(!result.type.conforms(to: .audio))
+  }
+}
+
 /// The agreement rule itself, independent of the corpus.
 @Suite("Label agreement")
 struct LabelAgreementTests {
@@ -83,6 +96,13 @@ struct LabelAgreementTests {
     "Agreement bases",
     arguments: [
       ("public.jpeg", "jpg", LabelAgreement.Basis?.some(.declaredExtension)),
+      // A more specific type conforming to the label's type is right: a .tar.gz is gzip.
+      ("org.gnu.gnu-zip-tar-archive", "gz", .declaredExtension),
+      ("com.canon.cr2-raw-image", "cr2", .declaredExtension),
+      ("public.mpeg-2-transport-stream", "mts", .familyEquivalence),
+      ("public.camera-raw-image", "nef", .familyEquivalence),
+      ("public.tiff", "nef", nil),
+      ("public.utf8-plain-text", "md", .signaturelessText),
       ("com.apple.m4a-audio", "mp4", .declaredExtension),
       ("public.heics", "heic", .familyEquivalence),
       ("public.heic", "hif", .familyEquivalence),

@@ -21,11 +21,14 @@ struct Detection: Sendable, Equatable {
     self.init([identifier], mimeType: mimeType, note: note)
   }
 
-  /// The first candidate the registry declares; else the type of the MIME type (declared or
-  /// dynamic); else `public.data`.
+  /// The first candidate the registry declares as a kind of data; else the type of the MIME
+  /// type (declared or dynamic, conforming to data); else `public.data`.
+  ///
+  /// Sniffed content is a byte stream, so only types conforming to `public.data` qualify: a
+  /// package type (a directory, such as `com.apple.pkpass`) is never the answer for a file.
   var type: UTType {
     for identifier in identifiers {
-      if let type = UTType(identifier), type.isDeclared { return type }
+      if let type = UTType(identifier), type.isDeclared, type.conforms(to: .data) { return type }
     }
     if let mimeType, let type = UTType(mimeType: mimeType) { return type }
     return .data

@@ -85,13 +85,23 @@ enum MagicMIMETypes {
   /// prose and changelogs that mention `<meta>` or `<a href>` match too.
   static let markupGuesses: Set<String> = ["text/html", "text/xml", "application/xml"]
 
+  /// Text-shaped formats this package checks itself before calling text plain (Netpbm's
+  /// plain forms): libmagic's guess from two leading characters does not overrule that check.
+  static let checkedByThisPackage: Set<String> = [
+    "image/x-portable-bitmap", "image/x-portable-greymap", "image/x-portable-graymap",
+    "image/x-portable-pixmap", "image/x-portable-anymap", "image/x-portable-floatmap",
+  ]
+
   /// What libmagic adds to `text` that this package's checks found plain: nil for plain text,
-  /// and nil for a markup guess unless some line of the text starts with a tag (markup that
-  /// does not start with `<`, as in a page that opens with the end of a comment, has tags at
-  /// the start of its lines; prose that mentions a tag does not).
+  /// nil for a format this package checks itself, and nil for a markup guess unless some line
+  /// of the text starts with a tag (markup that does not start with `<`, as in a page that
+  /// opens with the end of a comment, has tags at the start of its lines; prose that mentions
+  /// a tag does not).
   static func plainTextRefinement(for mimeType: String, text: [UInt8]) -> Detection? {
     let normalized = mimeType.lowercased()
-    guard normalized != "text/plain" else { return nil }
+    guard normalized != "text/plain", !checkedByThisPackage.contains(normalized) else {
+      return nil
+    }
     if markupGuesses.contains(normalized), !hasLineStartingWithTag(text) { return nil }
     return detection(for: normalized)
   }

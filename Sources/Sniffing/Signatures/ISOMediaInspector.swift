@@ -2,10 +2,11 @@
 /// QuickTime, Canon CR3; and the JPEG 2000 and JPEG XL containers that share the box layout.
 ///
 /// The `ftyp` box's major brand decides first, then the compatible brands. For the generic
-/// MPEG-4 brands (`isom`, `mp41`, `mp42`, ...) the track handlers in `moov` tell audio-only
-/// files (`.m4a` written by tools that do not set the `M4A ` brand) from movies; `moov` is
-/// found by walking top-level box headers, so a movie whose `moov` follows gigabytes of `mdat`
-/// costs one small read per box, never a read of the media.
+/// MPEG-4 brands (`isom`, `mp41`, `mp42`, ...) the tracks in `moov` tell audio-only files
+/// (`.m4a` written by tools that do not set the `M4A ` brand, also with cover art stored as a
+/// one-frame video track) from movies (`MovieTracks`); `moov` is found by walking top-level
+/// box headers, so a movie whose `moov` follows gigabytes of `mdat` costs one small read per
+/// box, never a read of the media.
 enum ISOMediaInspector {
   /// Brands of generic MPEG-4 files, whose tracks decide between audio and movie.
   static let genericMPEG4Brands: Set<String> = [
@@ -116,7 +117,10 @@ enum ISOMediaInspector {
   }
 
   /// A file of the generic MPEG-4 family: an Apple brand among the compatible ones decides,
-  /// then the track handlers (sound only is M4A audio).
+  /// then the tracks. Sound with no video is M4A audio. Sound beside one-frame pictures is
+  /// audio only when the file shows each picture to be cover art (see `MovieTracks`); when
+  /// the evidence is not decisive the container's movie type stands, because a movie misread
+  /// as audio is refused by every extension that accepts movies.
   private static func genericMPEG4(
     _ source: ByteSource, compatible: Set<String>, note: (String) -> String
   ) throws(SniffError) -> Detection {
@@ -126,16 +130,34 @@ enum ISOMediaInspector {
     if compatible.contains("M4V") {
       return Detection("com.apple.m4v-video", mimeType: "video/x-m4v", note: note(" with M4V"))
     }
-    let handlers = try trackHandlers(source)
-    if !handlers.isEmpty, handlers.contains("soun"), !handlers.contains("vide") {
-      // Audio-only MPEG-4, as Apple's tools write it: an .m4a. Conforms to mpeg-4-audio. A
-      // one-frame video track beside the sound is cover art (converters such as ffmpeg
-      // write a song's picture that way), not a movie.
-      let still = handlers.contains(stillPictureHandler) ? " and a one-frame picture" : " only"
+    let movie = Detection("public.mpeg-4", mimeType: "video/mp4", note: note(""))
+    guard let found = try movieTracks(source),
+      found.tracks.contains(where: { $0.handler == "soun" })
+    else { return movie }
+    let video = found.tracks.filter { $0.handler == "vide" }
+    if video.isEmpty {
+      // Audio-only MPEG-4, as Apple's tools write it: an .m4a. Conforms to mpeg-4-audio.
       return Detection(
-        "com.apple.m4a-audio", mimeType: "audio/mp4", note: note(", sound tracks" + still))
+        "com.apple.m4a-audio", mimeType: "audio/mp4", note: note(", sound tracks only"))
     }
-    return Detection("public.mpeg-4", mimeType: "video/mp4", note: note(""))
+    guard video.allSatisfy(\.isSinglePicture) else { return movie }
+    var reasons: [String] = []
+    for picture in video {
+      switch found.role(of: picture) {
+      case .coverArt(let reason):
+        reasons.append(reason)
+      case .stillPicture(let reason):
+        return Detection(
+          "public.mpeg-4", mimeType: "video/mp4", note: note(", sound and \(reason): a movie"))
+      case .undecided(let reason):
+        return Detection(
+          "public.mpeg-4", mimeType: "video/mp4",
+          note: note(", sound and \(reason): kept as a movie"))
+      }
+    }
+    return Detection(
+      "com.apple.m4a-audio", mimeType: "audio/mp4",
+      note: note(", sound tracks and cover art (\(reasons.joined(separator: "; ")))"))
   }
 
   /// HEIF (ISO/IEC 23008-12) and AVIF brands: still images and image sequences.
@@ -174,45 +196,54 @@ enum ISOMediaInspector {
 
   // MARK: moov
 
-  /// The handler types (`vide`, `soun`, `text`, ...) of the tracks in `moov`, found by walking
-  /// top-level box headers; empty when `moov` is absent or out of reach.
-  static func trackHandlers(_ source: ByteSource) throws(SniffError) -> Set<String> {
+  /// The tracks in `moov`, found by walking top-level box headers; nil when `moov` is absent
+  /// or out of reach.
+  static func movieTracks(_ source: ByteSource) throws(SniffError) -> MovieTracks? {
     var offset = 0
     for _ in 0..<64 {
-      guard let box = try boxHeader(source, at: offset, end: source.size) else { return [] }
+      guard let box = try boxHeader(source, at: offset, end: source.size) else { return nil }
       if box.type == "moov" {
-        return try handlers(source, movie: (offset + box.headerLength)..<(offset + box.size))
+        return try movieTracks(source, movie: (offset + box.headerLength)..<(offset + box.size))
       }
       offset += box.size
-      guard offset < source.size else { return [] }
+      guard offset < source.size else { return nil }
     }
-    return []
+    return nil
   }
 
-  /// How much of one track is read: its `mdia`/`hdlr` and sample tables come early.
+  /// How much of one track is read: its `tkhd`, `edts`, `mdia`/`hdlr` and sample tables come
+  /// early.
   static let trackReadLimit = 256 * 1024
   /// How much of all tracks together is read, so a file with many large tracks (real ones
   /// have a handful) cannot make sniffing read far into it.
   static let tracksReadBudget = 1 << 20
+  /// How much of the movie header (`mvhd`, 108 or 120 bytes) is read.
+  static let movieHeaderReadLimit = 128
 
-  /// The handlers of the `trak` boxes among the children of `moov`, each child found by its
-  /// header: a large `udta` (cover art) or `meta` before the tracks costs one header read,
-  /// and each track is read only as far as `trackReadLimit`, all of them within
+  /// The movie header and the `trak` boxes among the children of `moov`, each child found by
+  /// its header: a large `udta` (cover art) or `meta` before the tracks costs one header
+  /// read, and each track is read only as far as `trackReadLimit`, all of them within
   /// `tracksReadBudget`.
-  private static func handlers(
+  private static func movieTracks(
     _ source: ByteSource, movie: Range<Int>
-  ) throws(SniffError) -> Set<String> {
-    var found: Set<String> = []
+  ) throws(SniffError) -> MovieTracks {
+    var found = MovieTracks(tracks: [])
     var offset = movie.lowerBound
     var budget = tracksReadBudget
     for _ in 0..<1024 {
       guard offset < movie.upperBound, budget > 0,
         let box = try boxHeader(source, at: offset, end: movie.upperBound)
       else { break }
-      if box.type == "trak" {
+      switch box.type {
+      case "trak":
         let track = try source.read(at: offset, count: min(box.size, trackReadLimit, budget))
         budget -= track.count
-        found.formUnion(handlers(in: track))
+        found.tracks.append(MovieTracks.track(track))
+      case "mvhd":
+        let header = try source.read(at: offset, count: min(box.size, movieHeaderReadLimit))
+        (found.timescale, found.duration) = MovieTracks.movieHeader(header.dropFirst(8))
+      default:
+        break
       }
       offset += box.size
     }
@@ -242,53 +273,8 @@ enum ISOMediaInspector {
     return (type, min(size, max(headerLength, end - offset)), headerLength)
   }
 
-  /// The handler name reported for a video track of a single sample: a still picture (the
-  /// cover art that converters store as a video stream), not moving pictures.
-  static let stillPictureHandler = "vide (one frame)"
-
-  private static func handlers(in moov: [UInt8]) -> Set<String> {
-    var found: Set<String> = []
-    forEachBox(in: moov, range: 0..<moov.count) { type, body in
-      guard type == "trak" else { return }
-      forEachBox(in: moov, range: body) { type, body in
-        guard type == "mdia" else { return }
-        var handler: String?
-        var sampleCount: UInt32?
-        forEachBox(in: moov, range: body) { type, body in
-          switch type {
-          case "hdlr":
-            // hdlr: version+flags (4), pre_defined (4), handler_type (4).
-            handler = moov.printableASCII(at: body.lowerBound + 8, length: 4)
-          case "minf":
-            sampleCount = self.sampleCount(in: moov, mediaInformation: body)
-          default:
-            break
-          }
-        }
-        guard let handler else { return }
-        found.insert(handler == "vide" && sampleCount == 1 ? stillPictureHandler : handler)
-      }
-    }
-    return found
-  }
-
-  /// The sample count in `minf`/`stbl`/`stsz` (or `stz2`): version+flags (4), then for
-  /// `stsz` sample_size (4) and for `stz2` reserved+field_size (4), then sample_count (4).
-  private static func sampleCount(in bytes: [UInt8], mediaInformation: Range<Int>) -> UInt32? {
-    var count: UInt32?
-    forEachBox(in: bytes, range: mediaInformation) { type, body in
-      guard type == "stbl" else { return }
-      forEachBox(in: bytes, range: body) { type, body in
-        guard type == "stsz" || type == "stz2", body.lowerBound + 12 <= body.upperBound else {
-          return
-        }
-        count = bytes.beUInt32(at: body.lowerBound + 8)
-      }
-    }
-    return count
-  }
-
-  private static func forEachBox(
+  /// Calls `body` with the type and body range of each box in `range` of `bytes`.
+  static func forEachBox(
     in bytes: [UInt8], range: Range<Int>, _ body: (String, Range<Int>) -> Void
   ) {
     var offset = range.lowerBound

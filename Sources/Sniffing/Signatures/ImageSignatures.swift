@@ -1,5 +1,6 @@
 /// Still-image formats recognized by their leading bytes: JPEG, PNG and APNG, GIF, BMP, ICO,
-/// ICNS, SGI, Photoshop, JPEG XL and JPEG 2000 codestreams, PostScript and EPS.
+/// ICNS, SGI, Photoshop, JPEG XL and JPEG 2000 codestreams, PostScript and EPS; and the
+/// texture, HDR and Netpbm formats of `ImageSignatures+Textures.swift`.
 /// (HEIF/AVIF live in `ISOMediaInspector`, TIFF and camera raw in `TIFFInspector`, WebP in
 /// `MediaSignatures` with the other RIFF forms, SVG in `TextClassifier`.)
 enum ImageSignatures {
@@ -54,6 +55,8 @@ enum ImageSignatures {
       }
     case 0x25:  // %
       if bytes.matches(ascii: "%!PS") { return postScript(bytes) }
+    case 0xAB, 0x44, 0x13, 0x23, 0x50:  // KTX, DDS, ASTC, Radiance (#), PVR and Netpbm (P)
+      return textureOrRaster(bytes)
     case 0xC5:
       if bytes.matches([0xC5, 0xD0, 0xD3, 0xC6]) {
         return Detection(

@@ -3,7 +3,8 @@ import Foundation
 /// This package's own content checks, in the order they run before libmagic.
 ///
 /// Checks anchored at offset 0 come first (cheap, and none can mistake another's magic), then a
-/// PDF header after leading junk, then text (a binary file fails the text test at its first
+/// PDF header after leading junk, then a PDF whose header is damaged (by its structure), then
+/// text (a binary file fails the text test at its first
 /// control byte), and MPEG audio frames last: their sync word has no magic number, and a
 /// UTF-16 byte-order mark looks like one.
 enum SignatureScanner {
@@ -34,6 +35,8 @@ enum SignatureScanner {
         found, libmagicLength: bytes.count,
         refine: CompoundFileInspector.encryptedPackage(libmagic:))
     }
+    // Before the archives: a disk image's first chunk may be bzip2 data.
+    if let found = try DiskImageSignatures.detect(source) { return .detected(found) }
     if let found = ArchiveSignatures.detect(bytes) { return .detected(found) }
     if bytes.matches(ascii: "bplist00") { return .detected(binaryPropertyList(source)) }
     if bytes.matches(ascii: "{\\rtf") {
@@ -41,6 +44,7 @@ enum SignatureScanner {
       return .detected(Detection("public.rtf", mimeType: "text/rtf", note: "{\\rtf header"))
     }
     if let found = pdf(bytes) { return .detected(found) }
+    if let found = try PDFStructure.detect(source) { return .detected(found) }
     if let verdict = TextClassifier.detect(source) {
       guard verdict.isPlain else { return .detected(verdict.detection) }
       // Plain text of no kind we know: libmagic knows hundreds of text formats. Its markup

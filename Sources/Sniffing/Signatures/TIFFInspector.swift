@@ -3,7 +3,8 @@
 ///
 /// A raw file is a TIFF whose first directory (IFD0) holds a DNGVersion tag, or whose maker
 /// (the Make tag) is a camera vendor and whose IFD0 is a reduced-resolution preview or points to
-/// sub-images, as raw files are laid out. A TIFF whose IFD0 lies beyond the bytes at hand is
+/// sub-images, as raw files are laid out. A file cut off before its Make tag (or that tag's
+/// value) but with such an IFD0 is camera raw of no known maker. A TIFF whose IFD0 lies beyond the bytes at hand is
 /// reported as plain TIFF: nothing in it says otherwise.
 enum TIFFInspector {
   private static let camera = ["public.camera-raw-image"]
@@ -43,12 +44,15 @@ enum TIFFInspector {
     }
     // IFD0: a 2-byte count and 12-byte entries; read it where it is (usually offset 8).
     let directory = try source.read(at: Int(ifdOffset), count: 2 + 12 * 64)
-    guard let raw = rawKind(directory, little: little, source: source) else { return tiff }
+    let fileEndsInIFD = Int(ifdOffset) + directory.count >= source.size
+    guard
+      let raw = rawKind(directory, little: little, source: source, fileEndsInIFD: fileEndsInIFD)
+    else { return tiff }
     return raw
   }
 
   private static func rawKind(
-    _ directory: [UInt8], little: Bool, source: ByteSource
+    _ directory: [UInt8], little: Bool, source: ByteSource, fileEndsInIFD: Bool
   ) -> Detection? {
     func u16(_ offset: Int) -> UInt16? {
       little ? directory.leUInt16(at: offset) : directory.beUInt16(at: offset)
@@ -59,9 +63,13 @@ enum TIFFInspector {
     guard let count = u16(0), count > 0, count < 1000 else { return nil }
     var make: String?
     var looksRaw = false
+    var isCutShort = false
     for index in 0..<Int(count) {
       let entry = 2 + 12 * index
-      guard let tag = u16(entry) else { break }
+      guard let tag = u16(entry), entry + 12 <= directory.count else {
+        isCutShort = fileEndsInIFD
+        break
+      }
       switch tag {
       case 0xC612:  // DNGVersion
         return Detection(
@@ -79,12 +87,22 @@ enum TIFFInspector {
           length <= 4
           ? Array(directory[Int(offset)..<min(directory.count, Int(offset) + Int(length))])
           : (try? source.read(at: Int(offset), count: Int(length))) ?? []
-        make = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        let text = bytes.prefix { $0 != 0 }
+        make = text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+        // The Make tag's value lies past the end of the file.
+        if bytes.isEmpty, fileEndsInIFD || Int(offset) >= source.size { isCutShort = true }
       default:
         break
       }
     }
-    guard looksRaw, let make = make?.uppercased() else { return nil }
+    guard looksRaw else { return nil }
+    guard let make = make?.uppercased() else {
+      // The file ends inside IFD0 or before the Make tag's value: the raw layout is all there
+      // is to go by.
+      guard isCutShort else { return nil }
+      return Detection(
+        camera, mimeType: nil, note: "TIFF raw layout, cut off before its Make tag")
+    }
     let vendors: [(prefix: String, identifier: String, mime: String, name: String)] = [
       ("NIKON", "com.nikon.raw-image", "image/x-nikon-nef", "Nikon NEF"),
       ("SONY", "com.sony.arw-raw-image", "image/x-sony-arw", "Sony ARW"),

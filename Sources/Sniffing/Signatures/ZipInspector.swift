@@ -42,8 +42,11 @@ enum ZipInspector {
     }
     if let iWork = iWork(names) { return iWork }
     if names.contains("pass.json"), names.contains("manifest.json") {
+      // A pass as a file is com.apple.pkpass-data; com.apple.pkpass is the directory (package)
+      // form, which does not conform to public.data.
       return Detection(
-        "com.apple.pkpass", mimeType: "application/vnd.apple.pkpass", note: "ZIP with pass.json")
+        "com.apple.pkpass-data", mimeType: "application/vnd.apple.pkpass",
+        note: "ZIP with pass.json")
     }
     if names.contains("AndroidManifest.xml"), names.contains("classes.dex") {
       return Detection(

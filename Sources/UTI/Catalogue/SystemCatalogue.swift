@@ -16,7 +16,9 @@
 /// checks that every line parses, every parent exists and the graph has no cycle.
 enum SystemCatalogue {
   /// Every table, in load order.
-  static let tables: [String] = [publicTypes, appleTypes, thirdPartyTypes, newerTypes]
+  static let tables: [String] = [
+    publicTypes, appleTypes, thirdPartyTypes, newerTypes, frameworkTypes,
+  ]
 
   /// The parsed declarations, in table order.
   static let declarations: [UTTypeDeclaration] = tables.flatMap { parse($0).declarations }
