@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -21,15 +22,18 @@ extension SharePipeline {
     let id = run.id
     let log = self.log
 
+    // The deadline: when it passes, whatever is still loading is stopped and named. A
+    // Dispatch timer, not a task, so that it fires on time even when every thread of the
+    // cooperative pool is busy.
+    let timer = DispatchWorkItem {
+      let stillLoading = tracker.loading.withLock { $0 }
+      if cancellation.cancel() { tracker.expired.withLock { $0 = stillLoading } }
+    }
+    DispatchQueue.global(qos: .userInitiated).asyncAfter(
+      deadline: .now() + Self.seconds(deadline), execute: timer)
+    defer { timer.cancel() }
+
     await withTaskGroup(of: LoadReport?.self) { group in
-      group.addTask {
-        // The deadline: when it passes, whatever is still loading is stopped and named.
-        try? await Task.sleep(for: deadline)
-        guard !Task.isCancelled else { return nil }
-        let stillLoading = tracker.loading.withLock { $0 }
-        if cancellation.cancel() { tracker.expired.withLock { $0 = stillLoading } }
-        return nil
-      }
       var next = 0
       func start(_ index: Int) {
         let (decision, choice) = work[index]
@@ -83,7 +87,6 @@ extension SharePipeline {
           next += 1
         }
       }
-      group.cancelAll()
     }
     if let stillLoading = tracker.expired.withLock({ $0 }) {
       run.deadlinePassed = (seconds: Self.seconds(deadline), stillLoading: stillLoading)
