@@ -3,8 +3,9 @@ import Foundation
 /// Why the contract does not take an attachment or a share: each case says what was found and
 /// what the contract allows, never the content itself.
 public enum ContractViolation: Error, Sendable, Hashable, CustomStringConvertible {
-  /// No registered type conforms to an accepted type.
-  case unsupportedType(offered: [String], accepted: [String])
+  /// No registered type conforms to an accepted type; `notes` says why a type that looks
+  /// accepted was passed over (`public.file-url`: "a file: URL"), by type identifier.
+  case unsupportedType(offered: [String], accepted: [String], notes: [String: String] = [:])
   /// The share holds more attachments than allowed.
   case tooManyAttachments(count: Int, maximum: Int)
   /// A file is larger than allowed (`byteCount` is at least what was read when the copy
@@ -29,8 +30,10 @@ public enum ContractViolation: Error, Sendable, Hashable, CustomStringConvertibl
   /// A sentence for the person who shared: what was wrong, and what is accepted.
   public var description: String {
     switch self {
-    case .unsupportedType(let offered, let accepted):
-      "none of its types (\(offered.joined(separator: ", "))) is accepted; this extension takes"
+    case .unsupportedType(let offered, let accepted, let notes):
+      "none of its types ("
+        + offered.map { type in notes[type].map { "\(type): \($0)" } ?? type }
+        .joined(separator: ", ") + ") is accepted; this extension takes"
         + " \(accepted.joined(separator: ", "))"
     case .tooManyAttachments(let count, let maximum):
       "the share holds \(count) attachments; at most \(maximum) are accepted"

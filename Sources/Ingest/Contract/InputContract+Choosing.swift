@@ -20,6 +20,15 @@ extension InputContract {
         passedOver.append(.init(typeIdentifier: identifier, reason: "a folder"))
         continue
       }
+      if let type, type.conforms(to: .fileURL), !urlSchemes.contains("file") {
+        // Its scheme is known from its type: no need to load it to refuse it.
+        passedOver.append(
+          .init(
+            typeIdentifier: identifier,
+            reason: "a file: URL, and only \(urlSchemes.map { "\($0):" }.joined(separator: ", "))"
+              + " URLs are taken"))
+        continue
+      }
       let match =
         acceptedTypes.first { $0.caseInsensitiveCompare(identifier) == .orderedSame }
         ?? type.flatMap { type in accepted.first { type.conforms(to: $0) }?.identifier }
@@ -36,7 +45,11 @@ extension InputContract {
           kind: Self.kind(of: type), passedOver: passedOver))
     }
     return .failure(
-      .unsupportedType(offered: provider.registeredTypeIdentifiers, accepted: acceptedTypes))
+      .unsupportedType(
+        offered: provider.registeredTypeIdentifiers, accepted: acceptedTypes,
+        notes: Dictionary(
+          passedOver.filter { $0.reason != "not accepted" }.map { ($0.typeIdentifier, $0.reason) },
+          uniquingKeysWith: { first, _ in first })))
   }
 
   /// What a taken type becomes in the manifest: URLs and plain text travel in the manifest,

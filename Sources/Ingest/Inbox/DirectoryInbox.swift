@@ -77,6 +77,23 @@ public final class DirectoryInbox: InboxStore {
     }.map(\.entry)
   }
 
+  /// Reads the manifest of `id` without claiming it.
+  public func manifest(_ id: UUID) throws -> ShareManifest? {
+    let name = Self.manifestName(id)
+    let path = group.absolutePath("\(GroupDirectory.inboxName)/\(name)")
+    let bytes: [UInt8]
+    do {
+      let file = try group.inbox.open(name, .readOnly, options: [.noFollow])
+      bytes = try file.closeAfter { try file.readToEnd(limit: Self.manifestSizeLimit) }
+    } catch let error as IOError {
+      if error.code == .notFound { return nil }
+      throw error
+    }
+    let manifest = try ShareManifest.decode(Data(bytes), path: path)
+    try Self.validate(manifest, path: path, expected: id)
+    return manifest
+  }
+
   /// Claims the share with an exclusive, non-blocking `flock` on its manifest, reads and checks
   /// the manifest, and completes payloads a crash left in `.staging/`.
   ///

@@ -17,6 +17,9 @@ public protocol InboxStore: Sendable {
   /// The committed shares, oldest first.
   func pending() throws -> [InboxEntry]
 
+  /// The manifest of a committed share, read without claiming it; nil when there is none.
+  func manifest(_ id: UUID) throws -> ShareManifest?
+
   /// Claims the share `id` for this process; nil when another importer holds it or it is
   /// gone. The claim lasts until it is finished or released, or the process ends.
   func claim(_ id: UUID) throws -> (any InboxClaim)?

@@ -135,8 +135,9 @@ struct SharePipelineTests {
       Issue.record("expected a rejection, got \(String(describing: outcome.error))")
       return
     }
-    #expect("\(rejection)".contains("file: URLs are not accepted"))
-    #expect("\(rejection)".contains("http:, https:"))
+    #expect(
+      "\(rejection)".contains("public.file-url: a file: URL, and only http:, https: URLs are taken")
+    )
   }
 
   @Test("Two shares of the same file name at once both survive, under different names")

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Something that takes a claimed share somewhere: a directory, a command, the main app's
+/// library. It either succeeds, and the share is removed from the inbox, or throws, and the
+/// share stays with the error recorded.
+public protocol ShareHandler: Sendable {
+  /// Takes the share. Must be idempotent for a share id: a crash after it succeeded and
+  /// before the inbox removed the share hands the same share over again.
+  func handle(_ claim: any InboxClaim) throws
+}
+
+/// Hands every committed share, oldest first, to a handler: claim, handle, finish or release.
+public struct InboxDrain: Sendable {
+  /// What a drain did.
+  public struct Report: Sendable {
+    /// The shares handled and removed from the inbox.
+    public var handled: [UUID] = []
+    /// The shares whose handler failed, with the error (each stays in the inbox).
+    public var failed: [(id: UUID, error: String)] = []
+    /// Shares another importer held.
+    public var busy = 0
+    /// Shares whose manifests could not be read (each stays, with the error recorded where
+    /// possible).
+    public var unreadable: [(id: UUID, error: String)] = []
+  }
+
+  /// The inbox drained.
+  public let inbox: any InboxStore
+  /// Where events go.
+  public var log: IngestLog
+
+  /// A drain of `inbox`.
+  public init(inbox: any InboxStore, log: IngestLog = .none) {
+    self.inbox = inbox
+    self.log = log
+  }
+
+  /// Drains what is committed now, in one pass.
+  public func run(_ handler: any ShareHandler) throws -> Report {
+    var report = Report()
+    for entry in try inbox.pending() {
+      let claim: any InboxClaim
+      do {
+        guard let claimed = try inbox.claim(entry.id) else {
+          report.busy += 1
+          continue
+        }
+        claim = claimed
+      } catch {
+        log.record(IngestEvent(shareID: entry.id, stage: .claim, event: "failed", error: error))
+        report.unreadable.append((entry.id, "\(error)"))
+        continue
+      }
+      do {
+        try handler.handle(claim)
+      } catch {
+        log.record(IngestEvent(shareID: entry.id, stage: .release, event: "failed", error: error))
+        try? claim.release(recording: "\(error)")
+        report.failed.append((entry.id, "\(error)"))
+        continue
+      }
+      try claim.finish()
+      log.record(
+        IngestEvent(
+          shareID: entry.id, stage: .finish, event: "handled", count: claim.manifest.items.count))
+      report.handled.append(entry.id)
+    }
+    return report
+  }
+}

@@ -1,0 +1,243 @@
+import ActivationRules
+import Foundation
+import Ingest
+import ItemProvider
+import SystemCalls
+
+/// What `ingest-cli share` reports: the share as the extension saw it, the rule's verdict, the
+/// representation taken from each attachment and why, where each file went, the manifest.
+/// The same facts as text for a person and as JSON (stable field names) for a program.
+struct ShareReport: Encodable {
+  struct Group: Encodable {
+    var path: String
+    var origin: String
+  }
+
+  struct Representation: Encodable {
+    var typeIdentifier: String
+    var delivery: String?
+  }
+
+  struct Attachment: Encodable {
+    var item: Int
+    var attachment: Int
+    var registeredTypes: [Representation]
+    var chosenType: String?
+    var chosenDelivery: String?
+    var acceptedAs: String?
+    var choiceReason: String?
+    var result: String
+    var kind: String?
+    var file: String?
+    var byteCount: Int64?
+    var sha256: String?
+    var reason: String?
+  }
+
+  struct Rule: Encodable {
+    var shown: Bool
+    var reason: String
+  }
+
+  var status: String
+  var shareID: String?
+  var error: String?
+  var source: String
+  var group: Group
+  var rule: Rule?
+  var extensionItems: Int
+  var attachments: [Attachment]
+  var manifest: String?
+  var warnings: [String]
+  var durationMilliseconds: Double?
+
+  /// The exit status: 0 committed, 1 hidden or rejected, 73 the group cannot be written,
+  /// 74 anything else.
+  let exitStatus: ExitStatus
+
+  enum CodingKeys: String, CodingKey {
+    case status, shareID, error, source, group, rule, extensionItems, attachments, manifest
+    case warnings, durationMilliseconds
+  }
+
+  init(
+    location: GroupLocation, share: LocalShare, activation: ActivationDecision?,
+    outcome: ShareOutcome?
+  ) {
+    source = share.source
+    group = Group(path: location.path, origin: location.origin.rawValue)
+    rule = activation.map { Rule(shown: $0.isShown, reason: $0.reason) }
+    extensionItems = share.items.count
+    warnings = outcome?.warnings ?? []
+    durationMilliseconds = outcome.map { Self.milliseconds($0.duration) }
+    shareID = outcome?.shareID.uuidString
+    manifest = outcome?.manifest.map { "Inbox/\($0.id.uuidString).json" }
+    var attachments: [Attachment] = []
+    if let outcome {
+      let providers = share.items.flatMap { $0.attachments ?? [] }
+      for (index, attachment) in outcome.attachments.enumerated() {
+        let provider = index < providers.count ? providers[index] : nil
+        attachments.append(Self.attachment(attachment, provider: provider))
+      }
+    } else {
+      for (itemIndex, item) in share.items.enumerated() {
+        for (index, provider) in (item.attachments ?? []).enumerated() {
+          attachments.append(
+            Attachment(
+              item: itemIndex + 1, attachment: index + 1,
+              registeredTypes: Self.representations(provider), result: "not loaded"))
+        }
+      }
+    }
+    self.attachments = attachments
+    switch (activation, outcome) {
+    case (let decision?, nil) where !decision.isShown:
+      status = "hidden"
+      error = "the rule hides the extension for this share: \(decision.reason)"
+      exitStatus = .notAccepted
+    case (_, let outcome?):
+      if let shareError = outcome.error {
+        error = "\(shareError)"
+        (status, exitStatus) = Self.classify(shareError)
+      } else {
+        status = "committed"
+        exitStatus = .success
+      }
+    default:
+      status = "failed"
+      error = "nothing was shared"
+      exitStatus = .ioError
+    }
+  }
+
+  static func classify(_ error: ShareError) -> (String, ExitStatus) {
+    switch error {
+    case .hidden: return ("hidden", .notAccepted)
+    case .rejected: return ("rejected", .notAccepted)
+    case .groupUnavailable, .commitFailed: return ("failed", .cannotCreate)
+    case .attachmentFailed(let failure):
+      if let io = failure.error as? IOError,
+        [.noSpace, .readOnly, .permissionDenied].contains(io.code), failure.stage == .copying
+      {
+        return ("failed", .cannotCreate)
+      }
+      return ("failed", .ioError)
+    case .deadlineExceeded: return ("failed", .ioError)
+    }
+  }
+
+  static func representations(_ provider: NSItemProvider?) -> [Representation] {
+    guard let provider else { return [] }
+    return provider.registeredTypeIdentifiers.map {
+      Representation(
+        typeIdentifier: $0, delivery: provider.registeredDelivery(forTypeIdentifier: $0)?.rawValue)
+    }
+  }
+
+  static func attachment(_ outcome: AttachmentOutcome, provider: NSItemProvider?) -> Attachment {
+    var report = Attachment(
+      item: outcome.position.item, attachment: outcome.position.attachment,
+      registeredTypes: representations(provider), result: "not loaded")
+    if let choice = outcome.choice {
+      report.chosenType = choice.typeIdentifier
+      report.chosenDelivery = choice.delivery.rawValue
+      report.acceptedAs = choice.acceptedAs
+      report.choiceReason = "\(choice)"
+      report.kind = choice.kind.rawValue
+    }
+    switch outcome.result {
+    case .accepted(let item), .rolledBack(let item):
+      if case .rolledBack = outcome.result {
+        report.result = "rolled back"
+      } else {
+        report.result = "accepted"
+      }
+      report.file = item.file
+      report.byteCount = item.byteCount
+      report.sha256 = item.sha256
+    case .skipped(let violation):
+      report.result = "skipped"
+      report.reason = "\(violation)"
+    case .failed(let failure):
+      report.result = "failed"
+      report.reason = "\(failure)"
+    case .notLoaded:
+      report.result = "not loaded"
+    }
+    return report
+  }
+
+  static func milliseconds(_ duration: Duration) -> Double {
+    (Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+      .rounded(toPlaces: 2)
+  }
+
+  // MARK: Text
+
+  func text(colors: Colors) -> String {
+    var lines: [String] = []
+    let headline: String
+    switch status {
+    case "committed":
+      headline = colors.green("committed") + " share \(shareID ?? "")"
+    case "hidden", "rejected":
+      headline = colors.yellow(status) + ": \(error ?? "")"
+    default:
+      headline = colors.red("failed") + ": \(error ?? "")"
+    }
+    lines.append(headline + (durationMilliseconds.map { " in \(Self.format($0)) ms" } ?? ""))
+    let attachmentCount = attachments.count
+    lines.append(
+      "  source    \(source): \(extensionItems) extension item\(extensionItems == 1 ? "" : "s"),"
+        + " \(attachmentCount) attachment\(attachmentCount == 1 ? "" : "s")")
+    lines.append(
+      "  group     \(TerminalText.quoted(group.path))" + colors.dim(" (\(group.origin))"))
+    if let rule {
+      lines.append(
+        "  rule      " + (rule.shown ? colors.green("shown") : colors.yellow("hidden"))
+          + ": \(rule.reason)")
+    }
+    for attachment in attachments {
+      let types = attachment.registeredTypes.map { representation in
+        representation.delivery.map { "\(representation.typeIdentifier) (\($0))" }
+          ?? representation.typeIdentifier
+      }
+      lines.append(
+        "  \(attachment.item).\(attachment.attachment)       " + types.joined(separator: ", "))
+      if let reason = attachment.choiceReason {
+        lines.append("            took " + reason)
+      }
+      switch attachment.result {
+      case "accepted", "rolled back":
+        if let file = attachment.file {
+          let size = ProgressDisplay.bytes(attachment.byteCount ?? 0)
+          let digest = (attachment.sha256 ?? "").prefix(12)
+          let note = attachment.result == "rolled back" ? colors.dim(" (rolled back)") : ""
+          lines.append(
+            "            \(colors.arrow) \(file)  \(size)  sha256 \(digest)\(colors.ellipsis)"
+              + note)
+        } else if attachment.kind == "text" || attachment.kind == "url" {
+          lines.append("            \(colors.arrow) \(attachment.kind ?? "") in the manifest")
+        }
+      case "skipped", "failed":
+        lines.append("            \(attachment.result): \(attachment.reason ?? "")")
+      default:
+        break
+      }
+    }
+    if let manifest { lines.append("  manifest  \(manifest)") }
+    for warning in warnings { lines.append("  " + colors.yellow("warning") + ": \(warning)") }
+    return lines.joined(separator: "\n")
+  }
+
+  static func format(_ milliseconds: Double) -> String {
+    String(format: "%.1f", milliseconds)
+  }
+}
+
+extension Double {
+  fileprivate func rounded(toPlaces places: Int) -> Double {
+    let scale = pow(10, Double(places))
+    return (self * scale).rounded() / scale
+  }
+}

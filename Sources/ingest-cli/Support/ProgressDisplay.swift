@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+import Ingest
+import Synchronization
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Progress of large copies on standard error: bytes, rate and time left, redrawn on one line,
+/// only when standard error is a terminal and only once a copy has taken a while.
+final class ProgressDisplay: Sendable {
+  private struct State {
+    var bytes: [AttachmentPosition: Int64] = [:]
+    var lastDraw: DispatchTime = .now()
+    var drawn = false
+  }
+
+  private let started = DispatchTime.now()
+  private let total: Int64
+  private let state = Mutex(State())
+
+  private init(total: Int64) {
+    self.total = total
+  }
+
+  /// A display for `total` bytes when standard error is a terminal; nil otherwise.
+  static func forStandardError(total: Int64) -> ProgressDisplay? {
+    guard isatty(STDERR_FILENO) == 1, total > 0 else { return nil }
+    return ProgressDisplay(total: total)
+  }
+
+  /// Records that the attachment at `position` has copied `bytes`.
+  func update(_ position: AttachmentPosition, _ bytes: Int64) {
+    let now = DispatchTime.now()
+    let line = state.withLock { state -> String? in
+      state.bytes[position] = bytes
+      let elapsed = Double(now.uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+      let sinceDraw = Double(now.uptimeNanoseconds - state.lastDraw.uptimeNanoseconds) / 1e9
+      guard elapsed > 0.5, sinceDraw > 0.1 else { return nil }
+      state.lastDraw = now
+      state.drawn = true
+      let done = state.bytes.values.reduce(0, +)
+      let rate = Double(done) / elapsed
+      let left = rate > 0 ? Double(max(0, total - done)) / rate : 0
+      return String(
+        format: "\r%@ of %@, %@/s, %.0f s left ", Self.bytes(done), Self.bytes(total),
+        Self.bytes(Int64(rate)), left)
+    }
+    if let line { FileHandle.standardError.write(Data(line.utf8)) }
+  }
+
+  /// Clears the progress line.
+  func finish() {
+    if state.withLock({ $0.drawn }) {
+      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+  }
+
+  static func bytes(_ count: Int64) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB"]
+    var value = Double(count)
+    var unit = 0
+    while value >= 1000, unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+  }
+}
