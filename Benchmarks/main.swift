@@ -12,6 +12,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("shortcuts", ShortcutsBenchmarks.run),
   ("provider", ItemProviderBenchmarks.run),
   ("rules", RulesBenchmarks.run),
+  ("ingest", IngestBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [
@@ -19,6 +20,7 @@ let childModes: [String: ([String]) throws -> Void] = [
   "sniff-memory": SniffingBenchmarks.memoryChild,
   "provider-file-load": ItemProviderBenchmarks.fileLoadChild,
   "provider-idle": ItemProviderBenchmarks.idleChild,
+  "ingest-large-share": IngestBenchmarks.largeShareChild,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

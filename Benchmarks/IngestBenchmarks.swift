@@ -1,0 +1,247 @@
+import Dispatch
+import Foundation
+import Ingest
+import ItemProvider
+import Synchronization
+import SystemCalls
+import TestSupport
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Issue 10's goals: 1,000 small-file shares end to end beside the durable minimum for the same
+/// files (copy, fsync the file and its directory), and a 1 GiB share with its SHA-256 beside
+/// `cp`, `sync` and `openssl dgst -sha256` of the copy, with peak memory in a fresh process.
+enum IngestBenchmarks {
+  static func run() throws {
+    Harness.section("ingest")
+    try smallShares()
+    try largeShare()
+  }
+
+  // MARK: 1,000 small shares
+
+  static func smallShares() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("IngestBenchmarks-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let count = 1000
+    var generator = SplitMix64(seed: 10)
+    let sources = try (0..<count).map { index -> URL in
+      var bytes = [UInt8](repeating: 0, count: 20_000)
+      for offset in stride(from: 0, to: bytes.count - 8, by: 8) {
+        withUnsafeBytes(of: generator.next()) { word in
+          for step in 0..<8 { bytes[offset + step] = word[step] }
+        }
+      }
+      bytes.replaceSubrange(0..<4, with: [0xFF, 0xD8, 0xFF, 0xE0])
+      let url = root.appendingPathComponent("source-\(index).jpg")
+      try Data(bytes).write(to: url)
+      return url
+    }
+
+    var ours: [Double] = []
+    var baseline: [Double] = []
+    var copies: [Double] = []
+    for round in 0..<6 {
+      for step in round % 2 == 0 ? [0, 1] : [1, 0] {
+        let directory = root.appendingPathComponent("round-\(round)-\(step)").path
+        if step == 0 {
+          let time = try pipelineShares(sources, into: directory, inPlace: true)
+          if round > 0 { ours.append(time) }
+        } else {
+          let time = try durableCopies(sources, into: directory)
+          if round > 0 { baseline.append(time) }
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+      }
+      if round == 5 {
+        let directory = root.appendingPathComponent("copying").path
+        copies.append(try pipelineShares(sources, into: directory, inPlace: false))
+      }
+    }
+    let ratio = Harness.median(zip(ours, baseline).map { $0 / $1 })
+    let rounds = zip(ours, baseline).map { String(format: "%.2f/%.2f", $0 * 1000, $1 * 1000) }
+    print("  rounds (ms per share, pipeline/durable copy): \(rounds.joined(separator: " "))")
+    Harness.report(
+      "1,000 shares of a 20 KB file end to end (median of \(ours.count) alternating pairs)",
+      String(
+        format: "%.3f ms per share; median pair ratio %.2fx the durable minimum",
+        Harness.median(ours) * 1000, ratio),
+      goal: "<= 1.5x", met: ratio <= 1.5)
+    Harness.report(
+      "baseline: copy each file, fsync it and its directory",
+      String(format: "%.3f ms per file", Harness.median(baseline) * 1000), goal: "baseline",
+      met: nil)
+    Harness.report(
+      "the same shares from a source that does not allow opening in place (a temporary copy first)",
+      String(format: "%.3f ms per share", Harness.median(copies) * 1000), goal: "info", met: nil)
+  }
+
+  /// Seconds per share for `sources`, one share each, one after another, through the pipeline.
+  static func pipelineShares(_ sources: [URL], into directory: String, inPlace: Bool) throws
+    -> Double
+  {
+    let group = try GroupDirectory(path: directory)
+    let pipeline = SharePipeline(group: group)
+    let failures = Atomic<Int>(0)
+    let start = Harness.now()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      for source in sources {
+        let provider = NSItemProvider()
+        provider.registerFileRepresentation(
+          forTypeIdentifier: "public.jpeg", fileOptions: inPlace ? [.openInPlace] : [],
+          visibility: .all
+        ) { completion in
+          completion(source, false, nil)
+          return nil
+        }
+        provider.suggestedName = source.lastPathComponent
+        let item = NSExtensionItem()
+        item.attachments = [provider]
+        let outcome = await pipeline.share([item], source: "benchmark")
+        if !outcome.isCommitted { failures.add(1, ordering: .relaxed) }
+      }
+      done.signal()
+    }
+    done.wait()
+    let elapsed = Double(Harness.now() - start) / 1e9
+    guard failures.load(ordering: .relaxed) == 0 else {
+      throw HarnessError(message: "\(failures.load(ordering: .relaxed)) shares failed")
+    }
+    return elapsed / Double(sources.count)
+  }
+
+  /// Seconds per file to copy each source into `directory`, fsync it and the directory.
+  static func durableCopies(_ sources: [URL], into directory: String) throws -> Double {
+    try FileSystem.makeDirectories(directory)
+    let folder = try FileDescriptor.openDirectory(directory)
+    defer { try? folder.close() }
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    let start = Harness.now()
+    for (index, source) in sources.enumerated() {
+      let input = try FileDescriptor.open(source.path, .readOnly)
+      let output = try folder.open(
+        "copy-\(index).jpg", .writeOnly, options: [.create, .exclusive])
+      while true {
+        let count = try input.read(into: &buffer)
+        if count == 0 { break }
+        try buffer.withUnsafeBytes {
+          try output.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+        }
+      }
+      try output.sync()
+      try output.close()
+      try input.close()
+      try folder.sync()
+    }
+    return Double(Harness.now() - start) / 1e9 / Double(sources.count)
+  }
+
+  // MARK: 1 GiB share
+
+  static func largeShare() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("IngestBenchmarks-large-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let source = root.appendingPathComponent("large.mov")
+    try ItemProviderBenchmarks.writeLargeFile(at: source)
+    guard let cp = Harness.which("cp"), let sync = Harness.which("sync"),
+      let openssl = Harness.which("openssl")
+    else {
+      throw HarnessError(message: "cp, sync and openssl are the baseline; one is not on PATH")
+    }
+    var ours: [Double] = []
+    var baseline: [Double] = []
+    var peaks: [Int] = []
+    var digests = Set<String>()
+    for round in 0..<6 {
+      var share = 0.0
+      var tools = 0.0
+      for step in round % 2 == 0 ? [0, 1] : [1, 0] {
+        try Harness.run(executable: sync, [])
+        let directory = root.appendingPathComponent("round-\(round)-\(step)").path
+        if step == 0 {
+          let output = try Harness.runSelf(["--child", "ingest-large-share", source.path, directory])
+          let fields = output.split(whereSeparator: \.isWhitespace)
+          guard fields.count == 3, let seconds = Double(fields[0]), let peak = Int(fields[1])
+          else { throw HarnessError(message: "ingest-large-share printed \(output)") }
+          share = seconds
+          peaks.append(peak)
+          digests.insert(String(fields[2]))
+        } else {
+          try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true)
+          let copy = directory + "/large.mov"
+          let start = Harness.now()
+          try Harness.run(executable: cp, [source.path, copy])
+          try Harness.run(executable: sync, [])
+          let printed = try Harness.run(executable: openssl, ["dgst", "-sha256", "-r", copy])
+          tools = Double(Harness.now() - start) / 1e9
+          digests.insert(String(printed.prefix(64)))
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+      }
+      if round == 0 { continue }
+      ours.append(share)
+      baseline.append(tools)
+    }
+    let rounds = zip(ours, baseline).map { String(format: "%.2f/%.2f", $0, $1) }
+    print("  rounds (share s/cp+sync+openssl s): \(rounds.joined(separator: " "))")
+    guard digests.count == 1 else {
+      throw HarnessError(message: "the digests differ: \(digests)")
+    }
+    let ratio = Harness.median(zip(ours, baseline).map { $1 / $0 })
+    Harness.report(
+      "a 1 GiB share with its SHA-256, end to end (median of \(ours.count) pairs)",
+      String(
+        format: "%.2f s; the tools take %.2fx as long", Harness.median(ours), ratio),
+      goal: "at least as fast as cp + sync + openssl dgst", met: ratio >= 1.0)
+    Harness.report(
+      "baseline: cp, sync, openssl dgst -sha256 of the copy",
+      String(format: "%.2f s", Harness.median(baseline)), goal: "baseline", met: nil)
+    let peak = peaks.max() ?? .max
+    Harness.report(
+      "a 1 GiB share: peak RSS (VmHWM) of a fresh process, max of \(peaks.count)",
+      Harness.mebibytes(peak), goal: "<= 32 MiB", met: peak <= 32 << 20)
+  }
+
+  /// Child mode: share the file at `arguments[0]` into the group directory `arguments[1]`
+  /// (in place, as the command line registers local files), and print the seconds, the peak
+  /// RSS and the SHA-256 the manifest holds.
+  static func largeShareChild(_ arguments: [String]) throws {
+    guard arguments.count == 2 else {
+      throw HarnessError(message: "ingest-large-share needs a file and a group directory")
+    }
+    let source = URL(fileURLWithPath: arguments[0])
+    let group = try GroupDirectory(path: arguments[1])
+    let contract = InputContract(maximumFileSize: 2 << 30)
+    let pipeline = SharePipeline(group: group, contract: contract)
+    let result = Mutex<(UInt64, String)?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let start = Harness.now()
+    Task {
+      let provider = NSItemProvider()
+      provider.registerFileRepresentation(
+        forTypeIdentifier: "com.apple.quicktime-movie", fileOptions: [.openInPlace],
+        visibility: .all
+      ) { completion in
+        completion(source, false, nil)
+        return nil
+      }
+      let item = NSExtensionItem()
+      item.attachments = [provider]
+      let outcome = await pipeline.share([item])
+      let digest = outcome.manifest?.items.first?.sha256 ?? "failed: \(String(describing: outcome.error))"
+      result.withLock { $0 = (Harness.now() - start, digest) }
+      done.signal()
+    }
+    done.wait()
+    guard let (elapsed, digest) = result.withLock({ $0 }) else { return }
+    print(Double(elapsed) / 1e9, Harness.peakResidentBytes(), digest)
+  }
+}
