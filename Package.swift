@@ -52,7 +52,9 @@ let package = Package(
     // MARK: Executables
     .executableTarget(
       name: "ingest-cli",
-      dependencies: ["UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts"],
+      dependencies: [
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts", "SystemCalls",
+      ],
       swiftSettings: swiftSettings
     ),
     .executableTarget(
@@ -72,7 +74,8 @@ let package = Package(
       name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "UTITests", dependencies: ["UTI", "TestSupport"], swiftSettings: swiftSettings),
+      name: "UTITests", dependencies: ["UTI", "SystemCalls", "TestSupport"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "ItemProviderTests",
       dependencies: ["ItemProvider", "UTI", "TestSupport"],
@@ -83,13 +86,14 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "ActivationRulesTests",
-      dependencies: ["ActivationRules", "UTI", "TestSupport"],
+      dependencies: ["ActivationRules", "UTI", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "IngestTests",
       dependencies: [
-        "Ingest", "ItemProvider", "Sniffing", "ActivationRules", "UTI", "TestSupport",
+        "Ingest", "ItemProvider", "Sniffing", "ActivationRules", "UTI", "SystemCalls",
+        "TestSupport",
       ],
       swiftSettings: swiftSettings
     ),
@@ -100,7 +104,7 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
-      name: "ShortcutsTests", dependencies: ["Shortcuts", "TestSupport"],
+      name: "ShortcutsTests", dependencies: ["Shortcuts", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",

@@ -1,42 +1,39 @@
 import Foundation
+import SystemCalls
 
 extension ActivationRule {
   /// Where an `Info.plist` keeps the rule.
   public static let infoPlistKeyPath = "NSExtension/NSExtensionAttributes/NSExtensionActivationRule"
+
+  /// The largest rule file read. An `Info.plist` or a predicate file is a few kilobytes; 8 MiB
+  /// leaves room for any real one while refusing a file that is plainly something else.
+  public static let maximumFileSize = 8 << 20
 
   /// Reads a rule from a file.
   ///
   /// The file may be an `Info.plist` (XML or binary) with the rule at
   /// `NSExtension/NSExtensionAttributes/NSExtensionActivationRule`; a property list holding the
   /// rule (under `NSExtensionAttributes/NSExtensionActivationRule` or `NSExtensionActivationRule`,
-  /// the rule dictionary itself, or a string); or a text file holding a predicate.
-  /// - Throws: ``ActivationRuleError``: ``ActivationRuleError/file(_:)`` when the file is missing
-  ///   or unreadable, and the other cases when it holds no readable rule.
+  /// the rule dictionary itself, or a string); or a text file holding a predicate. It must be a
+  /// regular file (a symbolic link to one is followed) of at most ``maximumFileSize`` bytes.
+  /// - Throws: ``ActivationRuleError``: ``ActivationRuleError/file(_:)`` when the file is
+  ///   missing, not a regular file, too large or unreadable, and the other cases when it holds
+  ///   no readable rule.
   public init(contentsOf url: URL) throws(ActivationRuleError) {
     let path = url.path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .file(
-        RuleFileError(operation: "read", path: path, underlying: "no such file", isMissing: true))
-    }
-    guard !isDirectory.boolValue else {
-      throw .file(
-        RuleFileError(
-          operation: "read", path: path, underlying: "it is a directory", isMissing: false))
-    }
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      bytes = try FileSystem.readFile(atPath: path, limit: Int64(Self.maximumFileSize))
     } catch {
-      throw .file(
-        RuleFileError(operation: "read", path: path, underlying: "\(error)", isMissing: false))
+      throw .file(error)
     }
-    try self.init(data: data, path: path)
+    try self.init(data: Data(bytes), path: path)
   }
 
   /// Reads a rule from the bytes of a file (see ``init(contentsOf:)``); `path` names it in
   /// messages.
   public init(data: Data, path: String) throws(ActivationRuleError) {
+    guard !data.isEmpty else { throw .emptyFile(path: path) }
     guard Self.looksLikePropertyList(data) else {
       // Not XML or binary plist: a text file holding a predicate. A UTF-8 byte order mark,
       // which some editors write first, belongs to the file, not to the predicate.
@@ -48,7 +45,7 @@ extension ActivationRule {
     do {
       root = try PropertyListSerialization.propertyList(from: data, format: nil)
     } catch {
-      throw .malformedPropertyList(path: path, reason: "\(error)")
+      throw .malformedPropertyList(path: path, reason: ErrorText.message(for: error))
     }
     if let text = root as? String {
       try self.init(propertyListValue: text, origin: path)

@@ -1,8 +1,13 @@
+import SystemCalls
+
 /// Why an activation rule could not be read.
 public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The rule file could not be read.
-  case file(RuleFileError)
-  /// The file is not a property list (XML or binary).
+  /// The rule file could not be read: missing, not a regular file, too large, or a failed read.
+  /// The `IOError` names the operation, the path as given, and the cause.
+  case file(IOError)
+  /// The rule file is empty.
+  case emptyFile(path: String)
+  /// The file is not a property list (XML or binary); `reason` is the parser's message.
   case malformedPropertyList(path: String, reason: String)
   /// The property list holds no rule where one was looked for.
   case ruleNotFound(path: String, lookedAt: String)
@@ -20,6 +25,9 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
   public var description: String {
     switch self {
     case .file(let error): "\(error)"
+    case .emptyFile(let path):
+      "\(path) is empty: a rule file holds an Info.plist, a property list with the rule, or a"
+        + " predicate"
     case .malformedPropertyList(let path, let reason):
       "\(path) is not a property list (XML or binary): \(reason)"
     case .ruleNotFound(let path, let lookedAt):

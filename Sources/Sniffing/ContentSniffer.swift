@@ -56,8 +56,9 @@ public final class ContentSniffer: Sendable {
 
   /// Sniffs the regular file at `url`, using its last path component as the name.
   ///
-  /// - Throws: `SniffError` when the file cannot be opened or read, is not a regular file, or
-  ///   libmagic fails on it.
+  /// A symbolic link is refused, not followed: resolve the links a user names first.
+  /// - Throws: `SniffError`: `.io` when the file cannot be opened or read or is not a regular
+  ///   file, `.libmagic` when libmagic fails on it.
   public func sniff(fileAt url: URL) throws(SniffError) -> SniffResult {
     let source = try ByteSource(fileAtPath: url.path, prefixLength: configuration.prefixLength)
     return try sniff(source, filename: url.lastPathComponent)

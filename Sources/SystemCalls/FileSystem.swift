@@ -79,11 +79,29 @@ package enum FileSystem {
   }
 
   /// The entries of the directory at `path`, sorted by name.
-  package static func entries(ofPath path: String) throws(IOError) -> [DirectoryEntry] {
-    let directory = try FileDescriptor.openDirectory(path)
+  ///
+  /// - Parameter followSymbolicLinks: Whether a symbolic link at `path` itself is followed, as
+  ///   for a directory a user named. Inside a directory the package owns, leave it false.
+  package static func entries(ofPath path: String, followSymbolicLinks: Bool = false)
+    throws(IOError) -> [DirectoryEntry]
+  {
+    let directory =
+      followSymbolicLinks
+      ? try FileDescriptor.open(path, .readOnly, options: [.directory])
+      : try FileDescriptor.openDirectory(path)
     return try directory.closeAfterTyped { () throws(IOError) in
       try directory.entries().sorted { $0.name < $1.name }
     }
+  }
+
+  /// The path `path` names with every symbolic link on the way resolved (`realpath`), as
+  /// command-line tools do for the files a user names (`file -L`).
+  ///
+  /// - Throws: `IOError` for operation `realpath`: `notFound` for a dangling link, for example.
+  package static func resolvingSymbolicLinks(_ path: String) throws(IOError) -> String {
+    let resolved = try syscall(.realpath, path) { realpath(path, nil) }.orThrow(.realpath, path)
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Removes the file (not directory) at `path`.

@@ -1,7 +1,12 @@
 import Foundation
+import SystemCalls
 import Testing
 
 @testable import UTI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @Suite("Info.plist type declarations")
 struct DeclarationTests {
@@ -257,14 +262,27 @@ struct DeclarationTests {
     let registry = UTTypeRegistry()
     try registry.registerDeclarations(fromInfoPlistAt: url)
     #expect(registry.type(withIdentifier: "com.example.note") != nil)
-    #expect {
-      try registry.registerDeclarations(
-        fromInfoPlistAt: directory.appendingPathComponent("missing.plist"))
-    } throws: { error in
-      guard case .unreadableFile(let path, _) = error as? UTTypeDeclarationError else {
-        return false
-      }
-      return path.hasSuffix("missing.plist")
+    let missing = directory.appendingPathComponent("missing.plist")
+    let error = #expect(throws: UTTypeDeclarationError.self) {
+      try registry.registerDeclarations(fromInfoPlistAt: missing)
     }
+    #expect(
+      error
+        == .unreadableFile(
+          IOError(operation: "open", path: missing.path, errno: .noSuchFileOrDirectory)))
+    let fifo = directory.appendingPathComponent("fifo.plist")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let notRegular = #expect(throws: UTTypeDeclarationError.self) {
+      try registry.registerDeclarations(fromInfoPlistAt: fifo)
+    }
+    guard case .unreadableFile(let failure)? = notRegular else {
+      Issue.record("expected unreadableFile, got \(String(describing: notRegular))")
+      return
+    }
+    #expect(failure.code == .notRegularFile)
+    #expect(failure.fileKind == .fifo)
+    #expect(
+      notRegular?.description
+        == "cannot read type declarations: cannot read \(fifo.path): not a regular file (a FIFO)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 
 /// The set of declared types that `UTType` lookups consult: the built-in system catalogue,
 /// with the application's own declarations layered over it.
@@ -93,20 +94,29 @@ public final class UTTypeRegistry: Sendable {
     return try register(located)
   }
 
+  /// The largest `Info.plist` read for declarations. Real ones are a few kilobytes; 8 MiB
+  /// leaves room for any app's while refusing a file that is plainly something else.
+  public static let maximumInfoPlistSize = 8 << 20
+
   /// Reads `UTExportedTypeDeclarations` and `UTImportedTypeDeclarations` from an XML or binary
   /// `Info.plist` and registers them.
-  /// - Throws: `UTTypeDeclarationError`, naming the file and the key path of the problem.
+  ///
+  /// The file must be a regular file (a symbolic link to one is followed) of at most
+  /// ``maximumInfoPlistSize`` bytes.
+  /// - Throws: `UTTypeDeclarationError`: ``UTTypeDeclarationError/unreadableFile(_:)`` when the
+  ///   file cannot be read, else naming the file and the key path of the problem.
   @discardableResult
   public func registerDeclarations(
     fromInfoPlistAt url: URL
   ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationWarning] {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      bytes = try FileSystem.readFile(
+        atPath: url.path, limit: Int64(Self.maximumInfoPlistSize))
     } catch {
-      throw .unreadableFile(path: url.path, reason: "\(error)")
+      throw .unreadableFile(error)
     }
-    return try registerDeclarations(fromInfoPlist: data, source: url.path)
+    return try registerDeclarations(fromInfoPlist: Data(bytes), source: url.path)
   }
 
   /// Registers the type declarations of an `Info.plist` held in memory.

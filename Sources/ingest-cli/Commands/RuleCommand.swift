@@ -2,6 +2,7 @@ import ActivationRules
 import Foundation
 import Ingest
 import Sniffing
+import SystemCalls
 import UTI
 
 /// `ingest-cli rule`: will an extension appear for a share, and why.
@@ -139,15 +140,10 @@ enum RuleCommand {
   static func sniffedAttachment(
     _ path: String, sniffer: ContentSniffer
   ) throws -> ActivationAttachment {
-    let url = URL(fileURLWithPath: path)
-    do {
-      let result = try sniffer.sniff(fileAt: url)
-      return ActivationAttachment(
-        registeredTypeIdentifiers: [result.type.identifier], hasFileRepresentation: true,
-        suggestedName: url.lastPathComponent)
-    } catch {
-      throw CLIError.noInput("\(error)")
-    }
+    let result = try TypesCommand.sniff(path, with: sniffer)
+    return ActivationAttachment(
+      registeredTypeIdentifiers: [result.type.identifier], hasFileRepresentation: true,
+      suggestedName: URL(fileURLWithPath: path).lastPathComponent)
   }
 
   /// `UTI[=file|=URL][,UTI…]`: one attachment.
@@ -281,10 +277,13 @@ enum RuleCommand {
       Output.error("warning: \(warning)")
     }
     do {
-      if FileManager.default.fileExists(atPath: argument) {
-        guard let data = FileManager.default.contents(atPath: argument) else {
-          // A directory or an unreadable file: the rule reader says which.
-          return try ActivationRule(contentsOf: URL(fileURLWithPath: argument))
+      if FileSystem.exists(argument) {
+        let data: Data
+        do {
+          data = Data(
+            try FileSystem.readFile(atPath: argument, limit: Int64(ActivationRule.maximumFileSize)))
+        } catch {
+          throw CLIError.io(error, role: .input)
         }
         if TypeDeclarations.declaresTypes(data) {
           for warning in try TypeDeclarations.register(infoPlist: data, path: argument) {
@@ -303,10 +302,7 @@ enum RuleCommand {
         predicateFormat: argument, options: escaped ? [.decodesXMLEntitiesInStrings] : [],
         origin: "the predicate given on the command line")
     } catch let error as ActivationRuleError {
-      if case .file(let fileError) = error {
-        throw CLIError.noInput("\(fileError)")
-      }
-      throw CLIError.data("\(error)")
+      throw CLIError(error)
     }
   }
 
@@ -331,14 +327,11 @@ enum RuleCommand {
     }
   }
 
-  /// A missing profile or directory is missing input (66); anything else is bad data (65).
+  /// A profile or directory that cannot be read is missing input (66, by
+  /// `ExitStatus(for:role:)`); a malformed one is bad data (65).
   static func profileError(_ error: any Error, path: String) -> CLIError {
-    if case .unreadable = error as? SourceProfileError,
-      !FileManager.default.fileExists(atPath: path)
-    {
-      return CLIError.noInput("\(error)")
-    }
-    return CLIError.data("\(error)")
+    guard let error = error as? SourceProfileError else { return .data("\(path): \(error)") }
+    return CLIError(error)
   }
 
   static func formName(_ rule: ActivationRule) -> String {

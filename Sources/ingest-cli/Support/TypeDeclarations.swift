@@ -6,27 +6,28 @@ import UTI
 enum TypeDeclarations {
   /// Registers the declarations of each Info.plist in `paths`, in order.
   /// - Returns: the registry's warnings, each prefixed with its file.
-  static func register(files paths: [String]) throws -> [String] {
+  static func register(files paths: [String]) throws(CLIError) -> [String] {
     var warnings: [String] = []
     for path in paths {
-      guard FileManager.default.isReadableFile(atPath: path),
-        let data = FileManager.default.contents(atPath: path)
-      else {
-        throw CLIError.noInput("cannot read declarations: \(path) is missing or unreadable")
+      do {
+        warnings += try UTTypeRegistry.shared.registerDeclarations(
+          fromInfoPlistAt: URL(fileURLWithPath: path)
+        ).map { "\(path): \($0)" }
+      } catch {
+        throw CLIError(error)
       }
-      warnings += try register(infoPlist: data, path: path)
     }
     return warnings
   }
 
   /// Registers the declarations of an Info.plist already read from `path`.
   /// - Returns: the registry's warnings, each prefixed with `path`.
-  static func register(infoPlist data: Data, path: String) throws -> [String] {
+  static func register(infoPlist data: Data, path: String) throws(CLIError) -> [String] {
     do {
       return try UTTypeRegistry.shared.registerDeclarations(fromInfoPlist: data, source: path)
         .map { "\(path): \($0)" }
     } catch {
-      throw CLIError.data("\(error)")
+      throw CLIError(error)
     }
   }
 

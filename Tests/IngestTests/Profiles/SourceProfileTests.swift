@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import ItemProvider
+import SystemCalls
 import Testing
 import UTI
 
@@ -156,5 +157,39 @@ struct SourceProfileTests {
         error.description.contains(test.expected), "\(error.description)")
       #expect(error.description.contains("broken.json"))
     }
+  }
+
+  @Test("A profile or directory that cannot be read carries the IOError: path, operation, code")
+  func unreadableProfiles() throws {
+    let work = try ProfileWorkDirectory()
+    defer { work.remove() }
+    let missing = work.url.appendingPathComponent("sources/missing.json")
+    #expect(
+      throws: SourceProfileError.unreadable(
+        IOError(operation: "open", path: missing.path, errno: .noSuchFileOrDirectory))
+    ) {
+      try SourceProfile.load(from: missing)
+    }
+    let error = #expect(throws: SourceProfileError.self) {
+      try SourceProfile.load(from: work.url)
+    }
+    guard case .unreadable(let failure)? = error else {
+      Issue.record("expected unreadable, got \(String(describing: error))")
+      return
+    }
+    #expect(failure.code == .notRegularFile)
+    #expect(failure.fileKind == .directory)
+    #expect(
+      error?.description
+        == "cannot read the source profile: cannot read \(work.url.path): not a regular file"
+        + " (a directory)")
+    let listing = #expect(throws: SourceProfileError.self) {
+      try SourceProfile.loadAll(in: work.url.appendingPathComponent("none"))
+    }
+    guard case .unreadable(let listingFailure)? = listing else {
+      Issue.record("expected unreadable, got \(String(describing: listing))")
+      return
+    }
+    #expect(listingFailure.code == .notFound)
   }
 }
