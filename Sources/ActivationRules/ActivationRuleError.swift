@@ -1,4 +1,5 @@
 import SystemCalls
+import UTI
 
 /// Why an activation rule could not be read.
 public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -18,6 +19,8 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
   case invalidRule(found: String, origin: String)
   /// A dictionary key holds a value Apple cannot read as a number or Boolean.
   case invalidValue(key: String, found: String)
+  /// The `Info.plist` holding the rule declares types that cannot be registered.
+  case typeDeclarations(UTTypeDeclarationError, path: String)
   /// The predicate string does not parse.
   case syntax(PredicateSyntaxError, origin: String)
 
@@ -42,6 +45,8 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
         + " found \(found)"
     case .invalidValue(let key, let found):
       "\(key) must be an integer, a Boolean or a string of digits, found \(found)"
+    case .typeDeclarations(let error, let path):
+      "cannot register the type declarations of \(path): \(error)"
     case .syntax(let error, let origin): "\(origin): \(error)"
     }
   }

@@ -236,30 +236,37 @@ struct RealWorldRuleShapeTests {
 
   @Test("A type the app declares is no longer called a typo once registered, and conforms")
   func declaredCustomType() throws {
-    // Unique, so tests running in parallel against the shared registry cannot collide.
-    let identifier = "org.example.rules-\(UInt32.random(in: 0...UInt32.max)).ledger"
+    // A registry of the test's own: the shared one is never changed.
+    let registry = UTTypeRegistry()
+    let identifier = "org.example.rules.ledger"
     let format =
       "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $file,"
       + " ANY $file.registeredTypeIdentifiers UTI-CONFORMS-TO \"\(identifier)\""
       + " OR ANY $file.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.spreadsheet\""
       + ").@count == 1).@count == 1"
-    let before = try ActivationRule(predicateFormat: format)
+    let before = try ActivationRule(predicateFormat: format, registry: registry)
     let typo = try #require(before.warnings.first { $0.code == .unknownTypeIdentifier })
     #expect(typo.message.contains("UTExportedTypeDeclarations or UTImportedTypeDeclarations"))
 
-    try UTTypeRegistry.shared.register([
+    try registry.register([
       UTTypeDeclaration(identifier: identifier, conformsTo: ["public.spreadsheet"])
     ])
-    let after = try ActivationRule(predicateFormat: format)
+    let after = try ActivationRule(predicateFormat: format, registry: registry)
     #expect(!after.warnings.contains { $0.code == .unknownTypeIdentifier })
-    // The shared file is of the declared type only; it matches through the declaration.
+    // The shared file is of the declared type only; it matches through the declaration, also
+    // when the attachment was made in the shared registry (the rule resolves it again).
     let ledger = ActivationAttachment(
       registeredTypeIdentifiers: [identifier], hasFileRepresentation: true)
     #expect(after.matches(ActivationInput(attachments: [ledger])))
     let spreadsheetRule = try ActivationRule(
       predicateFormat:
         "SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $f, ANY $f.registeredTypeIdentifiers"
-        + " UTI-CONFORMS-TO \"public.spreadsheet\").@count > 0).@count > 0")
+        + " UTI-CONFORMS-TO \"public.spreadsheet\").@count > 0).@count > 0", registry: registry)
     #expect(spreadsheetRule.matches(ActivationInput(attachments: [ledger])))
+    #expect(
+      !(try ActivationRule(predicateFormat: spreadsheetRule.explanation().predicateFormat))
+        .matches(ActivationInput(attachments: [ledger])),
+      "in the shared registry the type is unknown")
+    #expect(UTTypeRegistry.shared.type(withIdentifier: identifier) == nil)
   }
 }

@@ -34,7 +34,7 @@ struct FileErrorTests {
       name: "rule explain", arguments: ["rule", "explain", "FILE"],
       fifo: (66, "not a regular file (a FIFO)"),
       directory: (66, "not a regular file (a directory)"),
-      missing: (66, "no such file"), empty: (65, "is empty")),
+      missing: (66, "No such file or directory"), empty: (65, "is empty")),
     Case(
       name: "uti --declarations", arguments: ["uti", "--declarations", "FILE", "public.jpeg"],
       fifo: (66, "not a regular file (a FIFO)"),

@@ -97,6 +97,23 @@ struct ContentSnifferTests {
     #expect(error.map { "\($0)" }?.contains("y.heic") == true)
   }
 
+  @Test("A sniffer resolves names and content in the registry it is given")
+  func registry() throws {
+    let registry = UTTypeRegistry()
+    try registry.register([
+      UTTypeDeclaration(
+        identifier: "org.example.sniff-tests.note", conformsTo: ["public.plain-text"],
+        filenameExtensions: ["exnote"])
+    ])
+    let text = Data("shopping list\n".utf8)
+    let own = try ContentSniffer(registry: registry).sniff(data: text, filename: "list.exnote")
+    #expect(own.type.identifier == "org.example.sniff-tests.note")
+    #expect(own.evidence == .extension)
+    let shared = try sniffer.sniff(data: text, filename: "list.exnote")
+    #expect(shared.type == .utf8PlainText)
+    #expect(shared.nameType?.isDynamic == true)
+  }
+
   @Test("One sniffer shared by many tasks gives the answers it gives alone")
   func concurrentUse() async throws {
     let directory = CorpusSniffingTests.directory

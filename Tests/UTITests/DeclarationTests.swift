@@ -237,19 +237,44 @@ struct DeclarationTests {
     #expect(registry.type(withIdentifier: "com.adobe.pdf")?.conforms(to: .text) == false)
   }
 
-  @Test func sharedRegistryServesAppleInitializers() throws {
-    // A unique identifier so parallel tests cannot collide.
-    let identifier = "com.example.shared-\(UInt32.random(in: 0...UInt32.max))"
-    let before = UTType.jpeg
-    #expect(UTType(identifier) == nil)
-    try UTTypeRegistry.shared.register([
+  @Test("Apple's initializers answer from the shared registry, which holds the catalogue")
+  func sharedRegistry() throws {
+    let shared = UTTypeRegistry.shared
+    for identifier in ["public.jpeg", "public.heic", "com.adobe.pdf", "public.folder"] {
+      #expect(UTType(identifier) == shared.type(withIdentifier: identifier))
+    }
+    for tag in ["heic", "JPG", "never-an-extension"] {
+      #expect(
+        UTType(filenameExtension: tag)
+          == shared.preferredType(tag: tag, tagClass: .filenameExtension, conformingTo: .data))
+    }
+    #expect(
+      UTType(mimeType: "image/heic")
+        == shared.preferredType(tag: "image/heic", tagClass: .mimeType, conformingTo: .data))
+    // Declarations registered elsewhere never reach them.
+    let registry = UTTypeRegistry()
+    try registry.registerDeclarations(fromInfoPlist: Self.plist(Self.noteApp))
+    #expect(UTType("com.example.note") == nil)
+    #expect(UTType(filenameExtension: "exnote")?.isDynamic == true)
+    #expect(
+      registry.preferredType(tag: "exnote", tagClass: .filenameExtension)?.identifier
+        == "com.example.note")
+  }
+
+  @Test("Types from an older snapshot still conform to the types registered after them")
+  func olderSnapshots() throws {
+    let registry = UTTypeRegistry()
+    let before = try #require(registry.type(withIdentifier: "public.jpeg"))
+    try registry.register([
       UTTypeDeclaration(
-        identifier: identifier, conformsTo: ["public.jpeg"], filenameExtensions: [identifier])
+        identifier: "com.example.snapshot", conformsTo: ["public.jpeg"],
+        filenameExtensions: ["snapshot"])
     ])
-    let type = try #require(UTType(identifier))
-    #expect(type.conforms(to: before), "types from older snapshots still conform")
-    #expect(UTType(exportedAs: identifier).isDeclared)
-    #expect(UTType(filenameExtension: identifier) == type)
+    let type = try #require(registry.type(withIdentifier: "com.example.snapshot"))
+    #expect(type.conforms(to: before))
+    #expect(
+      registry.preferredType(tag: "snapshot", tagClass: .filenameExtension, conformingTo: .data)
+        == type)
   }
 
   @Test func readsAFileFromDiskAndReportsMissingFiles() throws {

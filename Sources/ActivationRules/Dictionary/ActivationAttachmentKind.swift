@@ -1,3 +1,4 @@
+import Synchronization
 import UTI
 
 /// The kinds of attachment the dictionary form of `NSExtensionActivationRule` counts, one per
@@ -86,9 +87,10 @@ public enum ActivationAttachmentKind: String, CaseIterable, Sendable, Codable {
     allCases.filter { $0.matches(attachment) }
   }
 
-  /// Whether the attachment is of this kind, by the table.
+  /// Whether the attachment is of this kind, by the table resolved in the registry its types
+  /// were resolved in.
   func matches(_ attachment: ActivationAttachment) -> Bool {
-    let resolved = ResolvedKindTypes.shared.types(for: self)
+    let resolved = attachment.kindTypes.types(for: self)
     if resolved.countsFileRepresentations && attachment.hasFileRepresentation { return true }
     if resolved.requiresWebURLValue, attachment.url != nil, attachment.webURL == nil {
       return false
@@ -109,7 +111,11 @@ public enum ActivationAttachmentKind: String, CaseIterable, Sendable, Codable {
   }
 }
 
-/// The table resolved once: identifiers to types, rows in `allCases` order.
+/// The table resolved in one registry: identifiers to types, rows in `allCases` order.
+///
+/// Resolved once per registry snapshot and shared by every attachment resolved there, so
+/// classifying an attachment tests conformance between types of one graph (a bit test) and
+/// looks nothing up.
 struct ResolvedKindTypes: Sendable {
   struct Types: Sendable {
     var conformsTo: [UTType]
@@ -118,18 +124,46 @@ struct ResolvedKindTypes: Sendable {
     var countsFileRepresentations: Bool
   }
 
-  static let shared = ResolvedKindTypes()
+  /// The registry the table was resolved in, and its snapshot then (the types hold that
+  /// snapshot alive, so the identifier cannot be reused while the table exists).
+  let registry: UTTypeRegistry
+  let snapshot: ObjectIdentifier
   private let rows: [Types]
 
-  private init() {
+  private init(registry: UTTypeRegistry) {
+    self.registry = registry
+    snapshot = registry.snapshotIdentifier
     rows = ActivationAttachmentKind.allCases.map { kind in
       let rule = kind.rule
+      func resolve(_ identifier: String) -> UTType {
+        registry.type(withIdentifier: identifier) ?? UTType(importedAs: identifier)
+      }
       return Types(
-        conformsTo: rule.conformsTo.map { UTType($0) ?? UTType(importedAs: $0) },
-        excluding: rule.excluding.map { UTType($0) ?? UTType(importedAs: $0) },
+        conformsTo: rule.conformsTo.map(resolve), excluding: rule.excluding.map(resolve),
         requiresWebURLValue: rule.requiresWebURLValue,
         countsFileRepresentations: rule.countsFileRepresentations)
     }
+  }
+
+  /// Tables of the registries used lately, most recent first: most programs use one or two.
+  private static let cache = Mutex<[ResolvedKindTypes]>([])
+  private static let cacheLimit = 8
+
+  /// The table resolved in `registry`'s current snapshot, from the cache when it has it.
+  static func resolved(in registry: UTTypeRegistry) -> ResolvedKindTypes {
+    let snapshot = registry.snapshotIdentifier
+    if let hit = cache.withLock({ tables in
+      tables.first { $0.registry === registry && $0.snapshot == snapshot }
+    }) {
+      return hit
+    }
+    let table = ResolvedKindTypes(registry: registry)
+    cache.withLock { tables in
+      tables.removeAll { $0.registry === registry }
+      tables.insert(table, at: 0)
+      if tables.count > cacheLimit { tables.removeLast() }
+    }
+    return table
   }
 
   func types(for kind: ActivationAttachmentKind) -> Types {

@@ -21,18 +21,17 @@ struct Detection: Sendable, Equatable {
     self.init([identifier], mimeType: mimeType, note: note)
   }
 
-  /// The first candidate the registry declares; else the type of the MIME type (declared or
+  /// The first candidate `registry` declares; else the type of the MIME type (declared or
   /// dynamic); else `public.data`.
-  var type: UTType {
+  func type(in registry: UTTypeRegistry) -> UTType {
     for identifier in identifiers {
-      if let type = UTType(identifier), type.isDeclared { return type }
+      if let type = registry.type(withIdentifier: identifier), type.isDeclared { return type }
     }
-    if let mimeType, let type = UTType(mimeType: mimeType) { return type }
+    if let mimeType,
+      let type = registry.preferredType(tag: mimeType, tagClass: .mimeType, conformingTo: .data)
+    {
+      return type
+    }
     return .data
-  }
-
-  /// The MIME type to report: the detection's own, else the type's preferred one.
-  var reportedMIMEType: String? {
-    mimeType ?? type.preferredMIMEType
   }
 }

@@ -8,8 +8,11 @@ import SystemCalls
 /// On Apple platforms the system and the application bundle's `Info.plist` supply declarations.
 /// Here `UTTypeRegistry.shared` starts with the built-in catalogue, and an application adds its
 /// `UTExportedTypeDeclarations` and `UTImportedTypeDeclarations` with
-/// `registerDeclarations(fromInfoPlistAt:)`. Separate registries can be created for tests or
-/// for tools that compare several applications; `UTType`'s initializers use the shared one.
+/// `registerDeclarations(fromInfoPlistAt:)`. `UTType`'s initializers use the shared one; the
+/// APIs that resolve types on a caller's behalf (activation rules, the content sniffer) take a
+/// registry too, defaulting to `.shared` (as NIOFileSystem's `FileSystem.shared` and its
+/// instances), so tests and tools can keep an app's declarations in a registry of their own
+/// and leave the shared one untouched.
 ///
 /// Registration replaces an immutable snapshot; types created earlier keep answering from the
 /// snapshot they were made in and still compare and conform correctly by identifier.
@@ -58,6 +61,11 @@ public final class UTTypeRegistry: Sendable {
     guard hasRegistered.load(ordering: .acquiring) else { return Self.systemGraph }
     return state.withLock { $0.graph }
   }
+
+  /// Identifies the current snapshot of declarations; it changes whenever declarations are
+  /// registered. Types resolved in a snapshot keep it alive, so a cache holding such types
+  /// beside this identifier can tell whether they are still current.
+  package var snapshotIdentifier: ObjectIdentifier { ObjectIdentifier(graph) }
 
   /// The declarations the application has registered, in registration order.
   public var applicationDeclarations: [UTTypeDeclaration] {

@@ -94,12 +94,14 @@ enum RuleCommand {
     switch (sourceName, attachmentSpecs.isEmpty) {
     case (.none, true) where filesMode:
       guard !files.isEmpty else { throw CLIError.usage("--files needs at least one FILE") }
-      let sniffer = ContentSniffer()
-      input = ActivationInput(extensionItems: [
-        ActivationItem(
-          attributedTitle: title, attributedContentText: contentText,
-          attachments: try files.map { try sniffedAttachment($0, sniffer: sniffer) })
-      ])
+      // Sniffed in the rule's registry: an extension the app declares names its type.
+      let sniffer = ContentSniffer(registry: rule.registry)
+      input = ActivationInput(
+        extensionItems: [
+          ActivationItem(
+            attributedTitle: title, attributedContentText: contentText,
+            attachments: try files.map { try sniffedAttachment($0, sniffer: sniffer) })
+        ], registry: rule.registry)
       sourceLabel = "\(files.count) file\(files.count == 1 ? "" : "s") shared as files"
     case (.some(let name), true):
       let profile = try loadProfile(name, directory: sourcesDirectory)
@@ -143,7 +145,7 @@ enum RuleCommand {
     let result = try TypesCommand.sniff(path, with: sniffer)
     return ActivationAttachment(
       registeredTypeIdentifiers: [result.type.identifier], hasFileRepresentation: true,
-      suggestedName: URL(fileURLWithPath: path).lastPathComponent)
+      suggestedName: URL(fileURLWithPath: path).lastPathComponent, registry: sniffer.registry)
   }
 
   /// `UTI[=file|=URL][,UTI…]`: one attachment.
@@ -268,16 +270,17 @@ enum RuleCommand {
 
   /// A rule from a file when RULE names one, else RULE as a predicate string.
   ///
-  /// The type declarations of each `--declarations` file, then those of RULE when it is an
-  /// Info.plist declaring types, are registered first, so identifiers the app declares resolve
-  /// (and conform) as they do once the app is installed: a rule resolves its identifiers when
-  /// it is parsed. A RULE file is read once.
+  /// The rule gets a registry of its own, never `.shared`: the type declarations of each
+  /// `--declarations` file, then those of RULE when it is an Info.plist declaring types, are
+  /// registered there first, so identifiers the app declares resolve (and conform) as they do
+  /// once the app is installed. A RULE file is read once.
   static func loadRule(_ argument: String, declarationFiles: [String]) throws -> ActivationRule {
-    for warning in try TypeDeclarations.register(files: declarationFiles) {
+    let registry = UTTypeRegistry()
+    for warning in try TypeDeclarations.register(files: declarationFiles, in: registry) {
       Output.error("warning: \(warning)")
     }
     do {
-      if FileSystem.exists(argument) {
+      if FileSystem.exists(argument) || looksLikePath(argument) {
         let data: Data
         do {
           data = Data(
@@ -285,22 +288,14 @@ enum RuleCommand {
         } catch {
           throw CLIError.io(error, role: .input)
         }
-        if TypeDeclarations.declaresTypes(data) {
-          for warning in try TypeDeclarations.register(infoPlist: data, path: argument) {
-            Output.error("warning: \(warning)")
-          }
-        }
-        return try ActivationRule(data: data, path: argument)
-      }
-      if looksLikePath(argument) {
-        throw CLIError.noInput("cannot read \(argument): no such file")
+        return try ActivationRule(data: data, path: argument, registry: registry)
       }
       let escaped = ["&lt;", "&gt;", "&amp;", "&quot;", "&apos;"].contains {
         argument.contains($0)
       }
       return try ActivationRule(
         predicateFormat: argument, options: escaped ? [.decodesXMLEntitiesInStrings] : [],
-        origin: "the predicate given on the command line")
+        origin: "the predicate given on the command line", registry: registry)
     } catch let error as ActivationRuleError {
       throw CLIError(error)
     }
