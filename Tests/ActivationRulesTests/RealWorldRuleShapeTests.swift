@@ -24,11 +24,11 @@ struct RealWorldRuleShapeTests {
     #expect(rule.matches(ActivationInput(attachments: [RuleFixtures.photo])))
     #expect(!rule.matches(ActivationInput(attachments: [RuleFixtures.text])))
     // A byte order mark inside the predicate itself is still an error, and says what it is.
-    #expect {
+    let error = #expect(throws: PredicateSyntaxError.self) {
       _ = try FormatPredicate(format: "\u{FEFF}" + Self.anyImage)
-    } throws: { error in
-      (error as? PredicateSyntaxError)?.message.contains("byte order mark") == true
     }
+    #expect(error?.message.contains("byte order mark") == true)
+    #expect(error?.location.column == 1)
   }
 
   @Test("Rule keys written straight into NSExtensionAttributes are named in the error")
@@ -115,13 +115,12 @@ struct RealWorldRuleShapeTests {
         input: "nstruepredicate", column: 16, hint: "the predicate is written TRUEPREDICATE"),
     ])
   func syntaxHints(_ example: SyntaxHintCase) {
-    #expect {
+    let error = #expect(throws: PredicateSyntaxError.self) {
       _ = try FormatPredicate(format: example.input)
-    } throws: { error in
-      guard let error = error as? PredicateSyntaxError else { return false }
-      return error.location.line == 1 && error.location.column == example.column
-        && error.message.contains(example.hint)
     }
+    #expect(error?.location.line == 1)
+    #expect(error?.location.column == example.column)
+    #expect(error?.message.contains(example.hint) == true, "\(String(describing: error))")
   }
 
   @Test("A rule built from many document types gives a short reason and keeps the full trace")
@@ -162,14 +161,16 @@ struct RealWorldRuleShapeTests {
     defer { directory.remove() }
     let file = directory.file("Rule.plist")
     try Data(xml.utf8).write(to: file)
-    #expect {
+    let error = #expect(throws: ActivationRuleError.self) {
       try ActivationRule(contentsOf: file)
-    } throws: { error in
-      guard case .syntax(let syntax, _) = error as? ActivationRuleError else { return false }
-      return syntax.location.column == 23
-        && syntax.message.contains("the XML character reference '&gt;'")
-        && syntax.message.contains("Apple's parser does not decode it (write '>')")
     }
+    guard case .syntax(let syntax, _)? = error else {
+      Issue.record("expected a syntax error, got \(String(describing: error))")
+      return
+    }
+    #expect(syntax.location.column == 23)
+    #expect(syntax.message.contains("the XML character reference '&gt;'"))
+    #expect(syntax.message.contains("Apple's parser does not decode it (write '>')"))
     // The same text pasted from the raw XML (a text file, the command line) is read as meant.
     let pasted = try FormatPredicate(
       format: "extensionItems.@count &gt; 0 &amp;&amp; TRUEPREDICATE")

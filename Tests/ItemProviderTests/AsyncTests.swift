@@ -27,13 +27,12 @@ struct AsyncTests {
 
   @Test func aMissingTypeThrowsAppleError() async {
     let provider = NSItemProvider(item: "words" as NSString, typeIdentifier: "public.plain-text")
-    await #expect {
+    let error = await #expect(throws: NSError.self) {
       _ = try await provider.loadItem(forTypeIdentifier: "public.jpeg")
-    } throws: { error in
-      let error = error as NSError
-      return error.domain == NSItemProviderErrorDomain && error.code == -1000
-        && error.localizedDescription == "Cannot load representation of type public.jpeg"
     }
+    #expect(error?.domain == NSItemProviderErrorDomain)
+    #expect(error?.code == -1000)
+    #expect(error?.localizedDescription == "Cannot load representation of type public.jpeg")
   }
 
   @Test func aFailingSourceThrowsItsError() async {
@@ -42,9 +41,13 @@ struct AsyncTests {
     provider.registerItem(forTypeIdentifier: "public.url") { completion, _, _ in
       completion?(nil, Unreadable())
     }
-    await #expect(throws: (any Error).self) {
+    let error = await #expect(throws: NSError.self) {
       _ = try await provider.loadItem(forTypeIdentifier: "public.url")
     }
+    #expect(error?.domain == NSItemProviderErrorDomain)
+    #expect(error?.code == -1000)
+    let underlying = error?.userInfo[NSUnderlyingErrorKey] as? NSError
+    #expect(underlying?.domain.hasSuffix(".Unreadable") == true, "the source's error, underneath")
   }
 
   @Test func completingWithAwaitEndsTheRequest() async throws {

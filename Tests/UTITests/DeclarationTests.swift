@@ -183,15 +183,16 @@ struct DeclarationTests {
   }
 
   @Test func garbageIsAMalformedPropertyList() {
-    #expect {
+    let error = #expect(throws: UTTypeDeclarationError.self) {
       try UTTypeRegistry().registerDeclarations(
         fromInfoPlist: Data("not a plist".utf8), source: "X/Info.plist")
-    } throws: { error in
-      guard case .malformedPropertyList(let source, _) = error as? UTTypeDeclarationError else {
-        return false
-      }
-      return source == "X/Info.plist"
     }
+    guard case .malformedPropertyList(let source, let reason)? = error else {
+      Issue.record("expected malformedPropertyList, got \(String(describing: error))")
+      return
+    }
+    #expect(source == "X/Info.plist")
+    #expect(!reason.contains("Error Domain="), "the parser's message, not an NSError dump")
   }
 
   @Test func exportedBeatsImported() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import UTI
 
 /// The operators of comparisons, as `NSComparisonPredicate` applies them to one pair of values.
@@ -201,7 +202,7 @@ enum PredicateOperators {
         pattern: "\\A(?:" + pattern + ")\\z",
         options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
     } catch {
-      throw .invalidRegularExpression(pattern, reason: "\(error)")
+      throw .invalidRegularExpression(pattern, reason: ErrorText.message(for: error))
     }
     let subject =
       options.contains(.diacriticInsensitive) ? fold(text, [.diacriticInsensitive]) : text

@@ -184,10 +184,14 @@ struct SourceProfileBuildTests {
     let work = try ProfileWorkDirectory()
     defer { work.remove() }
     let profile = try ProfileCorpus.profile("photos-photo")
-    #expect {
+    let error = #expect(throws: SourceProfileError.self) {
       _ = try profile.makeExtensionItems(corpus: work.url, workDirectory: work.url)
-    } throws: { error in
-      (error as? SourceProfileError)?.description.contains("files/photo.heic") == true
     }
+    guard case .missingCorpusFile(let file, _, _)? = error else {
+      Issue.record("expected missingCorpusFile, got \(String(describing: error))")
+      return
+    }
+    #expect(file == "files/photo.heic")
+    #expect(error?.description.contains("files/photo.heic") == true)
   }
 }
