@@ -4,7 +4,8 @@ import Testing
 
 @Suite("ingest-cli shortcut")
 struct ShortcutCommandTests {
-  @Test func makeThenInspectRoundTrips() throws {
+  @Test("make, then inspect, round-trips")
+  func makeThenInspect() throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
@@ -24,7 +25,8 @@ struct ShortcutCommandTests {
     #expect(inspected.standardOutput.contains("com.example.app"))
   }
 
-  @Test func makeRejectsBadIdentifiers() throws {
+  @Test("make refuses bad identifiers and writes nothing")
+  func badIdentifiers() throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
@@ -44,7 +46,8 @@ struct ShortcutCommandTests {
     #expect(!FileManager.default.fileExists(atPath: file), "nothing written on bad input")
   }
 
-  @Test func inspectReportsMissingAndMalformedFiles() throws {
+  @Test("inspect reports missing and malformed files")
+  func inspectErrors() throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url

@@ -15,7 +15,7 @@
 // The loaded item is cast to NSURL / NSString, which works on both platforms. The shorter
 // `loaded as? URL` also works at run time here, but the Linux compiler, having no Objective-C
 // bridging, warns that the cast "always fails", and CI builds with warnings as errors
-// (see `bridgingCastsWorkAtRunTime` in PortabilityTests.swift).
+// (see `bridgingCasts` in PortabilityTests.swift).
 
 import Foundation
 import ItemProvider

@@ -48,8 +48,10 @@ struct DeclarationTests {
     ]
   }
 
-  @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
-  func readsBothFormats(_ format: PropertyListSerialization.PropertyListFormat) throws {
+  @Test(
+    "Reads XML and binary Info.plists",
+    arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
+  func bothFormats(_ format: PropertyListSerialization.PropertyListFormat) throws {
     let registry = UTTypeRegistry()
     let warnings = try registry.registerDeclarations(
       fromInfoPlist: Self.plist(Self.noteApp, format: format))
@@ -71,14 +73,16 @@ struct DeclarationTests {
     #expect(sketch.conforms(to: .image))
   }
 
-  @Test func separateRegistriesDoNotLeakIntoTheSharedOne() throws {
+  @Test("Separate registries do not leak into the shared one")
+  func noLeak() throws {
     let registry = UTTypeRegistry()
     try registry.registerDeclarations(fromInfoPlist: Self.plist(Self.noteApp))
     #expect(UTTypeRegistry.shared.type(withIdentifier: "com.example.note") == nil)
     #expect(registry.declaredTypeCount == UTTypeRegistry().declaredTypeCount + 3)
   }
 
-  @Test func aDeclarationReplacesAnEarlierDynamicAnswer() throws {
+  @Test("A declaration replaces an earlier dynamic answer")
+  func replacesDynamic() throws {
     let registry = UTTypeRegistry()
     let before = try #require(registry.preferredType(tag: "zzq", tagClass: .filenameExtension))
     #expect(before.isDynamic)
@@ -92,7 +96,8 @@ struct DeclarationTests {
     #expect(!after.isDynamic)
   }
 
-  @Test func unknownParentIsToleratedWithAWarning() throws {
+  @Test("An unknown parent is tolerated with a warning")
+  func unknownParent() throws {
     let registry = UTTypeRegistry()
     let warnings = try registry.register([
       UTTypeDeclaration(
@@ -105,7 +110,8 @@ struct DeclarationTests {
     #expect(type.conforms(to: .data))
   }
 
-  @Test func cycleIsRejectedNamingTheKeyPath() throws {
+  @Test("A cycle is rejected, naming the key path")
+  func cycle() throws {
     let root: [String: Any] = [
       "UTExportedTypeDeclarations": [
         ["UTTypeIdentifier": "com.example.a", "UTTypeConformsTo": "com.example.b"],
@@ -124,11 +130,13 @@ struct DeclarationTests {
     #expect(registry.type(withIdentifier: "com.example.a") == nil, "nothing registered on error")
   }
 
-  @Test(arguments: [
-    "", "noDots", "com..example", ".com.example", "com.example.", "dyn.abc", "com.ex ample",
-    "com.ex_ample",
-  ])
-  func malformedIdentifierIsRejected(_ identifier: String) throws {
+  @Test(
+    "A malformed identifier is rejected",
+    arguments: [
+      "", "noDots", "com..example", ".com.example", "com.example.", "dyn.abc", "com.ex ample",
+      "com.ex_ample",
+    ])
+  func malformedIdentifier(_ identifier: String) throws {
     let root: [String: Any] = [
       "UTImportedTypeDeclarations": [
         ["UTTypeIdentifier": "com.example.fine"], ["UTTypeIdentifier": identifier],
@@ -142,7 +150,8 @@ struct DeclarationTests {
     }
   }
 
-  @Test func wrongShapesNameTheKeyPath() throws {
+  @Test("Values of the wrong shape name the key path")
+  func wrongShapes() throws {
     let cases: [([String: Any], UTTypeDeclarationError)] = [
       (
         ["UTExportedTypeDeclarations": "nope"],
@@ -182,7 +191,8 @@ struct DeclarationTests {
     }
   }
 
-  @Test func garbageIsAMalformedPropertyList() {
+  @Test("Garbage is a malformed property list, described by the parser")
+  func garbage() {
     let error = #expect(throws: UTTypeDeclarationError.self) {
       try UTTypeRegistry().registerDeclarations(
         fromInfoPlist: Data("not a plist".utf8), source: "X/Info.plist")
@@ -195,7 +205,8 @@ struct DeclarationTests {
     #expect(!reason.contains("Error Domain="), "the parser's message, not an NSError dump")
   }
 
-  @Test func exportedBeatsImported() throws {
+  @Test("An exported declaration beats an imported one")
+  func exportedWins() throws {
     let root: [String: Any] = [
       "UTImportedTypeDeclarations": [
         ["UTTypeIdentifier": "com.example.doc", "UTTypeConformsTo": "public.text"]
@@ -215,7 +226,8 @@ struct DeclarationTests {
       ])
   }
 
-  @Test func systemTypesCannotBeRedeclared() throws {
+  @Test("System types cannot be exported again")
+  func systemTypes() throws {
     let exported: [String: Any] = [
       "UTExportedTypeDeclarations": [
         ["UTTypeIdentifier": "PUBLIC.JPEG", "UTTypeConformsTo": "public.text"]
@@ -278,7 +290,8 @@ struct DeclarationTests {
         == type)
   }
 
-  @Test func readsAFileFromDiskAndReportsMissingFiles() throws {
+  @Test("Reads an Info.plist from disk and reports missing and non-regular files")
+  func fromDisk() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("uti-decl-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
