@@ -21,7 +21,8 @@ let package = Package(
   targets: [
     // MARK: Libraries
     // The bottom layer: every system call on files (descriptors, typed errno, EINTR retry,
-    // fault injection) and the one I/O error shape. Package access except for the errors.
+    // fault injection) and the one I/O error shape. Package access except for the error types
+    // (IOError, Errno, FileKind) and TerminalText.
     .target(name: "SystemCalls", swiftSettings: swiftSettings),
     .target(name: "UTI", dependencies: ["SystemCalls"], swiftSettings: swiftSettings),
     .target(

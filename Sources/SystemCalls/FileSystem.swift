@@ -2,8 +2,9 @@
   @preconcurrency import Glibc
 #endif
 
-/// Path-based calls, for code that has a path rather than an open directory. Final symbolic
-/// links are never followed.
+/// Path-based calls, for code that has a path rather than an open directory. A final symbolic
+/// link is not followed, except where a call says so for the paths a user names (`readFile`,
+/// `entries(ofPath:followSymbolicLinks:)`, `resolvingSymbolicLinks`).
 package enum FileSystem {
   /// What `path` names, without following a final symbolic link.
   package static func status(ofPath path: String) throws(IOError) -> FileStatus {

@@ -5,7 +5,8 @@ import UTI
 /// Apple evaluates `NSExtensionActivationRule` over an object whose `extensionItems` key holds
 /// the `NSExtensionItem`s; each has `attachments` (`NSItemProvider`s) with
 /// `registeredTypeIdentifiers`. ``predicateValue`` is exactly that object graph, built once when
-/// the input is made, so evaluating a rule allocates nothing for the input.
+/// the input is made, so evaluating a rule allocates nothing for the input (unless the rule
+/// resolves types in another registry than the input's, and resolves the input again there).
 ///
 /// Keys: the root has `extensionItems`; an item has `attachments`, `attributedTitle`,
 /// `attributedContentText` (each an attributed string with `string` and `length`, or null) and

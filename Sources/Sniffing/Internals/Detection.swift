@@ -3,9 +3,9 @@ import UTI
 /// What one check concluded about the content: candidate type identifiers in order of
 /// preference, the MIME type to report, and a short note saying what was seen.
 ///
-/// Identifiers are resolved through the type registry at the end, so a detection names the type
-/// Apple declares (`public.avif`) and works as soon as the catalogue declares it; until then the
-/// next candidate, or the MIME type (which may yield a dynamic type), stands in.
+/// Identifiers are resolved in the sniffer's type registry at the end, so a detection names the
+/// type Apple declares (`public.avif`) and works as soon as the catalogue declares it; until then
+/// the next candidate, or the MIME type (which may yield a dynamic type), stands in.
 struct Detection: Sendable, Equatable {
   var identifiers: [String]
   var mimeType: String?

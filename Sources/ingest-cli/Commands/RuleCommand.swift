@@ -37,7 +37,8 @@ enum RuleCommand {
       --sources DIR           source-app profiles (default: corpus/sources)
       --json                  machine-readable output
 
-    Exit status: check 0 shown, 1 hidden; 64 usage, 65 bad rule or profile, 66 missing file.
+    Exit status: check 0 shown, 1 hidden; 64 usage, 65 bad rule or profile, 66 missing,
+    unreadable or not a regular file.
     """
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
