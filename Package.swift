@@ -31,7 +31,8 @@ let package = Package(
   targets: [
     // MARK: Libraries
     // The bottom layer: every system call on files (descriptors, typed errno, EINTR retry,
-    // fault injection) and the one I/O error shape. Package access except for the errors.
+    // fault injection) and the one I/O error shape. Package access except for the error types
+    // (IOError, Errno, FileKind) and TerminalText.
     .target(name: "SystemCalls", swiftSettings: swiftSettings),
     .target(name: "UTI", dependencies: ["SystemCalls"], swiftSettings: swiftSettings),
     .target(
@@ -64,7 +65,9 @@ let package = Package(
     // MARK: Executables
     .executableTarget(
       name: "ingest-cli",
-      dependencies: ["UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts"],
+      dependencies: [
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts", "SystemCalls",
+      ],
       swiftSettings: swiftSettings
     ),
     .executableTarget(
@@ -84,7 +87,8 @@ let package = Package(
       name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "UTITests", dependencies: ["UTI", "TestSupport"], swiftSettings: swiftSettings),
+      name: "UTITests", dependencies: ["UTI", "SystemCalls", "TestSupport"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "ItemProviderTests",
       dependencies: ["ItemProvider", "UTI", "TestSupport"],
@@ -95,13 +99,14 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "ActivationRulesTests",
-      dependencies: ["ActivationRules", "UTI", "TestSupport"],
+      dependencies: ["ActivationRules", "UTI", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "IngestTests",
       dependencies: [
-        "Ingest", "ItemProvider", "Sniffing", "ActivationRules", "UTI", "TestSupport",
+        "Ingest", "ItemProvider", "Sniffing", "ActivationRules", "UTI", "SystemCalls",
+        "TestSupport",
       ],
       swiftSettings: swiftSettings
     ),
@@ -113,7 +118,7 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
-      name: "ShortcutsTests", dependencies: ["Shortcuts", "TestSupport"],
+      name: "ShortcutsTests", dependencies: ["Shortcuts", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",

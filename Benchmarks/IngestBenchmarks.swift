@@ -166,7 +166,9 @@ enum IngestBenchmarks {
         try Harness.run(executable: sync, [])
         let directory = root.appendingPathComponent("round-\(round)-\(step)").path
         if step == 0 {
-          let output = try Harness.runSelf(["--child", "ingest-large-share", source.path, directory])
+          let output = try Harness.runSelf([
+            "--child", "ingest-large-share", source.path, directory,
+          ])
           let fields = output.split(whereSeparator: \.isWhitespace)
           guard fields.count == 3, let seconds = Double(fields[0]), let peak = Int(fields[1])
           else { throw HarnessError(message: "ingest-large-share printed \(output)") }
@@ -236,7 +238,8 @@ enum IngestBenchmarks {
       let item = NSExtensionItem()
       item.attachments = [provider]
       let outcome = await pipeline.share([item])
-      let digest = outcome.manifest?.items.first?.sha256 ?? "failed: \(String(describing: outcome.error))"
+      let digest =
+        outcome.manifest?.items.first?.sha256 ?? "failed: \(String(describing: outcome.error))"
       result.withLock { $0 = (Harness.now() - start, digest) }
       done.signal()
     }

@@ -1,57 +1,93 @@
 import Foundation
+import SystemCalls
+import UTI
 
 extension ActivationRule {
   /// Where an `Info.plist` keeps the rule.
   public static let infoPlistKeyPath = "NSExtension/NSExtensionAttributes/NSExtensionActivationRule"
+
+  /// The largest rule file read. An `Info.plist` or a predicate file is a few kilobytes; 8 MiB
+  /// leaves room for any real one while refusing a file that is plainly something else.
+  public static let maximumFileSize = 8 << 20
 
   /// Reads a rule from a file.
   ///
   /// The file may be an `Info.plist` (XML or binary) with the rule at
   /// `NSExtension/NSExtensionAttributes/NSExtensionActivationRule`; a property list holding the
   /// rule (under `NSExtensionAttributes/NSExtensionActivationRule` or `NSExtensionActivationRule`,
-  /// the rule dictionary itself, or a string); or a text file holding a predicate.
-  /// - Throws: ``ActivationRuleError``: ``ActivationRuleError/file(_:)`` when the file is missing
-  ///   or unreadable, and the other cases when it holds no readable rule.
-  public init(contentsOf url: URL) throws(ActivationRuleError) {
+  /// the rule dictionary itself, or a string); or a text file holding a predicate. It must be a
+  /// regular file (a symbolic link to one is followed) of at most ``maximumFileSize`` bytes.
+  ///
+  /// An `Info.plist` that declares types (`UTExportedTypeDeclarations`,
+  /// `UTImportedTypeDeclarations`) has them registered in `registry` first, as installing the
+  /// app does on a device, so the identifiers it declares resolve and conform; what the
+  /// registry tolerates comes back as ``ActivationRuleWarning/Code/typeDeclaration`` warnings.
+  /// - Parameter registry: Where the rule's identifiers resolve and the file's declarations are
+  ///   registered. Pass a fresh `UTTypeRegistry()` to keep them out of `.shared`.
+  /// - Throws: ``ActivationRuleError``: ``ActivationRuleError/file(_:)`` when the file is
+  ///   missing, not a regular file, too large or unreadable, and the other cases when it holds
+  ///   no readable rule or declarations that cannot be registered.
+  public init(contentsOf url: URL, registry: UTTypeRegistry = .shared) throws(ActivationRuleError) {
     let path = url.path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .file(
-        RuleFileError(operation: "read", path: path, underlying: "no such file", isMissing: true))
-    }
-    guard !isDirectory.boolValue else {
-      throw .file(
-        RuleFileError(
-          operation: "read", path: path, underlying: "it is a directory", isMissing: false))
-    }
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      bytes = try FileSystem.readFile(atPath: path, limit: Int64(Self.maximumFileSize))
     } catch {
-      throw .file(
-        RuleFileError(operation: "read", path: path, underlying: "\(error)", isMissing: false))
+      throw .file(error)
     }
-    try self.init(data: data, path: path)
+    try self.init(data: Data(bytes), path: path, registry: registry)
   }
 
-  /// Reads a rule from the bytes of a file (see ``init(contentsOf:)``); `path` names it in
-  /// messages.
-  public init(data: Data, path: String) throws(ActivationRuleError) {
+  /// Reads a rule from the bytes of a file (see ``init(contentsOf:registry:)``, whose
+  /// declarations are registered likewise); `path` names it in messages.
+  public init(data: Data, path: String, registry: UTTypeRegistry = .shared)
+    throws(ActivationRuleError)
+  {
+    let declared = try Self.registerDeclarations(of: data, path: path, in: registry)
+    let rule = try ActivationRule(reading: data, path: path, registry: registry)
+    self.init(
+      form: rule.form, warnings: declared + rule.warnings, origin: rule.origin, registry: registry)
+  }
+
+  /// Registers the type declarations of an `Info.plist`, if `data` is one that has any.
+  private static func registerDeclarations(
+    of data: Data, path: String, in registry: UTTypeRegistry
+  ) throws(ActivationRuleError) -> [ActivationRuleWarning] {
+    guard looksLikePropertyList(data),
+      let root = try? PropertyListSerialization.propertyList(from: data, format: nil)
+        as? [String: Any],
+      root["UTExportedTypeDeclarations"] != nil || root["UTImportedTypeDeclarations"] != nil
+    else { return [] }
+    do {
+      return try registry.registerDeclarations(fromInfoPlist: data, source: path).map {
+        ActivationRuleWarning(.typeDeclaration, "\(path): \($0)")
+      }
+    } catch {
+      throw .typeDeclarations(error, path: path)
+    }
+  }
+
+  /// The rule in `data`, its declarations already registered.
+  private init(reading data: Data, path: String, registry: UTTypeRegistry)
+    throws(ActivationRuleError)
+  {
+    guard !data.isEmpty else { throw .emptyFile(path: path) }
     guard Self.looksLikePropertyList(data) else {
       // Not XML or binary plist: a text file holding a predicate. A UTF-8 byte order mark,
       // which some editors write first, belongs to the file, not to the predicate.
       let bytes = data.starts(with: Self.byteOrderMark) ? data.dropFirst(3) : data[...]
-      try self.init(predicateFormat: String(decoding: bytes, as: UTF8.self), origin: path)
+      try self.init(
+        predicateFormat: String(decoding: bytes, as: UTF8.self), origin: path, registry: registry)
       return
     }
     let root: Any
     do {
       root = try PropertyListSerialization.propertyList(from: data, format: nil)
     } catch {
-      throw .malformedPropertyList(path: path, reason: "\(error)")
+      throw .malformedPropertyList(path: path, reason: ErrorText.message(for: error))
     }
     if let text = root as? String {
-      try self.init(propertyListValue: text, origin: path)
+      try self.init(propertyListValue: text, origin: path, registry: registry)
       return
     }
     guard let dictionary = root as? [String: Any] else {
@@ -79,7 +115,7 @@ extension ActivationRule {
       }
       try self.init(
         propertyListValue: rule, attributes: attributes, extensionDictionary: extensionKeys,
-        origin: "\(path) (\(Self.infoPlistKeyPath))")
+        origin: "\(path) (\(Self.infoPlistKeyPath))", registry: registry)
       return
     }
     if let attributes = dictionary["NSExtensionAttributes"] as? [String: Any],
@@ -87,17 +123,17 @@ extension ActivationRule {
     {
       try self.init(
         propertyListValue: rule, attributes: attributes,
-        origin: "\(path) (NSExtensionAttributes/NSExtensionActivationRule)")
+        origin: "\(path) (NSExtensionAttributes/NSExtensionActivationRule)", registry: registry)
       return
     }
     if let rule = dictionary["NSExtensionActivationRule"] {
       try self.init(
         propertyListValue: rule, attributes: dictionary,
-        origin: "\(path) (NSExtensionActivationRule)")
+        origin: "\(path) (NSExtensionActivationRule)", registry: registry)
       return
     }
     if dictionary.keys.contains(where: { $0.hasPrefix("NSExtensionActivation") }) {
-      try self.init(propertyListValue: dictionary, origin: path)
+      try self.init(propertyListValue: dictionary, origin: path, registry: registry)
       return
     }
     throw .ruleNotFound(

@@ -1,3 +1,5 @@
+import UTI
+
 /// An extension's `NSExtensionActivationRule`, in either form, ready to evaluate and explain.
 ///
 /// ```swift
@@ -8,6 +10,10 @@
 /// decision.isShown   // whether the extension appears
 /// decision.reason    // which clause or key decided, for which attachment
 /// ```
+///
+/// Type identifiers resolve in a ``UTTypeRegistry``: `.shared` by default, or one passed in,
+/// such as a fresh registry holding one app's declarations. A share is resolved in the rule's
+/// registry before the rule sees it.
 public struct ActivationRule: Sendable {
   /// The two forms Apple accepts.
   public enum Form: Sendable {
@@ -23,29 +29,42 @@ public struct ActivationRule: Sendable {
   public let warnings: [ActivationRuleWarning]
   /// Where the rule came from, for messages.
   public let origin: String
+  /// The registry the rule's type identifiers resolve in.
+  public let registry: UTTypeRegistry
 
   /// Creates a rule from a form and its warnings.
-  public init(form: Form, warnings: [ActivationRuleWarning] = [], origin: String = "the rule") {
+  /// - Parameter registry: Where type identifiers resolve; nil for the predicate's own registry
+  ///   (a predicate form), else `.shared`.
+  public init(
+    form: Form, warnings: [ActivationRuleWarning] = [], origin: String = "the rule",
+    registry: UTTypeRegistry? = nil
+  ) {
     self.form = form
     self.warnings = warnings
     self.origin = origin
+    switch (registry, form) {
+    case (let registry?, _): self.registry = registry
+    case (nil, .predicate(let predicate)): self.registry = predicate.registry
+    case (nil, .dictionary): self.registry = .shared
+    }
   }
 
   /// Parses a predicate format string as a rule.
+  /// - Parameter registry: Where the rule's type identifiers resolve.
   /// - Throws: ``ActivationRuleError/syntax(_:origin:)``.
   public init(
     predicateFormat: String, options: FormatPredicate.ParseOptions = [],
-    origin: String = "the rule"
+    origin: String = "the rule", registry: UTTypeRegistry = .shared
   ) throws(ActivationRuleError) {
     let predicate: FormatPredicate
     do {
-      predicate = try FormatPredicate(format: predicateFormat, options: options)
+      predicate = try FormatPredicate(format: predicateFormat, options: options, registry: registry)
     } catch {
       throw .syntax(error, origin: origin)
     }
     self.init(
       form: .predicate(predicate), warnings: PredicateLint.warnings(for: predicate.root),
-      origin: origin)
+      origin: origin, registry: registry)
   }
 
   /// Reads a rule from the value of `NSExtensionActivationRule`: a string or a dictionary.
@@ -60,10 +79,12 @@ public struct ActivationRule: Sendable {
   ///   - extensionDictionary: The `NSExtension` dictionary around `attributes`, when known, to
   ///     check rule keys placed in it directly.
   ///   - origin: Where the value came from, for messages.
+  ///   - registry: Where the rule's type identifiers resolve.
   /// - Throws: ``ActivationRuleError``.
   public init(
     propertyListValue value: Any, attributes: [String: Any]? = nil,
-    extensionDictionary: [String: Any]? = nil, origin: String = "the rule"
+    extensionDictionary: [String: Any]? = nil, origin: String = "the rule",
+    registry: UTTypeRegistry = .shared
   ) throws(ActivationRuleError) {
     var contextWarnings: [ActivationRuleWarning] = []
     if let attributes {
@@ -89,8 +110,10 @@ public struct ActivationRule: Sendable {
     switch value {
     case let text as String:
       // Already XML-decoded by the property-list reader; Apple decodes nothing more.
-      try self.init(predicateFormat: text, options: [.propertyListString], origin: origin)
-      self = ActivationRule(form: form, warnings: contextWarnings + warnings, origin: origin)
+      try self.init(
+        predicateFormat: text, options: [.propertyListString], origin: origin, registry: registry)
+      self = ActivationRule(
+        form: form, warnings: contextWarnings + warnings, origin: origin, registry: registry)
     case let dictionary as [String: Any]:
       let rule = try ActivationRuleDictionary(propertyList: dictionary)
       var warnings = contextWarnings + rule.warnings
@@ -104,7 +127,7 @@ public struct ActivationRule: Sendable {
                 + " page"))
         }
       }
-      self.init(form: .dictionary(rule), warnings: warnings, origin: origin)
+      self.init(form: .dictionary(rule), warnings: warnings, origin: origin, registry: registry)
     default:
       throw .invalidRule(found: ActivationRuleDictionary.kind(of: value), origin: origin)
     }
@@ -113,7 +136,8 @@ public struct ActivationRule: Sendable {
   /// Whether the extension appears for the share, without building an explanation.
   /// - Parameter semantics: How a dictionary's keys that Apple leaves open are read.
   public func matches(_ input: ActivationInput, semantics: Semantics = .default) -> Bool {
-    switch form {
+    let input = input.resolved(in: registry)
+    return switch form {
     case .dictionary(let rule): rule.matches(input, semantics: semantics)
     case .predicate(let predicate): predicate.evaluate(with: input.predicateValue)
     }
@@ -124,11 +148,12 @@ public struct ActivationRule: Sendable {
   public func evaluate(
     _ input: ActivationInput, semantics: Semantics = .default
   ) -> ActivationDecision {
+    let input = input.resolved(in: registry)
     switch form {
     case .dictionary(let rule):
       return rule.evaluate(input, semantics: semantics)
     case .predicate(let predicate):
-      var explainer = PredicateExplainer()
+      var explainer = PredicateExplainer(registry: predicate.registry)
       let trace = explainer.explain(predicate.root, with: input.predicateValue)
       let shown = trace.result == true
       if let error = explainer.firstError {

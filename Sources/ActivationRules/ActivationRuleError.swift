@@ -1,8 +1,14 @@
+import SystemCalls
+import UTI
+
 /// Why an activation rule could not be read.
 public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The rule file could not be read.
-  case file(RuleFileError)
-  /// The file is not a property list (XML or binary).
+  /// The rule file could not be read: missing, not a regular file, too large, or a failed read.
+  /// The `IOError` names the operation, the path as given, and the cause.
+  case file(IOError)
+  /// The rule file is empty.
+  case emptyFile(path: String)
+  /// The file is not a property list (XML or binary); `reason` is the parser's message.
   case malformedPropertyList(path: String, reason: String)
   /// The property list holds no rule where one was looked for.
   case ruleNotFound(path: String, lookedAt: String)
@@ -15,6 +21,8 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
   case invalidRule(found: String, origin: String)
   /// A dictionary key holds a value Apple cannot read as a number or Boolean.
   case invalidValue(key: String, found: String)
+  /// The `Info.plist` holding the rule declares types that cannot be registered.
+  case typeDeclarations(UTTypeDeclarationError, path: String)
   /// The predicate string does not parse.
   case syntax(PredicateSyntaxError, origin: String)
 
@@ -22,6 +30,9 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
   public var description: String {
     switch self {
     case .file(let error): "\(error)"
+    case .emptyFile(let path):
+      "\(path) is empty: a rule file holds an Info.plist, a property list with the rule, or a"
+        + " predicate"
     case .malformedPropertyList(let path, let reason):
       "\(path) is not a property list (XML or binary): \(reason)"
     case .ruleNotFound(let path, let lookedAt):
@@ -39,6 +50,8 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
         + " found \(found)"
     case .invalidValue(let key, let found):
       "\(key) must be an integer, a Boolean or a string of digits, found \(found)"
+    case .typeDeclarations(let error, let path):
+      "cannot register the type declarations of \(path): \(error)"
     case .syntax(let error, let origin): "\(origin): \(error)"
     }
   }

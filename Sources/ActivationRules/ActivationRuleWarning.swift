@@ -30,6 +30,9 @@ public struct ActivationRuleWarning: Sendable, Equatable, Codable, CustomStringC
     /// A string comparison on `attributedTitle` or `attributedContentText` (attributed strings)
     /// instead of on their `.string`.
     case attributedText
+    /// A type declaration of the `Info.plist` holding the rule that the registry tolerated
+    /// (an unknown parent, an import shadowed by an export).
+    case typeDeclaration
   }
 
   /// What kind of problem this is.

@@ -10,6 +10,9 @@ import UTI
 /// resort, and a cross-check: a name that claims a type the content contradicts is reported as
 /// a mismatch, and the content wins.
 ///
+/// Types resolve in a ``UTTypeRegistry``: `.shared` by default, or one passed in (an app's own
+/// declarations, say, whose extensions then name their types).
+///
 /// A sniffer is safe to share between threads; its libmagic handles sit in a pool.
 public final class ContentSniffer: Sendable {
   /// How a sniffer reads and decides.
@@ -33,11 +36,15 @@ public final class ContentSniffer: Sendable {
 
   /// The configuration this sniffer was created with.
   public let configuration: Configuration
+  /// The registry types resolve in: what content and names are reported as.
+  public let registry: UTTypeRegistry
   private let magic: LibMagic
 
   /// Creates a sniffer. libmagic's database loads on first need, or at `prepare()`.
-  public init(configuration: Configuration = Configuration()) {
+  /// - Parameter registry: Where identifiers, extensions and MIME types resolve.
+  public init(configuration: Configuration = Configuration(), registry: UTTypeRegistry = .shared) {
     self.configuration = configuration
+    self.registry = registry
     self.magic = LibMagic(maximumIdleHandles: ProcessInfo.processInfo.activeProcessorCount)
   }
 
@@ -56,8 +63,9 @@ public final class ContentSniffer: Sendable {
 
   /// Sniffs the regular file at `url`, using its last path component as the name.
   ///
-  /// - Throws: `SniffError` when the file cannot be opened or read, is not a regular file, or
-  ///   libmagic fails on it.
+  /// A symbolic link is refused, not followed: resolve the links a user names first.
+  /// - Throws: `SniffError`: `.io` when the file cannot be opened or read or is not a regular
+  ///   file, `.libmagic` when libmagic fails on it.
   public func sniff(fileAt url: URL) throws(SniffError) -> SniffResult {
     let source = try ByteSource(fileAtPath: url.path, prefixLength: configuration.prefixLength)
     return try sniff(source, filename: url.lastPathComponent)
@@ -77,7 +85,7 @@ public final class ContentSniffer: Sendable {
   // MARK: Deciding
 
   private func sniff(_ source: ByteSource, filename: String?) throws(SniffError) -> SniffResult {
-    let nameType = configuration.usesFilename ? filename.flatMap(Self.type(forFilename:)) : nil
+    let nameType = configuration.usesFilename ? filename.flatMap(type(forFilename:)) : nil
     var content: Detection?
     var evidence = SniffResult.Evidence.signature
     if source.size > 0 {
@@ -117,7 +125,7 @@ public final class ContentSniffer: Sendable {
     content: Detection?, contentEvidence: SniffResult.Evidence, nameType: UTType?,
     filename: String?, source: ByteSource
   ) -> SniffResult {
-    let contentType = content.map(\.type).flatMap { $0 == .data ? nil : $0 }
+    let contentType = content.map { $0.type(in: registry) }.flatMap { $0 == .data ? nil : $0 }
     let declaredName = nameType.flatMap { $0.isDeclared ? $0 : nil }
     func result(
       _ type: UTType, _ mimeType: String?, _ evidence: SniffResult.Evidence, _ note: String,
@@ -137,25 +145,26 @@ public final class ContentSniffer: Sendable {
       }
       return result(.data, nil, .unidentified, emptyNote)
     }
-    if let name = declaredName, name != contentType, Self.name(name, refines: contentType) {
+    if let name = declaredName, name != contentType, self.name(name, refines: contentType) {
       return result(
         name, name.preferredMIMEType ?? content.mimeType, .extension,
         "\(content.note); the name makes it more specific")
     }
     let mismatch =
       declaredName.map { name in
-        !Self.isCompatible(content: contentType, name: name, filename: filename)
+        !isCompatible(content: contentType, name: name, filename: filename)
       } ?? false
     return result(
-      contentType, content.reportedMIMEType, contentEvidence, content.note, mismatch: mismatch)
+      contentType, content.mimeType ?? contentType.preferredMIMEType, contentEvidence, content.note,
+      mismatch: mismatch)
   }
 
   // MARK: Names
 
   /// The type for a file name's extension, or nil when the name has none.
-  static func type(forFilename filename: String) -> UTType? {
-    guard let ext = filenameExtension(of: filename) else { return nil }
-    return UTType(filenameExtension: ext)
+  func type(forFilename filename: String) -> UTType? {
+    guard let ext = Self.filenameExtension(of: filename) else { return nil }
+    return registry.preferredType(tag: ext, tagClass: .filenameExtension, conformingTo: .data)
   }
 
   /// The extension of a file name: what follows its last period, if something precedes it.
@@ -168,11 +177,13 @@ public final class ContentSniffer: Sendable {
   /// Whether the name's type is a more specific kind of what the content showed: a subtype of
   /// it (`.jar` for a ZIP), any text type for plain text (`.vtt` for UTF-8 text), or a camera
   /// raw type for a TIFF whose maker could not be seen (raw formats are TIFF containers).
-  static func name(_ name: UTType, refines content: UTType) -> Bool {
+  func name(_ name: UTType, refines content: UTType) -> Bool {
     if content.conforms(to: name) { return false }  // the content is already as specific
     if name.conforms(to: content) { return true }
     if content.conforms(to: .plainText), name.conforms(to: .text) { return true }
-    if content == .tiff, let raw = UTType("public.camera-raw-image"), name.conforms(to: raw) {
+    if content == .tiff, let raw = registry.type(withIdentifier: "public.camera-raw-image"),
+      name.conforms(to: raw)
+    {
       return true
     }
     return false
@@ -185,15 +196,17 @@ public final class ContentSniffer: Sendable {
   /// Whether content and name agree: one conforms to the other, both belong to one container
   /// family, or the content conforms to some type that declares the name's extension (an
   /// audio-only `.mp4` is `public.mpeg-4-audio`, which declares `mp4` too).
-  static func isCompatible(content: UTType, name: UTType, filename: String?) -> Bool {
+  func isCompatible(content: UTType, name: UTType, filename: String?) -> Bool {
     if content.conforms(to: name) || name.conforms(to: content) { return true }
-    for identifier in familyIdentifiers {
-      if let family = UTType(identifier), content.conforms(to: family), name.conforms(to: family) {
+    for identifier in Self.familyIdentifiers {
+      if let family = registry.type(withIdentifier: identifier), content.conforms(to: family),
+        name.conforms(to: family)
+      {
         return true
       }
     }
-    guard let filename, let ext = filenameExtension(of: filename) else { return false }
-    return UTType.types(tag: ext, tagClass: .filenameExtension, conformingTo: nil)
+    guard let filename, let ext = Self.filenameExtension(of: filename) else { return false }
+    return registry.types(tag: ext, tagClass: .filenameExtension, conformingTo: nil)
       .contains { $0.isDeclared && content.conforms(to: $0) }
   }
 }

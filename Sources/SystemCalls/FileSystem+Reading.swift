@@ -4,7 +4,7 @@
 
 extension FileSystem {
   /// The limit `readFile` refuses beyond.
-  package struct SizeLimitExceeded: Error, Sendable, CustomStringConvertible {
+  package struct SizeLimitExceeded: Error, Sendable, Equatable, CustomStringConvertible {
     /// The most bytes the caller accepts.
     package var limit: Int64
     /// What the file held (at least), when known.

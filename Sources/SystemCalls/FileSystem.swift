@@ -2,8 +2,9 @@
   @preconcurrency import Glibc
 #endif
 
-/// Path-based calls, for code that has a path rather than an open directory. Final symbolic
-/// links are never followed.
+/// Path-based calls, for code that has a path rather than an open directory. A final symbolic
+/// link is not followed, except where a call says so for the paths a user names (`readFile`,
+/// `entries(ofPath:followSymbolicLinks:)`, `resolvingSymbolicLinks`).
 package enum FileSystem {
   /// What `path` names, without following a final symbolic link.
   package static func status(ofPath path: String) throws(IOError) -> FileStatus {
@@ -79,11 +80,29 @@ package enum FileSystem {
   }
 
   /// The entries of the directory at `path`, sorted by name.
-  package static func entries(ofPath path: String) throws(IOError) -> [DirectoryEntry] {
-    let directory = try FileDescriptor.openDirectory(path)
+  ///
+  /// - Parameter followSymbolicLinks: Whether a symbolic link at `path` itself is followed, as
+  ///   for a directory a user named. Inside a directory the package owns, leave it false.
+  package static func entries(ofPath path: String, followSymbolicLinks: Bool = false)
+    throws(IOError) -> [DirectoryEntry]
+  {
+    let directory =
+      followSymbolicLinks
+      ? try FileDescriptor.open(path, .readOnly, options: [.directory])
+      : try FileDescriptor.openDirectory(path)
     return try directory.closeAfterTyped { () throws(IOError) in
       try directory.entries().sorted { $0.name < $1.name }
     }
+  }
+
+  /// The path `path` names with every symbolic link on the way resolved (`realpath`), as
+  /// command-line tools do for the files a user names (`file -L`).
+  ///
+  /// - Throws: `IOError` for operation `realpath`: `notFound` for a dangling link, for example.
+  package static func resolvingSymbolicLinks(_ path: String) throws(IOError) -> String {
+    let resolved = try syscall(.realpath, path) { realpath(path, nil) }.orThrow(.realpath, path)
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Removes the file (not directory) at `path`.

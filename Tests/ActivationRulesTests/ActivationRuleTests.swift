@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -70,22 +71,34 @@ struct ActivationRuleTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let missing = directory.url.appendingPathComponent("nope.plist")
-    #expect {
+    #expect(
+      throws: ActivationRuleError.file(
+        IOError(operation: "open", path: missing.path, errno: .noSuchFileOrDirectory))
+    ) {
       try ActivationRule(contentsOf: missing)
-    } throws: { error in
-      guard case .file(let fileError) = error as? ActivationRuleError else { return false }
-      return fileError.isMissing && fileError.path == missing.path
+    }
+    let notRegular = #expect(throws: ActivationRuleError.self) {
+      try ActivationRule(contentsOf: directory.url)
+    }
+    #expect(
+      notRegular
+        == .file(
+          IOError(.notRegularFile, operation: "read", path: directory.path, fileKind: .directory)))
+    let empty = try directory.file("empty.plist", contents: Data())
+    #expect(throws: ActivationRuleError.emptyFile(path: empty.path)) {
+      try ActivationRule(contentsOf: empty)
     }
     let malformed = directory.url.appendingPathComponent("bad.plist")
     try Data("<?xml version=\"1.0\"?><plist><dict><key>a</key>".utf8).write(to: malformed)
-    #expect {
+    let malformedError = #expect(throws: ActivationRuleError.self) {
       try ActivationRule(contentsOf: malformed)
-    } throws: { error in
-      if case .malformedPropertyList(let path, _) = error as? ActivationRuleError {
-        return path == malformed.path
-      }
-      return false
     }
+    guard case .malformedPropertyList(let path, let reason)? = malformedError else {
+      Issue.record("expected malformedPropertyList, got \(String(describing: malformedError))")
+      return
+    }
+    #expect(path == malformed.path)
+    #expect(!reason.contains("Error Domain="), "the parser's message, not an NSError dump")
     let ruleless = directory.url.appendingPathComponent("Info.plist")
     try PropertyListSerialization.data(
       fromPropertyList: ["NSExtension": ["NSExtensionPointIdentifier": "com.apple.share-services"]],
@@ -97,13 +110,17 @@ struct ActivationRuleTests {
     ) {
       try ActivationRule(contentsOf: ruleless)
     }
-    #expect {
+    let syntaxError = #expect(throws: ActivationRuleError.self) {
       try ActivationRule(contentsOf: RuleFixtures.rule("broken-predicate"))
-    } throws: { error in
-      guard case .syntax(let syntax, _) = error as? ActivationRuleError else { return false }
-      return syntax.location.line == 7 && syntax.location.column == 51
     }
-    #expect(throws: ActivationRuleError.self) {
+    guard case .syntax(let syntax, _)? = syntaxError else {
+      Issue.record("expected a syntax error, got \(String(describing: syntaxError))")
+      return
+    }
+    #expect(syntax.location.line == 7 && syntax.location.column == 51)
+    #expect(
+      throws: ActivationRuleError.invalidRule(found: "an array", origin: "the rule")
+    ) {
       try ActivationRule(propertyListValue: [1, 2])
     }
   }

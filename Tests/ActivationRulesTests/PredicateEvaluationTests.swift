@@ -123,11 +123,10 @@ struct PredicateEvaluationTests {
   func substitutions() throws {
     let predicate = try FormatPredicate(format: "count == $wanted")
     #expect(predicate.evaluate(with: Self.object, substitutionVariables: ["wanted": .number(3)]))
-    #expect {
+    let error = #expect(throws: PredicateEvaluationError.self) {
       try predicate.evaluateThrowing(with: Self.object)
-    } throws: { error in
-      (error as? PredicateEvaluationError)?.underlying == .unboundVariable("wanted")
     }
+    #expect(error?.underlying == .unboundVariable("wanted"))
     #expect(!predicate.evaluate(with: Self.object))
   }
 
@@ -166,15 +165,16 @@ struct PredicateEvaluationTests {
     let input = RuleFixtures.input(["public.jpeg"])
     let predicate = try FormatPredicate(
       format: "SUBQUERY(extensionItems, $e, $e.attachment.@count == 1).@count == 1")
-    #expect {
+    let error = #expect(throws: PredicateEvaluationError.self) {
       try predicate.evaluateThrowing(with: input.predicateValue)
-    } throws: { error in
-      guard
-        case .undefinedKey(let key, let type, let known) =
-          (error as? PredicateEvaluationError)?.underlying
-      else { return false }
-      return key == "attachment" && type == "NSExtensionItem" && known.contains("attachments")
     }
+    guard case .undefinedKey(let key, let type, let known)? = error?.underlying else {
+      Issue.record("expected undefinedKey, got \(String(describing: error))")
+      return
+    }
+    #expect(key == "attachment")
+    #expect(type == "NSExtensionItem")
+    #expect(known.contains("attachments"))
   }
 
   @Test("The activation input exposes Apple's key paths")

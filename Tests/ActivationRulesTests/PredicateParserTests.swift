@@ -150,14 +150,15 @@ struct PredicateParserTests {
       SyntaxCase(input: "a == 1 \u{00A0}", line: 1, column: 8, messageContains: "U+00A0"),
     ])
   func syntaxErrors(_ example: SyntaxCase) {
-    #expect {
+    let error = #expect(throws: PredicateSyntaxError.self) {
       _ = try FormatPredicate(format: example.input)
-    } throws: { error in
-      guard let error = error as? PredicateSyntaxError else { return false }
-      return error.location.line == example.line && error.location.column == example.column
-        && error.message.contains(example.messageContains)
-        && error.description.contains("line \(example.line), column \(example.column)")
     }
+    #expect(error?.location.line == example.line)
+    #expect(error?.location.column == example.column)
+    #expect(
+      error?.message.contains(example.messageContains) == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains("line \(example.line), column \(example.column)") == true)
   }
 
   @Test("The error shows the line with a caret under the column")

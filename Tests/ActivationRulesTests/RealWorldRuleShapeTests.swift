@@ -24,11 +24,11 @@ struct RealWorldRuleShapeTests {
     #expect(rule.matches(ActivationInput(attachments: [RuleFixtures.photo])))
     #expect(!rule.matches(ActivationInput(attachments: [RuleFixtures.text])))
     // A byte order mark inside the predicate itself is still an error, and says what it is.
-    #expect {
+    let error = #expect(throws: PredicateSyntaxError.self) {
       _ = try FormatPredicate(format: "\u{FEFF}" + Self.anyImage)
-    } throws: { error in
-      (error as? PredicateSyntaxError)?.message.contains("byte order mark") == true
     }
+    #expect(error?.message.contains("byte order mark") == true)
+    #expect(error?.location.column == 1)
   }
 
   @Test("Rule keys written straight into NSExtensionAttributes are named in the error")
@@ -182,13 +182,12 @@ struct RealWorldRuleShapeTests {
         input: "nstruepredicate", column: 16, hint: "the predicate is written TRUEPREDICATE"),
     ])
   func syntaxHints(_ example: SyntaxHintCase) {
-    #expect {
+    let error = #expect(throws: PredicateSyntaxError.self) {
       _ = try FormatPredicate(format: example.input)
-    } throws: { error in
-      guard let error = error as? PredicateSyntaxError else { return false }
-      return error.location.line == 1 && error.location.column == example.column
-        && error.message.contains(example.hint)
     }
+    #expect(error?.location.line == 1)
+    #expect(error?.location.column == example.column)
+    #expect(error?.message.contains(example.hint) == true, "\(String(describing: error))")
   }
 
   @Test("A rule built from many document types gives a short reason and keeps the full trace")
@@ -229,14 +228,16 @@ struct RealWorldRuleShapeTests {
     defer { directory.remove() }
     let file = directory.file("Rule.plist")
     try Data(xml.utf8).write(to: file)
-    #expect {
+    let error = #expect(throws: ActivationRuleError.self) {
       try ActivationRule(contentsOf: file)
-    } throws: { error in
-      guard case .syntax(let syntax, _) = error as? ActivationRuleError else { return false }
-      return syntax.location.column == 23
-        && syntax.message.contains("the XML character reference '&gt;'")
-        && syntax.message.contains("Apple's parser does not decode it (write '>')")
     }
+    guard case .syntax(let syntax, _)? = error else {
+      Issue.record("expected a syntax error, got \(String(describing: error))")
+      return
+    }
+    #expect(syntax.location.column == 23)
+    #expect(syntax.message.contains("the XML character reference '&gt;'"))
+    #expect(syntax.message.contains("Apple's parser does not decode it (write '>')"))
     // The same text pasted from the raw XML (a text file, the command line) is read as meant.
     let pasted = try FormatPredicate(
       format: "extensionItems.@count &gt; 0 &amp;&amp; TRUEPREDICATE")
@@ -303,30 +304,37 @@ struct RealWorldRuleShapeTests {
 
   @Test("A type the app declares is no longer called a typo once registered, and conforms")
   func declaredCustomType() throws {
-    // Unique, so tests running in parallel against the shared registry cannot collide.
-    let identifier = "org.example.rules-\(UInt32.random(in: 0...UInt32.max)).ledger"
+    // A registry of the test's own: the shared one is never changed.
+    let registry = UTTypeRegistry()
+    let identifier = "org.example.rules.ledger"
     let format =
       "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $file,"
       + " ANY $file.registeredTypeIdentifiers UTI-CONFORMS-TO \"\(identifier)\""
       + " OR ANY $file.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.spreadsheet\""
       + ").@count == 1).@count == 1"
-    let before = try ActivationRule(predicateFormat: format)
+    let before = try ActivationRule(predicateFormat: format, registry: registry)
     let typo = try #require(before.warnings.first { $0.code == .unknownTypeIdentifier })
     #expect(typo.message.contains("UTExportedTypeDeclarations or UTImportedTypeDeclarations"))
 
-    try UTTypeRegistry.shared.register([
+    try registry.register([
       UTTypeDeclaration(identifier: identifier, conformsTo: ["public.spreadsheet"])
     ])
-    let after = try ActivationRule(predicateFormat: format)
+    let after = try ActivationRule(predicateFormat: format, registry: registry)
     #expect(!after.warnings.contains { $0.code == .unknownTypeIdentifier })
-    // The shared file is of the declared type only; it matches through the declaration.
+    // The shared file is of the declared type only; it matches through the declaration, also
+    // when the attachment was made in the shared registry (the rule resolves it again).
     let ledger = ActivationAttachment(
       registeredTypeIdentifiers: [identifier], hasFileRepresentation: true)
     #expect(after.matches(ActivationInput(attachments: [ledger])))
     let spreadsheetRule = try ActivationRule(
       predicateFormat:
         "SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $f, ANY $f.registeredTypeIdentifiers"
-        + " UTI-CONFORMS-TO \"public.spreadsheet\").@count > 0).@count > 0")
+        + " UTI-CONFORMS-TO \"public.spreadsheet\").@count > 0).@count > 0", registry: registry)
     #expect(spreadsheetRule.matches(ActivationInput(attachments: [ledger])))
+    #expect(
+      !(try ActivationRule(predicateFormat: spreadsheetRule.explanation().predicateFormat))
+        .matches(ActivationInput(attachments: [ledger])),
+      "in the shared registry the type is unknown")
+    #expect(UTTypeRegistry.shared.type(withIdentifier: identifier) == nil)
   }
 }

@@ -29,8 +29,8 @@ struct TypeTestFastPathTests {
     "ANY $a.registeredTypeIdentifier UTI-CONFORMS-TO 'public.image'",
   ]
 
-  @Test(arguments: rules)
-  func agreesWithTheSyntaxEvaluator(_ clause: String) throws {
+  @Test("The compiled type test agrees with the syntax evaluator", arguments: rules)
+  func agreesWithSyntax(_ clause: String) throws {
     let predicate = try FormatPredicate(
       format: "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, \(clause)).@count >= 1)"
         + ".@count == 1")
@@ -42,7 +42,8 @@ struct TypeTestFastPathTests {
     }
   }
 
-  @Test func theShortcutGivesTheRightAnswers() throws {
+  @Test("The type-test shortcut gives the right answers")
+  func shortcutAnswers() throws {
     let rule = try FormatPredicate(
       format: "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a,"
         + " ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO 'public.image').@count >= 1)"

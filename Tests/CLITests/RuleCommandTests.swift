@@ -6,7 +6,8 @@ import Testing
 struct RuleCommandTests {
   static let exactlyOneImage = "Tests/Fixtures/rules/exactly-one-image.plist"
 
-  @Test func checkAgainstAProfileSaysShownAndWhy() throws {
+  @Test("check against a profile says shown and why")
+  func checkProfile() throws {
     let shown = try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "photos-photo"])
     #expect(shown.status == 0)
     #expect(shown.standardOutput.hasPrefix("shown for photos-photo"))
@@ -19,7 +20,8 @@ struct RuleCommandTests {
     #expect((json["reason"] as? String)?.contains("public.url") == true)
   }
 
-  @Test func checkWithFilesSniffsTheirContent() throws {
+  @Test("check --files sniffs the files' content")
+  func checkFiles() throws {
     // A HEIC named .jpg is an image either way; a PDF is not.
     let image = try CLI.run([
       "rule", "check", Self.exactlyOneImage, "--files", "corpus/files/heic-named.jpg",
@@ -41,7 +43,8 @@ struct RuleCommandTests {
     #expect(missing.status == 66)
   }
 
-  @Test func checkWithLiteralAttachmentsAndAPredicateString() throws {
+  @Test("check with literal attachments and a predicate string")
+  func checkAttachments() throws {
     let result = try CLI.run([
       "rule", "check",
       "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.url\").@count >= 1).@count >= 1",
@@ -50,7 +53,8 @@ struct RuleCommandTests {
     #expect(result.status == 0)
   }
 
-  @Test func matrixAnswersForEverySourceApp() throws {
+  @Test("matrix answers for every source app")
+  func matrix() throws {
     let result = try CLI.run(["rule", "matrix", Self.exactlyOneImage, "--json"])
     #expect(result.status == 0)
     let rows = try #require(try CLI.json(result.standardOutput)["rows"] as? [[String: Any]])
@@ -112,7 +116,8 @@ struct RuleCommandTests {
         as? Bool == false)
   }
 
-  @Test func explainNormalizesAndSyntaxErrorsSayWhere() throws {
+  @Test("explain normalizes, and syntax errors say where")
+  func explain() throws {
     let explained = try CLI.run(["rule", "explain", Self.exactlyOneImage])
     #expect(explained.status == 0)
     #expect(explained.standardOutput.contains("UTI-CONFORMS-TO"))
@@ -121,7 +126,8 @@ struct RuleCommandTests {
     #expect(broken.standardError.contains("column"))
   }
 
-  @Test func typesTheAppDeclaresResolveFromTheRulePlistOrDeclarations() throws {
+  @Test("Types the app declares resolve from the rule's Info.plist or --declarations")
+  func declaredTypes() throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
@@ -163,7 +169,8 @@ struct RuleCommandTests {
     #expect(missing.status == 66)
   }
 
-  @Test func usageAndMissingFiles() throws {
+  @Test("Usage errors and missing files")
+  func usageAndMissing() throws {
     #expect(try CLI.run(["rule"]).status == 64)
     #expect(try CLI.run(["rule", "check", Self.exactlyOneImage]).status == 64)
     #expect(try CLI.run(["rule", "explain", "no/such/Info.plist"]).status == 66)

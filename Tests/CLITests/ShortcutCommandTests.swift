@@ -4,7 +4,8 @@ import Testing
 
 @Suite("ingest-cli shortcut")
 struct ShortcutCommandTests {
-  @Test func makeThenInspectRoundTrips() throws {
+  @Test("make, then inspect, round-trips")
+  func makeThenInspect() throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
@@ -28,7 +29,8 @@ struct ShortcutCommandTests {
     #expect(inspected.standardOutput.contains("com.example.app"))
   }
 
-  @Test func makeWithTheShareActionWarnsThatSigningDropsItsParameters() throws {
+  @Test("make with the share action warns that signing drops its parameters")
+  func shareActionWarning() throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let file = temporary.url.appendingPathComponent("Share.shortcut").path
@@ -46,7 +48,8 @@ struct ShortcutCommandTests {
     #expect(warnings?.count == 1)
   }
 
-  @Test func makeRejectsBadIdentifiers() throws {
+  @Test("make refuses bad identifiers and writes nothing")
+  func badIdentifiers() throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
@@ -66,7 +69,8 @@ struct ShortcutCommandTests {
     #expect(!FileManager.default.fileExists(atPath: file), "nothing written on bad input")
   }
 
-  @Test func inspectReportsMissingAndMalformedFiles() throws {
+  @Test("inspect reports missing and malformed files")
+  func inspectErrors() throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url

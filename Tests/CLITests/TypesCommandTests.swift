@@ -3,14 +3,16 @@ import Testing
 
 @Suite("ingest-cli types")
 struct TypesCommandTests {
-  @Test func reportsAMismatchAndTheContentWins() throws {
+  @Test("A mismatch is reported and the content wins")
+  func mismatch() throws {
     let result = try CLI.run(["types", "corpus/files/heic-named.jpg"])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("public.heic"))
     #expect(result.standardOutput.contains("the content wins"))
   }
 
-  @Test func jsonCarriesTypeEvidenceAndSupertypes() throws {
+  @Test("--json carries the type, evidence and supertypes")
+  func json() throws {
     let result = try CLI.run([
       "types", "--json", "corpus/files/photo", "corpus/files/junk-before.pdf",
     ])
@@ -24,7 +26,8 @@ struct TypesCommandTests {
     #expect((entries[0]["supertypes"] as? [String])?.first == "public.image")
   }
 
-  @Test func anUnreadableFileFailsAloneAndTheOthersStillPrint() throws {
+  @Test("An unreadable file fails alone and the others still print")
+  func unreadableFile() throws {
     let result = try CLI.run([
       "types", "corpus/files/photo.heic", "corpus/files/no-such-file", "corpus/files/document.pdf",
     ])
@@ -34,7 +37,8 @@ struct TypesCommandTests {
     #expect(result.standardOutput.contains("com.adobe.pdf"))
   }
 
-  @Test func noFilesIsAUsageError() throws {
+  @Test("No files is a usage error")
+  func noFiles() throws {
     #expect(try CLI.run(["types"]).status == 64)
   }
 }

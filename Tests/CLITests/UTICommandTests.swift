@@ -4,7 +4,8 @@ import Testing
 
 @Suite("ingest-cli uti")
 struct UTICommandTests {
-  @Test func describesByExtension() throws {
+  @Test("Describes a type found by its extension")
+  func byExtension() throws {
     let result = try CLI.run(["uti", "--ext", "heic"])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("public.heic"))
@@ -13,7 +14,8 @@ struct UTICommandTests {
         "public.heif-standard, public.image, public.data, public.item, public.content"))
   }
 
-  @Test func jsonListsEveryQueryInOrder() throws {
+  @Test("--json lists every query in order")
+  func jsonOrder() throws {
     let result = try CLI.run([
       "uti", "--json", "public.url", "--mime", "text/plain; charset=utf-8", "--ext", "jfif",
     ])
@@ -29,20 +31,23 @@ struct UTICommandTests {
     #expect(types[2]["isDeclared"] as? Bool == false)
   }
 
-  @Test func unknownIdentifierIsBadData() throws {
+  @Test("An unknown identifier is bad data")
+  func unknownIdentifier() throws {
     let result = try CLI.run(["uti", "com.example.nope"])
     #expect(result.status == 65)
     #expect(result.standardError.contains("com.example.nope"))
   }
 
-  @Test func usageErrors() throws {
+  @Test("Usage errors")
+  func usage() throws {
     #expect(try CLI.run(["uti"]).status == 64)
     #expect(try CLI.run(["uti", "--bogus", "x"]).status == 64)
     #expect(try CLI.run(["no-such-command"]).status == 64)
     #expect(try CLI.run([]).status == 64)
   }
 
-  @Test func layersDeclarationsFromAnInfoPlist() throws {
+  @Test("--declarations layers an Info.plist's types over the catalogue")
+  func declarations() throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url

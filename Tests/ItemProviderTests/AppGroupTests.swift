@@ -5,7 +5,8 @@ import Testing
 
 @Suite("App Group containers")
 struct AppGroupTests {
-  @Test func theEnvironmentVariableMapsGroupsToDirectoriesCreated0700() throws {
+  @Test("The environment variable maps groups to directories, created 0700")
+  func environment() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let groups = AppGroupContainers()
@@ -31,7 +32,8 @@ struct AppGroupTests {
         == url)
   }
 
-  @Test func theRegistryWinsOverTheEnvironment() throws {
+  @Test("The registry wins over the environment")
+  func registryFirst() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let groups = AppGroupContainers()
@@ -53,20 +55,22 @@ struct AppGroupTests {
     var testDescription: String { "\(identifier) with \(environment)" }
   }
 
-  @Test(arguments: [
-    RefusalCase(identifier: "com.example.app", environment: "com.example.app=/tmp/x"),
-    RefusalCase(identifier: "group.", environment: "group.=/tmp/x"),
-    RefusalCase(identifier: "group..example", environment: "group..example=/tmp/x"),
-    RefusalCase(identifier: "group.example/../x", environment: ""),
-    RefusalCase(
-      identifier: "group.com.example.unknown", environment: "group.com.example.app=/tmp/x"),
-    RefusalCase(
-      identifier: "group.com.example.app", environment: "group.com.example.app=relative/path"),
-    RefusalCase(
-      identifier: "group.com.example.app", environment: "group.com.example.app=/tmp/../etc"),
-    RefusalCase(identifier: "group.com.example.app", environment: "group.com.example.app"),
-  ])
-  func malformedOrUnknownGroupsHaveNoContainer(_ test: RefusalCase) {
+  @Test(
+    "Malformed or unknown groups have no container",
+    arguments: [
+      RefusalCase(identifier: "com.example.app", environment: "com.example.app=/tmp/x"),
+      RefusalCase(identifier: "group.", environment: "group.=/tmp/x"),
+      RefusalCase(identifier: "group..example", environment: "group..example=/tmp/x"),
+      RefusalCase(identifier: "group.example/../x", environment: ""),
+      RefusalCase(
+        identifier: "group.com.example.unknown", environment: "group.com.example.app=/tmp/x"),
+      RefusalCase(
+        identifier: "group.com.example.app", environment: "group.com.example.app=relative/path"),
+      RefusalCase(
+        identifier: "group.com.example.app", environment: "group.com.example.app=/tmp/../etc"),
+      RefusalCase(identifier: "group.com.example.app", environment: "group.com.example.app"),
+    ])
+  func noContainer(_ test: RefusalCase) {
     let groups = AppGroupContainers()
     #expect(throws: AppGroupError.self) {
       try groups.containerURL(
@@ -74,7 +78,8 @@ struct AppGroupTests {
     }
   }
 
-  @Test func aSymbolicLinkInPlaceOfTheContainerIsNotFollowed() throws {
+  @Test("A symbolic link in place of the container is not followed")
+  func linkNotFollowed() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let target = directory.url.appendingPathComponent("elsewhere")
@@ -88,7 +93,8 @@ struct AppGroupTests {
     }
   }
 
-  @Test func aFileInPlaceOfTheContainerIsRefused() throws {
+  @Test("A file in place of the container is refused")
+  func fileRefused() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let file = try directory.file("group", contents: Data())
@@ -99,7 +105,8 @@ struct AppGroupTests {
     }
   }
 
-  @Test func theFileManagerAnswersNilForUnknownGroupsAndUsesTheSharedRegistry() throws {
+  @Test("FileManager answers nil for unknown groups and uses the shared registry")
+  func fileManager() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     #expect(

@@ -6,14 +6,16 @@ import Testing
 /// modern share extensions call them.
 @Suite("async loadItem and completeRequest")
 struct AsyncTests {
-  @Test func aSafariPageURLLoadsWithAwait() async throws {
+  @Test("A Safari page URL loads with await")
+  func safariURL() async throws {
     let page = try #require(URL(string: "https://example.com/article?id=7"))
     let provider = NSItemProvider(item: page as NSURL, typeIdentifier: "public.url")
     let item = try await provider.loadItem(forTypeIdentifier: "public.url")
     #expect((item as? NSURL) as URL? == page)
   }
 
-  @Test func textDataAndFileRepresentationsComeAsTheSourceHoldsThem() async throws {
+  @Test("Text, data and file representations come as the source holds them")
+  func representations() async throws {
     let provider = NSItemProvider(
       item: "shared words" as NSString, typeIdentifier: "public.plain-text")
     provider.registerJPEGBytesAndCorpusPDF()
@@ -25,29 +27,35 @@ struct AsyncTests {
     #expect((file as? NSURL)?.path == Corpus.file("document.pdf").path)
   }
 
-  @Test func aMissingTypeThrowsAppleError() async {
+  @Test("A missing type throws Apple's error")
+  func missingType() async {
     let provider = NSItemProvider(item: "words" as NSString, typeIdentifier: "public.plain-text")
-    await #expect {
+    let error = await #expect(throws: NSError.self) {
       _ = try await provider.loadItem(forTypeIdentifier: "public.jpeg")
-    } throws: { error in
-      let error = error as NSError
-      return error.domain == NSItemProviderErrorDomain && error.code == -1000
-        && error.localizedDescription == "Cannot load representation of type public.jpeg"
     }
+    #expect(error?.domain == NSItemProviderErrorDomain)
+    #expect(error?.code == -1000)
+    #expect(error?.localizedDescription == "Cannot load representation of type public.jpeg")
   }
 
-  @Test func aFailingSourceThrowsItsError() async {
+  @Test("A failing source throws item-unavailable with its error underneath")
+  func failingSource() async {
     struct Unreadable: Error {}
     let provider = NSItemProvider()
     provider.registerItem(forTypeIdentifier: "public.url") { completion, _, _ in
       completion?(nil, Unreadable())
     }
-    await #expect(throws: (any Error).self) {
+    let error = await #expect(throws: NSError.self) {
       _ = try await provider.loadItem(forTypeIdentifier: "public.url")
     }
+    #expect(error?.domain == NSItemProviderErrorDomain)
+    #expect(error?.code == -1000)
+    let underlying = error?.userInfo[NSUnderlyingErrorKey] as? NSError
+    #expect(underlying?.domain.hasSuffix(".Unreadable") == true, "the source's error, underneath")
   }
 
-  @Test func completingWithAwaitEndsTheRequest() async throws {
+  @Test("Completing with await ends the request")
+  func complete() async throws {
     let context = NSExtensionContext(inputItems: [NSExtensionItem()])
     let expired = await context.completeRequest(returningItems: [])
     #expect(!expired)

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("loadItem coercions and loadObject")
 struct CoercionTests {
-  @Test func swiftCallersGetTheItemAsTheSourceHoldsIt() async throws {
+  @Test("Swift callers get the item as the source holds it")
+  func asHeld() async throws {
     let provider = NSItemProvider()
     provider.registerJPEGBytesAndCorpusPDF()
     let (data, dataError) = await Loads.item(provider, "public.jpeg") { ($0 as? NSData) as Data? }
@@ -16,7 +17,8 @@ struct CoercionTests {
     #expect(path == Corpus.file("document.pdf").path)
   }
 
-  @Test func aFileURLIsReadWhenDataIsExpected() async throws {
+  @Test("A file URL is read when data is expected")
+  func fileURLAsData() async throws {
     let provider = NSItemProvider(
       item: NSURL(fileURLWithPath: Corpus.file("document.pdf").path),
       typeIdentifier: "public.file-url")
@@ -27,7 +29,8 @@ struct CoercionTests {
     #expect(bytes == (try Corpus.bytes("document.pdf")))
   }
 
-  @Test func anInMemoryImageCannotBeLoadedAsAURL() async throws {
+  @Test("An in-memory image cannot be loaded as a URL")
+  func imageAsURL() async throws {
     let image = try #require(ItemProviderImage(data: try Corpus.bytes("screenshot.png")))
     #expect(image.contentType == "public.png")
     let provider = NSItemProvider(item: image, typeIdentifier: "public.png")
@@ -49,7 +52,8 @@ struct CoercionTests {
     #expect(file == (try Corpus.bytes("screenshot.png")))
   }
 
-  @Test func dataBecomesAnImageWhenAnImageIsExpected() async throws {
+  @Test("Data becomes an image when an image is expected")
+  func dataAsImage() async throws {
     let provider = NSItemProvider(
       item: try Corpus.bytes("photo.jpg") as NSData, typeIdentifier: "public.jpeg")
     let (type, error) = await Loads.item(
@@ -65,7 +69,8 @@ struct CoercionTests {
     #expect(textError?.code == -1100)
   }
 
-  @Test func itemsAreFreshCopiesOfWhatWasGiven() async throws {
+  @Test("Items are fresh copies of what was given")
+  func freshCopies() async throws {
     let original = NSMutableString(string: "before")
     let provider = NSItemProvider(item: original, typeIdentifier: "public.plain-text")
     original.setString("after")
@@ -85,7 +90,8 @@ struct CoercionTests {
     #expect(title == "A page")
   }
 
-  @Test func anUnsupportedItemClassFailsNamingIt() async {
+  @Test("An unsupported item class fails, naming it")
+  func unsupportedClass() async {
     let provider = NSItemProvider(item: NSUUID(), typeIdentifier: "com.example.uuid")
     let (value, error) = await Loads.item(provider, "com.example.uuid") { $0.map { "\($0)" } }
     #expect(value == nil)
@@ -93,7 +99,8 @@ struct CoercionTests {
     #expect(error?.underlying?.localizedDescription.contains("NSUUID") == true)
   }
 
-  @Test func registerItemHandlersSeeTheExpectedClassAndOptions() async throws {
+  @Test("registerItem handlers see the expected class and options")
+  func handlerArguments() async throws {
     let provider = NSItemProvider()
     provider.registerItem(forTypeIdentifier: "public.url") { completion, expected, options in
       let name = expected.map { String(describing: $0) } ?? "nil"
@@ -110,7 +117,8 @@ struct CoercionTests {
     #expect(described == "NSString 64")
   }
 
-  @Test func urlAndStringObjectsRoundTrip() async throws {
+  @Test("URL and string objects round-trip")
+  func roundTrip() async throws {
     let page = try #require(URL(string: "https://example.com/article?id=7"))
     let provider = NSItemProvider(object: page)
     #expect(provider.registeredTypeIdentifiers == ["public.url"])
@@ -131,7 +139,8 @@ struct CoercionTests {
     #expect(string == "Saturday at the park?")
   }
 
-  @Test func loadingAClassNothingCoercesToFailsWithUnavailableCoercion() async throws {
+  @Test("Loading a class nothing coerces to fails with unavailable coercion")
+  func noCoercion() async throws {
     let image = try #require(ItemProviderImage(data: try Corpus.bytes("screenshot.png")))
     let provider = NSItemProvider(object: image)
     #expect(!provider.canLoadObject(ofClass: URL.self))

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("NSExtensionItem and NSExtensionContext")
 struct ExtensionTests {
-  @Test func propertiesAreReflectedInUserInfoUnderApplesKeys() throws {
+  @Test("Properties are reflected in userInfo under Apple's keys")
+  func userInfoKeys() throws {
     let item = NSExtensionItem()
     #expect(item.userInfo == nil)
     let provider = NSItemProvider(object: "text")
@@ -20,7 +21,8 @@ struct ExtensionTests {
     #expect(NSExtensionItemAttributedTitleKey == "NSExtensionItemAttributedTitleKey")
   }
 
-  @Test func settingUserInfoOverridesTheProperties() throws {
+  @Test("Setting userInfo overrides the properties")
+  func userInfoOverrides() throws {
     let item = NSExtensionItem()
     item.attributedTitle = NSAttributedString(string: "Old")
     item.attachments = [NSItemProvider()]
@@ -37,14 +39,16 @@ struct ExtensionTests {
     #expect(item.userInfo?["com.example.source"] as? String == "Safari")
   }
 
-  @Test func entriesThatCannotCrossAProcessAreRefusedByTheThrowingSetter() {
+  @Test("Entries that cannot cross a process are refused by the throwing setter")
+  func throwingSetter() {
     let item = NSExtensionItem()
     #expect(throws: ItemProviderError.self) {
       try item.setUserInfo(["handle": FileHandle.standardInput])
     }
   }
 
-  @Test func completingRecordsTheReturnedItemsAndCallsBackNotExpired() async throws {
+  @Test("Completing records the returned items and calls back, not expired")
+  func complete() async throws {
     let input = NSExtensionItem()
     input.attachments = [NSItemProvider(object: "x")]
     let context = NSExtensionContext(inputItems: [input])
@@ -68,7 +72,8 @@ struct ExtensionTests {
     #expect(context.redundantEndingCount == 1)
   }
 
-  @Test func cancellingRecordsTheError() async throws {
+  @Test("Cancelling records the error")
+  func cancel() async throws {
     let context = NSExtensionContext()
     Task.detached {
       context.cancelRequest(withError: NSError(domain: "com.example.share", code: 7))
@@ -80,7 +85,8 @@ struct ExtensionTests {
     #expect(outcome?.isCompleted == false)
   }
 
-  @Test func waitingForARequestThatNeverEndsGivesUp() async {
+  @Test("Waiting for a request that never ends gives up")
+  func neverEnds() async {
     let context = NSExtensionContext()
     let outcome = await context.waitForRequestToEnd(timeout: .milliseconds(20))
     #expect(outcome == nil)

@@ -7,7 +7,8 @@ import Testing
 
 @Suite("Streaming copies, folder archives and safe names")
 struct FileCopierTests {
-  @Test func aSymbolicLinkSourceIsRefusedNotFollowed() throws {
+  @Test("A symbolic link as the source is refused, not followed")
+  func linkSource() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let link = directory.url.appendingPathComponent("link.jpg")
@@ -19,7 +20,8 @@ struct FileCopierTests {
     #expect(!FileManager.default.fileExists(atPath: directory.path + "/copy.jpg"))
   }
 
-  @Test func aFileProviderPointingAtALinkFailsTheLoad() async throws {
+  @Test("A file provider pointing at a link fails the load")
+  func linkProvider() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let link = directory.url.appendingPathComponent("link.jpg")
@@ -39,7 +41,8 @@ struct FileCopierTests {
     #expect(error?.underlying?.localizedDescription.contains("not followed") == true)
   }
 
-  @Test func aCopyStopsWhenCancelled() throws {
+  @Test("A copy stops when cancelled")
+  func cancelled() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     #expect(throws: CocoaError.self) {
@@ -49,7 +52,8 @@ struct FileCopierTests {
     }
   }
 
-  @Test func emptyFilesCopyAndRead() throws {
+  @Test("Empty files copy and read")
+  func emptyFiles() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let empty = try directory.file("empty.txt", contents: Data())
@@ -60,7 +64,8 @@ struct FileCopierTests {
     #expect(try permissions(of: directory.path + "/copy.txt") == 0o600)
   }
 
-  @Test func aCopyNeverOverwrites() throws {
+  @Test("A copy never overwrites")
+  func neverOverwrites() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let existing = try directory.file("taken.jpg", contents: Data("keep".utf8))
@@ -70,8 +75,10 @@ struct FileCopierTests {
     #expect(try Data(contentsOf: existing) == Data("keep".utf8))
   }
 
-  @Test(.enabled(if: ZipCheck.isAvailable, "python3 is needed to check archives independently"))
-  func nestedAndEmptyFoldersArchiveAsValidZips() throws {
+  @Test(
+    "Nested and empty folders archive as valid ZIPs",
+    .enabled(if: ZipCheck.isAvailable, "python3 is needed to check archives independently"))
+  func validZips() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let root = directory.url.appendingPathComponent("Album")
@@ -90,7 +97,8 @@ struct FileCopierTests {
         == (try Corpus.bytes("screenshot.png")))
   }
 
-  @Test func theChecksumIsZipsCRC32() {
+  @Test("The checksum is ZIP's CRC-32")
+  func crc32() {
     // The standard check value of CRC-32/ISO-HDLC.
     #expect(CRC32.checksum(Data("123456789".utf8)) == 0xCBF4_3926)
     #expect(CRC32.checksum(Data()) == 0)
@@ -102,14 +110,16 @@ struct FileCopierTests {
     var testDescription: String { "\(file) -> \(expected ?? "not an image")" }
   }
 
-  @Test(arguments: [
-    SignatureCase(file: "photo.jpg", expected: "public.jpeg"),
-    SignatureCase(file: "screenshot.png", expected: "public.png"),
-    SignatureCase(file: "photo.heic", expected: "public.heic"),
-    SignatureCase(file: "document.pdf", expected: nil),
-    SignatureCase(file: "video.mov", expected: nil),
-  ])
-  func imagesAreRecognisedByTheirSignature(_ test: SignatureCase) throws {
+  @Test(
+    "Images are recognised by their signature",
+    arguments: [
+      SignatureCase(file: "photo.jpg", expected: "public.jpeg"),
+      SignatureCase(file: "screenshot.png", expected: "public.png"),
+      SignatureCase(file: "photo.heic", expected: "public.heic"),
+      SignatureCase(file: "document.pdf", expected: nil),
+      SignatureCase(file: "video.mov", expected: nil),
+    ])
+  func imageSignatures(_ test: SignatureCase) throws {
     #expect(ItemProviderImage.imageType(of: try Corpus.bytes(test.file)) == test.expected)
   }
 }

@@ -18,14 +18,16 @@ struct LoadingTests {
     return provider
   }
 
-  @Test func dataOfAFileRepresentationIsTheFilesBytes() async throws {
+  @Test("Data of a file representation is the file's bytes")
+  func fileAsData() async throws {
     let provider = fileProvider(Corpus.file("photo.jpg"), type: "public.jpeg")
     let (data, error) = await Loads.data(provider, "public.jpeg")
     #expect(error == nil)
     #expect(data == (try Corpus.bytes("photo.jpg")))
   }
 
-  @Test func aConformingRequestLoadsTheFirstConformingRepresentation() async throws {
+  @Test("A conforming request loads the first conforming representation")
+  func firstConforming() async throws {
     let provider = NSItemProvider()
     provider.registerFileRepresentation(
       forTypeIdentifier: "public.heic", fileOptions: [], visibility: .all
@@ -44,7 +46,8 @@ struct LoadingTests {
     #expect(jpeg == (try Corpus.bytes("photo.jpg")))
   }
 
-  @Test func aTypeThatIsNotThereFailsWithApplesItemUnavailableError() async {
+  @Test("A type that is not there fails with Apple's item-unavailable error")
+  func missingType() async {
     let provider = fileProvider(Corpus.file("photo.jpg"), type: "public.jpeg")
     let (data, error) = await Loads.data(provider, "public.movie")
     #expect(data == nil)
@@ -53,7 +56,8 @@ struct LoadingTests {
     #expect(error?.localizedDescription == "Cannot load representation of type public.movie")
   }
 
-  @Test func fileLoadsCopyIntoAPrivateDirectoryDeletedWhenTheHandlerReturns() async throws {
+  @Test("File loads copy into a private directory, deleted when the handler returns")
+  func privateCopy() async throws {
     let provider = fileProvider(Corpus.file("photo.heic"), type: "public.heic")
     provider.suggestedName = "IMG_0412.HEIC"
     let (url, facts, error) = await Loads.file(provider, "public.heic") { url in
@@ -83,17 +87,20 @@ struct LoadingTests {
     var testDescription: String { "\(suggestedName ?? "nil") as \(type) -> \(expected)" }
   }
 
-  @Test(arguments: [
-    NamingCase(suggestedName: "IMG_0412.HEIC", type: "public.jpeg", expected: "IMG_0412.jpeg"),
-    NamingCase(
-      suggestedName: "Quarterly Report", type: "com.adobe.pdf", expected: "Quarterly Report.pdf"),
-    NamingCase(
-      suggestedName: "../../etc/passwd", type: "public.jpeg", expected: "_.._etc_passwd.jpeg"),
-    NamingCase(suggestedName: ".hidden", type: "public.png", expected: "hidden.png"),
-    NamingCase(suggestedName: nil, type: "public.jpeg", expected: "photo.jpeg"),
-    NamingCase(suggestedName: "v1.2 notes", type: "com.example.undeclared", expected: "v1.2 notes"),
-  ])
-  func copiesAreNamedFromTheSuggestedNameWithTheTypesExtension(_ test: NamingCase) async throws {
+  @Test(
+    "Copies are named from the suggested name with the type's extension",
+    arguments: [
+      NamingCase(suggestedName: "IMG_0412.HEIC", type: "public.jpeg", expected: "IMG_0412.jpeg"),
+      NamingCase(
+        suggestedName: "Quarterly Report", type: "com.adobe.pdf", expected: "Quarterly Report.pdf"),
+      NamingCase(
+        suggestedName: "../../etc/passwd", type: "public.jpeg", expected: "_.._etc_passwd.jpeg"),
+      NamingCase(suggestedName: ".hidden", type: "public.png", expected: "hidden.png"),
+      NamingCase(suggestedName: nil, type: "public.jpeg", expected: "photo.jpeg"),
+      NamingCase(
+        suggestedName: "v1.2 notes", type: "com.example.undeclared", expected: "v1.2 notes"),
+    ])
+  func copyNames(_ test: NamingCase) async throws {
     let provider = fileProvider(Corpus.file("photo.jpg"), type: test.type)
     provider.suggestedName = test.suggestedName
     let (url, _, error) = await Loads.file(provider, test.type) { _ in true }
@@ -101,7 +108,8 @@ struct LoadingTests {
     #expect(url?.lastPathComponent == test.expected)
   }
 
-  @Test func dataRepresentationsLoadAsFilesToo() async throws {
+  @Test("Data representations load as files too")
+  func dataAsFile() async throws {
     let provider = NSItemProvider()
     provider.registerDataRepresentation(forTypeIdentifier: "public.png", visibility: .all) {
       completion in
@@ -115,7 +123,8 @@ struct LoadingTests {
     #expect(bytes == (try Corpus.bytes("screenshot.png")))
   }
 
-  @Test func aLargeFileIsCopiedWhole() async throws {
+  @Test("A large file is copied whole")
+  func largeFile() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     // 40 MiB: several kernel copy steps; a pattern that would show a misplaced chunk.
@@ -132,7 +141,8 @@ struct LoadingTests {
     #expect(copied == bytes)
   }
 
-  @Test func aFolderLoadsAsAFolderCopyAndAsAZipArchive() async throws {
+  @Test("A folder loads as a folder copy and as a ZIP archive")
+  func folder() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let bundle = directory.url.appendingPathComponent("IMG_0001.pvt")
@@ -161,7 +171,8 @@ struct LoadingTests {
     #expect(extracted == (try Corpus.bytes("video.mov")))
   }
 
-  @Test func inPlaceLoadsHandOutTheSourceFileOnlyWhenRegisteredSo() async throws {
+  @Test("In-place loads hand out the source file only when registered so")
+  func inPlace() async throws {
     let inPlace = fileProvider(Corpus.file("document.pdf"), type: "com.adobe.pdf", inPlace: true)
     let (url, isInPlace, error) = await Loads.inPlace(inPlace, "com.adobe.pdf")
     #expect(error == nil)
@@ -176,7 +187,8 @@ struct LoadingTests {
     #expect(FileManager.default.fileExists(atPath: Corpus.file("document.pdf").path))
   }
 
-  @Test func theUTTypeVariantsLoadTheSameWay() async throws {
+  @Test("The UTType variants load the same way")
+  func utTypeVariants() async throws {
     let provider = NSItemProvider(
       contentsOf: Corpus.file("photo.jpg"), contentType: .jpeg, openInPlace: true)
     #expect(provider.registeredContentTypes == [.jpeg])
@@ -195,7 +207,8 @@ struct LoadingTests {
     #expect(path == Corpus.file("photo.jpg").path)
   }
 
-  @Test func completionsRunOffTheMainThreadAndProgressFinishes() async throws {
+  @Test("Completions run off the main thread and progress finishes")
+  func offMainThread() async throws {
     let provider = fileProvider(Corpus.file("photo.jpg"), type: "public.jpeg")
     let record = CompletionRecord<Int>()
     await withCheckedContinuation { continuation in
@@ -208,7 +221,8 @@ struct LoadingTests {
     #expect(!record.ranOnMainThread)
   }
 
-  @Test func theProgressOfAFinishedLoadIsComplete() async throws {
+  @Test("The progress of a finished load is complete")
+  func finishedProgress() async throws {
     let provider = fileProvider(Corpus.file("photo.jpg"), type: "public.jpeg")
     let box = Mutex<Progress?>(nil)
     let done = Mutex(false)

@@ -15,7 +15,8 @@ struct RegistrationTests {
     }
   }
 
-  @Test func registrationOrderIsFidelityOrderAndDuplicatesAreIgnored() async {
+  @Test("Registration order is fidelity order, and duplicates are ignored")
+  func order() async {
     let provider = NSItemProvider()
     provider.registerDataRepresentation(
       forTypeIdentifier: "public.heic", visibility: .all, loadHandler: dataHandler(Data([1])))
@@ -38,21 +39,24 @@ struct RegistrationTests {
     var testDescription: String { "\(registered) has \(asked): \(expected)" }
   }
 
-  @Test(arguments: [
-    ConformanceCase(registered: ["public.jpeg"], asked: "public.image", expected: true),
-    ConformanceCase(registered: ["public.jpeg"], asked: "public.data", expected: true),
-    ConformanceCase(registered: ["public.jpeg"], asked: "public.jpeg", expected: true),
-    ConformanceCase(registered: ["public.jpeg"], asked: "PUBLIC.JPEG", expected: true),
-    ConformanceCase(registered: ["public.jpeg"], asked: "public.movie", expected: false),
-    ConformanceCase(registered: ["public.image"], asked: "public.jpeg", expected: false),
-    ConformanceCase(registered: ["public.heic"], asked: "public.heif-standard", expected: true),
-    ConformanceCase(registered: ["public.file-url"], asked: "public.url", expected: true),
-    ConformanceCase(registered: ["public.url"], asked: "public.file-url", expected: false),
-    ConformanceCase(registered: ["com.example.undeclared"], asked: "public.data", expected: false),
-    ConformanceCase(
-      registered: ["com.example.undeclared"], asked: "com.example.undeclared", expected: true),
-  ])
-  func hasItemConformingUsesConformance(_ test: ConformanceCase) {
+  @Test(
+    "hasItemConformingToTypeIdentifier uses conformance",
+    arguments: [
+      ConformanceCase(registered: ["public.jpeg"], asked: "public.image", expected: true),
+      ConformanceCase(registered: ["public.jpeg"], asked: "public.data", expected: true),
+      ConformanceCase(registered: ["public.jpeg"], asked: "public.jpeg", expected: true),
+      ConformanceCase(registered: ["public.jpeg"], asked: "PUBLIC.JPEG", expected: true),
+      ConformanceCase(registered: ["public.jpeg"], asked: "public.movie", expected: false),
+      ConformanceCase(registered: ["public.image"], asked: "public.jpeg", expected: false),
+      ConformanceCase(registered: ["public.heic"], asked: "public.heif-standard", expected: true),
+      ConformanceCase(registered: ["public.file-url"], asked: "public.url", expected: true),
+      ConformanceCase(registered: ["public.url"], asked: "public.file-url", expected: false),
+      ConformanceCase(
+        registered: ["com.example.undeclared"], asked: "public.data", expected: false),
+      ConformanceCase(
+        registered: ["com.example.undeclared"], asked: "com.example.undeclared", expected: true),
+    ])
+  func conformance(_ test: ConformanceCase) {
     let provider = NSItemProvider()
     for type in test.registered {
       provider.registerDataRepresentation(
@@ -62,7 +66,8 @@ struct RegistrationTests {
     #expect(provider.hasRepresentationConforming(toTypeIdentifier: test.asked) == test.expected)
   }
 
-  @Test func fileOptionsFilterOpenInPlaceRepresentations() {
+  @Test("File options filter open-in-place representations")
+  func openInPlace() {
     let provider = NSItemProvider()
     provider.registerFileRepresentation(
       forTypeIdentifier: "com.adobe.pdf", fileOptions: [.openInPlace], visibility: .all
@@ -92,14 +97,16 @@ struct RegistrationTests {
     var testDescription: String { "\(fileName) -> \(expectedType)" }
   }
 
-  @Test(arguments: [
-    ContentsOfCase(fileName: "IMG_0001.JPG", expectedType: "public.jpeg"),
-    ContentsOfCase(fileName: "Report.pdf", expectedType: "com.adobe.pdf"),
-    ContentsOfCase(fileName: "clip.mov", expectedType: "com.apple.quicktime-movie"),
-    ContentsOfCase(fileName: "notes.unknownextension", expectedType: "public.data"),
-    ContentsOfCase(fileName: "no-extension", expectedType: "public.data"),
-  ])
-  func contentsOfTypesByExtension(_ test: ContentsOfCase) throws {
+  @Test(
+    "contentsOf: types a file by its extension",
+    arguments: [
+      ContentsOfCase(fileName: "IMG_0001.JPG", expectedType: "public.jpeg"),
+      ContentsOfCase(fileName: "Report.pdf", expectedType: "com.adobe.pdf"),
+      ContentsOfCase(fileName: "clip.mov", expectedType: "com.apple.quicktime-movie"),
+      ContentsOfCase(fileName: "notes.unknownextension", expectedType: "public.data"),
+      ContentsOfCase(fileName: "no-extension", expectedType: "public.data"),
+    ])
+  func contentsOf(_ test: ContentsOfCase) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let file = try directory.file(test.fileName, contents: Data("x".utf8))
@@ -108,13 +115,15 @@ struct RegistrationTests {
     #expect(provider.suggestedName == test.fileName)
   }
 
-  @Test func contentsOfAMissingFileIsNil() {
+  @Test("contentsOf: a missing file is nil")
+  func contentsOfMissing() {
     #expect(NSItemProvider(contentsOf: URL(fileURLWithPath: "/nonexistent/\(UUID()).jpg")) == nil)
     #expect(NSItemProvider(contentsOf: URL(string: "https://example.com/a.jpg")) == nil)
     #expect(NSItemProvider(contentsOf: nil) == nil)
   }
 
-  @Test func copyKeepsRepresentationsAndName() async throws {
+  @Test("A copy keeps the representations and the name")
+  func copy() async throws {
     let provider = NSItemProvider(item: "hello" as NSString, typeIdentifier: "public.plain-text")
     provider.suggestedName = "Greeting"
     let copy = try #require(provider.copy() as? NSItemProvider)

@@ -28,7 +28,8 @@ struct ScriptedSourceTests {
     return (try? Data(contentsOf: destination), error)
   }
 
-  @Test func deliverThenDeleteSource() async throws {
+  @Test("A source that delivers, then deletes its file, still loads")
+  func deliverThenDelete() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let scripted = try source(.deliverThenDeleteSource, in: directory)
@@ -42,7 +43,8 @@ struct ScriptedSourceTests {
     #expect(!FileManager.default.fileExists(atPath: scripted.file.path))
   }
 
-  @Test func aConsumerThatKeepsTheURLFindsItGone() async throws {
+  @Test("A consumer that keeps the URL finds it gone")
+  func keptURL() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let scripted = try source(.deliverThenDeleteSource, in: directory)
@@ -63,7 +65,8 @@ struct ScriptedSourceTests {
     #expect(!FileManager.default.fileExists(atPath: itemPath))
   }
 
-  @Test func aDelayedSourceStillDelivers() async throws {
+  @Test("A delayed source still delivers")
+  func delayed() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let scripted = try source(.delay(0.05), in: directory)
@@ -76,7 +79,8 @@ struct ScriptedSourceTests {
     #expect(scripted.cancellationCount == 0)
   }
 
-  @Test func aFailingSourceGivesItemUnavailableWithItsErrorUnderneath() async throws {
+  @Test("A failing source gives item-unavailable with its error underneath")
+  func failing() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let failure = NSError(domain: "com.example.source", code: 42)
@@ -94,7 +98,8 @@ struct ScriptedSourceTests {
     }
   }
 
-  @Test func aSourceThatVanishesMidLoad() async throws {
+  @Test("A source that vanishes mid-load fails the load")
+  func vanishes() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     for makeProvider in [
@@ -111,7 +116,8 @@ struct ScriptedSourceTests {
     }
   }
 
-  @Test func aSourceThatNeverAnswersTimesOut() async throws {
+  @Test("A source that never answers times out")
+  func timesOut() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let scripted = try source(.neverAnswer, in: directory)
@@ -127,7 +133,8 @@ struct ScriptedSourceTests {
     #expect(scripted.answerCount == 0)
   }
 
-  @Test func cancellingEndsTheLoadOnceAndReachesTheSource() async throws {
+  @Test("Cancelling ends the load once and reaches the source")
+  func cancel() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let scripted = try source(.neverAnswer, in: directory)
@@ -152,7 +159,8 @@ struct ScriptedSourceTests {
     #expect(scripted.cancellationCount == 1)
   }
 
-  @Test func aSourceThatAnswersTwiceIsHeardOnce() async throws {
+  @Test("A source that answers twice is heard once")
+  func answersTwice() async throws {
     let provider = NSItemProvider()
     let handlerDone = Mutex(false)
     provider.registerDataRepresentation(forTypeIdentifier: "public.data", visibility: .all) {
@@ -176,7 +184,8 @@ struct ScriptedSourceTests {
     #expect(record.value == Data([1]))
   }
 
-  @Test func aSourceAnsweringWithNothingIsItemUnavailable() async throws {
+  @Test("A source answering with nothing is item-unavailable")
+  func emptyAnswer() async throws {
     let provider = NSItemProvider()
     provider.registerDataRepresentation(forTypeIdentifier: "public.data", visibility: .all) {
       completion in

@@ -96,8 +96,8 @@ struct PortabilityTests {
     "messages-image": Expectation(copies: ["files/photo.jpg"]),
   ]
 
-  @Test(arguments: profileNames)
-  func theIOSCodeIngestsEachProfile(_ name: String) async throws {
+  @Test("The iOS code ingests each profile", arguments: profileNames)
+  func ingestsProfile(_ name: String) async throws {
     let group = try AppGroup()
     defer { group.remove() }
     let items = try Self.extensionItems(name, work: group.directory.appendingPathComponent("work"))
@@ -144,14 +144,17 @@ struct PortabilityTests {
     #expect(extensions == chosenExtensions)
   }
 
-  @Test func everyProfileHasAnExpectation() {
+  @Test("Every profile has an expectation")
+  func everyProfile() {
     for name in Self.profileNames where name != "photos-live-photo" {
       #expect(Self.expectations[name] != nil, "\(name) has no expectation")
     }
   }
 
-  @Test(arguments: ["deliverThenDeleteSource", "vanishMidLoad", "fail", "neverAnswer"])
-  func theIOSCodeSurvivesMisbehavingSources(_ behaviorName: String) async throws {
+  @Test(
+    "The iOS code survives misbehaving sources",
+    arguments: ["deliverThenDeleteSource", "vanishMidLoad", "fail", "neverAnswer"])
+  func misbehavingSources(_ behaviorName: String) async throws {
     let group = try AppGroup()
     defer { group.remove() }
     let sourceFile = group.directory.appendingPathComponent("IMG_0500.JPG")
@@ -183,7 +186,8 @@ struct PortabilityTests {
     }
   }
 
-  @Test func anUnknownAppGroupCancelsTheRequest() async throws {
+  @Test("An unknown App Group cancels the request")
+  func unknownGroup() async throws {
     let work = try TemporaryDirectory(prefix: "PortabilityTests")
     defer { work.remove() }
     let context = NSExtensionContext(
@@ -205,8 +209,8 @@ struct LinkReaderPortabilityTests {
     "firefox-page": "https://example.com/article",
   ]
 
-  @Test(arguments: PortabilityTests.profileNames)
-  func theAsyncCodeReadsEachProfile(_ name: String) async throws {
+  @Test("The async code reads each profile", arguments: PortabilityTests.profileNames)
+  func asyncReads(_ name: String) async throws {
     let work = try TemporaryDirectory(prefix: "LinkReaderTests")
     defer { work.remove() }
     let context = NSExtensionContext(
@@ -226,7 +230,8 @@ struct LinkReaderPortabilityTests {
   /// Objective-C bridging the Linux compiler would warn that such a cast always fails;
   /// ItemProvider declares the bridged value types secure-coding, so the casts compile cleanly,
   /// and the runtime bridges them, as on iOS, whether written directly or through `Any`.
-  @Test func bridgingCastsWorkAtRunTime() async throws {
+  @Test("Bridging casts work at run time")
+  func bridgingCasts() async throws {
     let provider = NSItemProvider(
       item: NSURL(fileURLWithPath: "/tmp/x.txt"), typeIdentifier: "public.file-url")
     provider.registerDataRepresentation(forTypeIdentifier: "public.data", visibility: .all) {

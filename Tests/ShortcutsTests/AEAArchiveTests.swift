@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shortcuts
@@ -87,6 +88,8 @@ struct AEAArchiveTests {
   struct Malformed: CustomTestStringConvertible, Sendable {
     var name: String
     var edit: @Sendable ([UInt8]) -> [UInt8]
+    /// The `AEAError` case, and what its message says.
+    var error: String
     var expected: String
     var testDescription: String { name }
   }
@@ -94,22 +97,23 @@ struct AEAArchiveTests {
   static let malformed: [Malformed] = [
     Malformed(
       name: "wrong magic", edit: { [0x41, 0x45, 0x41, 0x32] + $0.dropFirst(4) },
-      expected: "not AEA1"),
-    Malformed(name: "empty", edit: { _ in [] }, expected: "truncated in the header"),
+      error: "wrongMagic", expected: "not AEA1"),
+    Malformed(
+      name: "empty", edit: { _ in [] }, error: "truncated", expected: "truncated in the header"),
     Malformed(
       name: "encrypted profile",
       edit: {
         var b = $0
         b[4] = 1
         return b
-      }, expected: "profile 1"),
+      }, error: "unsupportedProfile", expected: "profile 1"),
     Malformed(
       name: "unknown profile",
       edit: {
         var b = $0
         b[4] = 9
         return b
-      }, expected: "profile 9"),
+      }, error: "unsupportedProfile", expected: "profile 9"),
     Malformed(
       name: "auth data size past the end",
       edit: {
@@ -117,20 +121,26 @@ struct AEAArchiveTests {
         b[10] = 0x08
         return b
       },
-      expected: "truncated in the auth data"),
-    Malformed(name: "cut in the prologue", edit: { Array($0.prefix(300)) }, expected: "truncated"),
-    Malformed(name: "cut in a segment", edit: { Array($0.dropLast(10)) }, expected: "declares"),
-    Malformed(name: "trailing bytes", edit: { $0 + [0] }, expected: "declares"),
+      error: "truncated", expected: "truncated in the auth data"),
+    Malformed(
+      name: "cut in the prologue", edit: { Array($0.prefix(300)) }, error: "truncated",
+      expected: "truncated"),
+    Malformed(
+      name: "cut in a segment", edit: { Array($0.dropLast(10)) }, error: "containerSizeMismatch",
+      expected: "declares"),
+    Malformed(
+      name: "trailing bytes", edit: { $0 + [0] }, error: "containerSizeMismatch",
+      expected: "declares"),
   ]
 
   @Test("malformed archives get a clear error", arguments: malformed)
   func rejectsMalformed(_ input: Malformed) throws {
     let bytes = input.edit(try SignedFixtures.contactSigned(.compressed))
-    #expect {
+    let error = #expect(throws: AEAError.self) {
       _ = try AEAArchive(Data(bytes))
-    } throws: { error in
-      "\(error)".contains(input.expected)
     }
+    #expect(error.map(caseName(of:)) == input.error, "\(String(describing: error))")
+    #expect(error.map { "\($0)" }?.contains(input.expected) == true, "\(String(describing: error))")
   }
 
   @Test("segment sizes that lie are refused before decoding")
@@ -155,10 +165,13 @@ struct AEAArchiveTests {
     let bytes = try SignedFixtures.contactSigned(.compressed)
     var limits = AEALimits.default
     limits.maximumRawSize = 1000
-    #expect {
+    let error = #expect(throws: AEAError.self) {
       _ = try AEAArchive(Data(bytes), limits: limits)
-    } throws: { error in
-      "\(error)".contains("raw size")
     }
+    guard case .invalidField(let field, _, _)? = error else {
+      Issue.record("expected invalidField, got \(String(describing: error))")
+      return
+    }
+    #expect(field.contains("raw size"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shortcuts
@@ -59,35 +60,42 @@ struct AppleArchiveTests {
   struct Malformed: CustomTestStringConvertible, Sendable {
     var name: String
     var bytes: [UInt8]
+    /// The `AppleArchiveError` case, and what its message says.
+    var error: String
     var expected: String
     var testDescription: String { name }
   }
 
   static let malformed = [
-    Malformed(name: "wrong magic", bytes: Array("ZZ01".utf8) + [6, 0], expected: "not AA01"),
-    Malformed(name: "short header", bytes: Array("AA01".utf8) + [4, 0], expected: "under 6"),
     Malformed(
-      name: "header past the end", bytes: Array("AA01".utf8) + [60, 0], expected: "truncated"),
+      name: "wrong magic", bytes: Array("ZZ01".utf8) + [6, 0], error: "wrongMagic",
+      expected: "not AA01"),
+    Malformed(
+      name: "short header", bytes: Array("AA01".utf8) + [4, 0], error: "invalidField",
+      expected: "under 6"),
+    Malformed(
+      name: "header past the end", bytes: Array("AA01".utf8) + [60, 0], error: "truncated",
+      expected: "truncated"),
     Malformed(
       name: "unknown subtype", bytes: Array("AA01".utf8) + [10, 0] + Array("ABCq".utf8),
-      expected: "unknown type"),
+      error: "unknownFieldType", expected: "unknown type"),
     Malformed(
       name: "string past the header",
       bytes: Array("AA01".utf8) + [12, 0] + Array("PATP".utf8) + [9, 0],
-      expected: "runs past the header end"),
+      error: "invalidField", expected: "runs past the header end"),
     Malformed(
       name: "blob past the end",
       bytes: Array("AA01".utf8) + [14, 0] + Array("DATB".utf8) + [0, 0, 0, 1],
-      expected: "truncated in the DAT blob"),
+      error: "truncated", expected: "truncated in the DAT blob"),
   ]
 
   @Test("malformed archives get a clear error", arguments: malformed)
   func rejectsMalformed(_ input: Malformed) {
-    #expect {
+    let error = #expect(throws: AppleArchiveError.self) {
       _ = try AppleArchive.entries(in: input.bytes)
-    } throws: { error in
-      "\(error)".contains(input.expected)
     }
+    #expect(error.map(caseName(of:)) == input.error, "\(String(describing: error))")
+    #expect(error.map { "\($0)" }?.contains(input.expected) == true, "\(String(describing: error))")
   }
 
   @Test("the entry limit bounds the work")

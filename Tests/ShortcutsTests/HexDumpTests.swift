@@ -30,12 +30,15 @@ struct HexDumpTests {
   func signedDump() throws {
     let dump = Self.xxd(try FuzzTests.smallSignedShortcut())
     #expect(dump.starts(with: Array("00000000: 4145 4131 ".utf8)))
-    #expect {
+    let error = #expect(throws: ShortcutError.self) {
       _ = try ShortcutFile(data: dump)
-    } throws: { error in
-      guard case .hexDump(let what)? = error as? ShortcutError else { return false }
-      return what == "a signed shortcut starting with AEA1" && "\(error)".contains("xxd -r")
     }
+    guard case .hexDump(let what)? = error else {
+      Issue.record("expected hexDump, got \(String(describing: error))")
+      return
+    }
+    #expect(what == "a signed shortcut starting with AEA1")
+    #expect(error.map { "\($0)" }?.contains("xxd -r") == true)
   }
 
   @Test("an xxd dump of an unsigned shortcut is named as a binary property list")
@@ -43,12 +46,14 @@ struct HexDumpTests {
     let app = try ShortcutApp(
       bundleIdentifier: "com.example.app", name: "E", teamIdentifier: "ABCDE12345")
     let dump = Self.xxd([UInt8](try WorkflowBuilder(app: app).propertyList()))
-    #expect {
+    let error = #expect(throws: ShortcutError.self) {
       _ = try ShortcutFile(data: dump)
-    } throws: { error in
-      guard case .hexDump(let what)? = error as? ShortcutError else { return false }
-      return what == "a binary property list"
     }
+    guard case .hexDump(let what)? = error else {
+      Issue.record("expected hexDump, got \(String(describing: error))")
+      return
+    }
+    #expect(what == "a binary property list")
   }
 
   @Test("text that only looks a little like a dump is not taken for one")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Shortcuts
@@ -42,53 +43,60 @@ struct LZFSETests {
   struct Malformed: CustomTestStringConvertible, Sendable {
     var name: String
     var bytes: [UInt8]
+    /// The `LZFSEError` case, and what its message says.
+    var error: String
     var expected: String
     var testDescription: String { name }
   }
 
   static let malformed: [Malformed] = [
-    Malformed(name: "empty input", bytes: [], expected: "without the bvx$"),
-    Malformed(name: "unknown magic", bytes: Array("bvxZ".utf8), expected: "unknown block magic"),
+    Malformed(
+      name: "empty input", bytes: [], error: "missingEndOfStream", expected: "without the bvx$"),
+    Malformed(
+      name: "unknown magic", bytes: Array("bvxZ".utf8), error: "unknownBlockMagic",
+      expected: "unknown block magic"),
     Malformed(
       name: "raw block longer than the input", bytes: Array("bvx-".utf8) + [9, 0, 0, 0, 1],
-      expected: "truncated"),
+      error: "truncated", expected: "truncated"),
     Malformed(
       name: "no end of stream", bytes: Array("bvx-".utf8) + [1, 0, 0, 0, 65],
-      expected: "without the bvx$"),
+      error: "missingEndOfStream", expected: "without the bvx$"),
     Malformed(
       name: "LZVN block without its end opcode",
       bytes: Array("bvxn".utf8) + [4, 0, 0, 0, 2, 0, 0, 0, 0xE1, 65] + Array("bvx$".utf8),
-      expected: "truncated"),
+      error: "truncated", expected: "truncated"),
     Malformed(
       name: "LZVN match before the start",
       bytes: Array("bvxn".utf8) + [4, 0, 0, 0, 11, 0, 0, 0, 0xF4, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0]
         + Array("bvx$".utf8),
-      expected: "match distance"),
+      error: "invalidMatchDistance", expected: "match distance"),
     Malformed(
       name: "LZVN undefined opcode",
       bytes: Array("bvxn".utf8) + [4, 0, 0, 0, 9, 0, 0, 0, 0x70, 6, 0, 0, 0, 0, 0, 0, 0]
         + Array("bvx$".utf8),
-      expected: "undefined LZVN opcode"),
+      error: "corruptPayload", expected: "undefined LZVN opcode"),
   ]
 
   @Test("malformed streams get a clear error", arguments: malformed)
   func rejectsMalformed(_ input: Malformed) {
-    #expect {
+    let error = #expect(throws: LZFSEError.self) {
       _ = try LZFSE.decompress(input.bytes)
-    } throws: { error in
-      "\(error)".contains(input.expected)
     }
+    #expect(error.map(caseName(of:)) == input.error, "\(String(describing: error))")
+    #expect(error.map { "\($0)" }?.contains(input.expected) == true, "\(String(describing: error))")
   }
 
   @Test("a stream claiming more than the limit is refused before decoding")
   func decompressionBombGuard() throws {
     let fixture = try Fixtures.lzfseFixture("workflow")
-    #expect {
+    let error = #expect(throws: LZFSEError.self) {
       _ = try LZFSE.decompress(fixture, maximumOutputSize: 1_000_000)
-    } throws: { error in
-      guard case .outputTooLarge(_, let limit) = error as? LZFSEError else { return false }
-      return limit == 1_000_000
     }
+    guard case .outputTooLarge(_, let limit)? = error else {
+      Issue.record("expected outputTooLarge, got \(String(describing: error))")
+      return
+    }
+    #expect(limit == 1_000_000)
     // A raw block header claiming 4 GiB with no payload is rejected as truncated, not allocated.
     let bomb = Array("bvx-".utf8) + [0xFF, 0xFF, 0xFF, 0xFF] + Array("bvx$".utf8)
     #expect(throws: LZFSEError.self) { _ = try LZFSE.decompress(bomb) }

@@ -134,11 +134,14 @@ struct WorkflowBuilderTests {
 
   @Test("bad bundle and team identifiers are refused with the rule", arguments: badApps)
   func rejectsBadApp(_ bad: BadApp) {
-    #expect {
+    let error = #expect(throws: ShortcutError.self) {
       _ = try ShortcutApp(bundleIdentifier: bad.bundle, name: "X", teamIdentifier: bad.team)
-    } throws: { error in
-      "\(error)".contains(bad.expected)
     }
+    guard case .invalidArgument(let message)? = error else {
+      Issue.record("expected invalidArgument, got \(String(describing: error))")
+      return
+    }
+    #expect(message.contains(bad.expected), "\(message)")
   }
 
   @Test("a generated workflow, signed by the test writer, reads back through the archive")
@@ -194,15 +197,22 @@ struct WorkflowBuilderTests {
   func notAWorkflow() throws {
     let data = try PropertyListSerialization.data(
       fromPropertyList: ["a": 1], format: .binary, options: 0)
-    #expect {
+    let notWorkflow = #expect(throws: ShortcutError.self) {
       _ = try ShortcutFile(data: data)
-    } throws: { error in
-      "\(error)".contains("WFWorkflowActions is missing")
     }
-    #expect {
+    guard case .invalidWorkflow(let reason)? = notWorkflow else {
+      Issue.record("expected invalidWorkflow, got \(String(describing: notWorkflow))")
+      return
+    }
+    #expect(reason.contains("WFWorkflowActions is missing"))
+    let text = #expect(throws: ShortcutError.self) {
       _ = try ShortcutFile(data: Data("hello".utf8))
-    } throws: { error in
-      "\(error)".contains("neither AEA1")
     }
+    guard case .unrecognizedFormat(let firstBytes)? = text else {
+      Issue.record("expected unrecognizedFormat, got \(String(describing: text))")
+      return
+    }
+    #expect(firstBytes == Array("hello".utf8))
+    #expect(text.map { "\($0)" }?.contains("neither AEA1") == true)
   }
 }

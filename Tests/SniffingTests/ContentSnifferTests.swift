@@ -22,18 +22,21 @@ struct ContentSnifferTests {
     defer { directory.remove() }
     let url = directory.file("nothing-here.jpg")
     let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
-    #expect(error?.reason == .notFound)
+    #expect(error?.code == .notFound)
+    #expect(error?.ioError?.operation == "open")
     #expect(error?.path == url.path)
     #expect(error?.isUnreadable == true)
     #expect(error.map { "\($0)".contains("nothing-here.jpg") } == true)
   }
 
-  @Test("A directory is refused as a directory")
+  @Test("A directory is refused as not a regular file")
   func directoryIsRefused() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: directory.url) }
-    #expect(error?.reason == .isDirectory)
+    #expect(error?.code == .notRegularFile)
+    #expect(error?.ioError?.fileKind == .directory)
+    #expect(error?.description == "cannot read \(directory.path): not a regular file (a directory)")
   }
 
   @Test("A FIFO is refused at once rather than read")
@@ -43,7 +46,22 @@ struct ContentSnifferTests {
     let url = directory.file("pipe")
     try #require(mkfifo(url.path, 0o600) == 0)
     let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
-    #expect(error?.reason == .notARegularFile)
+    #expect(error?.code == .notRegularFile)
+    #expect(error?.ioError?.fileKind == .fifo)
+  }
+
+  @Test("A symbolic link is refused with a clear reason, not followed")
+  func symbolicLinkIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let target = try directory.file("photo.pdf", contents: Data("%PDF-1.4\n".utf8))
+    let link = directory.file("link.pdf")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: link) }
+    #expect(error?.code == .symbolicLink)
+    #expect(error?.path == link.path)
+    #expect(error.map { "\($0)".contains("symbolic link, which is never followed") } == true)
+    #expect(try sniffer.sniff(fileAt: target).type == .pdf)
   }
 
   @Test(
@@ -57,25 +75,43 @@ struct ContentSnifferTests {
     try Data("%PDF-1.4\n".utf8).write(to: url)
     try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
     let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
-    #expect(error?.reason == .permissionDenied)
+    #expect(error?.code == .permissionDenied)
   }
 
   @Test(
-    "Failed system calls map to reasons, injected where root would not fail",
+    "Failed system calls carry their operation, errno and code, injected where root would not fail",
     arguments: [
-      (SystemCall.open, Errno.noSuchFileOrDirectory, SniffError.Reason.notFound),
+      (SystemCall.open, Errno.noSuchFileOrDirectory, IOError.Code.notFound),
       (.open, .permissionDenied, .permissionDenied), (.open, .notPermitted, .permissionDenied),
-      (.open, .isDirectory, .isDirectory), (.pread, .ioError, .io(operation: "pread", errno: EIO)),
+      (.open, .isDirectory, .isDirectory), (.pread, .ioError, .ioFailure),
     ])
-  func errnoMapping(call: SystemCall, errno: Errno, reason: SniffError.Reason) throws {
+  func errnoMapping(call: SystemCall, errno: Errno, code: IOError.Code) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let url = try directory.file("y.heic", contents: Data(repeating: 0, count: 100))
     let fault = FaultInjector.shared.inject(errno, into: call, under: url.path)
     defer { FaultInjector.shared.remove(fault) }
     let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
-    #expect(error?.reason == reason)
+    #expect(error?.reason == .io(IOError(operation: call.rawValue, path: url.path, errno: errno)))
+    #expect(error?.code == code)
     #expect(error.map { "\($0)" }?.contains("y.heic") == true)
+  }
+
+  @Test("A sniffer resolves names and content in the registry it is given")
+  func registry() throws {
+    let registry = UTTypeRegistry()
+    try registry.register([
+      UTTypeDeclaration(
+        identifier: "org.example.sniff-tests.note", conformsTo: ["public.plain-text"],
+        filenameExtensions: ["exnote"])
+    ])
+    let text = Data("shopping list\n".utf8)
+    let own = try ContentSniffer(registry: registry).sniff(data: text, filename: "list.exnote")
+    #expect(own.type.identifier == "org.example.sniff-tests.note")
+    #expect(own.evidence == .extension)
+    let shared = try sniffer.sniff(data: text, filename: "list.exnote")
+    #expect(shared.type == .utf8PlainText)
+    #expect(shared.nameType?.isDynamic == true)
   }
 
   @Test("One sniffer shared by many tasks gives the answers it gives alone")

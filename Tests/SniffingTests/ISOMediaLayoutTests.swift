@@ -188,7 +188,7 @@ struct ISOMediaLayoutTests {
   }
 
   @Test("Many large tracks cannot make sniffing read far into a file")
-  func manyLargeTracksAreReadWithinABudget() throws {
+  func trackBudget() throws {
     let fileType = Self.box(
       "ftyp", Array("isom".utf8) + [0, 0, 2, 0] + Array("isomiso2mp41".utf8))
     // Forty sound tracks of 300 KiB each (sample tables padded), 12 MB of moov in all.

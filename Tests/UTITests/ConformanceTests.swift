@@ -34,14 +34,15 @@ struct ConformanceTests {
     Case(child: "public.folder", parent: "public.data", conforms: false),
   ]
 
-  @Test(arguments: cases)
+  @Test("Conformance between system types", arguments: cases)
   func conformance(_ testCase: Case) throws {
     let child = try #require(UTType(testCase.child))
     let parent = try #require(UTType(testCase.parent))
     #expect(child.conforms(to: parent) == testCase.conforms)
   }
 
-  @Test func rootTypesHaveNoParents() throws {
+  @Test("Root types have no parents")
+  func roots() throws {
     for identifier in ["public.archive", "public.contact", "public.message", "public.item"] {
       let type = try #require(UTType(identifier))
       #expect(type.declaredParents.isEmpty, "\(identifier)")
@@ -49,12 +50,14 @@ struct ConformanceTests {
     }
   }
 
-  @Test func pdfHasTwoParentsInDeclaredOrder() {
+  @Test("PDF has two parents, in declared order")
+  func pdfParents() {
     #expect(
       UTType.pdf.declaredParents.map(\.identifier) == ["public.data", "public.composite-content"])
   }
 
-  @Test func supertypesAreDepthFirstPreOrder() {
+  @Test("Supertypes are in depth-first pre-order")
+  func supertypeOrder() {
     #expect(
       UTType.heic.supertypes.map(\.identifier) == [
         "public.heif-standard", "public.image", "public.data", "public.item", "public.content",
@@ -66,7 +69,8 @@ struct ConformanceTests {
     #expect(!UTType.heic.supertypes.contains(.heic), "a type is not its own supertype")
   }
 
-  @Test func subtypeAndSupertypeAreStrict() {
+  @Test("isSubtype and isSupertype are strict")
+  func strict() {
     #expect(UTType.heic.isSubtype(of: .image))
     #expect(UTType.image.isSupertype(of: .heic))
     #expect(!UTType.heic.isSubtype(of: .heic))
@@ -74,7 +78,8 @@ struct ConformanceTests {
     #expect(!UTType.image.isSubtype(of: .heic))
   }
 
-  @Test func supertypeSetSupportsSetAlgebra() {
+  @Test("The supertype set supports set algebra")
+  func setAlgebra() {
     let heic = UTType.heic.supertypes
     let png = UTType.png.supertypes
     #expect(
@@ -85,7 +90,8 @@ struct ConformanceTests {
     #expect(heic == UTTypeSet(heic.reversed()), "equality ignores order, as Set does")
   }
 
-  @Test func declaredTypesAgreeWithANaiveWalkEverywhere() {
+  @Test("Every declared type agrees with a naive walk")
+  func naiveWalk() {
     // The bitset closure must give the same answers as walking parents, for every pair.
     let types = UTTypeRegistry.shared.declaredTypes
     func walk(_ type: UTType, _ target: UTType) -> Bool {

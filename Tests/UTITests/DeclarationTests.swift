@@ -1,7 +1,12 @@
 import Foundation
+import SystemCalls
 import Testing
 
 @testable import UTI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @Suite("Info.plist type declarations")
 struct DeclarationTests {
@@ -43,8 +48,10 @@ struct DeclarationTests {
     ]
   }
 
-  @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
-  func readsBothFormats(_ format: PropertyListSerialization.PropertyListFormat) throws {
+  @Test(
+    "Reads XML and binary Info.plists",
+    arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
+  func bothFormats(_ format: PropertyListSerialization.PropertyListFormat) throws {
     let registry = UTTypeRegistry()
     let warnings = try registry.registerDeclarations(
       fromInfoPlist: Self.plist(Self.noteApp, format: format))
@@ -66,14 +73,16 @@ struct DeclarationTests {
     #expect(sketch.conforms(to: .image))
   }
 
-  @Test func separateRegistriesDoNotLeakIntoTheSharedOne() throws {
+  @Test("Separate registries do not leak into the shared one")
+  func noLeak() throws {
     let registry = UTTypeRegistry()
     try registry.registerDeclarations(fromInfoPlist: Self.plist(Self.noteApp))
     #expect(UTTypeRegistry.shared.type(withIdentifier: "com.example.note") == nil)
     #expect(registry.declaredTypeCount == UTTypeRegistry().declaredTypeCount + 3)
   }
 
-  @Test func aDeclarationReplacesAnEarlierDynamicAnswer() throws {
+  @Test("A declaration replaces an earlier dynamic answer")
+  func replacesDynamic() throws {
     let registry = UTTypeRegistry()
     let before = try #require(registry.preferredType(tag: "zzq", tagClass: .filenameExtension))
     #expect(before.isDynamic)
@@ -87,7 +96,8 @@ struct DeclarationTests {
     #expect(!after.isDynamic)
   }
 
-  @Test func unknownParentIsToleratedWithAWarning() throws {
+  @Test("An unknown parent is tolerated with a warning")
+  func unknownParent() throws {
     let registry = UTTypeRegistry()
     let warnings = try registry.register([
       UTTypeDeclaration(
@@ -100,7 +110,8 @@ struct DeclarationTests {
     #expect(type.conforms(to: .data))
   }
 
-  @Test func cycleIsRejectedNamingTheKeyPath() throws {
+  @Test("A cycle is rejected, naming the key path")
+  func cycle() throws {
     let root: [String: Any] = [
       "UTExportedTypeDeclarations": [
         ["UTTypeIdentifier": "com.example.a", "UTTypeConformsTo": "com.example.b"],
@@ -119,11 +130,13 @@ struct DeclarationTests {
     #expect(registry.type(withIdentifier: "com.example.a") == nil, "nothing registered on error")
   }
 
-  @Test(arguments: [
-    "", "noDots", "com..example", ".com.example", "com.example.", "dyn.abc", "com.ex ample",
-    "com.ex_ample",
-  ])
-  func malformedIdentifierIsRejected(_ identifier: String) throws {
+  @Test(
+    "A malformed identifier is rejected",
+    arguments: [
+      "", "noDots", "com..example", ".com.example", "com.example.", "dyn.abc", "com.ex ample",
+      "com.ex_ample",
+    ])
+  func malformedIdentifier(_ identifier: String) throws {
     let root: [String: Any] = [
       "UTImportedTypeDeclarations": [
         ["UTTypeIdentifier": "com.example.fine"], ["UTTypeIdentifier": identifier],
@@ -137,7 +150,8 @@ struct DeclarationTests {
     }
   }
 
-  @Test func wrongShapesNameTheKeyPath() throws {
+  @Test("Values of the wrong shape name the key path")
+  func wrongShapes() throws {
     let cases: [([String: Any], UTTypeDeclarationError)] = [
       (
         ["UTExportedTypeDeclarations": "nope"],
@@ -177,19 +191,22 @@ struct DeclarationTests {
     }
   }
 
-  @Test func garbageIsAMalformedPropertyList() {
-    #expect {
+  @Test("Garbage is a malformed property list, described by the parser")
+  func garbage() {
+    let error = #expect(throws: UTTypeDeclarationError.self) {
       try UTTypeRegistry().registerDeclarations(
         fromInfoPlist: Data("not a plist".utf8), source: "X/Info.plist")
-    } throws: { error in
-      guard case .malformedPropertyList(let source, _) = error as? UTTypeDeclarationError else {
-        return false
-      }
-      return source == "X/Info.plist"
     }
+    guard case .malformedPropertyList(let source, let reason)? = error else {
+      Issue.record("expected malformedPropertyList, got \(String(describing: error))")
+      return
+    }
+    #expect(source == "X/Info.plist")
+    #expect(!reason.contains("Error Domain="), "the parser's message, not an NSError dump")
   }
 
-  @Test func exportedBeatsImported() throws {
+  @Test("An exported declaration beats an imported one")
+  func exportedWins() throws {
     let root: [String: Any] = [
       "UTImportedTypeDeclarations": [
         ["UTTypeIdentifier": "com.example.doc", "UTTypeConformsTo": "public.text"]
@@ -209,7 +226,8 @@ struct DeclarationTests {
       ])
   }
 
-  @Test func systemTypesCannotBeRedeclared() throws {
+  @Test("System types cannot be exported again")
+  func systemTypes() throws {
     let exported: [String: Any] = [
       "UTExportedTypeDeclarations": [
         ["UTTypeIdentifier": "PUBLIC.JPEG", "UTTypeConformsTo": "public.text"]
@@ -232,22 +250,48 @@ struct DeclarationTests {
     #expect(registry.type(withIdentifier: "com.adobe.pdf")?.conforms(to: .text) == false)
   }
 
-  @Test func sharedRegistryServesAppleInitializers() throws {
-    // A unique identifier so parallel tests cannot collide.
-    let identifier = "com.example.shared-\(UInt32.random(in: 0...UInt32.max))"
-    let before = UTType.jpeg
-    #expect(UTType(identifier) == nil)
-    try UTTypeRegistry.shared.register([
-      UTTypeDeclaration(
-        identifier: identifier, conformsTo: ["public.jpeg"], filenameExtensions: [identifier])
-    ])
-    let type = try #require(UTType(identifier))
-    #expect(type.conforms(to: before), "types from older snapshots still conform")
-    #expect(UTType(exportedAs: identifier).isDeclared)
-    #expect(UTType(filenameExtension: identifier) == type)
+  @Test("Apple's initializers answer from the shared registry, which holds the catalogue")
+  func sharedRegistry() throws {
+    let shared = UTTypeRegistry.shared
+    for identifier in ["public.jpeg", "public.heic", "com.adobe.pdf", "public.folder"] {
+      #expect(UTType(identifier) == shared.type(withIdentifier: identifier))
+    }
+    for tag in ["heic", "JPG", "never-an-extension"] {
+      #expect(
+        UTType(filenameExtension: tag)
+          == shared.preferredType(tag: tag, tagClass: .filenameExtension, conformingTo: .data))
+    }
+    #expect(
+      UTType(mimeType: "image/heic")
+        == shared.preferredType(tag: "image/heic", tagClass: .mimeType, conformingTo: .data))
+    // Declarations registered elsewhere never reach them.
+    let registry = UTTypeRegistry()
+    try registry.registerDeclarations(fromInfoPlist: Self.plist(Self.noteApp))
+    #expect(UTType("com.example.note") == nil)
+    #expect(UTType(filenameExtension: "exnote")?.isDynamic == true)
+    #expect(
+      registry.preferredType(tag: "exnote", tagClass: .filenameExtension)?.identifier
+        == "com.example.note")
   }
 
-  @Test func readsAFileFromDiskAndReportsMissingFiles() throws {
+  @Test("Types from an older snapshot still conform to the types registered after them")
+  func olderSnapshots() throws {
+    let registry = UTTypeRegistry()
+    let before = try #require(registry.type(withIdentifier: "public.jpeg"))
+    try registry.register([
+      UTTypeDeclaration(
+        identifier: "com.example.snapshot", conformsTo: ["public.jpeg"],
+        filenameExtensions: ["snapshot"])
+    ])
+    let type = try #require(registry.type(withIdentifier: "com.example.snapshot"))
+    #expect(type.conforms(to: before))
+    #expect(
+      registry.preferredType(tag: "snapshot", tagClass: .filenameExtension, conformingTo: .data)
+        == type)
+  }
+
+  @Test("Reads an Info.plist from disk and reports missing and non-regular files")
+  func fromDisk() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("uti-decl-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -257,14 +301,27 @@ struct DeclarationTests {
     let registry = UTTypeRegistry()
     try registry.registerDeclarations(fromInfoPlistAt: url)
     #expect(registry.type(withIdentifier: "com.example.note") != nil)
-    #expect {
-      try registry.registerDeclarations(
-        fromInfoPlistAt: directory.appendingPathComponent("missing.plist"))
-    } throws: { error in
-      guard case .unreadableFile(let path, _) = error as? UTTypeDeclarationError else {
-        return false
-      }
-      return path.hasSuffix("missing.plist")
+    let missing = directory.appendingPathComponent("missing.plist")
+    let error = #expect(throws: UTTypeDeclarationError.self) {
+      try registry.registerDeclarations(fromInfoPlistAt: missing)
     }
+    #expect(
+      error
+        == .unreadableFile(
+          IOError(operation: "open", path: missing.path, errno: .noSuchFileOrDirectory)))
+    let fifo = directory.appendingPathComponent("fifo.plist")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let notRegular = #expect(throws: UTTypeDeclarationError.self) {
+      try registry.registerDeclarations(fromInfoPlistAt: fifo)
+    }
+    guard case .unreadableFile(let failure)? = notRegular else {
+      Issue.record("expected unreadableFile, got \(String(describing: notRegular))")
+      return
+    }
+    #expect(failure.code == .notRegularFile)
+    #expect(failure.fileKind == .fifo)
+    #expect(
+      notRegular?.description
+        == "cannot read type declarations: cannot read \(fifo.path): not a regular file (a FIFO)")
   }
 }

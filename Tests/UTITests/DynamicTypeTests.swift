@@ -19,8 +19,8 @@ struct DynamicTypeTests {
       payload: "?0=6:3=application/x-foo"),
   ]
 
-  @Test(arguments: verified)
-  func decodesRealIdentifiers(_ example: Example) throws {
+  @Test("Decodes real dynamic identifiers", arguments: verified)
+  func decodes(_ example: Example) throws {
     let type = try #require(UTType(example.identifier))
     #expect(type.isDynamic)
     #expect(!type.isDeclared)
@@ -31,7 +31,8 @@ struct DynamicTypeTests {
     #expect(example.payload.hasSuffix("=" + (tags.first ?? "?")))
   }
 
-  @Test func encodesWithApplesAlphabetAndPacking() {
+  @Test("Encodes with Apple's alphabet and packing")
+  func encodes() {
     #expect(
       DynamicTypeIdentifier.encode(
         tag: "jfif", tagClass: .filenameExtension, conformingTo: "public.data")
@@ -42,7 +43,8 @@ struct DynamicTypeTests {
         == "dyn.ah62d4rv4gq80c6durvy0g2pyrf106p52fzxg852")
   }
 
-  @Test func roundTripsSeparatorsAndUnabbreviatedParents() throws {
+  @Test("Round-trips separators and unabbreviated parents")
+  func roundTrip() throws {
     let identifier = DynamicTypeIdentifier.encode(
       tag: "a:b=c\\d", tagClass: .filenameExtension, conformingTo: "com.example.parent")
     let payload = try #require(DynamicTypeIdentifier.decode(identifier))
@@ -51,19 +53,23 @@ struct DynamicTypeTests {
     #expect(payload.tags.map(\.tagClass) == [.filenameExtension])
   }
 
-  @Test func decodingIsCaseInsensitive() throws {
+  @Test("Decoding ignores case")
+  func caseInsensitive() throws {
     let type = try #require(UTType("DYN.AH62D4RV4GE80Y3XMQ2"))
     #expect(type == UTType("dyn.ah62d4rv4ge80y3xmq2"))
   }
 
-  @Test(arguments: [
-    "dyn.", "dyn.a", "dyn.b62d4rv4ge80y3xmq2", "dyn.ah62d4rv4ge80y3xmqi", "dyn.a!!",
-  ])
-  func rejectsMalformedIdentifiers(_ identifier: String) {
+  @Test(
+    "Malformed identifiers are rejected",
+    arguments: [
+      "dyn.", "dyn.a", "dyn.b62d4rv4ge80y3xmq2", "dyn.ah62d4rv4ge80y3xmqi", "dyn.a!!",
+    ])
+  func malformed(_ identifier: String) {
     #expect(UTType(identifier) == nil)
   }
 
-  @Test func lookupOfTheSameTagGivesTheSameIdentifier() throws {
+  @Test("Looking up the same tag gives the same identifier")
+  func stable() throws {
     let first = try #require(UTType(filenameExtension: "qqq"))
     let decoded = try #require(UTType(first.identifier))
     #expect(first == decoded)

@@ -56,7 +56,8 @@ struct SystemCatalogueOracleTests {
     return result
   }
 
-  @Test func everyOracleTypeAgrees() throws {
+  @Test("Every type in the macOS list agrees with the catalogue")
+  func oracleTypes() throws {
     let types = try Self.load()
     let oracle = Dictionary(
       types.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
@@ -100,7 +101,8 @@ struct SystemCatalogueOracleTests {
     #expect(agreed == compared)
   }
 
-  @Test func everyExceptionIsStillNeeded() throws {
+  @Test("Every listed exception is still needed")
+  func exceptions() throws {
     let identifiers = Set(try Self.load().map(\.identifier))
     for (identifier, _) in Self.exceptions {
       #expect(identifiers.contains(identifier), "\(identifier) is no longer in the oracle")
@@ -108,7 +110,8 @@ struct SystemCatalogueOracleTests {
     }
   }
 
-  @Test func preferredTypeForEveryOracleExtensionFollowsTheDocumentedOrder() throws {
+  @Test("The preferred type for every listed extension follows the documented order")
+  func preferredOrder() throws {
     // For each extension: public types first, exported before imported, then declaration order.
     let types = try Self.load().filter { Self.exceptions[$0.identifier] == nil }
     var candidates: [String: [(rank: (Int, Int, Int), identifier: String)]] = [:]

@@ -4,13 +4,15 @@ import Testing
 
 @Suite("Built-in catalogue")
 struct SystemCatalogueTests {
-  @Test func everyLineParses() {
+  @Test("Every catalogue line parses")
+  func lines() {
     for table in SystemCatalogue.tables {
       #expect(SystemCatalogue.parse(table).issues == [])
     }
   }
 
-  @Test func holdsAtLeastSixHundredUniqueTypes() {
+  @Test("The catalogue holds at least six hundred unique types")
+  func size() {
     let identifiers = SystemCatalogue.declarations.map { $0.identifier.lowercased() }
     #expect(identifiers.count >= 600)
     var seen: Set<String> = []
@@ -18,12 +20,14 @@ struct SystemCatalogueTests {
     #expect(duplicates == [])
   }
 
-  @Test func everyTypeHasADescription() {
+  @Test("Every type has a description")
+  func descriptions() {
     let missing = SystemCatalogue.declarations.filter { ($0.description ?? "").isEmpty }
     #expect(missing.map(\.identifier) == [])
   }
 
-  @Test func everyParentIsDeclared() {
+  @Test("Every parent is declared")
+  func parents() {
     let known = Set(SystemCatalogue.declarations.map { $0.identifier.lowercased() })
     var missing: [String] = []
     for declaration in SystemCatalogue.declarations {
@@ -34,14 +38,16 @@ struct SystemCatalogueTests {
     #expect(missing == [])
   }
 
-  @Test func graphHasNoCycles() {
+  @Test("The graph has no cycles")
+  func noCycles() {
     // In an acyclic graph no type is among its own supertypes.
     for type in UTTypeRegistry.shared.declaredTypes {
       #expect(!type.supertypes.contains(type), "\(type) is its own ancestor")
     }
   }
 
-  @Test func deviceModelTypesAreLeftOut() {
+  @Test("Device model types are left out")
+  func noDeviceModels() {
     for identifier in [
       "com.apple.macmini", "com.apple.iphone-8", "com.apple.homebuttonless-iphone",
       "com.apple.iphone-x",
@@ -50,7 +56,8 @@ struct SystemCatalogueTests {
     }
   }
 
-  @Test func everyTagIsLowerCaseOrAsDeclared() {
+  @Test("Every tag is lower case or as declared")
+  func tagCase() {
     // Extensions carry no leading period; MIME types have a slash.
     for declaration in SystemCatalogue.declarations {
       for tag in declaration.filenameExtensions {

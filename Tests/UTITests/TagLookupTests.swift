@@ -34,19 +34,21 @@ struct TagLookupTests {
     Case(tag: "audio/x-m4a", tagClass: .mimeType, expected: "com.apple.m4a-audio"),
   ]
 
-  @Test(arguments: cases)
-  func preferredType(_ testCase: Case) throws {
+  @Test("The preferred type for a tag", arguments: cases)
+  func preferred(_ testCase: Case) throws {
     let type = try #require(
       UTType(tag: testCase.tag, tagClass: testCase.tagClass, conformingTo: .data))
     #expect(type.identifier == testCase.expected)
   }
 
-  @Test func conveniencesMatchTheTagInitializer() {
+  @Test("The extension and MIME initializers match the tag initializer")
+  func conveniences() {
     #expect(UTType(filenameExtension: "heic") == .heic)
     #expect(UTType(mimeType: "image/png") == .png)
   }
 
-  @Test func conformingToFiltersCandidates() throws {
+  @Test("conformingTo filters the candidates")
+  func filters() throws {
     // "mp4" is both public.mpeg-4 (a movie) and public.mpeg-4-audio.
     let audio = try #require(UTType(filenameExtension: "mp4", conformingTo: .audio))
     #expect(audio.identifier == "public.mpeg-4-audio")
@@ -57,7 +59,8 @@ struct TagLookupTests {
     #expect(file.conforms(to: .data))
   }
 
-  @Test func typesListsEveryCandidateInOrder() {
+  @Test("types(tag:) lists every candidate in order")
+  func allCandidates() {
     let all = UTType.types(tag: "plist", tagClass: .filenameExtension, conformingTo: nil)
     #expect(
       all.map(\.identifier) == [
@@ -68,13 +71,15 @@ struct TagLookupTests {
     #expect(movies.map(\.identifier) == ["public.mpeg-4"])
   }
 
-  @Test func publicTypesComeBeforeOthers() {
+  @Test("public types come before the others")
+  func publicFirst() {
     let xml = UTType.types(tag: "xml", tagClass: .filenameExtension, conformingTo: nil)
     #expect(xml.first?.identifier == "public.xml")
     #expect(xml.map(\.identifier).contains("com.microsoft.word.wordml"))
   }
 
-  @Test func unknownTagsGiveDynamicTypes() throws {
+  @Test("Unknown tags give dynamic types")
+  func dynamic() throws {
     let type = try #require(UTType(filenameExtension: "jfif"))
     #expect(type.identifier == "dyn.ah62d4rv4ge80y3xmq2")
     #expect(type.isDynamic)
@@ -89,12 +94,14 @@ struct TagLookupTests {
     #expect(listed.map(\.identifier) == ["dyn.ah62d4rv4ge80y3xmq2"])
   }
 
-  @Test func emptyTagsGiveNil() {
+  @Test("Empty tags give nil")
+  func empty() {
     #expect(UTType(filenameExtension: "") == nil)
     #expect(UTType(mimeType: "") == nil)
   }
 
-  @Test func dynamicTypeConformsToTheRequestedSupertype() throws {
+  @Test("A dynamic type conforms to the requested supertype")
+  func dynamicSupertype() throws {
     let type = try #require(UTType(filenameExtension: "zzimg", conformingTo: .image))
     #expect(type.isDynamic)
     #expect(type.conforms(to: .image))

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("UTType identity and properties")
 struct UTTypeIdentityTests {
-  @Test func identifiersCompareIgnoringCase() throws {
+  @Test("Identifiers compare ignoring case")
+  func caseInsensitive() throws {
     let lower = try #require(UTType("public.jpeg"))
     let upper = try #require(UTType("PUBLIC.JPEG"))
     #expect(lower == upper)
@@ -14,13 +15,15 @@ struct UTTypeIdentityTests {
     #expect(Set([lower, upper, .jpeg]).count == 1)
   }
 
-  @Test func undeclaredIdentifierGivesNil() {
+  @Test("An undeclared identifier gives nil")
+  func undeclared() {
     #expect(UTType("com.example.nothing-here") == nil)
     #expect(UTType("") == nil)
     #expect(UTType("dyn.not-base32!") == nil)
   }
 
-  @Test func undeclaredTypesEqualDeclaredOnesByIdentifier() {
+  @Test("Undeclared types equal declared ones by identifier")
+  func equality() {
     let adHoc = UTType(importedAs: "PUBLIC.PNG")
     #expect(adHoc == .png)
     #expect(adHoc.isDeclared)
@@ -30,7 +33,8 @@ struct UTTypeIdentityTests {
     #expect(unknown.hashValue == UTType(importedAs: "com.example.note").hashValue)
   }
 
-  @Test func everyConstantIsDeclared() {
+  @Test("Every constant is declared")
+  func constants() {
     let constants: [UTType] = [
       .item, .content, .compositeContent, .diskImage, .data, .directory, .resolvable,
       .symbolicLink, .executable, .mountPoint, .aliasFile, .urlBookmarkData, .url, .fileURL,
@@ -47,7 +51,8 @@ struct UTTypeIdentityTests {
     }
   }
 
-  @Test func publicDeclaredAndDynamicFlags() throws {
+  @Test("The public, declared and dynamic flags")
+  func flags() throws {
     #expect(UTType.jpeg.isPublic)
     #expect(!UTType.pdf.isPublic, "com.adobe.pdf is not in the public domain")
     #expect(UTType.pdf.isDeclared)
@@ -58,7 +63,8 @@ struct UTTypeIdentityTests {
     #expect(!dynamic.isPublic)
   }
 
-  @Test func preferredTagsAreTheFirstDeclared() {
+  @Test("The preferred tags are the first declared")
+  func preferredTags() {
     #expect(UTType.jpeg.preferredFilenameExtension == "jpeg")
     #expect(UTType.jpeg.preferredMIMEType == "image/jpeg")
     #expect(UTType.jpeg.tags[.filenameExtension] == ["jpeg", "jpg", "jpe"])
@@ -67,7 +73,8 @@ struct UTTypeIdentityTests {
     #expect(UTType.item.tags.isEmpty)
   }
 
-  @Test func codableRoundTripsTheIdentifier() throws {
+  @Test("Codable round-trips the identifier")
+  func codable() throws {
     let data = try JSONEncoder().encode([UTType.heic, UTType.pdf])
     #expect(String(decoding: data, as: UTF8.self) == #"["public.heic","com.adobe.pdf"]"#)
     let decoded = try JSONDecoder().decode([UTType].self, from: data)
@@ -77,7 +84,8 @@ struct UTTypeIdentityTests {
     #expect(!unknown.isDeclared)
   }
 
-  @Test func descriptionIsTheIdentifier() {
+  @Test("The description is the identifier")
+  func descriptionText() {
     #expect("\(UTType.png)" == "public.png")
   }
 }

@@ -90,7 +90,8 @@ public enum ActivationAttachmentKind: String, CaseIterable, Sendable, Codable {
     allCases.filter { $0.matches(attachment, semantics: semantics) }
   }
 
-  /// Whether the attachment is of this kind, by the table and the reading of `semantics`.
+  /// Whether the attachment is of this kind, by the table resolved in the registry its types
+  /// were resolved in, and the reading of `semantics`.
   func matches(
     _ attachment: ActivationAttachment, semantics: ActivationRule.Semantics = .default
   ) -> Bool {
@@ -99,7 +100,7 @@ public enum ActivationAttachmentKind: String, CaseIterable, Sendable, Codable {
     {
       return false
     }
-    let resolved = ResolvedKindTypes.shared.types(for: self)
+    let resolved = attachment.kindTypes.types(for: self)
     if resolved.countsFileRepresentations && attachment.hasFileRepresentation { return true }
     if resolved.requiresWebURLValue, attachment.url != nil, attachment.webURL == nil {
       return false
@@ -117,33 +118,5 @@ public enum ActivationAttachmentKind: String, CaseIterable, Sendable, Codable {
       return value.identifier.lowercased() == target.identifier.lowercased()
     }
     return type.conforms(to: target)
-  }
-}
-
-/// The table resolved once: identifiers to types, rows in `allCases` order.
-struct ResolvedKindTypes: Sendable {
-  struct Types: Sendable {
-    var conformsTo: [UTType]
-    var excluding: [UTType]
-    var requiresWebURLValue: Bool
-    var countsFileRepresentations: Bool
-  }
-
-  static let shared = ResolvedKindTypes()
-  private let rows: [Types]
-
-  private init() {
-    rows = ActivationAttachmentKind.allCases.map { kind in
-      let rule = kind.rule
-      return Types(
-        conformsTo: rule.conformsTo.map { UTType($0) ?? UTType(importedAs: $0) },
-        excluding: rule.excluding.map { UTType($0) ?? UTType(importedAs: $0) },
-        requiresWebURLValue: rule.requiresWebURLValue,
-        countsFileRepresentations: rule.countsFileRepresentations)
-    }
-  }
-
-  func types(for kind: ActivationAttachmentKind) -> Types {
-    rows[ActivationRuleDictionary.position(kind)]
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UTI
 
 /// One attachment of a share as an activation rule sees it: what an `NSItemProvider` tells the
 /// system before anything is loaded.
@@ -18,6 +19,11 @@ public struct ActivationAttachment: Sendable {
   public let suggestedName: String?
   /// The identifiers resolved to types once, for fast `UTI-CONFORMS-TO`.
   let resolvedTypes: [PredicateTypeIdentifier]
+  /// The dictionary form's kind table, resolved in the same registry as `resolvedTypes`.
+  let kindTypes: ResolvedKindTypes
+
+  /// The registry the identifiers were resolved in.
+  public var registry: UTTypeRegistry { kindTypes.registry }
 
   /// Creates an attachment.
   /// - Parameters:
@@ -25,15 +31,33 @@ public struct ActivationAttachment: Sendable {
   ///   - url: The value of the URL representation, when there is one and it is known.
   ///   - hasFileRepresentation: Whether a representation is delivered as a file or directory.
   ///   - suggestedName: The provider's suggested name.
+  ///   - registry: Where the identifiers resolve. A rule evaluated with another registry
+  ///     resolves them again in its own.
   public init(
     registeredTypeIdentifiers: [String], url: URL? = nil, hasFileRepresentation: Bool = false,
-    suggestedName: String? = nil
+    suggestedName: String? = nil, registry: UTTypeRegistry = .shared
   ) {
     self.registeredTypeIdentifiers = registeredTypeIdentifiers
     self.url = url
     self.hasFileRepresentation = hasFileRepresentation
     self.suggestedName = suggestedName
-    self.resolvedTypes = registeredTypeIdentifiers.map(PredicateTypeIdentifier.init)
+    self.resolvedTypes = registeredTypeIdentifiers.map {
+      PredicateTypeIdentifier($0, registry: registry)
+    }
+    self.kindTypes = ResolvedKindTypes.resolved(in: registry)
+  }
+
+  /// The same attachment with its identifiers resolved in `registry` (itself when they are).
+  ///
+  /// Only the registry counts, not its snapshot: a predicate's type test looks an identifier
+  /// that did not resolve up again, so types registered after the attachment was made still
+  /// count there.
+  func resolved(in registry: UTTypeRegistry) -> ActivationAttachment {
+    if kindTypes.registry === registry { return self }
+    return ActivationAttachment(
+      registeredTypeIdentifiers: registeredTypeIdentifiers, url: url,
+      hasFileRepresentation: hasFileRepresentation, suggestedName: suggestedName,
+      registry: registry)
   }
 
   /// The URL value when it is an http or https URL.

@@ -1,9 +1,12 @@
+import UTI
+
 /// What an activation rule is evaluated over: the extension items of one share.
 ///
 /// Apple evaluates `NSExtensionActivationRule` over an object whose `extensionItems` key holds
 /// the `NSExtensionItem`s; each has `attachments` (`NSItemProvider`s) with
 /// `registeredTypeIdentifiers`. ``predicateValue`` is exactly that object graph, built once when
-/// the input is made, so evaluating a rule allocates nothing for the input.
+/// the input is made, so evaluating a rule allocates nothing for the input (unless the rule
+/// resolves types in another registry than the input's, and resolves the input again there).
 ///
 /// Keys: the root has `extensionItems`; an item has `attachments`, `attributedTitle`,
 /// `attributedContentText` (each an attributed string with `string` and `length`, or null) and
@@ -13,9 +16,20 @@ public struct ActivationInput: Sendable {
   public let extensionItems: [ActivationItem]
   /// The key-value view a predicate is evaluated over.
   public let predicateValue: PredicateValue
+  /// The registry the attachments' identifiers are resolved in.
+  public let registry: UTTypeRegistry
 
-  /// Creates an input from its items.
+  /// Creates an input from its items, resolved in the registry of the first attachment (any
+  /// attachment resolved elsewhere is resolved again there).
   public init(extensionItems: [ActivationItem]) {
+    let registry = extensionItems.lazy.flatMap(\.attachments).first?.registry ?? .shared
+    self.init(extensionItems: extensionItems, registry: registry)
+  }
+
+  /// Creates an input from its items, their identifiers resolved in `registry`.
+  public init(extensionItems: [ActivationItem], registry: UTTypeRegistry) {
+    let extensionItems = extensionItems.map { $0.resolved(in: registry) }
+    self.registry = registry
     self.extensionItems = extensionItems
     let single = extensionItems.count == 1
     var items: [PredicateValue] = []
@@ -57,6 +71,13 @@ public struct ActivationInput: Sendable {
   /// A single item holding `attachments`.
   public init(attachments: [ActivationAttachment]) {
     self.init(extensionItems: [ActivationItem(attachments: attachments)])
+  }
+
+  /// The same input with its identifiers resolved in `registry` (itself when they are): a rule
+  /// resolves its input in its own registry before evaluating it.
+  public func resolved(in registry: UTTypeRegistry) -> ActivationInput {
+    registry === self.registry
+      ? self : ActivationInput(extensionItems: extensionItems, registry: registry)
   }
 
   /// Every attachment with where it sits, in order.

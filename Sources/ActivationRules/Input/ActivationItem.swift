@@ -1,3 +1,5 @@
+import UTI
+
 /// One `NSExtensionItem` of a share as an activation rule sees it.
 public struct ActivationItem: Sendable {
   /// The item's title (`attributedTitle.string`), when it has one.
@@ -15,5 +17,12 @@ public struct ActivationItem: Sendable {
     self.attributedTitle = attributedTitle
     self.attributedContentText = attributedContentText
     self.attachments = attachments
+  }
+
+  /// The same item with its attachments' identifiers resolved in `registry`.
+  func resolved(in registry: UTTypeRegistry) -> ActivationItem {
+    ActivationItem(
+      attributedTitle: attributedTitle, attributedContentText: attributedContentText,
+      attachments: attachments.map { $0.resolved(in: registry) })
   }
 }

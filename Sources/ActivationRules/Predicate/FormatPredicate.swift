@@ -1,3 +1,5 @@
+import UTI
+
 /// A predicate parsed from Apple's predicate format string syntax, evaluated without Objective-C.
 ///
 /// Foundation on Linux has no `NSPredicate(format:)`; this type reads the same text — the form
@@ -35,21 +37,31 @@ public struct FormatPredicate: Sendable {
   let root: PredicateNode
   /// The same predicate compiled for evaluation.
   let program: any PredicateInstruction
+  /// The registry the predicate's type identifiers resolve in: the constants of
+  /// `UTI-CONFORMS-TO` and `UTI-EQUALS` when it is parsed, other identifiers when it is
+  /// evaluated.
+  public let registry: UTTypeRegistry
 
   /// Parses a predicate format string.
+  /// - Parameter registry: Where type identifiers resolve; `.shared` unless the app's own
+  ///   declarations live in a registry of their own.
   /// - Throws: ``PredicateSyntaxError`` with the line, column, surrounding text and what was
   ///   expected.
-  public init(format: String, options: ParseOptions = []) throws(PredicateSyntaxError) {
+  public init(
+    format: String, options: ParseOptions = [], registry: UTTypeRegistry = .shared
+  ) throws(PredicateSyntaxError) {
     var parser = try PredicateParser(
       format, decodesEntitiesInStrings: options.contains(.decodesXMLEntitiesInStrings),
-      decodesEntities: !options.contains(.propertyListString))
+      decodesEntities: !options.contains(.propertyListString), registry: registry)
     root = try parser.parse()
     program = PredicateCompiler.compile(root)
+    self.registry = registry
   }
 
-  init(root: PredicateNode) {
+  init(root: PredicateNode, registry: UTTypeRegistry = .shared) {
     self.root = root
     self.program = PredicateCompiler.compile(root)
+    self.registry = registry
   }
 
   /// The predicate as normalized format text, as `NSPredicate.predicateFormat` gives it.
@@ -83,7 +95,7 @@ public struct FormatPredicate: Sendable {
   public func evaluateThrowing(
     with object: PredicateValue, substitutionVariables: [String: PredicateValue] = [:]
   ) throws(PredicateEvaluationError) -> Bool {
-    var evaluator = PredicateEvaluator(substitutions: substitutionVariables)
+    var evaluator = PredicateEvaluator(substitutions: substitutionVariables, registry: registry)
     return try program.evaluate(&evaluator, object)
   }
 }

@@ -10,11 +10,15 @@ import UTI
 /// stack; other `$variables` come from the substitutions.
 struct PredicateEvaluator {
   let substitutions: [String: PredicateValue]
+  /// Where identifiers not resolved when the predicate was parsed are looked up: the
+  /// predicate's registry.
+  let registry: UTTypeRegistry
   private var names: [String] = []
   private var values: [PredicateValue] = []
 
-  init(substitutions: [String: PredicateValue] = [:]) {
+  init(substitutions: [String: PredicateValue] = [:], registry: UTTypeRegistry = .shared) {
     self.substitutions = substitutions
+    self.registry = registry
   }
 
   // MARK: Predicates
@@ -48,17 +52,18 @@ struct PredicateEvaluator {
     let right = try value(of: node.right, with: object)
     return try Self.compare(
       left, right, modifier: node.modifier, operation: node.operation, options: node.options,
-      rightType: node.rightType)
+      rightType: node.rightType, registry: registry)
   }
 
   /// Applies a comparison with its modifier to evaluated operands.
   static func compare(
     _ left: PredicateValue, _ right: PredicateValue, modifier: ComparisonModifier,
-    operation: ComparisonOperator, options: ComparisonOptions, rightType: UTType?
+    operation: ComparisonOperator, options: ComparisonOptions, rightType: UTType?,
+    registry: UTTypeRegistry
   ) throws(PredicateEvaluationError) -> Bool {
     if modifier == .direct {
       return try PredicateOperators.compare(
-        left, operation, right, options: options, rightType: rightType)
+        left, operation, right, options: options, rightType: rightType, registry: registry)
     }
     let elements: [PredicateValue]
     switch left {
@@ -73,7 +78,7 @@ struct PredicateEvaluator {
     case .all:
       for element in elements
       where try !PredicateOperators.compare(
-        element, operation, right, options: options, rightType: rightType)
+        element, operation, right, options: options, rightType: rightType, registry: registry)
       {
         return false
       }
@@ -82,7 +87,7 @@ struct PredicateEvaluator {
       var found = false
       for element in elements
       where try PredicateOperators.compare(
-        element, operation, right, options: options, rightType: rightType)
+        element, operation, right, options: options, rightType: rightType, registry: registry)
       {
         found = true
         break

@@ -1,3 +1,5 @@
+import UTI
+
 /// Evaluates a predicate while recording why each clause came out as it did.
 ///
 /// Uses the same evaluator as ``FormatPredicate/evaluate(with:substitutionVariables:)`` for every
@@ -9,8 +11,8 @@ struct PredicateExplainer {
   /// The first error evaluation raised, if any.
   private(set) var firstError: PredicateEvaluationError?
 
-  init(substitutions: [String: PredicateValue] = [:]) {
-    evaluator = PredicateEvaluator(substitutions: substitutions)
+  init(substitutions: [String: PredicateValue] = [:], registry: UTTypeRegistry = .shared) {
+    evaluator = PredicateEvaluator(substitutions: substitutions, registry: registry)
   }
 
   mutating func explain(_ node: PredicateNode, with object: PredicateValue) -> ActivationTrace {
@@ -72,7 +74,7 @@ struct PredicateExplainer {
       let right = try evaluator.value(of: node.right, with: object)
       let result = try PredicateEvaluator.compare(
         left, right, modifier: node.modifier, operation: node.operation, options: node.options,
-        rightType: node.rightType)
+        rightType: node.rightType, registry: evaluator.registry)
       var trace = ActivationTrace(
         clause: clause, result: result,
         detail: try detail(node, left, right, result: result), children: children)
@@ -187,7 +189,7 @@ struct PredicateExplainer {
     for (element, name) in zip(elements, names) {
       let holds = try PredicateEvaluator.compare(
         element, right, modifier: .direct, operation: node.operation, options: node.options,
-        rightType: node.rightType)
+        rightType: node.rightType, registry: evaluator.registry)
       if holds, matching == nil { matching = name }
       if !holds, failing == nil { failing = name }
     }

@@ -1,15 +1,16 @@
 import Foundation
+import SystemCalls
 import UTI
 
 /// The operators of comparisons, as `NSComparisonPredicate` applies them to one pair of values.
 enum PredicateOperators {
   static func compare(
     _ left: PredicateValue, _ operation: ComparisonOperator, _ right: PredicateValue,
-    options: ComparisonOptions, rightType: UTType?
+    options: ComparisonOptions, rightType: UTType?, registry: UTTypeRegistry
   ) throws(PredicateEvaluationError) -> Bool {
     switch operation {
     case .conformsTo, .typeEquals:
-      return try typeComparison(left, operation, right, rightType: rightType)
+      return try typeComparison(left, operation, right, rightType: rightType, registry: registry)
     case .equalTo: return equals(left, right, options: options)
     case .notEqualTo: return !equals(left, right, options: options)
     case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
@@ -76,7 +77,7 @@ enum PredicateOperators {
 
   private static func typeComparison(
     _ left: PredicateValue, _ operation: ComparisonOperator, _ right: PredicateValue,
-    rightType: UTType?
+    rightType: UTType?, registry: UTTypeRegistry
   ) throws(PredicateEvaluationError) -> Bool {
     if case .null = left { return false }
     if case .null = right { return false }
@@ -90,17 +91,17 @@ enum PredicateOperators {
     switch left {
     case .typeIdentifier(let resolved):
       leftName = resolved.identifier
-      leftType = resolved.type ?? UTType(resolved.identifier)
+      leftType = resolved.type ?? registry.type(withIdentifier: resolved.identifier)
     case .string(let string):
       leftName = string
-      leftType = UTType(string)
+      leftType = registry.type(withIdentifier: string)
     default:
       throw .typeMismatch(
         "\(operation.spelling) compares one type identifier, found \(left.kindDescription)"
           + (left.collectionElements != nil
             ? "; write ANY before the key path to test each identifier" : ""))
     }
-    let resolvedRight = rightType ?? UTType(rightName)
+    let resolvedRight = rightType ?? registry.type(withIdentifier: rightName)
     if let leftType, let resolvedRight {
       return operation == .conformsTo
         ? leftType.conforms(to: resolvedRight) : leftType == resolvedRight
@@ -201,7 +202,7 @@ enum PredicateOperators {
         pattern: "\\A(?:" + pattern + ")\\z",
         options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
     } catch {
-      throw .invalidRegularExpression(pattern, reason: "\(error)")
+      throw .invalidRegularExpression(pattern, reason: ErrorText.message(for: error))
     }
     let subject =
       options.contains(.diacriticInsensitive) ? fold(text, [.diacriticInsensitive]) : text

@@ -20,12 +20,16 @@ struct PredicateParser {
 
   let source: [UInt8]
   let tokens: [PredicateToken]
+  /// Where the constant identifiers of `UTI-CONFORMS-TO` and `UTI-EQUALS` are resolved.
+  let registry: UTTypeRegistry
   var index = 0
   var depth = 0
 
   init(
-    _ text: String, decodesEntitiesInStrings: Bool, decodesEntities: Bool = true
+    _ text: String, decodesEntitiesInStrings: Bool, decodesEntities: Bool = true,
+    registry: UTTypeRegistry = .shared
   ) throws(PredicateSyntaxError) {
+    self.registry = registry
     source = Array(text.utf8)
     var lexer = PredicateLexer(
       source: source, decodesEntitiesInStrings: decodesEntitiesInStrings,
@@ -213,7 +217,7 @@ struct PredicateParser {
       modifier: modifier, operation: operation, options: options, left: leftExpression,
       right: right, rightType: nil)
     if operation.isTypeOperator, case .constant(let value) = right, let name = value.stringValue {
-      node.rightType = UTType(name)
+      node.rightType = registry.type(withIdentifier: name)
     }
     return .predicate(.comparison(node))
   }

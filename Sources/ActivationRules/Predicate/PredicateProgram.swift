@@ -92,7 +92,7 @@ final class ComparisonInstruction: PredicateInstruction {
       let rightValue = try right.value(&context, object)
       return try PredicateEvaluator.compare(
         leftValue, rightValue, modifier: syntax.modifier, operation: syntax.operation,
-        options: syntax.options, rightType: syntax.rightType)
+        options: syntax.options, rightType: syntax.rightType, registry: context.registry)
     } catch {
       if case .inClause = error { throw error }
       throw .inClause(PredicateFormatter.comparison(syntax), error)
@@ -129,14 +129,17 @@ final class TypeTestInstruction: PredicateInstruction {
   }
 
   @inline(__always)
-  private func test(_ element: PredicateValue) throws(PredicateEvaluationError) -> Bool {
+  private func test(
+    _ element: PredicateValue, _ registry: UTTypeRegistry
+  ) throws(PredicateEvaluationError) -> Bool {
     if case .typeIdentifier(let resolved) = element, let rightType,
       let answer = resolved.test(isConformance ? .conformsTo : .equals, rightType)
     {
       return answer
     }
     return try PredicateOperators.compare(
-      element, syntax.operation, rightValue, options: syntax.options, rightType: rightType)
+      element, syntax.operation, rightValue, options: syntax.options, rightType: rightType,
+      registry: registry)
   }
 
   func evaluate(
@@ -155,19 +158,21 @@ final class TypeTestInstruction: PredicateInstruction {
       let value = try left.value(&context, object)
       switch syntax.modifier {
       case .direct:
-        return try test(value)
+        return try test(value, context.registry)
       case .any, .none, .all:
         guard case .array(let elements) = value else {
           if case .null = value { return syntax.modifier != .any }
           return try PredicateEvaluator.compare(
             value, rightValue, modifier: syntax.modifier, operation: syntax.operation,
-            options: syntax.options, rightType: rightType)
+            options: syntax.options, rightType: rightType, registry: context.registry)
         }
         if syntax.modifier == .all {
-          for index in elements.indices where try !test(elements[index]) { return false }
+          for index in elements.indices where try !test(elements[index], context.registry) {
+            return false
+          }
           return true
         }
-        for index in elements.indices where try test(elements[index]) {
+        for index in elements.indices where try test(elements[index], context.registry) {
           return syntax.modifier != .none
         }
         return syntax.modifier == .none

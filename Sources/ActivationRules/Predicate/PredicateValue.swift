@@ -36,10 +36,10 @@ public final class PredicateTypeIdentifier: Sendable {
   /// The declared type, or nil when no declaration has this identifier.
   public let type: UTType?
 
-  /// Resolves `identifier` against the shared type registry.
-  public init(_ identifier: String) {
+  /// Resolves `identifier` in `registry`.
+  public init(_ identifier: String, registry: UTTypeRegistry = .shared) {
     self.identifier = identifier
-    self.type = UTType(identifier)
+    self.type = registry.type(withIdentifier: identifier)
   }
 
   /// The two type tests of the predicate grammar.

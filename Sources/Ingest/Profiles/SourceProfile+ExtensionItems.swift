@@ -1,5 +1,6 @@
 import Foundation
 import ItemProvider
+import SystemCalls
 import UTI
 
 extension SourceProfile {
@@ -58,7 +59,7 @@ extension SourceProfile {
       provider.registerDataRepresentation(forTypeIdentifier: type, visibility: .all) {
         completion in
         do {
-          completion(try Data(contentsOf: file), nil)
+          completion(Data(try FileSystem.readFile(atPath: file.path)), nil)
         } catch {
           completion(nil, error)
         }
@@ -97,21 +98,25 @@ extension SourceProfile {
     let parent = workDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
     let folder = parent.appendingPathComponent(
       fileExtension.map { "\(stem).\($0)" } ?? stem, isDirectory: true)
-    do {
-      let privateDirectory: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
-      try FileManager.default.createDirectory(
-        at: parent, withIntermediateDirectories: true, attributes: privateDirectory)
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: false, attributes: privateDirectory)
+    do throws(IOError) {
+      try FileSystem.makeDirectories(parent.path, permissions: 0o700)
+      try FileSystem.makeDirectory(folder.path, permissions: 0o700)
       for file in representation.files ?? [] {
         let source = corpus.appendingPathComponent(file)
-        try FileManager.default.copyItem(
-          at: source, to: folder.appendingPathComponent(source.lastPathComponent))
+        try Self.copy(source.path, to: folder.appendingPathComponent(source.lastPathComponent).path)
       }
     } catch {
-      throw SourceProfileError.buildFailed(at: place, path: path, reason: "\(error)")
+      throw SourceProfileError.buildFailed(at: place, path: path, error)
     }
     return folder
+  }
+
+  /// Copies a corpus file (a small sample) into a new file of mode 0600, never overwriting.
+  private static func copy(_ source: String, to destination: String) throws(IOError) {
+    let bytes = try FileSystem.readFile(atPath: source)
+    let output = try FileDescriptor.open(
+      destination, .writeOnly, options: [.create, .exclusive, .noFollow])
+    try output.closeAfterTyped { () throws(IOError) in try output.writeAll(bytes) }
   }
 
   private func storedObject(_ object: ObjectValue, corpus: URL, place: String, path: String)
@@ -139,7 +144,8 @@ extension SourceProfile {
       return .propertyList(bytes)
     default:  // UIImage
       let file = corpus.appendingPathComponent(object.file ?? "")
-      guard let bytes = try? Data(contentsOf: file), let image = ItemProviderImage(data: bytes)
+      guard let bytes = try? FileSystem.readFile(atPath: file.path),
+        let image = ItemProviderImage(data: Data(bytes))
       else {
         throw SourceProfileError.invalidValue(
           "\(object.file ?? "") is not an image (PNG, JPEG, GIF, TIFF, BMP, WebP, HEIF)",

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 extension SourceProfile {
   /// The classes an `object` delivery may name.
@@ -7,11 +8,17 @@ extension SourceProfile {
   /// The `NSItemProviderErrorDomain` codes a `failures` entry may give.
   public static let failureCodes: Set<Int> = [-1, -1000, -1100, -1200]
 
+  /// The largest profile file read. A profile is a few kilobytes of JSON; 8 MiB leaves room
+  /// for any real one while refusing a file that is plainly something else.
+  public static let maximumFileSize = 8 << 20
+
   /// Reads and checks the profile at `url` (`corpus/sources/<name>.json`).
   ///
-  /// Besides the schema, it checks that `name` is the file's stem, that every delivery has the
-  /// fields it needs, that corpus paths stay inside `corpus/` and exist there (the corpus is the
-  /// folder above `sources/`), and that object classes and failure codes are known.
+  /// The file must be a regular file (a symbolic link to one is followed) of at most
+  /// ``maximumFileSize`` bytes. Besides the schema, it checks that `name` is the file's stem,
+  /// that every delivery has the fields it needs, that corpus paths stay inside `corpus/` and
+  /// exist there (the corpus is the folder above `sources/`), and that object classes and
+  /// failure codes are known.
   ///
   /// - Parameter checksCorpusFiles: Whether the corpus files a profile names must exist. Pass
   ///   false when only the registered types matter (activation rules), so profiles kept apart
@@ -21,9 +28,9 @@ extension SourceProfile {
     let path = url.path
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = Data(try FileSystem.readFile(atPath: path, limit: Int64(maximumFileSize)))
     } catch {
-      throw SourceProfileError.unreadable(path: path, reason: "\(error)")
+      throw SourceProfileError.unreadable(error)
     }
     let profile: SourceProfile
     do {
@@ -31,22 +38,23 @@ extension SourceProfile {
     } catch let error as DecodingError {
       throw SourceProfileError.malformedJSON(path: path, reason: describe(error))
     } catch {
-      throw SourceProfileError.malformedJSON(path: path, reason: "\(error)")
+      throw SourceProfileError.malformedJSON(path: path, reason: ErrorText.message(for: error))
     }
     let corpus = url.deletingLastPathComponent().deletingLastPathComponent()
     try profile.validate(path: path, corpus: checksCorpusFiles ? corpus : nil)
     return profile
   }
 
-  /// Reads every `*.json` profile in `directory`, sorted by name.
+  /// Reads every `*.json` profile in `directory`, sorted by name (a symbolic link to the
+  /// directory is followed).
   public static func loadAll(
     in directory: URL, checksCorpusFiles: Bool = true
   ) throws -> [SourceProfile] {
     let names: [String]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      names = try FileSystem.entries(ofPath: directory.path, followSymbolicLinks: true).map(\.name)
     } catch {
-      throw SourceProfileError.unreadable(path: directory.path, reason: "\(error)")
+      throw SourceProfileError.unreadable(error)
     }
     return try names.filter { $0.hasSuffix(".json") }.map {
       try load(from: directory.appendingPathComponent($0), checksCorpusFiles: checksCorpusFiles)
@@ -116,7 +124,7 @@ extension SourceProfile.Representation {
         throw SourceProfileError.unsafePath(file, at: place, path: path)
       }
       guard let corpus else { return }
-      guard FileManager.default.fileExists(atPath: corpus.appendingPathComponent(file).path) else {
+      guard FileSystem.exists(corpus.appendingPathComponent(file).path) else {
         throw SourceProfileError.missingCorpusFile(file, at: place, path: path)
       }
     }

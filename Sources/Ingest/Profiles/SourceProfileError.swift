@@ -1,13 +1,16 @@
 import Foundation
+import SystemCalls
 
 /// Why a source-app profile cannot be read or built.
 ///
 /// `path` is the profile file; `at` names the place inside it, such as
 /// `items[0].attachments[1].representations[0]`.
-public enum SourceProfileError: Error, Sendable, CustomStringConvertible {
-  /// The profile file cannot be read.
-  case unreadable(path: String, reason: String)
-  /// The file is not JSON of the profile schema.
+public enum SourceProfileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The profile file, or the directory of profiles, cannot be read: missing, not a regular
+  /// file (or not a directory), too large, or a failed read. The `IOError` names the
+  /// operation, the path as given, and the cause.
+  case unreadable(IOError)
+  /// The file is not JSON of the profile schema; `reason` says what and where.
   case malformedJSON(path: String, reason: String)
   /// The schema version is not one this reader knows.
   case unsupportedSchemaVersion(Int, path: String)
@@ -23,14 +26,14 @@ public enum SourceProfileError: Error, Sendable, CustomStringConvertible {
   case invalidValue(String, at: String, path: String)
   /// A corpus file the profile names does not exist.
   case missingCorpusFile(String, at: String, path: String)
-  /// Building the items failed on the file system.
-  case buildFailed(at: String, path: String, reason: String)
+  /// Building the items failed on the file system (assembling a folder delivery).
+  case buildFailed(at: String, path: String, IOError)
 
   /// A sentence saying what is wrong, where, and what to do.
   public var description: String {
     switch self {
-    case .unreadable(let path, let reason):
-      "cannot read the profile \(path): \(reason)"
+    case .unreadable(let error):
+      "cannot read the source profile: \(error)"
     case .malformedJSON(let path, let reason):
       "\(path) is not a source profile (schema version 1): \(reason)"
     case .unsupportedSchemaVersion(let version, let path):
@@ -47,8 +50,8 @@ public enum SourceProfileError: Error, Sendable, CustomStringConvertible {
       "\(path), \(at): \(reason)"
     case .missingCorpusFile(let file, let at, let path):
       "\(path), \(at): corpus file \(file) does not exist (run corpus/make-corpus.sh)"
-    case .buildFailed(let at, let path, let reason):
-      "\(path), \(at): cannot build the share input: \(reason)"
+    case .buildFailed(let at, let path, let error):
+      "\(path), \(at): cannot build the share input: \(error)"
     }
   }
 }

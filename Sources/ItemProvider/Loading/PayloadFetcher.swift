@@ -1,56 +1,5 @@
 import Foundation
 
-/// What a source delivered for a representation, before it is shaped for the consumer.
-enum Payload {
-  /// Bytes in memory (a data representation, or an object's data form).
-  case data(Data)
-  /// A file or folder the source points at (a file representation).
-  case file(URL)
-  /// An object (the coercing interface).
-  case object(any NSSecureCoding)
-}
-
-/// How a load wants a representation's content.
-enum FetchInterface: Sendable {
-  /// `loadDataRepresentation`, `loadFileRepresentation`: objects are turned into their data.
-  case binary
-  /// `loadItem`: objects stay objects; the expected class and options go to `registerItem`
-  /// handlers.
-  case coercing(expectedValueClass: AnyClass?, options: LoadOptions?)
-}
-
-/// `loadItem`'s options, carried to the load queue as a binary property list: entries with
-/// string keys and property list values (what crosses a process boundary on iOS); others are
-/// left out.
-struct LoadOptions: Sendable {
-  private let propertyList: Data
-
-  init?(_ options: [AnyHashable: Any]?) {
-    guard let options else { return nil }
-    var kept: [String: Any] = [:]
-    for (key, value) in options {
-      if let key = key.base as? String,
-        PropertyListSerialization.propertyList(value, isValidFor: .binary)
-      {
-        kept[key] = value
-      }
-    }
-    guard
-      let data = try? PropertyListSerialization.data(
-        fromPropertyList: kept, format: .binary, options: 0)
-    else { return nil }
-    propertyList = data
-  }
-
-  /// A fresh copy of the options.
-  var dictionary: [AnyHashable: Any] {
-    let value = try? PropertyListSerialization.propertyList(from: propertyList, format: nil)
-    return (value as? [String: Any]).map {
-      Dictionary(uniqueKeysWithValues: $0.map { ($0.key, $0.value) })
-    } ?? [:]
-  }
-}
-
 /// Asks a representation's source for its content and hands the answer on exactly once.
 ///
 /// `fetch` calls the source's load handler; when the source answers and the load can still be

@@ -31,9 +31,9 @@ struct TemporaryCopy {
     return TemporaryCopy(directory: directory, path: "\(directory)/\(name)")
   }
 
-  /// Removes the private directory and everything in it.
+  /// Removes the private directory and everything in it, following no symbolic link.
   func remove() {
-    try? FileManager.default.removeItem(atPath: directory)
+    try? FileSystem.removeTree(directory)
   }
 
   /// A safe file name for a copy of `typeIdentifier` data.

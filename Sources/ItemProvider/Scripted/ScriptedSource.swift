@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 
 /// A source app whose behaviour a test scripts, backed by a real file.
 ///
@@ -66,7 +67,7 @@ public final class ScriptedSource: Sendable {
         switch answer {
         case .success:
           do {
-            completion(try Data(contentsOf: file), nil)
+            completion(Data(try FileSystem.readFile(atPath: file.path)), nil)
           } catch {
             completion(nil, error)
           }
@@ -93,7 +94,7 @@ public final class ScriptedSource: Sendable {
     let file = self.file
     let respond: @Sendable (Result<Void, any Error>, Bool) -> Void = { [self] result, delete in
       answer(result)
-      if delete { try? FileManager.default.removeItem(at: file) }
+      if delete { try? FileSystem.removeTree(file.path) }
       progress.completedUnitCount = 1
       counts.withLock { $0.answers += 1 }
     }
@@ -107,7 +108,7 @@ public final class ScriptedSource: Sendable {
     case .deliverThenDeleteSource:
       respond(.success(()), true)
     case .vanishMidLoad:
-      try? FileManager.default.removeItem(at: file)
+      try? FileSystem.removeTree(file.path)
       DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) {
         respond(.failure(ScriptedBehavior.connectionInterruptedError), false)
       }

@@ -34,7 +34,7 @@ extension AEAArchive {
       do {
         decoded = try LZFSE.decompress(stored, maximumOutputSize: Int(header.originalSize))
       } catch {
-        throw .segmentDecoding(cluster: cluster, segment: segment, reason: "\(error)")
+        throw .segmentDecompression(cluster: cluster, segment: segment, error)
       }
       guard decoded.count == Int(header.originalSize) else {
         throw .segmentDecoding(

@@ -1,51 +1,5 @@
 import Foundation
 
-/// Limits that keep a hostile archive from taking unbounded memory or time.
-public struct AEALimits: Sendable {
-  /// Largest auth data accepted.
-  public var maximumAuthDataSize: Int
-  /// Largest decoded payload accepted (a decompression-bomb guard).
-  public var maximumRawSize: UInt64
-  /// Largest segment size accepted.
-  public var maximumSegmentSize: UInt32
-  /// Largest number of segments per cluster accepted.
-  public var maximumSegmentsPerCluster: UInt32
-
-  /// 1 MiB of auth data, 64 MiB of payload, 16 MiB segments, 4096 segments per cluster.
-  public static let `default` = AEALimits(
-    maximumAuthDataSize: 1 << 20, maximumRawSize: 64 << 20, maximumSegmentSize: 16 << 20,
-    maximumSegmentsPerCluster: 4096)
-
-  /// Creates limits.
-  public init(
-    maximumAuthDataSize: Int, maximumRawSize: UInt64, maximumSegmentSize: UInt32,
-    maximumSegmentsPerCluster: UInt32
-  ) {
-    self.maximumAuthDataSize = maximumAuthDataSize
-    self.maximumRawSize = maximumRawSize
-    self.maximumSegmentSize = maximumSegmentSize
-    self.maximumSegmentsPerCluster = maximumSegmentsPerCluster
-  }
-}
-
-/// One cluster: its segment headers and where its parts sit in the file.
-public struct AEACluster: Sendable, Equatable {
-  /// Position of the cluster in the archive, from 0.
-  public var index: Int
-  /// File offset of the cluster's segment headers.
-  public var offset: Int
-  /// The segment headers that describe payload (empty trailing headers are left out).
-  public var segments: [AEASegmentHeader]
-  /// File range of the segment headers, as authenticated by the cluster header MAC.
-  var headerRange: Range<Int>
-  /// MAC of the next cluster's segment headers (random bytes in the last cluster).
-  var nextClusterMAC: [UInt8]
-  /// File range of the segment MACs (32 bytes each, one per header slot).
-  var segmentMACRange: Range<Int>
-  /// File range of each described segment's stored bytes.
-  var segmentRanges: [Range<Int>]
-}
-
 /// A parsed Apple Encrypted Archive, profile 0 (signed, not encrypted).
 ///
 /// Layout: `AEA1`, profile (24 bits), scrypt strength (8 bits), auth data size (32 bits), the auth

@@ -18,8 +18,10 @@ public enum AEAError: Error, Sendable, Equatable, CustomStringConvertible {
   case containerSizeMismatch(declared: UInt64, actual: Int)
   /// A segment's decoded bytes do not match the checksum in its header.
   case checksumMismatch(cluster: Int, segment: Int)
-  /// A segment could not be decompressed.
+  /// A segment's sizes do not fit its compression: `reason` says how.
   case segmentDecoding(cluster: Int, segment: Int, reason: String)
+  /// A segment's LZFSE stream is malformed.
+  case segmentDecompression(cluster: Int, segment: Int, LZFSEError)
   /// Bytes remain after the last segment.
   case trailingBytes(count: Int, offset: Int)
 
@@ -43,6 +45,8 @@ public enum AEAError: Error, Sendable, Equatable, CustomStringConvertible {
       "segment \(segment) of cluster \(cluster) does not match its SHA-256 checksum"
     case .segmentDecoding(let cluster, let segment, let reason):
       "segment \(segment) of cluster \(cluster) cannot be decompressed: \(reason)"
+    case .segmentDecompression(let cluster, let segment, let error):
+      "segment \(segment) of cluster \(cluster) cannot be decompressed: \(error)"
     case .trailingBytes(let count, let offset):
       "archive has \(count) unexpected bytes after its last segment, at byte \(offset)"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Checks a binary property list's structure before Foundation parses it.
 ///
@@ -18,7 +19,7 @@ enum PropertyListGuard {
     do {
       return try PropertyListSerialization.propertyList(from: data, format: nil)
     } catch {
-      throw PropertyListFailure("not a valid property list (\(error))")
+      throw PropertyListFailure("not a valid property list (\(ErrorText.message(for: error)))")
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Why a `.shortcut` file could not be read or made.
 public enum ShortcutError: Error, Sendable, CustomStringConvertible {
@@ -18,12 +19,15 @@ public enum ShortcutError: Error, Sendable, CustomStringConvertible {
   case invalidAuthData(String)
   /// A value given to the generator is not acceptable.
   case invalidArgument(String)
-  /// Reading or writing a file failed.
-  case io(ShortcutIOError)
+  /// Reading the file failed: missing, not a regular file, too large, or a failed read. The
+  /// `IOError` names the operation, the path as given, and the cause.
+  case io(IOError)
 
   /// A message saying what failed and what to do.
   public var description: String {
     switch self {
+    case .unrecognizedFormat(let bytes) where bytes.isEmpty:
+      "not a shortcut: the file is empty"
     case .unrecognizedFormat(let bytes):
       "not a shortcut: the file starts with "
         + "\(Hex.string(bytes)), neither AEA1 (signed) nor a"
@@ -42,19 +46,4 @@ public enum ShortcutError: Error, Sendable, CustomStringConvertible {
     case .io(let error): "\(error)"
     }
   }
-}
-
-/// A failed file operation: what was done, to which path, and the system's reason.
-public struct ShortcutIOError: Error, Sendable, CustomStringConvertible {
-  /// The operation, such as "read" or "write".
-  public var operation: String
-  /// The file's path.
-  public var path: String
-  /// The underlying error's description.
-  public var underlying: String
-  /// Whether the file does not exist or cannot be read (as opposed to other failures).
-  public var isMissing: Bool
-
-  /// A message with operation, path and cause.
-  public var description: String { "cannot \(operation) \(path): \(underlying)" }
 }

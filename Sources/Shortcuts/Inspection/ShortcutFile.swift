@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// A `.shortcut` file read and taken apart: signed (Apple Encrypted Archive around an Apple
 /// Archive holding `Shortcut.wflow`) or unsigned (the workflow property list itself).
@@ -28,39 +29,24 @@ public struct ShortcutFile: Sendable {
 
   /// The name of the workflow file inside a signed shortcut's archive.
   public static let workflowPath = "Shortcut.wflow"
-  /// Largest file read (the decoded payload has its own limit in `AEALimits`).
+  /// Largest file read: 128 MiB. A shortcut is kilobytes (a 913-action one is 100 KB); the
+  /// decoded payload has its own, smaller limit in `AEALimits`.
   public static let maximumFileSize = 128 << 20
 
   /// Reads a shortcut file.
-  /// - Throws: `ShortcutError`; `.io` with `isMissing` when the file is absent or unreadable.
+  ///
+  /// The file must be a regular file (a symbolic link to one is followed) of at most
+  /// ``maximumFileSize`` bytes.
+  /// - Throws: `ShortcutError`: `.io` when the file is missing, not a regular file, too large or
+  ///   unreadable, the other cases when its content is not a readable shortcut.
   public init(contentsOf url: URL, limits: AEALimits = .default) throws(ShortcutError) {
-    let path = url.path
-    let attributes: [FileAttributeKey: Any]
+    let bytes: [UInt8]
     do {
-      attributes = try FileManager.default.attributesOfItem(atPath: path)
+      bytes = try FileSystem.readFile(atPath: url.path, limit: Int64(Self.maximumFileSize))
     } catch {
-      throw .io(
-        ShortcutIOError(
-          operation: "read", path: path, underlying: "no such file or not accessible",
-          isMissing: true))
+      throw .io(error)
     }
-    if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
-      throw .io(
-        ShortcutIOError(
-          operation: "read", path: path,
-          underlying: "\(size) bytes is over the \(Self.maximumFileSize)-byte limit",
-          isMissing: false))
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw .io(
-        ShortcutIOError(
-          operation: "read", path: path, underlying: "\(error)",
-          isMissing: !FileManager.default.isReadableFile(atPath: path)))
-    }
-    try self.init(data: data, limits: limits)
+    try self.init(data: Data(bytes), limits: limits)
   }
 
   /// Reads a shortcut from its bytes.

@@ -1,13 +1,5 @@
 import Foundation
 
-/// How a shortcut was signed.
-public enum ShortcutSigningMethod: String, Sendable, Codable {
-  /// "People who know me": signed with a key vouched for by the sender's Apple ID certificate.
-  case contact
-  /// "Anyone": signed by Apple's iCloud service with a certificate chaining to Apple Root CA - G3.
-  case iCloud
-}
-
 /// Who signed a shortcut and with what, read from the archive's auth data property list.
 ///
 /// Contact-signed auth data holds `SigningPublicKey` (the P-256 key that signed the archive),

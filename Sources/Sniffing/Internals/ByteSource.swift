@@ -24,25 +24,26 @@ final class ByteSource {
   private let storage: Storage
 
   /// Opens a regular file and reads its prefix.
+  ///
+  /// A symbolic link is refused, never followed (`O_NOFOLLOW`): a command line resolves the
+  /// links a user names before sniffing. Anything but a regular file is refused as
+  /// `notRegularFile`; a FIFO is opened without blocking, so naming one never hangs.
   init(fileAtPath path: String, prefixLength: Int) throws(SniffError) {
-    // Non-blocking: opening a FIFO must not hang; anything but a regular file is refused below.
     let descriptor: FileDescriptor
     let status: FileStatus
     do throws(IOError) {
-      descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking])
+      descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noFollow])
       do throws(IOError) {
         status = try descriptor.status()
+        guard status.kind == .regularFile else {
+          throw IOError(.notRegularFile, operation: "read", path: path, fileKind: status.kind)
+        }
       } catch {
         try? descriptor.close()
         throw error
       }
     } catch {
-      throw SniffError(path: path, error)
-    }
-    guard status.kind == .regularFile else {
-      try? descriptor.close()
-      throw SniffError(
-        path: path, reason: status.kind == .directory ? .isDirectory : .notARegularFile)
+      throw SniffError(error)
     }
     self.path = path
     self.size = Int(status.size)
@@ -107,7 +108,7 @@ final class ByteSource {
         initialized = 0
       }
     }
-    if let failure { throw SniffError(path: descriptor.path, failure) }
+    if let failure { throw SniffError(failure) }
     return bytes
   }
 }

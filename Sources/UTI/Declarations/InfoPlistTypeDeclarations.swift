@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// The type declarations of an `Info.plist`: `UTExportedTypeDeclarations` and
 /// `UTImportedTypeDeclarations`, read with Foundation's property list parser (XML or binary).
@@ -10,11 +11,14 @@ struct InfoPlistTypeDeclarations {
   private(set) var warnings: [UTTypeDeclarationWarning] = []
 
   init(data: Data, source: String) throws(UTTypeDeclarationError) {
+    guard !data.isEmpty else {
+      throw .malformedPropertyList(source: source, reason: "it is empty")
+    }
     let root: Any
     do {
       root = try PropertyListSerialization.propertyList(from: data, format: nil)
     } catch {
-      throw .malformedPropertyList(source: source, reason: "\(error)")
+      throw .malformedPropertyList(source: source, reason: ErrorText.message(for: error))
     }
     guard let dictionary = root as? [String: Any] else {
       throw .malformedPropertyList(source: source, reason: "the top level is not a dictionary")

@@ -1,11 +1,15 @@
+import SystemCalls
+
 /// Why a set of type declarations could not be read or registered.
 ///
 /// Every case names where the problem is: the file, and the key path inside it, such as
 /// `UTExportedTypeDeclarations[2].UTTypeIdentifier`.
 public enum UTTypeDeclarationError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The property list file could not be read.
-  case unreadableFile(path: String, reason: String)
-  /// The data is not a property list, or its top level is not a dictionary.
+  /// The property list file could not be read: missing, not a regular file, too large, or a
+  /// failed read. The `IOError` names the operation and the path as given.
+  case unreadableFile(IOError)
+  /// The data is not a property list, or its top level is not a dictionary; `reason` is the
+  /// parser's message.
   case malformedPropertyList(source: String, reason: String)
   /// A value has the wrong type.
   case wrongValueType(keyPath: String, expected: String)
@@ -21,8 +25,8 @@ public enum UTTypeDeclarationError: Error, Sendable, Equatable, CustomStringConv
   /// The message, saying what is wrong, where, and how to fix it.
   public var description: String {
     switch self {
-    case .unreadableFile(let path, let reason):
-      "cannot read type declarations from \(path): \(reason)"
+    case .unreadableFile(let error):
+      "cannot read type declarations: \(error)"
     case .malformedPropertyList(let source, let reason):
       "\(source) is not a usable property list: \(reason)"
     case .wrongValueType(let keyPath, let expected):
@@ -39,21 +43,4 @@ public enum UTTypeDeclarationError: Error, Sendable, Equatable, CustomStringConv
         + "(import it, or choose an identifier in your own domain)"
     }
   }
-}
-
-/// Something a declaration does that is tolerated, with where it is.
-public struct UTTypeDeclarationWarning: Sendable, Hashable, CustomStringConvertible {
-  /// Where the declaration is, such as `UTImportedTypeDeclarations[0]`.
-  public var keyPath: String
-  /// What was tolerated and what happens instead.
-  public var message: String
-
-  /// Creates a warning.
-  public init(keyPath: String, message: String) {
-    self.keyPath = keyPath
-    self.message = message
-  }
-
-  /// `keyPath: message`.
-  public var description: String { "\(keyPath): \(message)" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 
 /// The set of declared types that `UTType` lookups consult: the built-in system catalogue,
 /// with the application's own declarations layered over it.
@@ -7,8 +8,11 @@ import Synchronization
 /// On Apple platforms the system and the application bundle's `Info.plist` supply declarations.
 /// Here `UTTypeRegistry.shared` starts with the built-in catalogue, and an application adds its
 /// `UTExportedTypeDeclarations` and `UTImportedTypeDeclarations` with
-/// `registerDeclarations(fromInfoPlistAt:)`. Separate registries can be created for tests or
-/// for tools that compare several applications; `UTType`'s initializers use the shared one.
+/// `registerDeclarations(fromInfoPlistAt:)`. `UTType`'s initializers use the shared one; the
+/// APIs that resolve types on a caller's behalf (activation rules, the content sniffer) take a
+/// registry too, defaulting to `.shared` (as NIOFileSystem's `FileSystem.shared` and its
+/// instances), so tests and tools can keep an app's declarations in a registry of their own
+/// and leave the shared one untouched.
 ///
 /// Registration replaces an immutable snapshot; types created earlier keep answering from the
 /// snapshot they were made in and still compare and conform correctly by identifier.
@@ -58,6 +62,11 @@ public final class UTTypeRegistry: Sendable {
     return state.withLock { $0.graph }
   }
 
+  /// Identifies the current snapshot of declarations; it changes whenever declarations are
+  /// registered. Types resolved in a snapshot keep it alive, so a cache holding such types
+  /// beside this identifier can tell whether they are still current.
+  package var snapshotIdentifier: ObjectIdentifier { ObjectIdentifier(graph) }
+
   /// The declarations the application has registered, in registration order.
   public var applicationDeclarations: [UTTypeDeclaration] {
     state.withLock { $0.applicationDeclarations }
@@ -93,20 +102,29 @@ public final class UTTypeRegistry: Sendable {
     return try register(located)
   }
 
+  /// The largest `Info.plist` read for declarations. Real ones are a few kilobytes; 8 MiB
+  /// leaves room for any app's while refusing a file that is plainly something else.
+  public static let maximumInfoPlistSize = 8 << 20
+
   /// Reads `UTExportedTypeDeclarations` and `UTImportedTypeDeclarations` from an XML or binary
   /// `Info.plist` and registers them.
-  /// - Throws: `UTTypeDeclarationError`, naming the file and the key path of the problem.
+  ///
+  /// The file must be a regular file (a symbolic link to one is followed) of at most
+  /// ``maximumInfoPlistSize`` bytes.
+  /// - Throws: `UTTypeDeclarationError`: ``UTTypeDeclarationError/unreadableFile(_:)`` when the
+  ///   file cannot be read, else naming the file and the key path of the problem.
   @discardableResult
   public func registerDeclarations(
     fromInfoPlistAt url: URL
   ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationWarning] {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      bytes = try FileSystem.readFile(
+        atPath: url.path, limit: Int64(Self.maximumInfoPlistSize))
     } catch {
-      throw .unreadableFile(path: url.path, reason: "\(error)")
+      throw .unreadableFile(error)
     }
-    return try registerDeclarations(fromInfoPlist: data, source: url.path)
+    return try registerDeclarations(fromInfoPlist: Data(bytes), source: url.path)
   }
 
   /// Registers the type declarations of an `Info.plist` held in memory.

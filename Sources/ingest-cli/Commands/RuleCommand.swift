@@ -2,6 +2,7 @@ import ActivationRules
 import Foundation
 import Ingest
 import Sniffing
+import SystemCalls
 import UTI
 
 /// `ingest-cli rule`: will an extension appear for a share, and why.
@@ -45,7 +46,8 @@ enum RuleCommand {
 
     Text output wraps at the terminal's width (COLUMNS, else 80, when not a terminal).
 
-    Exit status: check 0 shown, 1 hidden; 64 usage, 65 bad rule or profile, 66 missing file.
+    Exit status: check 0 shown, 1 hidden; 64 usage, 65 bad rule or profile, 66 missing,
+    unreadable or not a regular file.
     """
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -104,12 +106,14 @@ enum RuleCommand {
     switch (sourceName, attachmentSpecs.isEmpty) {
     case (.none, true) where filesMode:
       guard !files.isEmpty else { throw CLIError.usage("--files needs at least one FILE") }
-      let sniffer = ContentSniffer()
-      input = ActivationInput(extensionItems: [
-        ActivationItem(
-          attributedTitle: title, attributedContentText: contentText,
-          attachments: try files.map { try sniffedAttachment($0, sniffer: sniffer) })
-      ])
+      // Sniffed in the rule's registry: an extension the app declares names its type.
+      let sniffer = ContentSniffer(registry: rule.registry)
+      input = ActivationInput(
+        extensionItems: [
+          ActivationItem(
+            attributedTitle: title, attributedContentText: contentText,
+            attachments: try files.map { try sniffedAttachment($0, sniffer: sniffer) })
+        ], registry: rule.registry)
       sourceLabel = "\(files.count) file\(files.count == 1 ? "" : "s") shared as files"
     case (.some(let name), true):
       let profile = try loadProfile(name, directory: sourcesDirectory)
@@ -154,15 +158,10 @@ enum RuleCommand {
   static func sniffedAttachment(
     _ path: String, sniffer: ContentSniffer
   ) throws -> ActivationAttachment {
-    let url = URL(fileURLWithPath: path)
-    do {
-      let result = try sniffer.sniff(fileAt: url)
-      return ActivationAttachment(
-        registeredTypeIdentifiers: [result.type.identifier], hasFileRepresentation: true,
-        suggestedName: url.lastPathComponent)
-    } catch {
-      throw CLIError.noInput("\(error)")
-    }
+    let result = try TypesCommand.sniff(path, with: sniffer)
+    return ActivationAttachment(
+      registeredTypeIdentifiers: [result.type.identifier], hasFileRepresentation: true,
+      suggestedName: URL(fileURLWithPath: path).lastPathComponent, registry: sniffer.registry)
   }
 
   /// `UTI[=file|=URL][,UTI…]`: one attachment.
@@ -301,41 +300,34 @@ enum RuleCommand {
 
   /// A rule from a file when RULE names one, else RULE as a predicate string.
   ///
-  /// The type declarations of each `--declarations` file, then those of RULE when it is an
-  /// Info.plist declaring types, are registered first, so identifiers the app declares resolve
-  /// (and conform) as they do once the app is installed: a rule resolves its identifiers when
-  /// it is parsed. A RULE file is read once.
+  /// The rule gets a registry of its own, never `.shared`: the type declarations of each
+  /// `--declarations` file, then those of RULE when it is an Info.plist declaring types, are
+  /// registered there first, so identifiers the app declares resolve (and conform) as they do
+  /// once the app is installed. A RULE file is read once.
   static func loadRule(_ argument: String, declarationFiles: [String]) throws -> ActivationRule {
-    for warning in try TypeDeclarations.register(files: declarationFiles) {
+    let registry = UTTypeRegistry()
+    for warning in try TypeDeclarations.register(files: declarationFiles, in: registry) {
       Output.error("warning: \(warning)")
     }
     do {
-      if FileManager.default.fileExists(atPath: argument) {
-        guard let data = FileManager.default.contents(atPath: argument) else {
-          // A directory or an unreadable file: the rule reader says which.
-          return try ActivationRule(contentsOf: URL(fileURLWithPath: argument))
+      if FileSystem.exists(argument) || looksLikePath(argument) {
+        let data: Data
+        do {
+          data = Data(
+            try FileSystem.readFile(atPath: argument, limit: Int64(ActivationRule.maximumFileSize)))
+        } catch {
+          throw CLIError.io(error, role: .input)
         }
-        if TypeDeclarations.declaresTypes(data) {
-          for warning in try TypeDeclarations.register(infoPlist: data, path: argument) {
-            Output.error("warning: \(warning)")
-          }
-        }
-        return try ActivationRule(data: data, path: argument)
-      }
-      if looksLikePath(argument) {
-        throw CLIError.noInput("cannot read \(argument): no such file")
+        return try ActivationRule(data: data, path: argument, registry: registry)
       }
       let escaped = ["&lt;", "&gt;", "&amp;", "&quot;", "&apos;"].contains {
         argument.contains($0)
       }
       return try ActivationRule(
         predicateFormat: argument, options: escaped ? [.decodesXMLEntitiesInStrings] : [],
-        origin: "the predicate given on the command line")
+        origin: "the predicate given on the command line", registry: registry)
     } catch let error as ActivationRuleError {
-      if case .file(let fileError) = error {
-        throw CLIError.noInput("\(fileError)")
-      }
-      throw CLIError.data("\(error)")
+      throw CLIError(error)
     }
   }
 
@@ -360,14 +352,11 @@ enum RuleCommand {
     }
   }
 
-  /// A missing profile or directory is missing input (66); anything else is bad data (65).
+  /// A profile or directory that cannot be read is missing input (66, by
+  /// `ExitStatus(for:role:)`); a malformed one is bad data (65).
   static func profileError(_ error: any Error, path: String) -> CLIError {
-    if case .unreadable = error as? SourceProfileError,
-      !FileManager.default.fileExists(atPath: path)
-    {
-      return CLIError.noInput("\(error)")
-    }
-    return CLIError.data("\(error)")
+    guard let error = error as? SourceProfileError else { return .data("\(path): \(error)") }
+    return CLIError(error)
   }
 
   static func formName(_ rule: ActivationRule) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Shortcuts
+import SystemCalls
 
 /// `ingest-cli shortcut`: make an unsigned "screenshot, share to this app" shortcut, or inspect
 /// a `.shortcut` file (signed or unsigned), check its signature and extract its workflow.
@@ -17,7 +18,7 @@ enum ShortcutCommand {
     to empty the parameters of the share action, so --action share prints a warning.
     inspect exits 0 when a signed file verifies against Apple's roots (or the file is unsigned),
     1 when it is intact but its signer is not trusted, 65 when it is malformed or tampered with
-    (and then refuses --extract), 66 when FILE is missing.
+    (and then refuses --extract), 66 when FILE is missing, unreadable or not a regular file.
     """
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -97,9 +98,9 @@ enum ShortcutCommand {
     }
     let data = try builder.propertyList()
     do {
-      try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+      try FileSystem.writeFile(atPath: output, bytes: [UInt8](data))
     } catch {
-      throw CLIError(status: .cannotCreate, message: "cannot write \(output): \(error)")
+      throw CLIError.io(error, role: .output)
     }
     let workflow = try Workflow(propertyList: data)
     let signed =
@@ -136,9 +137,8 @@ enum ShortcutCommand {
     do {
       file = try ShortcutFile(contentsOf: URL(fileURLWithPath: paths[0]))
     } catch {
-      if case .io(let failure) = error, failure.isMissing {
-        throw CLIError.noInput("\(error)")
-      }
+      if case .io = error { throw CLIError(error) }
+      // A message about the content does not name the file; say which one.
       throw CLIError.data("\(paths[0]): \(error)")
     }
     let verification = file.verify()
@@ -156,9 +156,9 @@ enum ShortcutCommand {
     }
     if let extract {
       do {
-        try file.workflowData.write(to: URL(fileURLWithPath: extract), options: .atomic)
+        try FileSystem.writeFile(atPath: extract, bytes: [UInt8](file.workflowData))
       } catch {
-        throw CLIError(status: .cannotCreate, message: "cannot write \(extract): \(error)")
+        throw CLIError.io(error, role: .output)
       }
       if !json {
         print("extracted Shortcut.wflow to \(extract) (\(file.workflowData.count) bytes)")

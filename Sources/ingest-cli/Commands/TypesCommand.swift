@@ -1,5 +1,6 @@
 import Foundation
 import Sniffing
+import SystemCalls
 import UTI
 
 /// `ingest-cli types`: what each file really is, from its content, as a UTI.
@@ -39,7 +40,7 @@ enum TypesCommand {
       bytesRead = result.bytesRead
     }
 
-    init(path: String, error: SniffError) {
+    init(path: String, error: CLIError) {
       self.path = path
       self.error = "\(error)"
     }
@@ -60,16 +61,11 @@ enum TypesCommand {
     var status = ExitStatus.success
     for path in paths {
       do {
-        let result = try sniffer.sniff(fileAt: URL(fileURLWithPath: path))
-        descriptions.append(Description(path: path, result: result))
+        descriptions.append(Description(path: path, result: try sniff(path, with: sniffer)))
       } catch {
         descriptions.append(Description(path: path, error: error))
-        // An unreadable file is missing input (66); libmagic failing on a file is bad data.
-        if error.isUnreadable {
-          status = .noInput
-        } else if status == .success {
-          status = .dataError
-        }
+        // The other files are still described; missing input (66) wins over bad data (65).
+        if status == .success || error.status == .noInput { status = error.status }
       }
     }
     if json {
@@ -84,6 +80,21 @@ enum TypesCommand {
       }
     }
     return status
+  }
+
+  /// Sniffs the file `path` names, following it when it is a symbolic link.
+  static func sniff(_ path: String, with sniffer: ContentSniffer) throws(CLIError) -> SniffResult {
+    let file: String
+    do {
+      file = try InputPath.resolvingLink(path)
+    } catch {
+      throw .io(error, role: .input)
+    }
+    do {
+      return try sniffer.sniff(fileAt: URL(fileURLWithPath: file))
+    } catch {
+      throw CLIError(error)
+    }
   }
 
   static func text(_ item: Description) -> String {

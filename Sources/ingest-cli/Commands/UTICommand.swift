@@ -51,23 +51,30 @@ enum UTICommand {
       throw CLIError.usage("uti needs an identifier, --ext or --mime\n" + usage)
     }
 
-    let warnings = try TypeDeclarations.register(files: declarationFiles)
+    // A registry of the command's own: the declarations layer over the system catalogue there.
+    let registry = UTTypeRegistry()
+    let warnings = try TypeDeclarations.register(files: declarationFiles, in: registry)
 
     var descriptions: [Description] = []
     for (option, value) in queries {
       switch option {
       case "--ext":
-        guard let type = UTType(filenameExtension: value) else {
+        guard
+          let type = registry.preferredType(
+            tag: value, tagClass: .filenameExtension, conformingTo: .data)
+        else {
           throw CLIError.data("'\(value)' is not a usable filename extension")
         }
         descriptions.append(Description(query: "--ext \(value)", type: type))
       case "--mime":
-        guard let type = UTType(mimeType: value) else {
+        guard
+          let type = registry.preferredType(tag: value, tagClass: .mimeType, conformingTo: .data)
+        else {
           throw CLIError.data("'\(value)' is not a usable MIME type")
         }
         descriptions.append(Description(query: "--mime \(value)", type: type))
       default:
-        guard let type = UTType(value) else {
+        guard let type = registry.type(withIdentifier: value) else {
           throw CLIError.data("no declared type has the identifier '\(value)'")
         }
         descriptions.append(Description(query: value, type: type))

@@ -1,18 +1,4 @@
-/// Exit statuses of `ingest-cli`, as ARCHITECTURE.md fixes them (BSD `sysexits` values).
-enum ExitStatus: Int32 {
-  case success = 0
-  /// The share was not accepted: hidden by the rule or rejected by the contract.
-  case notAccepted = 1
-  case usage = 64
-  /// Malformed plist, predicate syntax, corrupt file.
-  case dataError = 65
-  /// An input file is missing or unreadable.
-  case noInput = 66
-  /// The group directory cannot be created or written.
-  case cannotCreate = 73
-  /// Other I/O errors.
-  case ioError = 74
-}
+import SystemCalls
 
 /// An error that ends the command with a specific exit status and a message for stderr.
 struct CLIError: Error, CustomStringConvertible {
@@ -31,5 +17,10 @@ struct CLIError: Error, CustomStringConvertible {
 
   static func noInput(_ message: String) -> CLIError {
     CLIError(status: .noInput, message: message)
+  }
+
+  /// A failed file operation, with the status `ExitStatus(for:role:)` gives it.
+  static func io(_ error: IOError, role: ExitStatus.FileRole) -> CLIError {
+    CLIError(status: ExitStatus(for: error, role: role), message: "\(error)")
   }
 }

@@ -17,8 +17,8 @@ struct SourceProfileBuildTests {
     }
   }
 
-  @Test(arguments: ProfileCorpus.names)
-  func itemsAttachmentsAndTypesFollowTheProfile(_ name: String) throws {
+  @Test("Items, attachments and types follow the profile", arguments: ProfileCorpus.names)
+  func structure(_ name: String) throws {
     let profile = try ProfileCorpus.profile(name)
     let work = try ProfileWorkDirectory()
     defer { work.remove() }
@@ -38,8 +38,8 @@ struct SourceProfileBuildTests {
     }
   }
 
-  @Test(arguments: ProfileCorpus.names)
-  func everyRepresentationDeliversTheRealContent(_ name: String) async throws {
+  @Test("Every representation delivers the real content", arguments: ProfileCorpus.names)
+  func content(_ name: String) async throws {
     let profile = try ProfileCorpus.profile(name)
     let work = try ProfileWorkDirectory()
     defer { work.remove() }
@@ -130,7 +130,8 @@ struct SourceProfileBuildTests {
     }
   }
 
-  @Test func theScreenshotFailsAsAURLWithApplesMessage() async throws {
+  @Test("The screenshot fails as a URL with Apple's message")
+  func screenshotURL() async throws {
     let work = try ProfileWorkDirectory()
     defer { work.remove() }
     let items = try ProfileCorpus.profile("screenshot-markup").makeExtensionItems(
@@ -143,7 +144,8 @@ struct SourceProfileBuildTests {
     #expect(!provider.canLoadObject(ofClass: URL.self))
   }
 
-  @Test func aNotesScanLoadedAsAnItemFileIsAPropertyListNotThePDF() async throws {
+  @Test("A Notes scan loaded as an item file is a property list, not the PDF")
+  func notesScan() async throws {
     let work = try ProfileWorkDirectory()
     defer { work.remove() }
     let items = try ProfileCorpus.profile("notes-scanned-pdf").makeExtensionItems(
@@ -163,7 +165,8 @@ struct SourceProfileBuildTests {
     #expect(url?.lastPathComponent == "document.pdf")
   }
 
-  @Test func theLivePhotoBundleIsAFolderHoldingStillAndMovie() async throws {
+  @Test("The Live Photo bundle is a folder holding the still and the movie")
+  func livePhoto() async throws {
     let work = try ProfileWorkDirectory()
     defer { work.remove() }
     let items = try ProfileCorpus.profile("photos-live-photo").makeExtensionItems(
@@ -180,14 +183,19 @@ struct SourceProfileBuildTests {
     #expect(names.1 == ["photo.heic", "video.mov"])
   }
 
-  @Test func aMissingCorpusFileStopsTheBuildWithItsName() throws {
+  @Test("A missing corpus file stops the build, naming it")
+  func missingCorpusFile() throws {
     let work = try ProfileWorkDirectory()
     defer { work.remove() }
     let profile = try ProfileCorpus.profile("photos-photo")
-    #expect {
+    let error = #expect(throws: SourceProfileError.self) {
       _ = try profile.makeExtensionItems(corpus: work.url, workDirectory: work.url)
-    } throws: { error in
-      (error as? SourceProfileError)?.description.contains("files/photo.heic") == true
     }
+    guard case .missingCorpusFile(let file, _, _)? = error else {
+      Issue.record("expected missingCorpusFile, got \(String(describing: error))")
+      return
+    }
+    #expect(file == "files/photo.heic")
+    #expect(error?.description.contains("files/photo.heic") == true)
   }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import Ingest
 import ItemProvider
+import SystemCalls
 import Testing
 import UTI
 
 @Suite("Source-app profiles: reading and checking")
 struct SourceProfileTests {
   /// Every source app issue 4 lists has a profile.
-  @Test func everyListedSourceHasAProfile() {
+  @Test("Every source app the issue lists has a profile")
+  func everySource() {
     let expected = [
       "files-pdf", "firefox-page", "messages-image", "notes-scanned-pdf", "photos-live-photo",
       "photos-photo", "photos-three-photos", "photos-video", "safari-image",
@@ -16,8 +18,8 @@ struct SourceProfileTests {
     #expect(ProfileCorpus.names == expected)
   }
 
-  @Test(arguments: ProfileCorpus.names)
-  func profilesLoadAndNameTheirEvidence(_ name: String) throws {
+  @Test("Profiles load and cite their evidence", arguments: ProfileCorpus.names)
+  func loads(_ name: String) throws {
     let profile = try ProfileCorpus.profile(name)
     #expect(profile.name == name)
     #expect(profile.schemaVersion == 1)
@@ -35,12 +37,14 @@ struct SourceProfileTests {
     }
   }
 
-  @Test func loadAllReadsEveryProfileInOrder() throws {
+  @Test("loadAll reads every profile, in order")
+  func loadAll() throws {
     let profiles = try SourceProfile.loadAll(in: ProfileCorpus.sources)
     #expect(profiles.map(\.name) == ProfileCorpus.names)
   }
 
-  @Test func theSchemaRoundTripsWithItsFieldNames() throws {
+  @Test("The schema round-trips with its field names")
+  func roundTrip() throws {
     let profile = try ProfileCorpus.profile("screenshot-markup")
     let encoded = try JSONEncoder().encode(profile)
     let json = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
@@ -70,74 +74,78 @@ struct SourceProfileTests {
     """
   }
 
-  @Test(arguments: [
-    BrokenCase(
-      label: "unknown schema version",
-      json: profileJSON(
-        version: 2,
-        representation:
-          #"{"typeIdentifier": "public.jpeg", "delivery": "file", "file": "files/photo.jpg"}"#),
-      expected: "schemaVersion 2"),
-    BrokenCase(
-      label: "name is not the file stem",
-      json: profileJSON(
-        name: "other",
-        representation:
-          #"{"typeIdentifier": "public.jpeg", "delivery": "file", "file": "files/photo.jpg"}"#),
-      expected: "must be the file's stem"),
-    BrokenCase(
-      label: "file delivery without a file",
-      json: profileJSON(representation: #"{"typeIdentifier": "public.jpeg", "delivery": "file"}"#),
-      expected: "items[0].attachments[0].representations[0]: file is missing"),
-    BrokenCase(
-      label: "path climbing out of the corpus",
-      json: profileJSON(
-        representation:
-          #"{"typeIdentifier": "public.jpeg", "delivery": "data", "file": "../Package.swift"}"#),
-      expected: "without '..'"),
-    BrokenCase(
-      label: "absolute path",
-      json: profileJSON(
-        representation:
-          #"{"typeIdentifier": "public.jpeg", "delivery": "data", "file": "/etc/passwd"}"#),
-      expected: "relative to corpus/"),
-    BrokenCase(
-      label: "missing corpus file",
-      json: profileJSON(
-        representation:
-          #"{"typeIdentifier": "public.jpeg", "delivery": "file", "file": "files/nothing.jpg"}"#),
-      expected: "files/nothing.jpg does not exist"),
-    BrokenCase(
-      label: "unknown object class",
-      json: profileJSON(
-        representation:
-          #"{"typeIdentifier": "public.jpeg", "delivery": "object", "object": {"class": "NSImage", "file": "files/photo.jpg"}}"#
-      ),
-      expected: "object class NSImage"),
-    BrokenCase(
-      label: "NSURL without a URL",
-      json: profileJSON(
-        representation:
-          #"{"typeIdentifier": "public.url", "delivery": "object", "object": {"class": "NSURL", "value": "not a url"}}"#
-      ),
-      expected: "absolute URL string"),
-    BrokenCase(
-      label: "failure code outside the domain",
-      json: profileJSON(
-        representation:
-          #"{"typeIdentifier": "public.png", "delivery": "object", "object": {"class": "UIImage", "file": "files/screenshot.png"}, "failures": {"public.url": 42}}"#
-      ),
-      expected: "not an NSItemProviderErrorDomain code"),
-    BrokenCase(
-      label: "unknown delivery",
-      json: profileJSON(representation: #"{"typeIdentifier": "public.jpeg", "delivery": "email"}"#),
-      expected: "not a source profile"),
-    BrokenCase(
-      label: "not JSON",
-      json: "{",
-      expected: "not a source profile"),
-  ])
-  func brokenProfilesAreRefusedSayingWhereAndWhy(_ test: BrokenCase) throws {
+  @Test(
+    "Broken profiles are refused, saying where and why",
+    arguments: [
+      BrokenCase(
+        label: "unknown schema version",
+        json: profileJSON(
+          version: 2,
+          representation:
+            #"{"typeIdentifier": "public.jpeg", "delivery": "file", "file": "files/photo.jpg"}"#),
+        expected: "schemaVersion 2"),
+      BrokenCase(
+        label: "name is not the file stem",
+        json: profileJSON(
+          name: "other",
+          representation:
+            #"{"typeIdentifier": "public.jpeg", "delivery": "file", "file": "files/photo.jpg"}"#),
+        expected: "must be the file's stem"),
+      BrokenCase(
+        label: "file delivery without a file",
+        json: profileJSON(
+          representation: #"{"typeIdentifier": "public.jpeg", "delivery": "file"}"#),
+        expected: "items[0].attachments[0].representations[0]: file is missing"),
+      BrokenCase(
+        label: "path climbing out of the corpus",
+        json: profileJSON(
+          representation:
+            #"{"typeIdentifier": "public.jpeg", "delivery": "data", "file": "../Package.swift"}"#),
+        expected: "without '..'"),
+      BrokenCase(
+        label: "absolute path",
+        json: profileJSON(
+          representation:
+            #"{"typeIdentifier": "public.jpeg", "delivery": "data", "file": "/etc/passwd"}"#),
+        expected: "relative to corpus/"),
+      BrokenCase(
+        label: "missing corpus file",
+        json: profileJSON(
+          representation:
+            #"{"typeIdentifier": "public.jpeg", "delivery": "file", "file": "files/nothing.jpg"}"#),
+        expected: "files/nothing.jpg does not exist"),
+      BrokenCase(
+        label: "unknown object class",
+        json: profileJSON(
+          representation:
+            #"{"typeIdentifier": "public.jpeg", "delivery": "object", "object": {"class": "NSImage", "file": "files/photo.jpg"}}"#
+        ),
+        expected: "object class NSImage"),
+      BrokenCase(
+        label: "NSURL without a URL",
+        json: profileJSON(
+          representation:
+            #"{"typeIdentifier": "public.url", "delivery": "object", "object": {"class": "NSURL", "value": "not a url"}}"#
+        ),
+        expected: "absolute URL string"),
+      BrokenCase(
+        label: "failure code outside the domain",
+        json: profileJSON(
+          representation:
+            #"{"typeIdentifier": "public.png", "delivery": "object", "object": {"class": "UIImage", "file": "files/screenshot.png"}, "failures": {"public.url": 42}}"#
+        ),
+        expected: "not an NSItemProviderErrorDomain code"),
+      BrokenCase(
+        label: "unknown delivery",
+        json: profileJSON(
+          representation: #"{"typeIdentifier": "public.jpeg", "delivery": "email"}"#),
+        expected: "not a source profile"),
+      BrokenCase(
+        label: "not JSON",
+        json: "{",
+        expected: "not a source profile"),
+    ])
+  func broken(_ test: BrokenCase) throws {
     let work = try ProfileWorkDirectory()
     defer { work.remove() }
     // A corpus of its own: sources/ beside a link to the real files/.
@@ -156,5 +164,39 @@ struct SourceProfileTests {
         error.description.contains(test.expected), "\(error.description)")
       #expect(error.description.contains("broken.json"))
     }
+  }
+
+  @Test("A profile or directory that cannot be read carries the IOError: path, operation, code")
+  func unreadableProfiles() throws {
+    let work = try ProfileWorkDirectory()
+    defer { work.remove() }
+    let missing = work.url.appendingPathComponent("sources/missing.json")
+    #expect(
+      throws: SourceProfileError.unreadable(
+        IOError(operation: "open", path: missing.path, errno: .noSuchFileOrDirectory))
+    ) {
+      try SourceProfile.load(from: missing)
+    }
+    let error = #expect(throws: SourceProfileError.self) {
+      try SourceProfile.load(from: work.url)
+    }
+    guard case .unreadable(let failure)? = error else {
+      Issue.record("expected unreadable, got \(String(describing: error))")
+      return
+    }
+    #expect(failure.code == .notRegularFile)
+    #expect(failure.fileKind == .directory)
+    #expect(
+      error?.description
+        == "cannot read the source profile: cannot read \(work.url.path): not a regular file"
+        + " (a directory)")
+    let listing = #expect(throws: SourceProfileError.self) {
+      try SourceProfile.loadAll(in: work.url.appendingPathComponent("none"))
+    }
+    guard case .unreadable(let listingFailure)? = listing else {
+      Issue.record("expected unreadable, got \(String(describing: listing))")
+      return
+    }
+    #expect(listingFailure.code == .notFound)
   }
 }

@@ -1,0 +1,56 @@
+import ActivationRules
+import Ingest
+import Shortcuts
+import Sniffing
+import SystemCalls
+import UTI
+
+/// The libraries' errors as command errors: a file that cannot be read gets the status
+/// `ExitStatus(for:role:)` gives its `IOError`; anything wrong with what a file holds is bad
+/// data (65). The message is always the error's own description.
+extension CLIError {
+  /// A rule that cannot be read.
+  init(_ error: ActivationRuleError) {
+    if case .file(let failure) = error {
+      self = .io(failure, role: .input)
+    } else {
+      self = .data("\(error)")
+    }
+  }
+
+  /// Type declarations that cannot be read or registered.
+  init(_ error: UTTypeDeclarationError) {
+    if case .unreadableFile(let failure) = error {
+      self = .io(failure, role: .input)
+    } else {
+      self = .data("\(error)")
+    }
+  }
+
+  /// A shortcut file that cannot be read or taken apart.
+  init(_ error: ShortcutError) {
+    if case .io(let failure) = error {
+      self = .io(failure, role: .input)
+    } else {
+      self = .data("\(error)")
+    }
+  }
+
+  /// A source profile (or the directory of them) that cannot be read or is malformed.
+  init(_ error: SourceProfileError) {
+    if case .unreadable(let failure) = error {
+      self = .io(failure, role: .input)
+    } else {
+      self = .data("\(error)")
+    }
+  }
+
+  /// A file that cannot be sniffed: unreadable, or libmagic failing on it (bad data).
+  init(_ error: SniffError) {
+    if let failure = error.ioError {
+      self = .io(failure, role: .input)
+    } else {
+      self = .data("\(error)")
+    }
+  }
+}
