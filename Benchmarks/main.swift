@@ -13,6 +13,8 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("provider", ItemProviderBenchmarks.run),
   ("rules", RulesBenchmarks.run),
   ("ingest", IngestBenchmarks.run),
+  ("ingest-small", IngestBenchmarks.smallShares),
+  ("ingest-large", IngestBenchmarks.largeShare),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [
@@ -27,7 +29,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arguments[1]] {
   try mode(Array(arguments.dropFirst(2)))
 } else {
-  let selected = arguments.isEmpty ? sections.map(\.name) : arguments
+  // "ingest-small" and "ingest-large" are parts of "ingest", for running one alone.
+  let selected =
+    arguments.isEmpty ? sections.map(\.name).filter { !$0.hasPrefix("ingest-") } : arguments
   for name in selected {
     guard let section = sections.first(where: { $0.name == name }) else {
       print("unknown section \(name); sections: \(sections.map(\.name).joined(separator: ", "))")

@@ -123,20 +123,35 @@ final class ShareTransaction: Sendable {
     }
   }
 
-  /// Runs the flushes at the same time and throws the first failure.
+  /// Runs the flushes at the same time, each on its own thread (so the file system can write
+  /// them in one journal commit; `concurrentPerform` would run so few on one thread), and
+  /// throws the first failure.
   static func flushTogether(_ flushes: [@Sendable () throws -> Void]) throws {
-    if flushes.count == 1 {
-      try flushes[0]()
-      return
-    }
-    let failure = Mutex<(any Error)?>(nil)
-    DispatchQueue.concurrentPerform(iterations: flushes.count) { index in
-      do {
-        try flushes[index]()
-      } catch {
-        failure.withLock { if $0 == nil { $0 = error } }
+    guard let last = flushes.last else { return }
+    let failure = FirstFailure()
+    let group = DispatchGroup()
+    for flush in flushes.dropLast() {
+      flushQueue.async(group: group) {
+        do { try flush() } catch { failure.record(error) }
       }
     }
-    if let error = failure.withLock({ $0 }) { throw error }
+    do { try last() } catch { failure.record(error) }
+    group.wait()
+    if let error = failure.error { throw error }
   }
+
+  /// Where flushes run beside the calling thread.
+  private static let flushQueue = DispatchQueue(
+    label: "Ingest.ShareTransaction.flush", qos: .userInitiated, attributes: .concurrent)
+}
+
+/// The first error of several concurrent calls.
+private final class FirstFailure: Sendable {
+  private let storage = Mutex<(any Error)?>(nil)
+
+  func record(_ error: any Error) {
+    storage.withLock { if $0 == nil { $0 = error } }
+  }
+
+  var error: (any Error)? { storage.withLock { $0 } }
 }
