@@ -9,18 +9,18 @@ import SystemCalls
 /// visible in this order, so that whatever instant a crash comes, the share is either wholly
 /// in the inbox or not there at all:
 ///
-/// 1. the manifest is prepared (written where no reader sees it);
-/// 2. the payload files, the manifest and `.staging/` are flushed, together (one `fsync` each,
-///    issued at the same time so the file system can write them in one journal commit);
-/// 3. the payload files are renamed into `Incoming/` (never replacing anything), so a reader
+/// 1. the payload files and `.staging/` are flushed while the manifest is prepared (written
+///    where no reader sees it) and flushed, all at the same time, each on its own thread;
+/// 2. the payload files are renamed into `Incoming/` (never replacing anything), so a reader
 ///    never sees a partial file there;
-/// 4. the manifest is renamed into the inbox (never replacing) and the inbox is flushed: the
+/// 3. the manifest is renamed into the inbox (never replacing) and the inbox is flushed: the
 ///    commit point.
 ///
-/// A crash before step 4 leaves only unreferenced files, which the sweeper removes once stale;
-/// a crash between step 3 and the end of step 4 can leave a committed manifest whose payloads
-/// are still in `.staging/`, complete and flushed, and every reader of the inbox moves them on
-/// (see `DirectoryInbox.recoverPayloads`). `rollback` removes every file the share wrote.
+/// A crash before step 3 leaves only unreferenced files, which the sweeper removes once stale.
+/// A power loss that keeps the commit but not the renames of step 2 can leave a committed
+/// manifest whose payloads are still in `.staging/`, complete and flushed; every reader of the
+/// inbox moves them on (see `DirectoryInbox.recoverPayloads`). `rollback` removes every file
+/// the share wrote.
 final class ShareTransaction: Sendable {
   private enum Phase {
     case open
@@ -84,13 +84,21 @@ final class ShareTransaction: Sendable {
       return state.payloads
     }
     guard let payloads else { throw CancellationError() }
-    var prepared: (any PreparedManifest)?
+    let prepared = PreparedBox()
     do {
-      let manifestFile = try inbox.prepare(manifest)
-      prepared = manifestFile
+      // The manifest is written while the payloads flush: it needs only their digests.
+      // `.staging/` is flushed for the payloads' entries; the manifest's own entry there does
+      // not matter, since it moves to the inbox, which is flushed at the commit.
       try Self.flushTogether(
-        payloads.map { payload in { try payload.file.sync() } }
-          + [{ try manifestFile.makeDurable() }, { try self.group.staging.sync() }])
+        payloads.map { payload in { try payload.file.sync() } } + [
+          {
+            let file = try inbox.prepare(manifest)
+            prepared.set(file)
+            try file.makeDurable()
+          },
+          { try self.group.staging.sync() },
+        ])
+      guard let manifestFile = prepared.value else { throw CancellationError() }
       for payload in payloads {
         try payload.file.close()
         try group.staging.rename(
@@ -101,7 +109,7 @@ final class ShareTransaction: Sendable {
       state.withLock { $0.phase = .committed }
       throw error
     } catch {
-      prepared?.discard()
+      prepared.value?.discard()
       rollback()
       throw error
     }
@@ -154,4 +162,13 @@ private final class FirstFailure: Sendable {
   }
 
   var error: (any Error)? { storage.withLock { $0 } }
+}
+
+/// The prepared manifest, handed back from the thread that prepared it.
+private final class PreparedBox: Sendable {
+  private let storage = Mutex<(any PreparedManifest)?>(nil)
+
+  func set(_ prepared: any PreparedManifest) { storage.withLock { $0 = prepared } }
+
+  var value: (any PreparedManifest)? { storage.withLock { $0 } }
 }
