@@ -24,7 +24,7 @@ extension AttachmentLoader {
       loaded = await loadData(provider, type).map { ContentValue.bytes([UInt8]($0)) }
         .mapError { StageFailure(stage: .loading, error: $0) }
     case .file:
-      loaded = await loadFileBytes(provider, type, limit: limit)
+      loaded = await loadFileBytes(provider, type, limit: limit, kind: choice.kind)
     }
     return loaded.flatMap { value in
       Result { () throws(StageFailure) in
@@ -87,9 +87,9 @@ extension AttachmentLoader {
   }
 
   /// A file representation's bytes, read inside the completion handler.
-  private func loadFileBytes(_ provider: NSItemProvider, _ type: String, limit: Int64) async
-    -> Result<ContentValue, StageFailure>
-  {
+  private func loadFileBytes(
+    _ provider: NSItemProvider, _ type: String, limit: Int64, kind: ShareManifest.Item.Kind
+  ) async -> Result<ContentValue, StageFailure> {
     await withCheckedContinuation { continuation in
       let load = provider.loadFileRepresentation(forTypeIdentifier: type) { url, error in
         guard let url else {
@@ -102,11 +102,16 @@ extension AttachmentLoader {
             atPath: url.path, limit: limit, followSymbolicLinks: false)
           continuation.resume(returning: .success(.bytes(bytes)))
         } catch {
-          // A text past the byte limit is too long, whatever its characters.
-          let failure: any Error =
-            (error as? IOError)?.code == .tooLarge
-            ? ContractViolation.textTooLong(characters: nil, maximum: contract.maximumTextLength)
-            : error
+          // A text past the byte limit is too long, whatever its characters; a "URL" that
+          // large is not one.
+          var failure: any Error = error
+          if (error as? IOError)?.code == .tooLarge {
+            failure =
+              kind == .url
+              ? ContractViolation.malformedURL
+              : ContractViolation.textTooLong(
+                characters: nil, maximum: contract.maximumTextLength)
+          }
           continuation.resume(returning: .failure(StageFailure(stage: .reading, error: failure)))
         }
       }

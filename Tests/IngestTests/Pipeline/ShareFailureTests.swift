@@ -140,6 +140,24 @@ struct ShareFailureTests {
     #expect(try fixture.isEmpty())
   }
 
+  @Test(
+    "A group directory without write permission fails the share (as a user other than root)",
+    .enabled(if: getuid() != 0, "root writes regardless of mode; the injected case runs as root"))
+  func notWritableByMode() async throws {
+    let fixture = try PipelineFixture()
+    defer {
+      chmod(fixture.groupPath + "/.staging", 0o700)
+      fixture.remove()
+    }
+    #expect(chmod(fixture.groupPath + "/.staging", 0o500) == 0)
+    let outcome = await fixture.pipeline().share(PipelineFixture.item([Self.good]))
+    guard case .attachmentFailed(let failure)? = outcome.error else {
+      Issue.record("expected a failure, got \(String(describing: outcome.error))")
+      return
+    }
+    #expect((failure.error as? IOError)?.code == .permissionDenied)
+  }
+
   @Test("The disk filling up mid-copy rolls the share back")
   func diskFull() async throws {
     let fixture = try PipelineFixture()
