@@ -30,20 +30,6 @@ struct ShareCrashTests {
     }
   }
 
-  /// Size and SHA-256 of a file, by `sha256sum`.
-  static func fingerprint(_ path: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
-    return "\(size):" + String(decoding: output.prefix(64), as: UTF8.self)
-  }
-
   @Test("SIGKILL at random points never leaves a partial file or a broken manifest")
   func killedShares() throws {
     let kills = Int(ProcessInfo.processInfo.environment["INGEST_CRASH_KILLS"] ?? "") ?? 40
@@ -51,7 +37,7 @@ struct ShareCrashTests {
     defer { directory.remove() }
     let group = directory.path + "/crash group"
     let sources = try Self.sources(in: directory)
-    let expected = Set(try sources.map { try Self.fingerprint($0.path) })
+    let expected = Set(try sources.map { try FileDigest.fingerprint(of: $0.path) })
     let seed = UInt64(ProcessInfo.processInfo.environment["INGEST_CRASH_SEED"] ?? "") ?? 20_261_201
     var generator = SplitMix64(seed: seed)
 
@@ -101,7 +87,7 @@ struct ShareCrashTests {
         if !FileManager.default.fileExists(atPath: path) {
           path = group + "/.staging/" + fileName
         }
-        let fingerprint = try Self.fingerprint(path)
+        let fingerprint = try FileDigest.fingerprint(of: path)
         #expect(
           fingerprint == "\(item["byteCount"] as? Int ?? -1):\(item["sha256"] as? String ?? "")")
         #expect(expected.contains(fingerprint))
@@ -110,7 +96,8 @@ struct ShareCrashTests {
     // No file in Incoming/ is partial: each is a whole copy of a source.
     let incoming = try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming")
     for name in incoming {
-      #expect(expected.contains(try Self.fingerprint(group + "/Incoming/" + name)), "\(name)")
+      #expect(
+        expected.contains(try FileDigest.fingerprint(of: group + "/Incoming/" + name)), "\(name)")
     }
     // After the sweeper nothing is left that no manifest references.
     let staged = try FileManager.default.contentsOfDirectory(atPath: group + "/.staging").count

@@ -78,19 +78,6 @@ struct PipelineFixture {
     provider.suggestedName = name ?? url.lastPathComponent
     return provider
   }
-
-  /// The SHA-256 of a file, by the system's own tool, as an independent check.
-  static func sha256(of path: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output.prefix(64), as: UTF8.self)
-  }
 }
 
 extension TemporaryDirectory {

@@ -75,7 +75,7 @@ struct ShareFailureTests {
     #expect(outcome.isCommitted)
     #expect(!FileManager.default.fileExists(atPath: source.file.path))
     let item = try #require(try fixture.manifests().first?.items.first)
-    #expect(item.sha256 == (try PipelineFixture.sha256(of: Self.photo.path)))
+    #expect(item.sha256 == (try FileDigest.sha256(of: Self.photo.path)))
   }
 
   @Test("A load that never answers rolls back at the deadline, naming what was still loading")

@@ -26,8 +26,8 @@ struct SharePipelineTests {
     let original = ProjectPaths.corpus.appendingPathComponent("files/photo.heic").path
     let size = try FileManager.default.attributesOfItem(atPath: original)[.size] as? Int
     #expect(item.byteCount == size.map(Int64.init))
-    #expect(item.sha256 == (try PipelineFixture.sha256(of: original)))
-    #expect(try PipelineFixture.sha256(of: fixture.groupPath + "/" + path) == item.sha256)
+    #expect(item.sha256 == (try FileDigest.sha256(of: original)))
+    #expect(try FileDigest.sha256(of: fixture.groupPath + "/" + path) == item.sha256)
     #expect(try fixture.permissions(path) == 0o600)
     for directory in ["Incoming", "Inbox", ".staging"] {
       #expect(try fixture.permissions(directory) == 0o700)
