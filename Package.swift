@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "Sniffing", targets: ["Sniffing"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "Ingest", targets: ["Ingest"]),
+    .library(name: "TypeMatrix", targets: ["TypeMatrix"]),
     .library(name: "Shortcuts", targets: ["Shortcuts"]),
     .executable(name: "ingest-cli", targets: ["ingest-cli"]),
   ],
@@ -54,6 +55,11 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The type matrix: rows of shares and what the main app must end up with, run end to end.
+    .target(
+      name: "TypeMatrix",
+      dependencies: ["Ingest", "ItemProvider", "ActivationRules", "UTI", "SystemCalls"],
+      swiftSettings: swiftSettings),
     .systemLibrary(
       name: "COpenSSL",
       pkgConfig: "libcrypto",
@@ -117,6 +123,10 @@ let package = Package(
         + appleModuleNames.map { .target(name: $0) },
       swiftSettings: swiftSettings
     ),
+    .testTarget(
+      name: "TypeMatrixTests",
+      dependencies: ["TypeMatrix", "Ingest", "ActivationRules", "TestSupport"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "ShortcutsTests", dependencies: ["Shortcuts", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings),

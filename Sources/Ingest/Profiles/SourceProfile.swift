@@ -24,6 +24,19 @@ public struct SourceProfile: Codable, Sendable, Hashable {
   /// The extension items, in the order the app sends them.
   public var items: [Item]
 
+  /// Creates a profile of schema version 1.
+  public init(
+    schemaVersion: Int = 1, name: String, title: String, app: String, provenance: String,
+    items: [Item]
+  ) {
+    self.schemaVersion = schemaVersion
+    self.name = name
+    self.title = title
+    self.app = app
+    self.provenance = provenance
+    self.items = items
+  }
+
   /// One `NSExtensionItem`.
   public struct Item: Codable, Sendable, Hashable {
     /// The item's title, if the app sets one.

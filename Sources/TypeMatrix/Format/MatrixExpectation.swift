@@ -1,0 +1,85 @@
+/// What must become of a row's share.
+public struct MatrixExpectation: Codable, Sendable, Hashable {
+  /// Whether the app's activation rule shows the extension for this share.
+  public enum Activation: String, Codable, Sendable, Hashable {
+    case shown, hidden
+  }
+
+  /// What becomes of the share.
+  public enum Outcome: String, Codable, Sendable, Hashable {
+    /// It reaches the library.
+    case accepted
+    /// The contract turns it down (the user is told why).
+    case rejected
+    /// Loading failed; nothing is saved (or, keeping partial shares, what loaded is).
+    case failed
+  }
+
+  /// A representation taken: its type and how it is read.
+  public struct Taken: Codable, Sendable, Hashable {
+    /// The attachment, `item.attachment` (`1.1`).
+    public var attachment: String
+    /// The registered type taken.
+    public var type: String
+    /// How it is read: `file`, `data` or `object`.
+    public var readAs: String
+
+    /// Creates an expectation.
+    public init(attachment: String, type: String, readAs: String) {
+      self.attachment = attachment
+      self.type = type
+      self.readAs = readAs
+    }
+  }
+
+  /// A record the main app's library must hold.
+  public struct Record: Codable, Sendable, Hashable {
+    /// `file`, `text` or `url`.
+    public var kind: String
+    /// The type identifier.
+    public var type: String
+    /// For files: the size, and optionally the SHA-256.
+    public var byteCount: Int64?
+    public var sha256: String?
+    /// For text: the text; for URLs: the URL.
+    public var text: String?
+    public var url: String?
+
+    /// Creates an expectation.
+    public init(
+      kind: String, type: String, byteCount: Int64? = nil, sha256: String? = nil,
+      text: String? = nil, url: String? = nil
+    ) {
+      self.kind = kind
+      self.type = type
+      self.byteCount = byteCount
+      self.sha256 = sha256
+      self.text = text
+      self.url = url
+    }
+  }
+
+  /// The rule's verdict; not checked when absent.
+  public var activation: Activation?
+  /// The representations taken, in attachment order; not checked when absent.
+  public var taken: [Taken]?
+  /// What becomes of the share.
+  public var outcome: Outcome
+  /// For a rejected or failed share: why (`unsupportedType`, `fileTooLarge`, `textTooLong`,
+  /// `loadFailed`, `deadline`... as `MatrixRunner` names them); not checked when absent.
+  public var reason: String?
+  /// For an accepted share: what the library holds, in order; not checked when absent.
+  public var records: [Record]?
+
+  /// Creates an expectation.
+  public init(
+    activation: Activation? = nil, taken: [Taken]? = nil, outcome: Outcome,
+    reason: String? = nil, records: [Record]? = nil
+  ) {
+    self.activation = activation
+    self.taken = taken
+    self.outcome = outcome
+    self.reason = reason
+    self.records = records
+  }
+}

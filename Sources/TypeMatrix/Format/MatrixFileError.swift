@@ -1,0 +1,33 @@
+/// What is wrong in a matrix file, and where: the row (by index and name) and the field path.
+public struct MatrixFileError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file.
+  public var path: String
+  /// The row's index (from 0) and name, when the problem is in a row.
+  public var row: Int?
+  public var rowName: String?
+  /// The field, such as `expect.outcome` or `source.items[0].attachments[1]`.
+  public var field: String
+  /// What is wrong and what is allowed.
+  public var problem: String
+
+  /// Creates an error.
+  public init(path: String, row: Int? = nil, rowName: String? = nil, field: String, problem: String)
+  {
+    self.path = path
+    self.row = row
+    self.rowName = rowName
+    self.field = field
+    self.problem = problem
+  }
+
+  /// `matrix.json, row 3 "Photos: one photo", expect.outcome: ...`.
+  public var description: String {
+    var place = path
+    if let row {
+      place += ", row \(row + 1)"
+      if let rowName { place += " \"\(rowName)\"" }
+    }
+    if !field.isEmpty { place += ", \(field)" }
+    return "\(place): \(problem)"
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Ingest
+
+/// One row of a type matrix: a share from one source, and what must become of it.
+public struct MatrixRow: Codable, Sendable, Hashable {
+  /// The row's name, unique in the matrix, as test reports show it.
+  public var name: String
+  /// What the source shares.
+  public var source: MatrixSource
+  /// Failures the source is scripted to have.
+  public var script: [ScriptedFailure]
+  /// Run the share keeping what loaded when an attachment fails (default: all or nothing).
+  public var keepPartial: Bool
+  /// The share's deadline in seconds (default 5: a row that never answers should not hold the
+  /// matrix up for the 30 seconds a device allows).
+  public var deadline: Double?
+  /// What must happen.
+  public var expect: MatrixExpectation
+
+  /// Creates a row.
+  public init(
+    name: String, source: MatrixSource, script: [ScriptedFailure] = [], keepPartial: Bool = false,
+    deadline: Double? = nil, expect: MatrixExpectation
+  ) {
+    self.name = name
+    self.source = source
+    self.script = script
+    self.keepPartial = keepPartial
+    self.deadline = deadline
+    self.expect = expect
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case name, source, script, keepPartial, deadline, expect
+  }
+
+  /// Reads a row; `script`, `keepPartial` and `deadline` are optional.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    source = try container.decode(MatrixSource.self, forKey: .source)
+    script = try container.decodeIfPresent([ScriptedFailure].self, forKey: .script) ?? []
+    keepPartial = try container.decodeIfPresent(Bool.self, forKey: .keepPartial) ?? false
+    deadline = try container.decodeIfPresent(Double.self, forKey: .deadline)
+    expect = try container.decode(MatrixExpectation.self, forKey: .expect)
+  }
+
+  /// Writes the row, leaving out what has its default.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(source, forKey: .source)
+    if !script.isEmpty { try container.encode(script, forKey: .script) }
+    if keepPartial { try container.encode(keepPartial, forKey: .keepPartial) }
+    try container.encodeIfPresent(deadline, forKey: .deadline)
+    try container.encode(expect, forKey: .expect)
+  }
+}
+
+/// What a row's source shares: a shipped source-app profile by name, or items written inline
+/// in the profile schema (extension items, attachments, registered types in order, delivery
+/// per type, content files relative to the matrix's content directory).
+public enum MatrixSource: Codable, Sendable, Hashable {
+  /// A shipped profile, such as `photos-photo`.
+  case profile(String)
+  /// Extension items written in the row.
+  case inline(app: String?, items: [SourceProfile.Item])
+
+  enum CodingKeys: String, CodingKey {
+    case app, items
+  }
+
+  /// A string names a profile; an object holds `items` (and optionally `app`).
+  public init(from decoder: any Decoder) throws {
+    if let name = try? decoder.singleValueContainer().decode(String.self) {
+      self = .profile(name)
+      return
+    }
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self = .inline(
+      app: try container.decodeIfPresent(String.self, forKey: .app),
+      items: try container.decode([SourceProfile.Item].self, forKey: .items))
+  }
+
+  /// Writes a profile as its name and inline items as an object.
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .profile(let name):
+      var container = encoder.singleValueContainer()
+      try container.encode(name)
+    case .inline(let app, let items):
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encodeIfPresent(app, forKey: .app)
+      try container.encode(items, forKey: .items)
+    }
+  }
+
+  /// The source app's name for the manifest.
+  var appName: String {
+    switch self {
+    case .profile(let name): name
+    case .inline(let app, _): app ?? "inline"
+    }
+  }
+}
+
+/// A failure a row's source is scripted to have, on one attachment's loads.
+public struct ScriptedFailure: Codable, Sendable, Hashable {
+  /// How the source misbehaves.
+  public enum Behavior: String, Codable, Sendable, Hashable {
+    /// The load fails with `error`.
+    case fail
+    /// The source goes away mid-load (Cocoa 4097 under -1000, its file deleted).
+    case vanish
+    /// The load never answers (the share's deadline ends it).
+    case neverAnswer
+    /// The source deletes its file as soon as the load's callback returns (an extension that
+    /// copies inside the callback does not notice).
+    case deleteAfterCallback
+  }
+
+  /// The attachment, as `item.attachment` counted from 1 (`1.2`).
+  public var attachment: String
+  /// How it misbehaves.
+  public var behavior: Behavior
+  /// For `fail`: the error's domain and code (default `NSCocoaErrorDomain` 4097).
+  public var errorDomain: String?
+  public var errorCode: Int?
+
+  /// Creates a scripted failure.
+  public init(
+    attachment: String, behavior: Behavior, errorDomain: String? = nil, errorCode: Int? = nil
+  ) {
+    self.attachment = attachment
+    self.behavior = behavior
+    self.errorDomain = errorDomain
+    self.errorCode = errorCode
+  }
+
+  /// The attachment's position, when `attachment` is well formed.
+  var position: AttachmentPosition? {
+    let parts = attachment.split(separator: ".")
+    guard parts.count == 2, let item = Int(parts[0]), let index = Int(parts[1]), item > 0,
+      index > 0
+    else { return nil }
+    return AttachmentPosition(item: item, attachment: index)
+  }
+}

@@ -1,0 +1,70 @@
+import ActivationRules
+import Foundation
+import Ingest
+
+/// A starting matrix for an app: one row per shipped source-app profile, expecting what the
+/// pipeline does today with the app's rule and contract, for a person to review and commit.
+public enum MatrixStarter {
+  /// The starting matrix, and the rows whose outcome contradicts the rule (for the reviewer).
+  public static func matrix(
+    title: String?, rule: ActivationRule?, contract: InputContract, corpus: URL?,
+    semantics: ActivationRule.Semantics = .default
+  ) async throws -> (matrix: TypeMatrixFile, results: [RowResult]) {
+    let rows = try SourceProfile.shipped().map { profile in
+      MatrixRow(
+        name: profile.title, source: .profile(profile.name),
+        expect: MatrixExpectation(outcome: .accepted))
+    }
+    let draft = TypeMatrixFile(title: title, contract: contract, rows: rows)
+    let runner = MatrixRunner(
+      rule: rule, matrix: draft, matrixDirectory: URL(fileURLWithPath: "."), corpus: corpus,
+      semantics: semantics)
+    let results = await runner.run()
+    var matrix = draft
+    for (index, result) in results.enumerated() where result.error == nil {
+      matrix.rows[index].expect = MatrixExpectation(
+        activation: result.actual.activation, taken: result.actual.taken,
+        outcome: result.actual.outcome, reason: result.actual.reason,
+        records: result.actual.outcome == .accepted ? result.actual.records : nil)
+    }
+    return (matrix, results)
+  }
+}
+
+extension TypeMatrixFile {
+  /// The matrix as JSON for people: two-space indentation, keys in a stable order.
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(FileForm(self))
+  }
+
+  private struct FileForm: Encodable {
+    var schemaVersion: Int
+    var title: String?
+    var contract: InputContract?
+    var contentDirectory: String?
+    var rows: [MatrixRow]
+
+    init(_ file: TypeMatrixFile) {
+      schemaVersion = file.schemaVersion
+      title = file.title
+      contract = file.contract
+      contentDirectory = file.contentDirectory
+      rows = file.rows
+    }
+  }
+}
+
+extension MatrixRow: CustomStringConvertible {
+  /// The row's name, as parameterized tests show it.
+  public var description: String { name }
+}
+
+extension RowResult {
+  /// Why the row failed, field by field, for a test's failure message.
+  public var failureMessage: String {
+    if let error { return "\(name): \(error)" }
+    return "\(name): " + differences.map(\.description).joined(separator: "; ")
+  }
+}
