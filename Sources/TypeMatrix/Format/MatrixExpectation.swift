@@ -38,11 +38,13 @@ public struct MatrixExpectation: Codable, Sendable, Hashable {
     public var kind: String
     /// The type identifier.
     public var type: String
-    /// For files: the size, and optionally the SHA-256.
+    /// For files: the size.
     public var byteCount: Int64?
+    /// For files: the SHA-256, lower-case hexadecimal.
     public var sha256: String?
-    /// For text: the text; for URLs: the URL.
+    /// For text: the text.
     public var text: String?
+    /// For URLs: the URL.
     public var url: String?
 
     /// Creates an expectation.

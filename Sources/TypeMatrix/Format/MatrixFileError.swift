@@ -2,8 +2,9 @@
 public struct MatrixFileError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file.
   public var path: String
-  /// The row's index (from 0) and name, when the problem is in a row.
+  /// The row's index (from 0), when the problem is in a row.
   public var row: Int?
+  /// The row's name, when it has one.
   public var rowName: String?
   /// The field, such as `expect.outcome` or `source.items[0].attachments[1]`.
   public var field: String

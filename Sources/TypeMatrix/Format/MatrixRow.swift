@@ -123,8 +123,9 @@ public struct ScriptedFailure: Codable, Sendable, Hashable {
   public var attachment: String
   /// How it misbehaves.
   public var behavior: Behavior
-  /// For `fail`: the error's domain and code (default `NSCocoaErrorDomain` 4097).
+  /// For `fail`: the error's domain (default `NSCocoaErrorDomain`).
   public var errorDomain: String?
+  /// For `fail`: the error's code (default 4097).
   public var errorCode: Int?
 
   /// Creates a scripted failure.

@@ -6,8 +6,9 @@ public struct RowResult: Sendable {
   public struct Difference: Sendable, Hashable, CustomStringConvertible {
     /// The field, such as `outcome` or `records[0].byteCount`.
     public var field: String
-    /// The expected and actual values, as text.
+    /// The expected value, as text.
     public var expected: String
+    /// The actual value, as text.
     public var actual: String
 
     /// `outcome: expected accepted, got rejected`.
