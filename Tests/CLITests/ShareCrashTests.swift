@@ -107,8 +107,13 @@ struct ShareCrashTests {
     let after = Set(try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming"))
     #expect(after == referenced)
     #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/.staging").isEmpty)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").allSatisfy {
+        $0.hasSuffix(".json")
+      })
     let swept =
       (report["removedFromStaging"] as? Int ?? 0) + (report["removedFromIncoming"] as? Int ?? 0)
+      + (report["removedFromInbox"] as? Int ?? 0)
     print(
       "crash test (seed \(seed)): \(kills) runs, \(killed) killed, \(finished) finished;"
         + " \(manifests.count - 1) of them committed, \(kills - manifests.count + 1) rolled back"

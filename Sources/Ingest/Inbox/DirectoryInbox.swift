@@ -27,27 +27,16 @@ public final class DirectoryInbox: InboxStore {
 
   // MARK: Extension side
 
-  /// Writes `manifest` to `.staging/<share-id>.json`, where no reader looks.
-  public func prepare(_ manifest: ShareManifest) throws -> any PreparedManifest {
-    let name = Self.manifestName(manifest.id)
-    let data = try manifest.jsonData()
-    let file = try group.staging.open(
-      name, .writeOnly, options: [.create, .exclusive, .noFollow])
-    do {
-      try data.withUnsafeBytes { bytes in try file.writeAll(bytes) }
-      // The manifest's modification time is when the share arrived, to the nanosecond, so
-      // the inbox lists shares in the order they arrived from a directory listing alone.
-      let arrived = manifest.receivedAt.timeIntervalSince1970
-      let seconds = arrived.rounded(.down)
-      try file.setModificationTime(
-        seconds: Int(seconds), nanoseconds: Int((arrived - seconds) * 1e9))
-    } catch {
-      try? file.close()
-      try? group.staging.removeFile(name)
-      throw error
-    }
-    return PreparedDirectoryManifest(group: group, name: name, file: file)
+  /// Creates `Inbox/.<share-id>.json.partial` (0600, never reusing anything), which no
+  /// reader takes for a manifest.
+  public func reserve(_ id: UUID) throws -> any PreparedManifest {
+    let name = Self.partialName(id)
+    let file = try group.inbox.open(name, .writeOnly, options: [.create, .exclusive, .noFollow])
+    return PreparedDirectoryManifest(group: group, id: id, name: name, file: file)
   }
+
+  /// The name a manifest is written under before its commit.
+  static func partialName(_ id: UUID) -> String { ".\(id.uuidString).json.partial" }
 
   // MARK: Importer side
 
@@ -206,25 +195,40 @@ public final class DirectoryInbox: InboxStore {
   }
 }
 
-/// A manifest written to `.staging/`, not yet in `Inbox/`.
+/// A manifest written under a hidden name in `Inbox/`, not yet committed.
 final class PreparedDirectoryManifest: PreparedManifest {
   let group: GroupDirectory
+  let id: UUID
   let name: String
   let file: FileDescriptor
 
-  init(group: GroupDirectory, name: String, file: FileDescriptor) {
+  init(group: GroupDirectory, id: UUID, name: String, file: FileDescriptor) {
     self.group = group
+    self.id = id
     self.name = name
     self.file = file
+  }
+
+  func write(_ manifest: ShareManifest) throws {
+    let data = try manifest.jsonData()
+    try data.withUnsafeBytes { bytes in try file.writeAll(bytes) }
+    // The manifest's modification time is when the share arrived, to the nanosecond, so the
+    // inbox lists shares in the order they arrived from a directory listing alone.
+    let arrived = manifest.receivedAt.timeIntervalSince1970
+    let seconds = arrived.rounded(.down)
+    try file.setModificationTime(
+      seconds: Int(seconds), nanoseconds: Int((arrived - seconds) * 1e9))
   }
 
   func makeDurable() throws {
     try file.sync()
   }
 
+  /// Renames the manifest to `<share-id>.json` in the same directory, never replacing, and
+  /// flushes the directory: the commit point.
   func commit() throws {
     try file.close()
-    try group.staging.rename(name, to: name, in: group.inbox, replacing: false)
+    try group.inbox.rename(name, to: DirectoryInbox.manifestName(id), replacing: false)
     do {
       try group.inbox.sync()
     } catch {
@@ -234,7 +238,7 @@ final class PreparedDirectoryManifest: PreparedManifest {
 
   func discard() {
     try? file.close()
-    try? group.staging.removeFile(name)
+    try? group.inbox.removeFile(name)
   }
 }
 

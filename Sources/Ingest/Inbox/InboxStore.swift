@@ -2,17 +2,18 @@ import Foundation
 
 /// Where committed shares wait for the importer: the storage behind the inbox.
 ///
-/// The extension side prepares a manifest, makes it durable (alongside the share's payload
-/// files, so the two can be flushed together) and commits it, exactly once: committing is the
-/// share's commit point. The importer side lists what is committed, claims a share so that no
+/// The extension side reserves a manifest as the share starts (so whatever that costs is paid
+/// while the share loads), writes it once the payloads are known, makes it durable (alongside
+/// the share's payload files, so they can be flushed together) and commits it, exactly once:
+/// committing is the share's commit point. The importer side lists what is committed, claims a share so that no
 /// other importer takes it (a claim dies with the process that holds it), and either finishes
 /// it (the manifest and its payload files go) or releases it with the error recorded.
 ///
 /// `DirectoryInbox` keeps manifests as files in `<group>/Inbox/`; a backend on a database
 /// shared by many hosts implements the same protocol, and the loader does not change.
 public protocol InboxStore: Sendable {
-  /// Writes `manifest` where no reader sees it yet.
-  func prepare(_ manifest: ShareManifest) throws -> any PreparedManifest
+  /// Reserves the manifest of the share `id` where no reader sees it yet.
+  func reserve(_ id: UUID) throws -> any PreparedManifest
 
   /// The committed shares, oldest first.
   func pending() throws -> [InboxEntry]
@@ -38,8 +39,10 @@ extension InboxStore {
   }
 }
 
-/// A manifest written but not yet visible to readers.
+/// A share's manifest, reserved but not yet visible to readers.
 public protocol PreparedManifest: Sendable {
+  /// Writes the manifest's contents (once).
+  func write(_ manifest: ShareManifest) throws
   /// Flushes the manifest to stable storage; may run at the same time as the payload files'
   /// flushes.
   func makeDurable() throws

@@ -4,8 +4,9 @@ import SystemCalls
 /// Removes what crashed or abandoned shares left in a group directory, and completes committed
 /// shares a crash cut short.
 ///
-/// Files in `.staging/` and `Incoming/` that no committed manifest references are removed once
-/// they are older than the threshold; a share in flight writes only fresh files (and a share
+/// Files in `.staging/` and `Incoming/` that no committed manifest references, and manifests
+/// reserved in `Inbox/` but never committed, are removed once they are older than the
+/// threshold; a share in flight writes only fresh files (and a share
 /// lasts at most its deadline, 30 seconds by default), so a threshold well above the deadline
 /// never touches one. Payloads of committed manifests still in `.staging/` are moved into
 /// `Incoming/`, never removed.
@@ -18,6 +19,8 @@ public struct InboxSweeper: Sendable {
     public var removedFromStaging = 0
     /// Unreferenced files removed from `Incoming/`.
     public var removedFromIncoming = 0
+    /// Manifests never committed (`Inbox/.<id>.json.partial`) removed.
+    public var removedFromInbox = 0
     /// Bytes freed.
     public var bytesFreed: Int64 = 0
     /// Manifests that could not be read (their names), left in place.
@@ -67,6 +70,20 @@ public struct InboxSweeper: Sendable {
       report.completed += try group.incoming.entries().count - before
     }
     let cutoff = now.timeIntervalSince1970 - Self.seconds(threshold)
+    // Manifests a crashed share reserved but never committed.
+    for entry in try group.inbox.entries()
+    where entry.name.hasPrefix(".") && entry.name.hasSuffix(".json.partial") {
+      guard let status = try group.inbox.status(of: entry.name), status.kind == .regularFile,
+        status.modificationTime < cutoff
+      else { continue }
+      do {
+        try group.inbox.removeFile(entry.name)
+      } catch {
+        guard error.code == .notFound else { throw error }
+        continue
+      }
+      report.removedFromInbox += 1
+    }
     for (directory, isStaging) in [(group.staging, true), (group.incoming, false)] {
       for entry in try directory.entries() where !referenced.contains(entry.name) {
         guard let status = try directory.status(of: entry.name),

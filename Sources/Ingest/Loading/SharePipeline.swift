@@ -112,9 +112,22 @@ public struct SharePipeline: Sendable {
       log.record(IngestEvent(shareID: id, stage: .contract, event: "rejected", error: rejection))
       return run.outcome(error: .rejected(rejection), duration: clock.now - started)
     }
+    // The manifest is reserved while the attachments load, so that making its file (an inode,
+    // which on a busy file system is not free) overlaps the loads instead of following them.
+    let inbox = self.inbox
+    let reservation = Task.detached { try inbox.reserve(id) }
     let transaction = ShareTransaction(id: id, group: group)
     await load(&run, transaction: transaction)
+    let prepared: any PreparedManifest
+    do {
+      prepared = try await reservation.value
+    } catch {
+      transaction.rollback()
+      log.record(IngestEvent(shareID: id, stage: .commit, event: "failed", error: error))
+      return run.outcome(error: .commitFailed(error), duration: clock.now - started)
+    }
     if let error = run.error(keepsPartialShares: options.keepsPartialShares, contract: contract) {
+      prepared.discard()
       transaction.rollback()
       log.record(IngestEvent(shareID: id, stage: .rollback, event: "rolled-back", error: error))
       return run.outcome(error: error, duration: clock.now - started)
@@ -122,7 +135,7 @@ public struct SharePipeline: Sendable {
     let manifest = run.manifest(receivedAt: receivedAt, source: source)
     let commitStarted = clock.now
     do {
-      try transaction.commit(manifest, to: inbox)
+      try transaction.commit(manifest, as: prepared)
     } catch let error as CommittedButNotDurable {
       run.warnings.append("\(error)")
     } catch {

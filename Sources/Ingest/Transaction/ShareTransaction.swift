@@ -9,8 +9,9 @@ import SystemCalls
 /// visible in this order, so that whatever instant a crash comes, the share is either wholly
 /// in the inbox or not there at all:
 ///
-/// 1. the payload files and `.staging/` are flushed while the manifest is prepared (written
-///    where no reader sees it) and flushed, all at the same time, each on its own thread;
+/// 1. the payload files and `.staging/` are flushed while the manifest is written (under a
+///    name no reader takes, reserved when the share began) and flushed, all at the same time,
+///    each on its own thread;
 /// 2. the payload files are renamed into `Incoming/` (never replacing anything), so a reader
 ///    never sees a partial file there;
 /// 3. the manifest is renamed into the inbox (never replacing) and the inbox is flushed: the
@@ -78,38 +79,34 @@ final class ShareTransaction: Sendable {
   /// - Returns: The manifest's path relative to the group directory.
   /// - Throws: The first error; the share is then rolled back, unless the manifest had already
   ///   been renamed into the inbox, in which case it stands committed.
-  func commit(_ manifest: ShareManifest, to inbox: any InboxStore) throws {
+  func commit(_ manifest: ShareManifest, as prepared: any PreparedManifest) throws {
     let payloads = state.withLock { state -> [StagedPayload]? in
       guard state.phase == .open else { return nil }
       return state.payloads
     }
     guard let payloads else { throw CancellationError() }
-    let prepared = PreparedBox()
     do {
       // The manifest is written while the payloads flush: it needs only their digests.
-      // `.staging/` is flushed for the payloads' entries; the manifest's own entry there does
-      // not matter, since it moves to the inbox, which is flushed at the commit.
+      // `.staging/` is flushed for the payloads' entries.
       try Self.flushTogether(
         payloads.map { payload in { try payload.file.sync() } } + [
           {
-            let file = try inbox.prepare(manifest)
-            prepared.set(file)
-            try file.makeDurable()
+            try prepared.write(manifest)
+            try prepared.makeDurable()
           },
           { try self.group.staging.sync() },
         ])
-      guard let manifestFile = prepared.value else { throw CancellationError() }
       for payload in payloads {
         try payload.file.close()
         try group.staging.rename(
           payload.name, to: payload.name, in: group.incoming, replacing: false)
       }
-      try manifestFile.commit()
+      try prepared.commit()
     } catch let error as CommittedButNotDurable {
       state.withLock { $0.phase = .committed }
       throw error
     } catch {
-      prepared.value?.discard()
+      prepared.discard()
       rollback()
       throw error
     }
@@ -162,13 +159,4 @@ private final class FirstFailure: Sendable {
   }
 
   var error: (any Error)? { storage.withLock { $0 } }
-}
-
-/// The prepared manifest, handed back from the thread that prepared it.
-private final class PreparedBox: Sendable {
-  private let storage = Mutex<(any PreparedManifest)?>(nil)
-
-  func set(_ prepared: any PreparedManifest) { storage.withLock { $0 = prepared } }
-
-  var value: (any PreparedManifest)? { storage.withLock { $0 } }
 }

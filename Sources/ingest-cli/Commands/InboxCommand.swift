@@ -164,6 +164,7 @@ enum InboxCommand {
     var completed: Int
     var removedFromStaging: Int
     var removedFromIncoming: Int
+    var removedFromInbox: Int
     var bytesFreed: Int64
     var unreadableManifests: [String]
   }
@@ -179,11 +180,13 @@ enum InboxCommand {
       try Output.json(
         SweepReport(
           completed: report.completed, removedFromStaging: report.removedFromStaging,
-          removedFromIncoming: report.removedFromIncoming, bytesFreed: report.bytesFreed,
+          removedFromIncoming: report.removedFromIncoming,
+          removedFromInbox: report.removedFromInbox, bytesFreed: report.bytesFreed,
           unreadableManifests: report.unreadableManifests))
     } else {
       print(
-        "removed \(report.removedFromStaging + report.removedFromIncoming) stale file(s),"
+        "removed \(report.removedFromStaging + report.removedFromIncoming + report.removedFromInbox)"
+          + " stale file(s),"
           + " \(ProgressDisplay.bytes(report.bytesFreed)); completed \(report.completed)"
           + " payload(s) of committed shares")
       for name in report.unreadableManifests {

@@ -121,7 +121,7 @@ struct InboxTests {
     let old = Date(timeIntervalSinceNow: -7200)
     for (directory, name) in [
       (".staging", "stale.heic"), ("Incoming", "orphan.jpeg"), (".staging", "fresh.heic"),
-      ("Incoming", "fresh.jpeg"),
+      ("Incoming", "fresh.jpeg"), ("Inbox", ".\(UUID().uuidString).json.partial"),
     ] {
       let path = fixture.groupPath + "/\(directory)/\(name)"
       try Data(repeating: 1, count: 100).write(to: URL(fileURLWithPath: path))
@@ -133,10 +133,12 @@ struct InboxTests {
     #expect(report.completed == 1)
     #expect(report.removedFromStaging == 1)
     #expect(report.removedFromIncoming == 1)
+    #expect(report.removedFromInbox == 1)
     #expect(report.bytesFreed == 200)
     #expect(try fixture.names(".staging") == ["fresh.heic"])
     #expect(try fixture.names("Incoming") == [committed, "fresh.jpeg"].sorted())
     #expect(try DirectoryInbox(group: fixture.group).pending().map(\.id) == [id])
+    #expect(try fixture.names("Inbox") == ["\(id.uuidString).json"])
   }
 }
 
