@@ -20,11 +20,18 @@ enum IngestBenchmarks {
     try largeShare()
   }
 
+  /// Where the benchmarks write: `$INGEST_BENCHMARK_DIR`, else the temporary directory.
+  static var scratch: URL {
+    if let value = ProcessInfo.processInfo.environment["INGEST_BENCHMARK_DIR"], !value.isEmpty {
+      return URL(fileURLWithPath: value)
+    }
+    return FileManager.default.temporaryDirectory
+  }
+
   // MARK: 1,000 small shares
 
   static func smallShares() throws {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("IngestBenchmarks-\(UUID().uuidString)")
+    let root = scratch.appendingPathComponent("IngestBenchmarks-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
     let count = 1000
@@ -45,6 +52,8 @@ enum IngestBenchmarks {
     var ours: [Double] = []
     var baseline: [Double] = []
     var copies: [Double] = []
+    var oursConcurrent: [Double] = []
+    var baselineConcurrent: [Double] = []
     // Rounds leave their files until the end: on ext4, creating files right after deleting
     // thousands makes every new inode's allocation scan the inode table for recently deleted
     // ones (without a journal, as on this machine), which would dominate both sides.
@@ -64,6 +73,20 @@ enum IngestBenchmarks {
         copies.append(try pipelineShares(sources, into: directory, inPlace: false))
       }
     }
+    // The same work by four workers at once on each side, as a service ingesting uploads
+    // runs it: concurrent shares share the file system's flushes.
+    for round in 0..<4 {
+      for step in round % 2 == 0 ? [0, 1] : [1, 0] {
+        let directory = root.appendingPathComponent("concurrent-\(round)-\(step)").path
+        if step == 0 {
+          let time = try pipelineShares(sources, into: directory, inPlace: true, workers: 4)
+          if round > 0 { oursConcurrent.append(time) }
+        } else {
+          let time = try durableCopies(sources, into: directory, workers: 4)
+          if round > 0 { baselineConcurrent.append(time) }
+        }
+      }
+    }
     let ratio = Harness.median(zip(ours, baseline).map { $0 / $1 })
     let rounds = zip(ours, baseline).map { String(format: "%.2f/%.2f", $0 * 1000, $1 * 1000) }
     print("  rounds (ms per share, pipeline/durable copy): \(rounds.joined(separator: " "))")
@@ -80,51 +103,82 @@ enum IngestBenchmarks {
     Harness.report(
       "the same shares from a source that does not allow opening in place (a temporary copy first)",
       String(format: "%.3f ms per share", Harness.median(copies) * 1000), goal: "info", met: nil)
+    let concurrentRatio = Harness.median(zip(oursConcurrent, baselineConcurrent).map { $0 / $1 })
+    Harness.report(
+      "the same 1,000 shares by 4 workers at once, beside 4 workers of durable copies",
+      String(
+        format: "%.3f ms per share; median pair ratio %.2fx (durable copies %.3f ms per file)",
+        Harness.median(oursConcurrent) * 1000, concurrentRatio,
+        Harness.median(baselineConcurrent) * 1000),
+      goal: "info", met: nil)
+    print("  (written under \(root.path))")
   }
 
   /// Seconds per share for `sources`, one share each, one after another, through the pipeline.
-  static func pipelineShares(_ sources: [URL], into directory: String, inPlace: Bool) throws
-    -> Double
-  {
+  static func pipelineShares(
+    _ sources: [URL], into directory: String, inPlace: Bool, workers: Int = 1
+  ) throws -> Double {
     let group = try GroupDirectory(path: directory)
     let pipeline = SharePipeline(group: group)
-    let failures = Atomic<Int>(0)
+    let failures = FailureCount()
     let start = Harness.now()
     let done = DispatchSemaphore(value: 0)
-    Task {
-      for source in sources {
-        let provider = NSItemProvider()
-        provider.registerFileRepresentation(
-          forTypeIdentifier: "public.jpeg", fileOptions: inPlace ? [.openInPlace] : [],
-          visibility: .all
-        ) { completion in
-          completion(source, false, nil)
-          return nil
+    for worker in 0..<workers {
+      Task {
+        for (index, source) in sources.enumerated() where index % workers == worker {
+          let provider = NSItemProvider()
+          provider.registerFileRepresentation(
+            forTypeIdentifier: "public.jpeg", fileOptions: inPlace ? [.openInPlace] : [],
+            visibility: .all
+          ) { completion in
+            completion(source, false, nil)
+            return nil
+          }
+          provider.suggestedName = source.lastPathComponent
+          let item = NSExtensionItem()
+          item.attachments = [provider]
+          let outcome = await pipeline.share([item], source: "benchmark")
+          if !outcome.isCommitted { failures.count.add(1, ordering: .relaxed) }
         }
-        provider.suggestedName = source.lastPathComponent
-        let item = NSExtensionItem()
-        item.attachments = [provider]
-        let outcome = await pipeline.share([item], source: "benchmark")
-        if !outcome.isCommitted { failures.add(1, ordering: .relaxed) }
+        done.signal()
       }
-      done.signal()
     }
-    done.wait()
+    for _ in 0..<workers { done.wait() }
     let elapsed = Double(Harness.now() - start) / 1e9
-    guard failures.load(ordering: .relaxed) == 0 else {
-      throw HarnessError(message: "\(failures.load(ordering: .relaxed)) shares failed")
-    }
+    let failed = failures.count.load(ordering: .relaxed)
+    guard failed == 0 else { throw HarnessError(message: "\(failed) shares failed") }
     return elapsed / Double(sources.count)
   }
 
   /// Seconds per file to copy each source into `directory`, fsync it and the directory.
-  static func durableCopies(_ sources: [URL], into directory: String) throws -> Double {
+  static func durableCopies(_ sources: [URL], into directory: String, workers: Int = 1) throws
+    -> Double
+  {
     try FileSystem.makeDirectories(directory)
     let folder = try FileDescriptor.openDirectory(directory)
     defer { try? folder.close() }
-    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    let failures = Atomic<Int>(0)
     let start = Harness.now()
-    for (index, source) in sources.enumerated() {
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      do {
+        try copy(sources, into: folder, worker: worker, of: workers)
+      } catch {
+        failures.add(1, ordering: .relaxed)
+      }
+    }
+    guard failures.load(ordering: .relaxed) == 0 else {
+      throw HarnessError(message: "durable copies failed")
+    }
+    return Double(Harness.now() - start) / 1e9 / Double(sources.count)
+  }
+
+  /// Copies every `workers`-th source, starting at `worker`, with an fsync of each copy and
+  /// of the directory.
+  static func copy(_ sources: [URL], into folder: FileDescriptor, worker: Int, of workers: Int)
+    throws
+  {
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    for (index, source) in sources.enumerated() where index % workers == worker {
       let input = try FileDescriptor.open(source.path, .readOnly)
       let output = try folder.open(
         "copy-\(index).jpg", .writeOnly, options: [.create, .exclusive])
@@ -140,7 +194,6 @@ enum IngestBenchmarks {
       try input.close()
       try folder.sync()
     }
-    return Double(Harness.now() - start) / 1e9 / Double(sources.count)
   }
 
   // MARK: 1 GiB share
@@ -249,4 +302,9 @@ enum IngestBenchmarks {
     guard let (elapsed, digest) = result.withLock({ $0 }) else { return }
     print(Double(elapsed) / 1e9, Harness.peakResidentBytes(), digest)
   }
+}
+
+/// Failures counted from several tasks.
+private final class FailureCount: Sendable {
+  let count = Atomic<Int>(0)
 }

@@ -9,9 +9,9 @@ import SystemCalls
 /// visible in this order, so that whatever instant a crash comes, the share is either wholly
 /// in the inbox or not there at all:
 ///
-/// 1. the payload files and `.staging/` are flushed while the manifest is written (under a
-///    name no reader takes, reserved when the share began) and flushed, all at the same time,
-///    each on its own thread;
+/// 1. the manifest is written (under a name no reader takes, reserved when the share began),
+///    then the payload files, the manifest and `.staging/` are flushed at the same time, each
+///    on its own thread;
 /// 2. the payload files are renamed into `Incoming/` (never replacing anything), so a reader
 ///    never sees a partial file there;
 /// 3. the manifest is renamed into the inbox (never replacing) and the inbox is flushed: the
@@ -86,15 +86,14 @@ final class ShareTransaction: Sendable {
     }
     guard let payloads else { throw CancellationError() }
     do {
-      // The manifest is written while the payloads flush: it needs only their digests.
-      // `.staging/` is flushed for the payloads' entries.
+      // Everything is written before any flush starts, so that on a journalling file system
+      // the flushes, issued at once, find every change in the same transaction and wait for
+      // one journal commit (a manifest written while a payload's flush commits would need a
+      // second). `.staging/` is flushed for the payloads' entries.
+      try prepared.write(manifest)
       try Self.flushTogether(
         payloads.map { payload in { try payload.file.sync() } } + [
-          {
-            try prepared.write(manifest)
-            try prepared.makeDurable()
-          },
-          { try self.group.staging.sync() },
+          { try prepared.makeDurable() }, { try self.group.staging.sync() },
         ])
       for payload in payloads {
         try payload.file.close()
