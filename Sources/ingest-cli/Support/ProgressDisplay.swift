@@ -47,13 +47,13 @@ final class ProgressDisplay: Sendable {
         format: "\r%@ of %@, %@/s, %.0f s left ", Self.bytes(done), Self.bytes(total),
         Self.bytes(Int64(rate)), left)
     }
-    if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    if let line { Output.errorFragment(line) }
   }
 
   /// Clears the progress line.
   func finish() {
     if state.withLock({ $0.drawn }) {
-      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+      Output.errorFragment("\r\u{1B}[K")
     }
   }
 
