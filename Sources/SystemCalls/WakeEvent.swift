@@ -53,9 +53,15 @@ package final class WakeEvent: Sendable {
   /// the process; the event must live as long as the process can receive them.
   ///
   /// The handler is reset to the default in programs this process runs, as every caught
-  /// signal is across `exec` (where `SIG_IGN` would be inherited).
+  /// signal is across `exec` (where `SIG_IGN` would be inherited). The signals are unblocked
+  /// on the calling thread: a process can start with them blocked (a parent's mask is
+  /// inherited through `posix_spawn`), and then they would never arrive.
   package func signalOn(_ signals: [Int32]) {
     relayedDescriptor.store(writeEnd, ordering: .sequentiallyConsistent)
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for number in signals { sigaddset(&unblocked, number) }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     for number in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { _ in

@@ -48,7 +48,11 @@ struct IngestCLI {
 
   static let helpSpec = CommandSpec(
     name: "help", abstract: "show the help of a command: ingest-cli help rule check",
-    operands: [.many("COMMAND", help: "a command, and its action", completion: .commands)])
+    operands: [.many("COMMAND", help: "a command, and its action", completion: .commands)],
+    examples: [
+      .init(command: "help inbox watch", note: "the same as ingest-cli inbox watch --help")
+    ]
+  )
 
   static func hiddenFromUsage(_ option: OptionSpec) -> OptionSpec {
     var option = option

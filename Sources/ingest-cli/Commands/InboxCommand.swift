@@ -30,10 +30,12 @@ enum InboxCommand {
         name: "list", abstract: "committed shares, oldest first, with item counts and sizes",
         examples: [.init(command: "inbox list", note: "what is waiting")]),
       CommandSpec(
-        name: "show", abstract: "one share's manifest",
+        name: "show", abstract: "one share's manifest (with --json, the manifest itself)",
         operands: [.one("ID", help: "a share id, as inbox list prints it")],
         examples: [
-          .init(command: "inbox show 8D5C…", note: "the manifest of one share, as JSON")
+          .init(
+            command: "inbox show \"$(ingest-cli inbox list --json | jq -r '.[0].id')\"",
+            note: "the oldest share: its items, files and sizes")
         ]),
       CommandSpec(
         name: "import",
@@ -155,12 +157,31 @@ enum InboxCommand {
     guard let manifest = try inbox.manifest(id) else {
       throw CLIError.noInput("no share \(id.uuidString) in the inbox")
     }
-    let data = try manifest.jsonData()
-    let object = try JSONSerialization.jsonObject(with: data)
-    let pretty = try JSONSerialization.data(
-      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    print(String(decoding: pretty, as: UTF8.self))
-    _ = json
+    if json {
+      let data = try manifest.jsonData()
+      let object = try JSONSerialization.jsonObject(with: data)
+      let pretty = try JSONSerialization.data(
+        withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      print(String(decoding: pretty, as: UTF8.self))
+      return .success
+    }
+    print("share      \(manifest.id.uuidString)")
+    print("received   \(ISO8601DateFormatter().string(from: manifest.receivedAt))")
+    print("source     \(TerminalText.quoted(manifest.source ?? "-"))")
+    for (index, item) in manifest.items.enumerated() {
+      var line = "\(index + 1)".padding(toLength: 11, withPad: " ", startingAt: 0)
+      line += "\(item.kind.rawValue) \(item.typeIdentifier)"
+      if let file = item.file {
+        line += "  \(file)  \(ProgressDisplay.bytes(item.byteCount ?? 0))"
+        if let name = item.suggestedName { line += "  (\(TerminalText.quoted(name)))" }
+      }
+      if let url = item.url { line += "  \(TerminalText.quoted(url))" }
+      if let text = item.text { line += "  \(TerminalText.quoted(text))" }
+      print(line)
+    }
+    for omission in manifest.notIncluded {
+      print("left out   \(omission.attachment): \(omission.reason)")
+    }
     return .success
   }
 

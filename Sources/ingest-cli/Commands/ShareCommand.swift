@@ -152,6 +152,8 @@ enum ShareCommand {
       options.progress = { position, bytes in progress.update(position, bytes) }
     }
     let pipeline = SharePipeline(group: group, contract: contract, options: options)
+    let clock = ContinuousClock()
+    let started = clock.now
     let (activation, outcome) = blocking {
       var activation: ActivationDecision?
       if let rule {
@@ -163,11 +165,12 @@ enum ShareCommand {
     }
     progress?.finish()
     let report = ShareReport(
-      location: location, share: share, activation: activation, outcome: outcome)
+      location: location, share: share, activation: activation, outcome: outcome,
+      duration: clock.now - started)
     if json {
       try Output.json(report)
     } else {
-      print(report.text(colors: Colors.forStandardOutput))
+      print(report.text(colors: Colors.forStandardOutput, width: Terminal.width))
     }
     return report.exitStatus
   }

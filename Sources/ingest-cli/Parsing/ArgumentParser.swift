@@ -106,10 +106,18 @@ enum ArgumentParser {
       elements.append(Arguments.Element(option: nil, value: token))
     }
 
-    let arguments = Arguments(path: path.dropFirst().map(\.name), elements: elements)
     if wantsHelpOrVersion() {
+      // The loop may have stopped at a problem before reaching the option: add it.
+      let wanted = tokens.prefix { $0 != "--" }.contains("--version") ? "--version" : "--help"
+      if !elements.contains(where: { $0.option?.names.contains(wanted) ?? false }),
+        let option = lookUp(wanted, in: [path[0]])
+      {
+        elements.append(Arguments.Element(option: option, value: nil))
+      }
+      let arguments = Arguments(path: path.dropFirst().map(\.name), elements: elements)
       return .success(Invocation(path: path, arguments: arguments))
     }
+    let arguments = Arguments(path: path.dropFirst().map(\.name), elements: elements)
     if let failure {
       return .failure(ParseFailure(message: failure, path: path))
     }

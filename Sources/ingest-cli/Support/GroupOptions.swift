@@ -40,7 +40,11 @@ enum GroupOptions {
     do {
       return (location, try GroupDirectory(path: location.path))
     } catch {
-      throw CLIError.io(error, role: .output)
+      throw CLIError(
+        status: ExitStatus(for: error, role: .output),
+        message: "cannot use the group directory \(TerminalText.quoted(location.path)) (from"
+          + " \(location.origin.rawValue)): \(error); name a writable directory with --group-dir"
+          + " DIR or INGEST_GROUP_DIR")
     }
   }
 }

@@ -8,6 +8,7 @@ enum ManPageGenerator {
     var page: [String] = []
     let name = HelpGenerator.program
     page.append(".TH \(escape(name.uppercased())) 1 \"\" \"\(escape(name)) \(version)\"")
+    page.append(".ad l")
     page.append(".SH NAME")
     page.append("\(escape(name)) \\- \(escape(root.abstract))")
     page.append(".SH SYNOPSIS")
@@ -147,6 +148,16 @@ enum ManPageGenerator {
     var out = text.replacingOccurrences(of: "\\", with: "\\e")
       .replacingOccurrences(of: "-", with: "\\-")
     if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
-    return out
+    guard !out.unicodeScalars.allSatisfy(\.isASCII) else { return out }
+    var ascii = ""
+    for scalar in out.unicodeScalars {
+      if scalar.isASCII {
+        ascii.unicodeScalars.append(scalar)
+      } else {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        ascii += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      }
+    }
+    return ascii
   }
 }
