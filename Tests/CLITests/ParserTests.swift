@@ -186,4 +186,12 @@ struct ParserTests {
     #expect(ShellQuoting.quoted("it's") == #"'it'\''s'"#)
     #expect(ShellQuoting.quoted("") == "''")
   }
+
+  @Test("Progress says bytes, rate and time left")
+  func progressLine() {
+    #expect(
+      ProgressDisplay.line(done: 400_000_000, of: 1_000_000_000, after: 2)
+        == "400.0 MB of 1.0 GB, 200.0 MB/s, 3 s left ")
+    #expect(ProgressDisplay.bytes(999) == "999 B")
+  }
 }
