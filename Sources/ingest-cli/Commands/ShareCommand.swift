@@ -112,13 +112,15 @@ enum ShareCommand {
     }
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
 
-    let work = try temporaryWorkDirectory()
-    defer { try? FileManager.default.removeItem(atPath: work) }
+    // A private folder for standard input and a profile's folder representations, made only
+    // when one is needed.
+    let work = files.contains("-") || sourceName != nil ? try temporaryWorkDirectory() : nil
+    defer { if let work { try? FileManager.default.removeItem(atPath: work) } }
     // The files, as the user named them; links they named are followed, as `file -L` does.
     // Standard input is saved in the work directory first.
     var urls: [URL] = []
     for path in files {
-      if path == "-" {
+      if path == "-", let work {
         urls.append(try InputPath.saveStandardInput(in: work))
         continue
       }
@@ -132,7 +134,7 @@ enum ShareCommand {
     let (location, group) = try GroupOptions.open(arguments)
     let share: LocalShare
     do {
-      if let sourceName {
+      if let sourceName, let work {
         let profile = try RuleCommand.shippedProfile(sourceName)
         share = try LocalShare(
           profile: profile, files: urls, text: text, url: url, corpus: ShareSamples.corpus,
