@@ -9,8 +9,10 @@ import TestSupport
 /// fresh group directory each time, under 25 ms median; `cp` of the same file measured in the
 /// same run, and the ratio reported. `ingest-cli --version` shows what start-up alone costs.
 ///
-/// The release `ingest-cli` is taken from beside this executable (`.build/release`); build it
-/// first: `swift build -c release --product ingest-cli`.
+/// The release `ingest-cli` is taken from beside this executable (`.build/release`), built as
+/// `scripts/install.sh` builds it: `swift build -c release --static-swift-stdlib`, then
+/// `.build/release/Benchmarks cli`. Linked dynamically, start-up alone costs about 15 ms more
+/// (the dynamic linker's symbol lookups in libFoundation and the Swift runtime).
 enum CLIBenchmarks {
   static func run() throws {
     Harness.section("cli")
@@ -18,7 +20,7 @@ enum CLIBenchmarks {
       .deletingLastPathComponent().appendingPathComponent("ingest-cli").path
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       print(
-        "  skipped: no \(executable); build it with: swift build -c release --product ingest-cli")
+        "  skipped: no \(executable); build it with: swift build -c release --static-swift-stdlib")
       return
     }
     guard let cp = Harness.which("cp") else {

@@ -3,8 +3,10 @@
 //   swift run -c release Benchmarks            # every section
 //   swift run -c release Benchmarks uti        # one section
 //
-// The cli section runs the release ingest-cli beside this executable: build it first with
-// `swift build -c release --product ingest-cli`.
+// The cli section runs the release ingest-cli beside this executable, built as
+// scripts/install.sh builds it:
+//
+//   swift build -c release --static-swift-stdlib && .build/release/Benchmarks cli
 //
 // Sections register here; each lives in its own file. Child modes (`--child …`) are used by
 // sections that must measure a fresh process (start-up time, peak memory).
