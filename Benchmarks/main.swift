@@ -3,6 +3,11 @@
 //   swift run -c release Benchmarks            # every section
 //   swift run -c release Benchmarks uti        # one section
 //
+// The cli section runs the release ingest-cli beside this executable, built as
+// scripts/install.sh builds it:
+//
+//   swift build -c release --static-swift-stdlib && .build/release/Benchmarks cli
+//
 // Sections register here; each lives in its own file. Child modes (`--child …`) are used by
 // sections that must measure a fresh process (start-up time, peak memory).
 
@@ -15,6 +20,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("ingest", IngestBenchmarks.run),
   ("ingest-small", IngestBenchmarks.smallShares),
   ("ingest-large", IngestBenchmarks.largeShare),
+  ("cli", CLIBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [

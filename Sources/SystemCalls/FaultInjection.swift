@@ -6,6 +6,9 @@ package enum SystemCall: String, Sendable, Hashable, CaseIterable {
   case mkdir, mkdtemp, rename, link, unlink, rmdir, opendir, readdir, flock, realpath
   case copyFileRange = "copy_file_range"
   case sendfile
+  case inotifyInit = "inotify_init1"
+  case inotifyAddWatch = "inotify_add_watch"
+  case pipe, poll
 }
 
 /// Makes chosen system calls fail, so tests can prove what happens on EINTR, ENOSPC or EIO

@@ -108,6 +108,8 @@ public struct IOError: Error, Sendable, CustomStringConvertible {
       return "it is a symbolic link, which is never followed here"
     case .notFound where cause == nil:
       return "no such file or directory"
+    case .notDirectory where cause == nil:
+      return "not a directory" + (fileKind.map { " (\($0.article))" } ?? "")
     default:
       if let cause { return "\(cause)" }
       return code.rawValue

@@ -3,58 +3,155 @@ import Foundation
 /// `ingest-cli`: simulate a share on Linux and answer type questions.
 @main
 struct IngestCLI {
-  static let usage = """
-    usage: ingest-cli <command> [options]
+  /// The version `--version` prints.
+  static let version = "0.11.0"
 
-    commands:
-      share      share files, text or a URL end to end: ingest-cli share photo.heic
-      inbox      list, import and sweep shares: ingest-cli inbox list | import --to DIR | sweep
-      uti        describe a type: ingest-cli uti public.heic | --ext heic | --mime image/heic
-      types      what files really are, from their content: ingest-cli types FILE...
-      shortcut   make a share-to-app shortcut, or inspect/verify one: ingest-cli shortcut inspect F
-      rule       activation rules: ingest-cli rule check|matrix|explain RULE (see rule --help)
-      help       show this text
+  /// The command line, declared once: parsing, help, the man page and the completions all come
+  /// from here and from each command's `spec`.
+  static let root = CommandSpec(
+    name: HelpGenerator.program,
+    abstract: "iOS share extensions on Linux: share files into an App Group directory, import"
+      + " them, and answer what types, rules and shortcuts do",
+    discussion: """
+      Every command takes --json for one JSON document on standard output (errors too), and \
+      --help. Options may come before or after the command; -- ends options; - reads standard \
+      input where a file is expected.
+      """,
+    options: [
+      .flag(
+        "--json",
+        help: "write the answer as one JSON document on standard output; errors too"),
+      .flag("--help", "-h", help: "show help: of the program, or of the command named"),
+      .flag("--version", help: "print the version"),
+      .flag("--generate-man", help: "write the man page, ingest-cli.1, to standard output"),
+      .option(
+        "--generate-completion", value: "SHELL",
+        help: "write the completion script for bash or zsh to standard output",
+        completion: .values(["bash", "zsh"])),
+    ].map { $0.name == "--json" ? $0 : hiddenFromUsage($0) },
+    subcommands: [
+      ShareCommand.spec, InboxCommand.spec, GroupsCommand.spec, TypesCommand.spec,
+      UTICommand.spec, RuleCommand.spec, ShortcutCommand.spec, helpSpec,
+    ],
+    examples: [
+      .init(command: "share corpus/files/photo.heic", note: "share a photo end to end"),
+      .init(command: "inbox import --to ~/Imported", note: "hand every committed share over"),
+      .init(command: "types corpus/files/heic-named.jpg", note: "what a file really is"),
+      .init(command: "share --help", note: "a command's options and examples"),
+    ],
+    exitStatus: """
+      0 success; 1 not accepted (hidden by the rule, rejected by the contract, a signature not \
+      trusted); 64 usage; 65 bad input data; 66 an input file is missing or unreadable; 73 an \
+      output or the group directory cannot be created or written; 74 other I/O errors.
+      """
+  )
 
-    Every command accepts --json for machine-readable output.
-    Exit status: 0 success, 1 not accepted, 64 usage, 65 bad data, 66 missing input,
-    73 cannot create output, 74 I/O error.
-    """
+  static let helpSpec = CommandSpec(
+    name: "help", abstract: "show the help of a command: ingest-cli help rule check",
+    operands: [.many("COMMAND", help: "a command, and its action", completion: .commands)],
+    examples: [
+      .init(command: "help inbox watch", note: "the same as ingest-cli inbox watch --help")
+    ]
+  )
+
+  static func hiddenFromUsage(_ option: OptionSpec) -> OptionSpec {
+    var option = option
+    option.isHiddenFromUsage = true
+    return option
+  }
 
   static func main() {
-    var arguments = Arguments(CommandLine.arguments.dropFirst())
+    Output.treatBrokenPipeAsEnd()
+    let tokens = Array(CommandLine.arguments.dropFirst())
+    let json = tokens.prefix { $0 != "--" }.contains("--json")
     let status: ExitStatus
-    do {
-      status = try run(&arguments)
-    } catch let error as CLIError {
-      Output.error("ingest-cli: \(error)")
-      if error.status == .usage { Output.error("run 'ingest-cli help' for usage") }
-      status = error.status
-    } catch {
-      Output.error("ingest-cli: \(error)")
-      status = .ioError
+    switch ArgumentParser.parse(tokens, root: root) {
+    case .failure(let failure):
+      if tokens.isEmpty {
+        Output.error(HelpGenerator.help([root], width: Terminal.width), terminator: "")
+        status = .usage
+      } else {
+        status = report(.usage(failure.message), path: failure.path, json: json)
+      }
+    case .success(let invocation):
+      status = execute(invocation, json: json)
     }
+    Output.flush()
     exit(status.rawValue)
   }
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-    guard let command = arguments.popSubcommand() else {
-      if arguments.flag("--help", "-h") {
-        print(usage)
+  /// Runs a parsed command line; the program's own options first.
+  static func execute(_ invocation: ArgumentParser.Invocation, json: Bool) -> ExitStatus {
+    var arguments = invocation.arguments
+    let path = invocation.path
+    do {
+      if arguments.flag("--help") {
+        print(HelpGenerator.help(path, width: Terminal.width), terminator: "")
         return .success
       }
-      throw CLIError.usage("missing command")
+      if arguments.flag("--version") {
+        print("\(HelpGenerator.program) \(version)")
+        return .success
+      }
+      if arguments.flag("--generate-man") {
+        print(ManPageGenerator.manPage(root, version: version), terminator: "")
+        return .success
+      }
+      if let shell = try arguments.option("--generate-completion") {
+        guard let script = CompletionGenerator.script(root, shell: shell) else {
+          throw CLIError.usage("--generate-completion takes bash or zsh, not '\(shell)'")
+        }
+        print(script, terminator: "")
+        return .success
+      }
+      return try run(&arguments)
+    } catch {
+      return report(CLIError(describing: error), path: path, json: json)
     }
-    switch command {
+  }
+
+  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+    switch arguments.popSubcommand() {
     case "share": return try ShareCommand.run(&arguments)
     case "inbox": return try InboxCommand.run(&arguments)
+    case "groups": return try GroupsCommand.run(&arguments)
     case "uti": return try UTICommand.run(&arguments)
     case "types": return try TypesCommand.run(&arguments)
     case "shortcut": return try ShortcutCommand.run(&arguments)
     case "rule": return try RuleCommand.run(&arguments)
-    case "help":
-      print(usage)
-      return .success
-    default: throw CLIError.usage("unknown command '\(command)'")
+    case "help": return try help(&arguments)
+    case let other: throw CLIError.usage("unknown command '\(other ?? "")'")
     }
+  }
+
+  /// `ingest-cli help [COMMAND [ACTION]]`, as `git help` does.
+  static func help(_ arguments: inout Arguments) throws -> ExitStatus {
+    var path = [root]
+    for name in try arguments.positionals() {
+      guard let command = path[path.count - 1].subcommand(name) else {
+        throw CLIError.usage("no command '\(name)'; run 'ingest-cli help' for the list")
+      }
+      path.append(command)
+    }
+    print(HelpGenerator.help(path, width: Terminal.width), terminator: "")
+    return .success
+  }
+
+  /// Writes an error the way every command does: one line on standard error (with the usage
+  /// of the command reached, for a usage error), or, with `--json`, one JSON document on
+  /// standard output.
+  static func report(_ error: CLIError, path: [CommandSpec], json: Bool) -> ExitStatus {
+    if json {
+      let usage =
+        error.status == .usage
+        ? HelpGenerator.usageLines(path, width: .max).joined(separator: "\n") : nil
+      Output.jsonError(error, usage: usage)
+    } else {
+      Output.error("\(HelpGenerator.program): \(error)")
+      if error.status == .usage {
+        Output.error(HelpGenerator.usageHint(path, width: Terminal.width))
+      }
+    }
+    return error.status
   }
 }

@@ -22,7 +22,8 @@ enum CLI {
   static func run(
     _ arguments: [String],
     in directory: URL? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:],
+    input: Data? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
@@ -33,7 +34,17 @@ enum CLI {
     let error = Pipe()
     process.standardOutput = output
     process.standardError = error
+    let standardInput = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
     try process.run()
+    if let input {
+      // Written on its own thread: a child that does not read all of it must not block us.
+      let writer = standardInput.fileHandleForWriting
+      Thread.detachNewThread {
+        writer.write(input)
+        try? writer.close()
+      }
+    }
     // Read both pipes before waiting so a full pipe cannot block the child.
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
@@ -43,6 +54,28 @@ enum CLI {
       standardOutput: String(decoding: outputData, as: UTF8.self),
       standardError: String(decoding: errorData, as: UTF8.self)
     )
+  }
+
+  /// Runs a shell command line with `ingest-cli` on its PATH, standard output and standard
+  /// error going to one pipe, as a person's terminal or a log file receives them.
+  static func shell(
+    _ command: String, in directory: URL? = nil, environment: [String: String] = [:]
+  ) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.currentDirectoryURL = directory ?? packageRoot
+    var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    merged["PATH"] = executable.deletingLastPathComponent().path + ":" + (merged["PATH"] ?? "")
+    process.environment = merged
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
   /// Parses JSON output into a dictionary.

@@ -24,8 +24,8 @@ struct FileErrorTests {
 
     var testDescription: String { name }
 
-    func arguments(with path: String) -> [String] {
-      arguments.map { $0 == "FILE" ? path : $0 }
+    func arguments(with path: String, group: String) -> [String] {
+      arguments.map { $0 == "FILE" ? path : $0 == "GROUP" ? group : $0 }
     }
   }
 
@@ -50,6 +50,24 @@ struct FileErrorTests {
       fifo: (66, "not a regular file (a FIFO)"),
       directory: (66, "not a regular file (a directory)"),
       missing: (66, "No such file or directory"), empty: (0, "empty file")),
+    // An empty file is shared like any other: as a property list, which the default contract
+    // does not accept (the report names it by its name).
+    Case(
+      name: "share", arguments: ["share", "--group-dir", "GROUP", "FILE"],
+      fifo: (66, "not a regular file (a FIFO)"),
+      directory: (66, "not a regular file (a directory)"),
+      missing: (66, "No such file or directory"), empty: (1, "empty.plist")),
+    Case(
+      name: "share --rule", arguments: ["share", "--group-dir", "GROUP", "--rule", "FILE", "-"],
+      fifo: (66, "not a regular file (a FIFO)"),
+      directory: (66, "not a regular file (a directory)"),
+      missing: (66, "No such file or directory"), empty: (65, "is empty")),
+    Case(
+      name: "rule check --files",
+      arguments: ["rule", "check", "examples/PhotoShare/Info.plist", "--files", "FILE"],
+      fifo: (66, "not a regular file (a FIFO)"),
+      directory: (66, "not a regular file (a directory)"),
+      missing: (66, "No such file or directory"), empty: (1, "hidden")),
   ]
 
   @Test("A FIFO, a directory, a missing and an empty file: status and message", arguments: cases)
@@ -63,16 +81,31 @@ struct FileErrorTests {
     let missing = directory.file("missing.plist").path
     let empty = try directory.file("empty.plist", contents: Data()).path
 
+    let group = directory.file("group").path
     for (path, (status, says)) in [
       (fifo, command.fifo), (folder, command.directory), (missing, command.missing),
       (empty, command.empty),
     ] {
-      let result = try CLI.run(command.arguments(with: path))
+      let arguments = command.arguments(with: path, group: group)
+      let result = try CLI.run(arguments, input: Data())
       let output = result.standardError + result.standardOutput
       #expect(result.status == status, "\(command.name) \(path): \(output)")
-      #expect(output.contains(path), "the message names the file: \(output)")
+      if status > 1 {
+        #expect(output.contains(path), "the message names the file: \(output)")
+      }
       #expect(output.contains(says), "\(command.name) \(path): \(output)")
       #expect(!output.contains("Error Domain="), "never a raw NSError: \(output)")
+      guard status > 1 else { continue }
+      // The same error as one JSON document on stdout, and nothing on stderr.
+      let json = try CLI.run(arguments + ["--json"], input: Data())
+      #expect(json.status == status)
+      if command.name != "types" {
+        #expect(json.standardError.isEmpty, "\(command.name): \(json.standardError)")
+        let error = try CLI.json(json.standardOutput)["error"] as? [String: Any]
+        #expect(
+          error?["exitStatus"] as? Int == Int(status), "\(command.name): \(json.standardOutput)")
+        #expect((error?["message"] as? String)?.contains(path) == true)
+      }
     }
   }
 
@@ -96,6 +129,38 @@ struct FileErrorTests {
     let broken = try CLI.run(["types", dangling])
     #expect(broken.status == 66)
     #expect(broken.standardError.contains("dangling.jpg"))
+  }
+
+  @Test("Outputs that cannot be created: status 73 naming the path, in text and JSON")
+  func unwritableOutputs() throws {
+    let directory = try TemporaryDirectory(prefix: "cli-files")
+    defer { directory.remove() }
+    let file = try directory.file("a-file", contents: Data("x".utf8)).path
+    let blocked = file + "/below"
+    let shortcut = directory.file("Example.shortcut").path
+    #expect(
+      try CLI.run([
+        "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example", "--team",
+        "ABCDE12345", "-o", shortcut,
+      ]).status == 0)
+    let group = directory.file("group").path
+    let commands: [[String]] = [
+      ["share", "--group-dir", blocked, "corpus/files/photo.jpg"],
+      ["inbox", "list", "--group-dir", blocked],
+      ["inbox", "import", "--group-dir", group, "--to", blocked],
+      ["shortcut", "inspect", shortcut, "--extract", directory.file("no/such.wflow").path],
+    ]
+    for arguments in commands {
+      let text = try CLI.run(arguments)
+      #expect(text.status == 73, "\(arguments): \(text.standardError)")
+      #expect(text.standardError.contains(file) || text.standardError.contains("no/such"))
+      let json = try CLI.run(arguments + ["--json"])
+      #expect(json.status == 73)
+      #expect(json.standardError.isEmpty, "\(arguments): \(json.standardError)")
+      #expect(
+        (try CLI.json(json.standardOutput)["error"] as? [String: Any])?["status"] as? String
+          == "cannotCreate", "\(arguments): \(json.standardOutput)")
+    }
   }
 
   @Test("An output that cannot be created is status 73, naming the path")

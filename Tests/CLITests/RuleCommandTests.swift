@@ -174,8 +174,13 @@ struct RuleCommandTests {
     #expect(try CLI.run(["rule"]).status == 64)
     #expect(try CLI.run(["rule", "check", Self.exactlyOneImage]).status == 64)
     #expect(try CLI.run(["rule", "explain", "no/such/Info.plist"]).status == 66)
+    // A profile name that is not shipped is a usage error listing the shipped ones; a file
+    // that is missing is missing input.
+    let unknown = try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "no-such"])
+    #expect(unknown.status == 64)
+    #expect(unknown.standardError.contains("photos-photo"))
     #expect(
-      try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "no-such-profile"]).status
+      try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "no/such.json"]).status
         == 66)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Delivers each share by running a shell command: `/bin/sh -c COMMAND sh MANIFEST`, with
 /// `INGEST_SHARE_ID`, `INGEST_MANIFEST` (the manifest's path, also `$1`) and
@@ -22,7 +23,9 @@ public struct CommandDelivery: ShareHandler {
     let manifestPath =
       FileManager.default.temporaryDirectory.path
       + "/ingest-manifest-\(claim.manifest.id.uuidString)-\(UUID().uuidString).json"
-    try claim.manifest.jsonData().write(to: URL(fileURLWithPath: manifestPath))
+    // Written through the system-call layer, so a failure is an `IOError` naming the path.
+    try FileSystem.writeFile(
+      atPath: manifestPath, bytes: [UInt8](claim.manifest.jsonData()), permissions: 0o600)
     defer { try? FileManager.default.removeItem(atPath: manifestPath) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -36,9 +36,18 @@ public struct InboxDrain: Sendable {
   }
 
   /// Drains what is committed now, in one pass.
-  public func run(_ handler: any ShareHandler) throws -> Report {
+  ///
+  /// - Parameters:
+  ///   - skipping: Shares left for a later pass (those that just failed, say).
+  ///   - shouldStop: Asked before each share: once it says true, the pass ends; the share in
+  ///     hand is always finished or released first, never left half-done.
+  public func run(
+    _ handler: any ShareHandler, skipping: Set<UUID> = [],
+    until shouldStop: () -> Bool = { false }
+  ) throws -> Report {
     var report = Report()
-    for entry in try inbox.pending() {
+    for entry in try inbox.pending() where !skipping.contains(entry.id) {
+      if shouldStop() { break }
       let claim: any InboxClaim
       do {
         guard let claimed = try inbox.claim(entry.id) else {

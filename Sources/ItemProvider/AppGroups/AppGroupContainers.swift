@@ -62,6 +62,17 @@ public final class AppGroupContainers: Sendable {
     return URL(fileURLWithPath: path, isDirectory: true)
   }
 
+  /// Every configured group and its directory path, registrations over `INGEST_APP_GROUPS`;
+  /// nothing is created or checked (`containerURL(forGroupIdentifier:)` does that).
+  ///
+  /// - Parameter environment: Where to read `INGEST_APP_GROUPS` (the process's by default).
+  public func configuredDirectories(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [String: String] {
+    Self.parse(environment[Self.environmentVariable] ?? "")
+      .merging(registered.withLock { $0 }) { _, registered in registered }
+  }
+
   /// Whether `identifier` looks like an iOS App Group identifier: `group.` and a reverse-DNS
   /// name of letters, digits, `.` and `-`.
   public static func isValidGroupIdentifier(_ identifier: String) -> Bool {

@@ -46,16 +46,41 @@ final class ByteSource {
       throw SniffError(error)
     }
     self.path = path
-    self.size = Int(status.size)
     self.storage = .file(descriptor)
     self.bytesRead = 0
     do {
-      self.prefix = try Self.pread(descriptor, offset: 0, count: min(size, prefixLength))
+      if status.size == 0 {
+        // Files the kernel sizes at 0 (`/proc/cpuinfo`) may still hold bytes: read what is
+        // there, up to the prefix, and take that as the file.
+        self.prefix = try Self.readPrefix(descriptor, path: path, count: prefixLength)
+        self.size = prefix.count
+      } else {
+        self.size = Int(status.size)
+        self.prefix = try Self.pread(descriptor, offset: 0, count: min(size, prefixLength))
+      }
     } catch {
       try? descriptor.close()
       throw error
     }
     self.bytesRead = prefix.count
+  }
+
+  /// Reads from the start until end of file or `count` bytes.
+  private static func readPrefix(_ descriptor: FileDescriptor, path: String, count: Int)
+    throws(SniffError) -> [UInt8]
+  {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    do throws(IOError) {
+      while filled < count {
+        let step = try descriptor.read(into: &bytes, from: filled)
+        if step == 0 { break }
+        filled += step
+      }
+    } catch {
+      throw SniffError(error)
+    }
+    return Array(bytes[..<filled])
   }
 
   /// Wraps bytes already in memory.

@@ -4,49 +4,101 @@ import SystemCalls
 
 /// `ingest-cli inbox`: the committed shares, from the main app's side.
 enum InboxCommand {
-  static let usage = """
-    usage: ingest-cli inbox list [--json]
-           ingest-cli inbox show ID [--json]
-           ingest-cli inbox import (--to DIR | --exec COMMAND) [--json]
-           ingest-cli inbox sweep [--older-than DURATION] [--json]
-      every action takes --group ID or --group-dir DIR (default as for share)
-      list         committed shares, oldest first, with item counts and sizes
-      show ID      one share's manifest
-      import       claim each share and hand it over; it leaves the inbox only once handed
-        --to DIR         copy each share into DIR/<share-id>/ (files and manifest.json)
-        --exec COMMAND   run `sh -c COMMAND sh MANIFEST` for each; exit 0 is success
-      sweep        remove files no committed share references, once older than DURATION
-        --older-than DURATION   such as 90s, 30m, 2h (default 1h); 0 sweeps everything stale now
+  /// `--to` and `--exec`: where `import` and `watch` hand each share.
+  static let handlerOptions: [OptionSpec] = [
+    .option(
+      "--to", value: "DIR",
+      help: "copy each share into DIR/<share-id>/ (its files and manifest.json)",
+      completion: .directory),
+    .option(
+      "--exec", value: "COMMAND",
+      help: "run sh -c COMMAND sh MANIFEST for each share, with INGEST_SHARE_ID,"
+        + " INGEST_MANIFEST and INGEST_GROUP_DIR set; exit status 0 is success"),
+  ]
 
-    example: ingest-cli inbox import --to ~/Imported
-    """
+  static let spec = CommandSpec(
+    name: "inbox",
+    abstract: "list, show, import, watch and sweep committed shares: the main app's side",
+    discussion: """
+      A share leaves the inbox only once its handler succeeded; a failure is recorded beside \
+      it and the share stays for the next run. Each share is claimed with a lock, so several \
+      importers may run at once and each share is handed over once.
+      """,
+    options: GroupOptions.options,
+    subcommands: [
+      CommandSpec(
+        name: "list", abstract: "committed shares, oldest first, with item counts and sizes",
+        examples: [.init(command: "inbox list", note: "what is waiting")]),
+      CommandSpec(
+        name: "show", abstract: "one share's manifest (with --json, the manifest itself)",
+        operands: [.one("ID", help: "a share id, as inbox list prints it")],
+        examples: [
+          .init(
+            command: "inbox show \"$(ingest-cli inbox list --json | jq -r '.[0].id')\"",
+            note: "the oldest share: its items, files and sizes")
+        ]),
+      CommandSpec(
+        name: "import",
+        abstract: "claim each share, hand it to a directory or a command, and delete it only on"
+          + " success",
+        options: handlerOptions,
+        exclusiveGroups: [["--to", "--exec"]],
+        examples: [
+          .init(command: "inbox import --to ~/Imported", note: "copy every share out"),
+          .init(
+            command: "inbox import --exec 'jq .items \"$1\"'",
+            note: "hand each manifest to a command"),
+        ],
+        exitStatus: "0 every share handed over; 73 --to cannot be created; 74 a share's"
+          + " handler failed (it stays in the inbox)."),
+      CommandSpec(
+        name: "watch",
+        abstract: "import shares as they arrive, until interrupted",
+        discussion: """
+          Watches <group>/Inbox with inotify and re-scans it every --rescan seconds, so \
+          nothing is missed. SIGINT or SIGTERM ends it cleanly: the share in hand is finished \
+          first, then it exits 0. With --json, one line of JSON per share.
+          """,
+        options: handlerOptions + [
+          .option(
+            "--rescan", value: "SECONDS",
+            help: "how often the whole inbox is scanned again, retrying failed shares"
+              + " (default: 10)")
+        ],
+        exclusiveGroups: [["--to", "--exec"]],
+        examples: [
+          .init(
+            command: "inbox watch --to ~/Imported",
+            note: "import each share as it is committed; Ctrl-C to stop")
+        ]),
+      CommandSpec(
+        name: "sweep",
+        abstract: "remove files no committed share references, and complete shares a crash cut"
+          + " short",
+        options: [
+          .option(
+            "--older-than", value: "DURATION",
+            help: "only files older than DURATION, such as 90s, 30m, 2h or 1d (default: 1h);"
+              + " 0 sweeps everything stale now")
+        ],
+        examples: [.init(command: "inbox sweep --older-than 2h", note: "clean up after crashes")]
+      ),
+    ],
+    exclusiveGroups: GroupOptions.exclusive
+  )
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-    if arguments.flag("--help", "-h") {
-      print(usage)
-      return .success
-    }
     let json = arguments.flag("--json")
-    let groupID = try arguments.option("--group")
-    let groupDirectory = try arguments.option("--group-dir")
-    guard let action = arguments.popSubcommand() else {
-      throw CLIError.usage("inbox needs an action: list, show, import or sweep\n" + usage)
-    }
-    let location: GroupLocation
-    let group: GroupDirectory
-    do {
-      location = try GroupLocation.resolve(directory: groupDirectory, appGroup: groupID)
-      group = try GroupDirectory(path: location.path)
-    } catch {
-      throw CLIError(status: .cannotCreate, message: "\(error)")
-    }
+    let action = arguments.popSubcommand()
+    let (_, group) = try GroupOptions.open(arguments)
     let inbox = DirectoryInbox(group: group)
     switch action {
     case "list": return try list(inbox, json: json, arguments: &arguments)
     case "show": return try show(inbox, json: json, arguments: &arguments)
     case "import": return try importShares(inbox, json: json, arguments: &arguments)
+    case "watch": return try watch(inbox, json: json, arguments: &arguments)
     case "sweep": return try sweep(group, json: json, arguments: &arguments)
-    default: throw CLIError.usage("unknown inbox action '\(action)'\n" + usage)
+    default: throw CLIError.usage("unknown inbox action '\(action ?? "")'")
     }
   }
 
@@ -64,7 +116,6 @@ enum InboxCommand {
   static func list(_ inbox: DirectoryInbox, json: Bool, arguments: inout Arguments) throws
     -> ExitStatus
   {
-    _ = try arguments.positionals()
     var entries: [Entry] = []
     for pending in try inbox.pending() {
       guard let manifest = try? inbox.manifest(pending.id) else { continue }
@@ -99,18 +150,38 @@ enum InboxCommand {
     -> ExitStatus
   {
     let positionals = try arguments.positionals()
-    guard positionals.count == 1, let id = UUID(uuidString: positionals[0]) else {
-      throw CLIError.usage("inbox show needs one share ID (a UUID, as inbox list prints)")
+    guard let id = UUID(uuidString: positionals[0]) else {
+      throw CLIError.usage(
+        "'\(positionals[0])' is not a share ID (a UUID, as inbox list prints)")
     }
     guard let manifest = try inbox.manifest(id) else {
       throw CLIError.noInput("no share \(id.uuidString) in the inbox")
     }
-    let data = try manifest.jsonData()
-    let object = try JSONSerialization.jsonObject(with: data)
-    let pretty = try JSONSerialization.data(
-      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    print(String(decoding: pretty, as: UTF8.self))
-    _ = json
+    if json {
+      let data = try manifest.jsonData()
+      let object = try JSONSerialization.jsonObject(with: data)
+      let pretty = try JSONSerialization.data(
+        withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      print(String(decoding: pretty, as: UTF8.self))
+      return .success
+    }
+    print("share      \(manifest.id.uuidString)")
+    print("received   \(ISO8601DateFormatter().string(from: manifest.receivedAt))")
+    print("source     \(TerminalText.quoted(manifest.source ?? "-"))")
+    for (index, item) in manifest.items.enumerated() {
+      var line = "\(index + 1)".padding(toLength: 11, withPad: " ", startingAt: 0)
+      line += "\(item.kind.rawValue) \(item.typeIdentifier)"
+      if let file = item.file {
+        line += "  \(file)  \(ProgressDisplay.bytes(item.byteCount ?? 0))"
+        if let name = item.suggestedName { line += "  (\(TerminalText.quoted(name)))" }
+      }
+      if let url = item.url { line += "  \(TerminalText.quoted(url))" }
+      if let text = item.text { line += "  \(TerminalText.quoted(text))" }
+      print(line)
+    }
+    for omission in manifest.notIncluded {
+      print("left out   \(omission.attachment): \(omission.reason)")
+    }
     return .success
   }
 
@@ -121,33 +192,36 @@ enum InboxCommand {
     var unreadable: [[String: String]]
   }
 
+  /// The handler `import` and `watch` hand each share to, chosen by `--to` or `--exec`.
+  static func handler(_ arguments: Arguments, inbox: DirectoryInbox) throws -> any ShareHandler {
+    if let destination = try arguments.option("--to") {
+      do {
+        return try DirectoryDelivery(destination: destination)
+      } catch {
+        throw CLIError(describing: error)
+      }
+    }
+    if let command = try arguments.option("--exec") {
+      return CommandDelivery(command: command, groupPath: inbox.group.path)
+    }
+    throw CLIError.usage("give --to DIR or --exec COMMAND")
+  }
+
+  static func importReport(_ report: InboxDrain.Report) -> ImportReport {
+    ImportReport(
+      handled: report.handled.map(\.uuidString),
+      failed: report.failed.map { ["id": $0.id.uuidString, "error": $0.error] },
+      busy: report.busy,
+      unreadable: report.unreadable.map { ["id": $0.id.uuidString, "error": $0.error] })
+  }
+
   static func importShares(_ inbox: DirectoryInbox, json: Bool, arguments: inout Arguments)
     throws -> ExitStatus
   {
-    let destination = try arguments.option("--to")
-    let command = try arguments.option("--exec")
-    _ = try arguments.positionals()
-    let handler: any ShareHandler
-    switch (destination, command) {
-    case (let destination?, nil):
-      do {
-        handler = try DirectoryDelivery(destination: destination)
-      } catch {
-        throw CLIError(status: .cannotCreate, message: "\(error)")
-      }
-    case (nil, let command?):
-      handler = CommandDelivery(command: command, groupPath: inbox.group.path)
-    default:
-      throw CLIError.usage("inbox import needs --to DIR or --exec COMMAND\n" + usage)
-    }
+    let handler = try handler(arguments, inbox: inbox)
     let report = try InboxDrain(inbox: inbox).run(handler)
     if json {
-      try Output.json(
-        ImportReport(
-          handled: report.handled.map(\.uuidString),
-          failed: report.failed.map { ["id": $0.id.uuidString, "error": $0.error] },
-          busy: report.busy,
-          unreadable: report.unreadable.map { ["id": $0.id.uuidString, "error": $0.error] }))
+      try Output.json(importReport(report))
     } else {
       print(
         "imported \(report.handled.count) share\(report.handled.count == 1 ? "" : "s")"
@@ -158,6 +232,62 @@ enum InboxCommand {
       }
     }
     return report.failed.isEmpty && report.unreadable.isEmpty ? .success : .ioError
+  }
+
+  /// One line of `watch --json`: a share handed over, or one that failed and stays.
+  struct WatchEvent: Encodable {
+    var event: String
+    var id: String
+    var error: String?
+  }
+
+  static func watch(_ inbox: DirectoryInbox, json: Bool, arguments: inout Arguments) throws
+    -> ExitStatus
+  {
+    let handler = try handler(arguments, inbox: inbox)
+    var rescan = Duration.seconds(10)
+    if let text = try arguments.option("--rescan") {
+      guard let seconds = Double(text), seconds > 0 else {
+        throw CLIError.usage("--rescan needs a number of seconds, such as 10")
+      }
+      rescan = .milliseconds(Int64(seconds * 1000))
+    }
+    let watcher: InboxWatcher
+    do {
+      watcher = try InboxWatcher(inbox: inbox, rescanInterval: rescan)
+    } catch {
+      throw CLIError(describing: error)
+    }
+    watcher.stopOnSignals([SIGINT, SIGTERM])
+    if !json {
+      Output.error(
+        "ingest-cli: watching \(TerminalText.quoted(inbox.group.path))/Inbox; Ctrl-C to stop")
+    }
+    var handled = 0
+    try watcher.run(handler) { report in
+      handled += report.handled.count
+      for id in report.handled {
+        if json {
+          Output.jsonLine(WatchEvent(event: "imported", id: id.uuidString))
+        } else {
+          print("imported \(id.uuidString)")
+          Output.flush()
+        }
+      }
+      for failure in report.failed + report.unreadable {
+        if json {
+          Output.jsonLine(
+            WatchEvent(event: "failed", id: failure.id.uuidString, error: failure.error))
+        } else {
+          Output.error(
+            "ingest-cli: share \(failure.id.uuidString) stays in the inbox: \(failure.error)")
+        }
+      }
+    }
+    if !json {
+      Output.error("ingest-cli: stopped after importing \(handled) share\(handled == 1 ? "" : "s")")
+    }
+    return .success
   }
 
   struct SweepReport: Encodable {
@@ -173,7 +303,6 @@ enum InboxCommand {
     -> ExitStatus
   {
     let threshold = try arguments.option("--older-than").map(parseDuration)
-    _ = try arguments.positionals()
     let report = try InboxSweeper(group: group).sweep(
       olderThan: threshold ?? InboxSweeper.defaultThreshold)
     if json {

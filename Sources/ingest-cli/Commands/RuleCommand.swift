@@ -7,62 +7,122 @@ import UTI
 
 /// `ingest-cli rule`: will an extension appear for a share, and why.
 enum RuleCommand {
-  static let usage = """
-    usage: ingest-cli rule check RULE (--source PROFILE | --attachment TYPES... | --files FILE...)
-                                [options]
-           ingest-cli rule matrix RULE [--sources DIR] [--json]
-           ingest-cli rule explain RULE [--json]
-    (readings of the dictionary form: [--attachments-key-caps-only] [--media-not-files])
+  /// The options every action takes.
+  static let sharedOptions: [OptionSpec] = [
+    .option(
+      "--declarations", value: "PLIST",
+      help: "an Info.plist whose UTExportedTypeDeclarations and UTImportedTypeDeclarations are"
+        + " registered first, as the containing app's are on a device ('-' reads standard"
+        + " input); an Info.plist given as RULE has its own registered too",
+      repeatable: true, completion: .file),
+    .flag(
+      "--attachments-key-caps-only",
+      help: "read NSExtensionActivationSupportsAttachmentsWithMaxCount as a cap on the number"
+        + " of attachments only (default: it also accepts an attachment of any kind); Apple's"
+        + " documentation leaves this open"),
+    .flag(
+      "--media-not-files",
+      help: "do not count images and movies delivered as files toward"
+        + " NSExtensionActivationSupportsFileWithMaxCount (default: they count)"),
+  ]
 
-    RULE is an Info.plist (XML or binary; the rule is read at
-    NSExtension/NSExtensionAttributes/NSExtensionActivationRule), a property list holding the
-    rule, a text file holding a predicate, or a predicate string itself.
+  static let sourcesOption = OptionSpec.option(
+    "--sources", value: "DIR",
+    help: "read source-app profiles (*.json) from DIR instead of the shipped ones, which are"
+      + " compiled in", completion: .directory)
 
-    check options:
-      --source PROFILE        a source-app profile: a name in the sources directory or a .json path
-      --attachment TYPES      one attachment per occurrence (alias --types): comma-separated
-                              UTI, UTI=file (delivered as a file), UTI=URL (the URL value), e.g.
-                              --attachment public.heic=file,public.jpeg
-                              --attachment public.url=https://example.com/
-      --title TEXT, --content-text TEXT
-                              the extension item's attributedTitle / attributedContentText
-      --files FILE...         the files themselves, shared as Files would share them: one
-                              attachment per file, registered as the type its content is
-                              (sniffed), delivered as a file
+  static let ruleOperand = OperandSpec.one(
+    "RULE",
+    help: "an Info.plist (XML or binary; the rule is read at"
+      + " NSExtension/NSExtensionAttributes/NSExtensionActivationRule), a property list holding"
+      + " the rule, a text file holding a predicate, a predicate string, or '-' for standard"
+      + " input", completion: .file)
 
-    options of every action:
-      --declarations PLIST    an Info.plist whose UTExportedTypeDeclarations and
-                              UTImportedTypeDeclarations are registered first (repeatable), as
-                              the containing app's are on a device; an Info.plist given as RULE
-                              has its own declarations registered too
-      --sources DIR           source-app profiles (default: corpus/sources)
-      --json                  machine-readable output
-      --attachments-key-caps-only
-                              read NSExtensionActivationSupportsAttachmentsWithMaxCount as a cap
-                              on the number of attachments only (default: it also accepts an
-                              attachment of any kind); Apple's documentation leaves this open
-      --media-not-files       do not count images and movies delivered as files toward
-                              NSExtensionActivationSupportsFileWithMaxCount (default: they count)
-
-    Text output wraps at the terminal's width (COLUMNS, else 80, when not a terminal).
-
-    Exit status: check 0 shown, 1 hidden; 64 usage, 65 bad rule or profile, 66 missing,
-    unreadable or not a regular file.
-    """
+  static let spec = CommandSpec(
+    name: "rule",
+    abstract: "activation rules: will the extension appear for a share, and why",
+    discussion: """
+      Both forms of NSExtensionActivationRule evaluate with reasons. Text output wraps at the \
+      terminal's width (COLUMNS, else 80, when not a terminal).
+      """,
+    subcommands: [
+      CommandSpec(
+        name: "check",
+        abstract: "shown or hidden for one share: a source-app profile, literal attachments or"
+          + " real files",
+        options: [
+          .option(
+            "--source", value: "PROFILE",
+            help: "a shipped source-app profile ("
+              + SourceProfile.shippedNames.joined(
+                separator: ", ") + "), a name in --sources, or a .json path",
+            completion: .values(SourceProfile.shippedNames)),
+          .option(
+            "--attachment", "--types", value: "TYPES",
+            help: "one attachment per occurrence: comma-separated UTI, UTI=file (delivered as"
+              + " a file) or UTI=URL (the URL value), e.g. public.heic=file,public.jpeg",
+            repeatable: true),
+          .flag(
+            "--files",
+            help: "share the FILEs given after RULE as Files would: one attachment per file,"
+              + " registered as its content's type (sniffed), delivered as a file"),
+          .option("--title", value: "TEXT", help: "the extension item's attributedTitle"),
+          .option(
+            "--content-text", value: "TEXT",
+            help: "the extension item's attributedContentText"),
+          sourcesOption,
+        ] + sharedOptions,
+        operands: [
+          ruleOperand,
+          .many("FILE", help: "with --files, the files to share", completion: .file),
+        ],
+        exclusiveGroups: [["--source", "--attachment", "--files"]],
+        examples: [
+          .init(
+            command: "rule check examples/PhotoShare/Info.plist --source photos-photo",
+            note: "would the photo-sharing extension appear when one photo is shared?"),
+          .init(
+            command: "rule check examples/ReadLater/Info.plist --attachment"
+              + " public.url=https://example.com/",
+            note: "a link shared as a URL"),
+          .init(
+            command: "rule check examples/PhotoShare/Info.plist --files"
+              + " corpus/files/heic-named.jpg",
+            note: "a real file, sniffed"),
+        ],
+        exitStatus: "0 shown, 1 hidden; 64 usage; 65 a bad rule or profile; 66 a file that is"
+          + " missing, unreadable or not a regular file."),
+      CommandSpec(
+        name: "matrix",
+        abstract: "shown or hidden for every source-app profile",
+        options: [sourcesOption] + sharedOptions,
+        operands: [ruleOperand],
+        examples: [
+          .init(
+            command: "rule matrix examples/ReadLater/Info.plist",
+            note: "which apps' shares would offer the read-later extension")
+        ]),
+      CommandSpec(
+        name: "explain",
+        abstract: "the rule as a normalized, indented predicate",
+        options: sharedOptions,
+        operands: [ruleOperand],
+        examples: [
+          .init(
+            command: "rule explain examples/PhotoShare/Info.plist",
+            note: "a dictionary rule written as its equivalent predicate")
+        ]),
+    ],
+    exitStatus: "check: 0 shown, 1 hidden; 64 usage; 65 a bad rule or profile; 66 a file that"
+      + " is missing, unreadable or not a regular file."
+  )
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-    if arguments.flag("--help", "-h") {
-      print(usage)
-      return .success
-    }
-    guard let action = arguments.popSubcommand() else {
-      throw CLIError.usage("rule needs check, matrix or explain\n" + usage)
-    }
-    switch action {
+    switch arguments.popSubcommand() {
     case "check": return try check(&arguments)
     case "matrix": return try matrix(&arguments)
     case "explain": return try explain(&arguments)
-    default: throw CLIError.usage("unknown rule action '\(action)'\n" + usage)
+    case let action: throw CLIError.usage("unknown rule action '\(action ?? "")'")
     }
   }
 
@@ -77,13 +137,15 @@ enum RuleCommand {
     var reason: String
     var evaluationError: String?
     var warnings: [ActivationRuleWarning]
+    /// Identifiers on the command line that are not valid or not declared.
+    var inputWarnings: [String]
     var trace: ActivationTrace
   }
 
   static func check(_ arguments: inout Arguments) throws -> ExitStatus {
     let json = arguments.flag("--json")
     let sourceName = try arguments.option("--source")
-    let sourcesDirectory = try arguments.option("--sources") ?? "corpus/sources"
+    let sourcesDirectory = try arguments.option("--sources")
     let attachmentSpecs = try arguments.options("--attachment", "--types")
     let title = try arguments.option("--title")
     let contentText = try arguments.option("--content-text")
@@ -92,17 +154,14 @@ enum RuleCommand {
     let semantics = Self.semantics(&arguments)
     let positionals = try arguments.positionals()
     guard let ruleArgument = positionals.first, filesMode || positionals.count == 1 else {
-      throw CLIError.usage("rule check needs exactly one RULE\n" + usage)
+      throw CLIError.usage("unexpected argument '\(positionals.dropFirst().first ?? "")'")
     }
     let files = Array(positionals.dropFirst())
-    let sources = [sourceName != nil, !attachmentSpecs.isEmpty, filesMode].filter { $0 }.count
-    guard sources <= 1 else {
-      throw CLIError.usage("give one of --source, --attachment or --files")
-    }
     let rule = try loadRule(ruleArgument, declarationFiles: declarationFiles)
 
     let input: ActivationInput
     let sourceLabel: String
+    var inputWarnings: [String] = []
     switch (sourceName, attachmentSpecs.isEmpty) {
     case (.none, true) where filesMode:
       guard !files.isEmpty else { throw CLIError.usage("--files needs at least one FILE") }
@@ -121,6 +180,7 @@ enum RuleCommand {
       sourceLabel = "\(profile.name) (\(profile.title))"
     case (.none, false):
       let attachments = try attachmentSpecs.map(parseAttachment)
+      inputWarnings = identifierWarnings(attachments, registry: rule.registry)
       input = ActivationInput(extensionItems: [
         ActivationItem(
           attributedTitle: title, attributedContentText: contentText, attachments: attachments)
@@ -128,8 +188,7 @@ enum RuleCommand {
       sourceLabel =
         "the command line's \(attachments.count) attachment\(attachments.count == 1 ? "" : "s")"
     default:
-      throw CLIError.usage(
-        "rule check needs --source PROFILE, --attachment TYPES or --files FILE...\n" + usage)
+      throw CLIError.usage("rule check needs --source PROFILE, --attachment TYPES or --files")
     }
 
     let decision = rule.evaluate(input, semantics: semantics)
@@ -139,7 +198,7 @@ enum RuleCommand {
           rule: rule.origin, form: formName(rule), semantics: semantics, source: sourceLabel,
           shown: decision.isShown,
           reason: decision.reason, evaluationError: decision.evaluationError,
-          warnings: rule.warnings, trace: decision.trace))
+          warnings: rule.warnings, inputWarnings: inputWarnings, trace: decision.trace))
     } else {
       let width = Terminal.width
       print(
@@ -149,6 +208,9 @@ enum RuleCommand {
       print("\nhow it was decided:")
       print(decision.trace.rendered(indent: 1, width: width))
       printWarnings(rule, width: width)
+      for warning in inputWarnings {
+        Output.error(TextWrapping.wrap(warning, width: width, prefix: "warning: ", indent: 9))
+      }
     }
     return decision.isShown ? .success : .notAccepted
   }
@@ -191,6 +253,41 @@ enum RuleCommand {
       registeredTypeIdentifiers: identifiers, url: url, hasFileRepresentation: isFile)
   }
 
+  /// Warnings for identifiers on the command line that no rule could ever match as meant: not
+  /// a uniform type identifier at all (`not-a-uti`), or one no declaration knows (a typo, or a
+  /// type the app declares: pass its Info.plist with --declarations).
+  static func identifierWarnings(_ attachments: [ActivationAttachment], registry: UTTypeRegistry)
+    -> [String]
+  {
+    var warnings: [String] = []
+    var seen = Set<String>()
+    for identifier in attachments.flatMap(\.registeredTypeIdentifiers)
+    where seen.insert(identifier).inserted {
+      if !looksLikeIdentifier(identifier) {
+        warnings.append(
+          "'\(identifier)' is not a uniform type identifier (reverse-DNS, such as public.jpeg);"
+            + " it conforms to nothing else")
+      } else if registry.type(withIdentifier: identifier)?.isDeclared != true {
+        warnings.append(
+          "'\(identifier)' is not a declared type: a typo, or a type the app declares (pass its"
+            + " Info.plist with --declarations); it conforms to nothing else")
+      }
+    }
+    return warnings
+  }
+
+  /// Reverse-DNS form: two or more non-empty labels of letters, digits and hyphens (or
+  /// non-ASCII characters), as type declarations require.
+  static func looksLikeIdentifier(_ identifier: String) -> Bool {
+    let labels = identifier.split(separator: ".", omittingEmptySubsequences: false)
+    guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return false }
+    return identifier.unicodeScalars.allSatisfy { scalar in
+      scalar.value > 0x7F || scalar == "-" || scalar == "."
+        || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        || ("0"..."9").contains(scalar)
+    }
+  }
+
   // MARK: matrix
 
   struct MatrixRow: Encodable {
@@ -212,23 +309,28 @@ enum RuleCommand {
 
   static func matrix(_ arguments: inout Arguments) throws -> ExitStatus {
     let json = arguments.flag("--json")
-    let sourcesDirectory = try arguments.option("--sources") ?? "corpus/sources"
+    let sourcesDirectory = try arguments.option("--sources")
     let declarationFiles = try arguments.options("--declarations")
     let semantics = Self.semantics(&arguments)
     let positionals = try arguments.positionals()
-    guard positionals.count == 1 else {
-      throw CLIError.usage("rule matrix needs exactly one RULE\n" + usage)
-    }
     let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
     let profiles: [SourceProfile]
-    do {
-      profiles = try SourceProfile.loadAll(
-        in: URL(fileURLWithPath: sourcesDirectory, isDirectory: true), checksCorpusFiles: false)
-    } catch {
-      throw profileError(error, path: sourcesDirectory)
-    }
-    guard !profiles.isEmpty else {
-      throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
+    if let sourcesDirectory {
+      do {
+        profiles = try SourceProfile.loadAll(
+          in: URL(fileURLWithPath: sourcesDirectory, isDirectory: true), checksCorpusFiles: false)
+      } catch {
+        throw profileError(error, path: sourcesDirectory)
+      }
+      guard !profiles.isEmpty else {
+        throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
+      }
+    } else {
+      do {
+        profiles = try SourceProfile.shipped()
+      } catch {
+        throw profileError(error, path: "<shipped>")
+      }
     }
     let rows = profiles.map { profile in
       let decision = rule.evaluate(profile.activationInput, semantics: semantics)
@@ -239,7 +341,8 @@ enum RuleCommand {
     if json {
       try Output.json(
         MatrixReport(
-          rule: rule.origin, form: formName(rule), semantics: semantics, sources: sourcesDirectory,
+          rule: rule.origin, form: formName(rule), semantics: semantics,
+          sources: sourcesDirectory ?? "shipped",
           warnings: rule.warnings, rows: rows))
     } else {
       let width = Terminal.width
@@ -272,9 +375,6 @@ enum RuleCommand {
     let declarationFiles = try arguments.options("--declarations")
     let semantics = Self.semantics(&arguments)
     let positionals = try arguments.positionals()
-    guard positionals.count == 1 else {
-      throw CLIError.usage("rule explain needs exactly one RULE\n" + usage)
-    }
     let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
     let width = Terminal.width
     let explanation = rule.explanation(width: width, semantics: semantics)
@@ -310,15 +410,11 @@ enum RuleCommand {
       Output.error("warning: \(warning)")
     }
     do {
-      if FileSystem.exists(argument) || looksLikePath(argument) {
-        let data: Data
-        do {
-          data = Data(
-            try FileSystem.readFile(atPath: argument, limit: Int64(ActivationRule.maximumFileSize)))
-        } catch {
-          throw CLIError.io(error, role: .input)
-        }
-        return try ActivationRule(data: data, path: argument, registry: registry)
+      if argument == "-" || FileSystem.exists(argument) || looksLikePath(argument) {
+        let data = Data(
+          try InputPath.read(argument, limit: Int64(ActivationRule.maximumFileSize)))
+        let path = argument == "-" ? InputPath.standardInputName : argument
+        return try ActivationRule(data: data, path: path, registry: registry)
       }
       let escaped = ["&lt;", "&gt;", "&amp;", "&quot;", "&apos;"].contains {
         argument.contains($0)
@@ -341,15 +437,38 @@ enum RuleCommand {
       && !argument.contains(where: { $0.isWhitespace || "()\"'=<>".contains($0) })
   }
 
-  static func loadProfile(_ name: String, directory: String) throws -> SourceProfile {
+  /// A profile by name: a `.json` path; else the file of that name in `--sources DIR`; else
+  /// the shipped profile, compiled in, so it is found wherever the command runs.
+  static func loadProfile(_ name: String, directory: String?) throws -> SourceProfile {
+    guard name.hasSuffix(".json") || name.contains("/") || directory != nil else {
+      return try shippedProfile(name)
+    }
     let path =
       name.hasSuffix(".json") || name.contains("/")
-      ? name : URL(fileURLWithPath: directory).appendingPathComponent(name + ".json").path
+      ? name
+      : URL(fileURLWithPath: directory ?? ".").appendingPathComponent(name + ".json").path
     do {
       return try SourceProfile.load(from: URL(fileURLWithPath: path), checksCorpusFiles: false)
     } catch {
       throw profileError(error, path: path)
     }
+  }
+
+  /// The shipped profile `name`; a name that is not shipped is a usage error listing those
+  /// that are.
+  static func shippedProfile(_ name: String) throws -> SourceProfile {
+    let profile: SourceProfile?
+    do {
+      profile = try SourceProfile.shipped(named: name)
+    } catch {
+      throw profileError(error, path: "<shipped>/\(name).json")
+    }
+    guard let profile else {
+      throw CLIError.usage(
+        "no source-app profile named '\(name)'; shipped: "
+          + SourceProfile.shippedNames.joined(separator: ", "))
+    }
+    return profile
   }
 
   /// A profile or directory that cannot be read is missing input (66, by

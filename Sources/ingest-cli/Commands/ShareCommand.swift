@@ -10,49 +10,85 @@ import UTI
 
 /// `ingest-cli share`: a share end to end, as an extension would receive and save it.
 enum ShareCommand {
-  static let usage = """
-    usage: ingest-cli share [FILE...] [--text TEXT] [--url URL] [--source PROFILE]
-                            [--rule RULE] [--accept TYPES] [--group ID | --group-dir DIR]
-                            [--keep-partial] [--deadline SECONDS] [--json]
-      FILE...            files to share; each is sniffed and registered as its content's type
-      --text TEXT        share a text (as Notes does)
-      --url URL          share a web page's URL (as Safari does)
-      --source PROFILE   wrap the share as a shipped source-app profile does (photos-photo,
-                         safari-page...; ingest-cli rule matrix lists them)
-      --rule RULE        an Info.plist or predicate: would the extension be offered at all?
-      --accept TYPES     accepted types, comma-separated (default: public.image,public.movie,
-                         com.adobe.pdf,public.plain-text,public.url)
-      --group ID         an App Group identifier, resolved through INGEST_APP_GROUPS
-      --group-dir DIR    the group directory itself (default: $INGEST_GROUP_DIR, else
-                         $XDG_DATA_HOME/share-ingest/group, else ~/.local/share/share-ingest/group)
-      --keep-partial     save what loaded when an attachment fails (default: all or nothing)
-      --deadline SECONDS how long the share may take (default 30)
+  static let spec = CommandSpec(
+    name: "share",
+    abstract: "share files, text or a URL end to end, as an extension receives and saves them",
+    discussion: """
+      Each file is sniffed and registered as the type its content is, wrapped as the most \
+      fitting source app would wrap it (pictures and movies as Photos, other files as Files, a \
+      text as Notes, a URL as Safari) or as --source says. The rule, if given, decides whether \
+      the extension would appear at all; the contract decides which representation of each \
+      attachment to take; the files are copied into <group>/Incoming/ and the share is \
+      committed, all or nothing, by renaming its manifest into <group>/Inbox/.
 
-    example: ingest-cli share corpus/files/photo.heic
-             ingest-cli share --source safari-page --url https://example.com/ --text "Saturday?"
-    """
+      The report names the group directory and how it was chosen. Large copies show their \
+      progress on standard error when it is a terminal.
+      """,
+    options: [
+      .option("--text", value: "TEXT", help: "share a text (as Notes does)"),
+      .option("--url", value: "URL", help: "share a web page's URL (as Safari does)"),
+      .option(
+        "--source", value: "PROFILE",
+        help: "wrap the share as a shipped source-app profile does: "
+          + SourceProfile.shippedNames.joined(separator: ", "),
+        completion: .values(SourceProfile.shippedNames)),
+      .option(
+        "--rule", value: "RULE",
+        help: "an Info.plist, a rule file or a predicate: would the extension be offered at"
+          + " all? A hidden extension loads nothing (exit 1)",
+        completion: .file),
+      .option(
+        "--accept", value: "TYPES",
+        help: "the types the contract accepts, comma-separated (default: public.image,"
+          + "public.movie,com.adobe.pdf,public.plain-text,public.url)"),
+    ] + GroupOptions.options + [
+      .flag(
+        "--keep-partial",
+        help: "save what loaded when an attachment fails (default: all or nothing)"),
+      .option(
+        "--deadline", value: "SECONDS", help: "how long the share may take (default: 30)"),
+    ],
+    operands: [
+      .many(
+        "FILE",
+        help: "files to share ('-' reads standard input); each is sniffed and registered as"
+          + " its content's type",
+        completion: .file)
+    ],
+    exclusiveGroups: GroupOptions.exclusive,
+    examples: [
+      .init(
+        command: "share corpus/files/photo.heic",
+        note: "a photo, wrapped as Photos shares it, into the default group directory"),
+      .init(
+        command: "share --source safari-page --url https://example.com/ --text \"Saturday?\"",
+        note: "a page and a comment as Safari shares them: no files"),
+      .init(
+        command: "share --rule examples/PhotoShare/Info.plist corpus/files/document.pdf",
+        note: "would a photo-sharing extension even appear for a PDF? (no: exit 1)"),
+      .init(
+        command: "share --json corpus/files/photo.jpg | jq .attachments",
+        note: "the same facts as JSON"),
+    ],
+    exitStatus: """
+      0 committed; 1 hidden by the rule or rejected by the contract (the report says why); 64 \
+      usage; 65 a file that cannot be sniffed; 66 a file that is missing or unreadable; 73 the \
+      group directory cannot be created or written; 74 other I/O errors.
+      """
+  )
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-    if arguments.flag("--help", "-h") {
-      print(usage)
-      return .success
-    }
     let json = arguments.flag("--json")
     let text = try arguments.option("--text")
     let urlText = try arguments.option("--url")
     let sourceName = try arguments.option("--source")
     let ruleArgument = try arguments.option("--rule")
     let accept = try arguments.option("--accept")
-    let groupID = try arguments.option("--group")
-    let groupDirectory = try arguments.option("--group-dir")
     let keepPartial = arguments.flag("--keep-partial")
     let deadlineText = try arguments.option("--deadline")
     let files = try arguments.positionals()
-    guard groupID == nil || groupDirectory == nil else {
-      throw CLIError.usage("give --group or --group-dir, not both")
-    }
     guard !files.isEmpty || text != nil || urlText != nil || sourceName != nil else {
-      throw CLIError.usage("share needs a FILE, --text, --url or --source\n" + usage)
+      throw CLIError.usage("share needs a FILE, --text, --url or --source")
     }
     var url: URL?
     if let urlText {
@@ -76,39 +112,38 @@ enum ShareCommand {
     }
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
 
+    // A private folder for standard input and a profile's folder representations, made only
+    // when one is needed.
+    let work = files.contains("-") || sourceName != nil ? try temporaryWorkDirectory() : nil
+    defer { if let work { try? FileManager.default.removeItem(atPath: work) } }
     // The files, as the user named them; links they named are followed, as `file -L` does.
-    for path in files where !FileSystem.exists(path) {
-      throw CLIError.noInput("cannot share \(TerminalText.quoted(path)): no such file")
+    // Standard input is saved in the work directory first.
+    var urls: [URL] = []
+    for path in files {
+      if path == "-", let work {
+        urls.append(try InputPath.saveStandardInput(in: work))
+        continue
+      }
+      do {
+        try InputPath.checkRegularFile(path)
+      } catch {
+        throw CLIError.io(error, role: .input)
+      }
+      urls.append(URL(fileURLWithPath: path).resolvingSymlinksInPath())
     }
-    let urls = files.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath() }
-    let location: GroupLocation
-    let group: GroupDirectory
-    do {
-      location = try GroupLocation.resolve(directory: groupDirectory, appGroup: groupID)
-      group = try GroupDirectory(path: location.path)
-    } catch {
-      throw CLIError(status: .cannotCreate, message: "\(error)")
-    }
-    let work = try temporaryWorkDirectory()
-    defer { try? FileManager.default.removeItem(atPath: work) }
+    let (location, group) = try GroupOptions.open(arguments)
     let share: LocalShare
     do {
-      if let sourceName {
-        guard let profile = try SourceProfile.shipped(named: sourceName) else {
-          throw CLIError.usage(
-            "no source-app profile named \(sourceName); shipped: "
-              + SourceProfile.shippedNames.joined(separator: ", "))
-        }
+      if let sourceName, let work {
+        let profile = try RuleCommand.shippedProfile(sourceName)
         share = try LocalShare(
           profile: profile, files: urls, text: text, url: url, corpus: ShareSamples.corpus,
           workDirectory: URL(fileURLWithPath: work))
       } else {
         share = try LocalShare(files: urls, text: text, url: url)
       }
-    } catch let error as SniffError {
-      throw CLIError(status: error.isUnreadable ? .noInput : .dataError, message: "\(error)")
-    } catch let error as LocalShareError {
-      throw CLIError.usage("\(error)")
+    } catch {
+      throw CLIError(describing: error)
     }
 
     let total = urls.reduce(Int64(0)) { sum, url in
@@ -119,6 +154,8 @@ enum ShareCommand {
       options.progress = { position, bytes in progress.update(position, bytes) }
     }
     let pipeline = SharePipeline(group: group, contract: contract, options: options)
+    let clock = ContinuousClock()
+    let started = clock.now
     let (activation, outcome) = blocking {
       var activation: ActivationDecision?
       if let rule {
@@ -130,11 +167,12 @@ enum ShareCommand {
     }
     progress?.finish()
     let report = ShareReport(
-      location: location, share: share, activation: activation, outcome: outcome)
+      location: location, share: share, activation: activation, outcome: outcome,
+      duration: clock.now - started)
     if json {
       try Output.json(report)
     } else {
-      print(report.text(colors: Colors.forStandardOutput))
+      print(report.text(colors: Colors.forStandardOutput, width: Terminal.width))
     }
     return report.exitStatus
   }

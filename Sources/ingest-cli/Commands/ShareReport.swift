@@ -21,6 +21,8 @@ struct ShareReport: Encodable {
   struct Attachment: Encodable {
     var item: Int
     var attachment: Int
+    /// The name the source offers (`NSItemProvider.suggestedName`), when it offers one.
+    var suggestedName: String?
     var registeredTypes: [Representation]
     var chosenType: String?
     var chosenDelivery: String?
@@ -60,16 +62,17 @@ struct ShareReport: Encodable {
     case warnings, durationMilliseconds
   }
 
+  /// - Parameter duration: The whole share, rule included, as the command timed it.
   init(
     location: GroupLocation, share: LocalShare, activation: ActivationDecision?,
-    outcome: ShareOutcome?
+    outcome: ShareOutcome?, duration: Duration
   ) {
     source = share.source
     group = Group(path: location.path, origin: location.origin.rawValue)
     rule = activation.map { Rule(shown: $0.isShown, reason: $0.reason) }
     extensionItems = share.items.count
     warnings = outcome?.warnings ?? []
-    durationMilliseconds = outcome.map { Self.milliseconds($0.duration) }
+    durationMilliseconds = Self.milliseconds(duration)
     shareID = outcome?.shareID.uuidString
     manifest = outcome?.manifest.map { "Inbox/\($0.id.uuidString).json" }
     var attachments: [Attachment] = []
@@ -84,7 +87,7 @@ struct ShareReport: Encodable {
         for (index, provider) in (item.attachments ?? []).enumerated() {
           attachments.append(
             Attachment(
-              item: itemIndex + 1, attachment: index + 1,
+              item: itemIndex + 1, attachment: index + 1, suggestedName: provider.suggestedName,
               registeredTypes: Self.representations(provider), result: "not loaded"))
         }
       }
@@ -93,7 +96,7 @@ struct ShareReport: Encodable {
     switch (activation, outcome) {
     case (let decision?, nil) where !decision.isShown:
       status = "hidden"
-      error = "the rule hides the extension for this share: \(decision.reason)"
+      error = "the rule hides the extension for this share; nothing was loaded"
       exitStatus = .notAccepted
     case (_, let outcome?):
       if let shareError = outcome.error {
@@ -137,6 +140,7 @@ struct ShareReport: Encodable {
   static func attachment(_ outcome: AttachmentOutcome, provider: NSItemProvider?) -> Attachment {
     var report = Attachment(
       item: outcome.position.item, attachment: outcome.position.attachment,
+      suggestedName: provider?.suggestedName,
       registeredTypes: representations(provider), result: "not loaded")
     if let choice = outcome.choice {
       report.chosenType = choice.typeIdentifier
@@ -174,59 +178,70 @@ struct ShareReport: Encodable {
 
   // MARK: Text
 
-  func text(colors: Colors) -> String {
+  /// The report for a person: one fact per line, labels in one column, long lines wrapped at
+  /// `width` under their text.
+  func text(colors: Colors, width: Int = TextWrapping.defaultWidth) -> String {
+    let column = 11
     var lines: [String] = []
-    let headline: String
+    func line(_ label: String, _ text: String, painted: String? = nil) {
+      let wrapped = TextWrapping.wrap(
+        text, width: width, prefix: String(repeating: " ", count: column), indent: column)
+      let body = wrapped.dropFirst(column)
+      let head = label + String(repeating: " ", count: max(1, column - label.count))
+      lines.append((painted.map { $0 + String(head.dropFirst(label.count)) } ?? head) + body)
+    }
     switch status {
     case "committed":
-      headline = colors.green("committed") + " share \(shareID ?? "")"
+      line("committed", "share \(shareID ?? "")", painted: colors.green("committed"))
     case "hidden", "rejected":
-      headline = colors.yellow(status) + ": \(error ?? "")"
+      line(status, error ?? "", painted: colors.yellow(status))
     default:
-      headline = colors.red("failed") + ": \(error ?? "")"
+      line("failed", error ?? "", painted: colors.red("failed"))
     }
-    lines.append(headline + (durationMilliseconds.map { " in \(Self.format($0)) ms" } ?? ""))
     let attachmentCount = attachments.count
-    lines.append(
-      "  source    \(source): \(extensionItems) extension item\(extensionItems == 1 ? "" : "s"),"
+    line(
+      "source",
+      "\(source): \(extensionItems) extension item\(extensionItems == 1 ? "" : "s"),"
         + " \(attachmentCount) attachment\(attachmentCount == 1 ? "" : "s")")
-    lines.append(
-      "  group     \(TerminalText.quoted(group.path))" + colors.dim(" (\(group.origin))"))
+    line("group", "\(TerminalText.quoted(group.path)) (\(group.origin))")
     if let rule {
-      lines.append(
-        "  rule      " + (rule.shown ? colors.green("shown") : colors.yellow("hidden"))
-          + ": \(rule.reason)")
+      line(
+        "rule", (rule.shown ? "shown: " : "hidden: ") + rule.reason,
+        painted: rule.shown ? colors.green("rule") : colors.yellow("rule"))
     }
     for attachment in attachments {
       let types = attachment.registeredTypes.map { representation in
         representation.delivery.map { "\(representation.typeIdentifier) (\($0))" }
           ?? representation.typeIdentifier
       }
-      lines.append(
-        "  \(attachment.item).\(attachment.attachment)       " + types.joined(separator: ", "))
+      line(
+        "\(attachment.item).\(attachment.attachment)",
+        (attachment.suggestedName.map { TerminalText.quoted($0) + ": " } ?? "")
+          + types.joined(separator: ", "))
       if let reason = attachment.choiceReason {
-        lines.append("            took " + reason)
+        line("", "took " + reason)
       }
       switch attachment.result {
       case "accepted", "rolled back":
         if let file = attachment.file {
           let size = ProgressDisplay.bytes(attachment.byteCount ?? 0)
           let digest = (attachment.sha256 ?? "").prefix(12)
-          let note = attachment.result == "rolled back" ? colors.dim(" (rolled back)") : ""
-          lines.append(
-            "            \(colors.arrow) \(file)  \(size)  sha256 \(digest)\(colors.ellipsis)"
-              + note)
+          let note = attachment.result == "rolled back" ? " (rolled back)" : ""
+          line(
+            "",
+            "\(colors.arrow) \(file)  \(size)  sha256:\(digest)\(colors.ellipsis)\(note)")
         } else if attachment.kind == "text" || attachment.kind == "url" {
-          lines.append("            \(colors.arrow) \(attachment.kind ?? "") in the manifest")
+          line("", "\(colors.arrow) \(attachment.kind ?? "") in the manifest")
         }
       case "skipped", "failed":
-        lines.append("            \(attachment.result): \(attachment.reason ?? "")")
+        line("", "\(attachment.result): \(attachment.reason ?? "")")
       default:
         break
       }
     }
-    if let manifest { lines.append("  manifest  \(manifest)") }
-    for warning in warnings { lines.append("  " + colors.yellow("warning") + ": \(warning)") }
+    if let manifest { line("manifest", manifest) }
+    for warning in warnings { line("warning", warning, painted: colors.yellow("warning")) }
+    if let durationMilliseconds { line("time", "\(Self.format(durationMilliseconds)) ms") }
     return lines.joined(separator: "\n")
   }
 

@@ -5,32 +5,89 @@ import SystemCalls
 /// `ingest-cli shortcut`: make an unsigned "screenshot, share to this app" shortcut, or inspect
 /// a `.shortcut` file (signed or unsigned), check its signature and extract its workflow.
 enum ShortcutCommand {
-  static let usage = """
-    usage: ingest-cli shortcut make --bundle-id ID --name NAME --team TEAMID -o OUT.shortcut
-                                    [--action runextension|share]
-                                    [--input screenshot|shortcut-input|clipboard]
-                                    [--title TITLE] [--icon-color RGBA] [--glyph NUMBER] [--json]
-           ingest-cli shortcut inspect FILE [--extract OUT.wflow] [--json]
-
-    make writes an unsigned binary property list; iOS 15+ imports only signed shortcuts, so sign
-    it on a Mac: shortcuts sign --mode people-who-know-me -i IN -o OUT. The default action,
-    runextension, is the form reported to sign, import and run on a device; signing was reported
-    to empty the parameters of the share action, so --action share prints a warning.
-    inspect exits 0 when a signed file verifies against Apple's roots (or the file is unsigned),
-    1 when it is intact but its signer is not trusted, 65 when it is malformed or tampered with
-    (and then refuses --extract), 66 when FILE is missing, unreadable or not a regular file.
-    """
+  static let spec = CommandSpec(
+    name: "shortcut",
+    abstract: "make a \"screenshot, share with this app\" shortcut, or inspect and verify one",
+    discussion: """
+      make writes an unsigned binary property list; iOS 15 and later import only signed \
+      shortcuts, so it prints the command that signs it on a Mac (shortcuts sign --mode \
+      people-who-know-me -i IN -o OUT). The default action, runextension, is the form reported \
+      to sign, import and run on a device; signing was reported to empty the parameters of the \
+      share action, so --action share prints a warning.
+      """,
+    subcommands: [
+      CommandSpec(
+        name: "make",
+        abstract: "write an unsigned shortcut bound to an app's share extension",
+        options: [
+          .option(
+            "--bundle-id", value: "ID", help: "the app's bundle identifier (com.example.app)",
+            required: true),
+          .option(
+            "--name", value: "NAME", help: "the app's name, as the shortcut shows it",
+            required: true),
+          .option(
+            "--team", value: "TEAMID",
+            help: "the app's team identifier (ten upper-case"
+              + " letters or digits)", required: true),
+          .option(
+            "--output", "-o", value: "FILE", help: "where to write the .shortcut file",
+            required: true, completion: .file),
+          .option(
+            "--action", value: "ACTION",
+            help: "how the app is invoked: runextension (default) or share",
+            completion: .values(WorkflowBuilder.ShareAction.allCases.map(\.rawValue))),
+          .option(
+            "--input", value: "INPUT",
+            help: "what is shared: screenshot (default), shortcut-input (the share sheet's"
+              + " input) or clipboard",
+            completion: .values(WorkflowBuilder.Input.allCases.map(\.rawValue))),
+          .option("--title", value: "TITLE", help: "the shortcut's name"),
+          .option(
+            "--icon-color", value: "RGBA",
+            help: "the icon's colour as a 32-bit RGBA number, such as 4282601983"),
+          .option("--glyph", value: "NUMBER", help: "the icon's glyph number, such as 59446"),
+        ],
+        examples: [
+          .init(
+            command: "shortcut make --bundle-id com.example.app --name Example --team"
+              + " ABCDE12345 -o Example.shortcut",
+            note: "a shortcut that takes a screenshot and shares it with Example")
+        ],
+        exitStatus: "0 written; 64 a bad identifier or option; 73 the file cannot be written."),
+      CommandSpec(
+        name: "inspect",
+        abstract: "read a signed or unsigned .shortcut, verify its signature, extract its"
+          + " workflow",
+        options: [
+          .option(
+            "--extract", value: "FILE",
+            help: "write the workflow (Shortcut.wflow) to FILE; written before anything is"
+              + " printed",
+            completion: .file)
+        ],
+        operands: [
+          .one("FILE", help: "the .shortcut file ('-' reads standard input)", completion: .file)
+        ],
+        examples: [
+          .init(
+            command: "shortcut inspect Example.shortcut",
+            note: "the shortcut make wrote: its format and actions"),
+          .init(
+            command: "shortcut inspect Example.shortcut --extract Shortcut.wflow --json",
+            note: "extract the workflow and describe it as JSON"),
+        ],
+        exitStatus: "0 verified, or unsigned; 1 intact but its signer is not trusted; 65"
+          + " malformed or altered (then --extract is refused); 66 FILE is missing, unreadable"
+          + " or not a regular file; 73 the --extract file cannot be written."),
+    ]
+  )
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-    if arguments.flag("--help", "-h") {
-      print(usage)
-      return .success
-    }
     switch arguments.popSubcommand() {
     case "make": return try make(&arguments)
     case "inspect": return try inspect(&arguments)
-    case let other?: throw CLIError.usage("unknown shortcut subcommand '\(other)'\n" + usage)
-    case nil: throw CLIError.usage("shortcut needs 'make' or 'inspect'\n" + usage)
+    case let other: throw CLIError.usage("unknown shortcut action '\(other ?? "")'")
     }
   }
 
@@ -58,10 +115,8 @@ enum ShortcutCommand {
     let title = try arguments.option("--title")
     let color = try arguments.option("--icon-color")
     let glyph = try arguments.option("--glyph")
-    let extra = try arguments.positionals()
-    guard extra.isEmpty else { throw CLIError.usage("unexpected argument '\(extra[0])'") }
     guard let bundle, let name, let team, let output else {
-      throw CLIError.usage("make needs --bundle-id, --name, --team and -o\n" + usage)
+      throw CLIError.usage("make needs --bundle-id, --name, --team and --output")
     }
     let app: ShortcutApp
     do {
@@ -105,13 +160,17 @@ enum ShortcutCommand {
     let workflow = try Workflow(propertyList: data)
     let signed =
       output.hasSuffix(".shortcut") ? output.dropLast(9) + "-signed.shortcut" : output + ".signed"
-    let instructions = WorkflowBuilder.signingInstructions(input: output, output: String(signed))
+    let instructions = WorkflowBuilder.signingInstructions(
+      input: ShellQuoting.quoted(output), output: ShellQuoting.quoted(String(signed)))
+    let signingCommand =
+      "shortcuts sign --mode people-who-know-me -i \(ShellQuoting.quoted(output))"
+      + " -o \(ShellQuoting.quoted(String(signed)))"
     if json {
       try Output.json(
         MakeReport(
           output: output, byteCount: data.count, format: "binary property list (bplist00)",
           actions: workflow.actions.map(\.identifier), app: app, signed: false,
-          signingCommand: "shortcuts sign --mode people-who-know-me -i \(output) -o \(signed)",
+          signingCommand: signingCommand,
           warnings: builder.warnings))
     } else {
       print(
@@ -122,7 +181,9 @@ enum ShortcutCommand {
         \(instructions)
         """)
     }
-    for warning in builder.warnings { Output.error("warning: \(warning)") }
+    if !json {
+      for warning in builder.warnings { Output.error("warning: \(warning)") }
+    }
     return .success
   }
 
@@ -131,38 +192,43 @@ enum ShortcutCommand {
   static func inspect(_ arguments: inout Arguments) throws -> ExitStatus {
     let json = arguments.flag("--json")
     let extract = try arguments.option("--extract")
-    let paths = try arguments.positionals()
-    guard paths.count == 1 else { throw CLIError.usage("inspect needs exactly one FILE\n" + usage) }
+    let path = try arguments.positionals()[0]
+    let name = path == "-" ? InputPath.standardInputName : path
     let file: ShortcutFile
     do {
-      file = try ShortcutFile(contentsOf: URL(fileURLWithPath: paths[0]))
+      let bytes = try InputPath.read(path, limit: Int64(ShortcutFile.maximumFileSize))
+      file = try ShortcutFile(data: Data(bytes))
+    } catch let error as CLIError {
+      throw error
     } catch {
-      if case .io = error { throw CLIError(error) }
       // A message about the content does not name the file; say which one.
-      throw CLIError.data("\(paths[0]): \(error)")
+      throw CLIError.data("\(TerminalText.quoted(name)): \(error)")
     }
     let verification = file.verify()
-    let report = ShortcutReport(path: paths[0], file: file, verification: verification)
-    if json {
-      try Output.json(report)
-    } else {
-      print(report.text, terminator: "")
-    }
-    if let verification, !verification.isIntact {
-      if extract != nil {
-        Output.error("ingest-cli: not extracting: the file was altered after signing")
-      }
-      return .dataError
-    }
-    if let extract {
+    let report = ShortcutReport(path: name, file: file, verification: verification)
+    // Files asked for are written before anything is printed: a reader that stops early
+    // (`| head -1`) must not cost the user the file.
+    let isAltered = verification.map { !$0.isIntact } ?? false
+    if let extract, !isAltered {
       do {
         try FileSystem.writeFile(atPath: extract, bytes: [UInt8](file.workflowData))
       } catch {
         throw CLIError.io(error, role: .output)
       }
-      if !json {
-        print("extracted Shortcut.wflow to \(extract) (\(file.workflowData.count) bytes)")
+    }
+    if json {
+      try Output.json(report)
+    } else {
+      print(report.text, terminator: "")
+    }
+    if isAltered {
+      if extract != nil {
+        Output.error("ingest-cli: not extracting: the file was altered after signing")
       }
+      return .dataError
+    }
+    if let extract, !json {
+      print("extracted Shortcut.wflow to \(extract) (\(file.workflowData.count) bytes)")
     }
     if let verification, !verification.isVerified { return .notAccepted }
     return .success

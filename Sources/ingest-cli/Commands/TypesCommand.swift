@@ -5,10 +5,33 @@ import UTI
 
 /// `ingest-cli types`: what each file really is, from its content, as a UTI.
 enum TypesCommand {
-  static let usage = """
-    usage: ingest-cli types [--json] [--content-only] FILE...
-      --content-only   judge content alone: ignore file names
-    """
+  static let spec = CommandSpec(
+    name: "types",
+    abstract: "what files really are, from their content, as uniform type identifiers",
+    discussion: """
+      Our own signatures decide first, libmagic answers for the long tail, and the name only \
+      when the content says nothing more specific. A name that disagrees with the content is \
+      reported; the content wins. Links are followed, as file -L does. Every file is \
+      described even when another cannot be read.
+      """,
+    options: [.flag("--content-only", help: "judge content alone: ignore file names")],
+    operands: [
+      .many(
+        "FILE", minimum: 1, help: "files to describe ('-' reads standard input)",
+        completion: .file)
+    ],
+    examples: [
+      .init(
+        command: "types corpus/files/heic-named.jpg",
+        note: "a HEIC photo named .jpg: found by its content, with a warning"),
+      .init(command: "types - < corpus/files/photo", note: "bytes on standard input"),
+      .init(
+        command: "types --json corpus/files/* | jq -r '.[] | .identifier'",
+        note: "every sample's type, for a script"),
+    ],
+    exitStatus: "0 every file described; 65 a file libmagic failed on; 66 a file missing,"
+      + " unreadable or not a regular file (the others are still described)."
+  )
 
   struct Description: Encodable {
     var path: String
@@ -47,14 +70,9 @@ enum TypesCommand {
   }
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-    if arguments.flag("--help", "-h") {
-      print(usage)
-      return .success
-    }
     let json = arguments.flag("--json")
     let contentOnly = arguments.flag("--content-only")
     let paths = try arguments.positionals()
-    guard !paths.isEmpty else { throw CLIError.usage("types needs at least one file\n" + usage) }
 
     let sniffer = ContentSniffer(configuration: .init(usesFilename: !contentOnly))
     var descriptions: [Description] = []
@@ -84,6 +102,14 @@ enum TypesCommand {
 
   /// Sniffs the file `path` names, following it when it is a symbolic link.
   static func sniff(_ path: String, with sniffer: ContentSniffer) throws(CLIError) -> SniffResult {
+    if path == "-" {
+      let bytes = try InputPath.read(path, limit: InputPath.standardInputLimit)
+      do {
+        return try sniffer.sniff(data: Data(bytes))
+      } catch {
+        throw CLIError(error)
+      }
+    }
     let file: String
     do {
       file = try InputPath.resolvingLink(path)

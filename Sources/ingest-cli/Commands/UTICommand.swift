@@ -3,10 +3,40 @@ import UTI
 
 /// `ingest-cli uti`: describe types by identifier, filename extension or MIME type.
 enum UTICommand {
-  static let usage = """
-    usage: ingest-cli uti [--declarations Info.plist]... [--json]
-                          (IDENTIFIER | --ext EXTENSION | --mime MIME-TYPE)...
-    """
+  static let spec = CommandSpec(
+    name: "uti",
+    abstract: "describe types by identifier, filename extension or MIME type",
+    discussion: """
+      Each query is answered in the order given: the type's description, declared parents, \
+      supertypes, tags and status. An extension or MIME type no declared type claims gets a \
+      dynamic (dyn.) type, as on a Mac, with a warning. A query that cannot be answered is \
+      reported and the others are still answered.
+      """,
+    options: [
+      .option(
+        "--ext", value: "EXTENSION",
+        help: "the type a filename extension means (heic, or .heic)", repeatable: true),
+      .option(
+        "--mime", value: "MIME-TYPE", help: "the type a MIME type means (image/heic)",
+        repeatable: true),
+      .option(
+        "--declarations", value: "PLIST",
+        help: "an Info.plist whose UTExportedTypeDeclarations and UTImportedTypeDeclarations"
+          + " are registered first, as installing the app does ('-' reads standard input)",
+        repeatable: true, completion: .file),
+    ],
+    operands: [.many("IDENTIFIER", help: "a type identifier, such as public.heic")],
+    examples: [
+      .init(command: "uti public.heic", note: "a type, its parents and tags"),
+      .init(command: "uti --ext heic --mime image/heic --json", note: "two lookups, as JSON"),
+      .init(
+        command: "uti --declarations examples/ReadLater/Info.plist"
+          + " com.example.readlater.article",
+        note: "a type an app declares"),
+    ],
+    exitStatus: "0 every query answered; 64 no query; 65 a query no type answers (the others"
+      + " are still answered); 66 a --declarations file that cannot be read."
+  )
 
   struct Description: Encodable {
     var query: String
@@ -37,57 +67,79 @@ enum UTICommand {
   struct Report: Encodable {
     var types: [Description]
     var warnings: [String]
+    /// Queries that found no type, each with why.
+    var errors: [QueryError]
+  }
+
+  struct QueryError: Encodable {
+    var query: String
+    var error: String
   }
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-    if arguments.flag("--help", "-h") {
-      print(usage)
-      return .success
-    }
     let json = arguments.flag("--json")
     let declarationFiles = try arguments.options("--declarations")
     let queries = try arguments.orderedQueries("--ext", "--mime")
     guard !queries.isEmpty else {
-      throw CLIError.usage("uti needs an identifier, --ext or --mime\n" + usage)
+      throw CLIError.usage("uti needs an IDENTIFIER, --ext or --mime")
     }
 
     // A registry of the command's own: the declarations layer over the system catalogue there.
     let registry = UTTypeRegistry()
-    let warnings = try TypeDeclarations.register(files: declarationFiles, in: registry)
+    var warnings = try TypeDeclarations.register(files: declarationFiles, in: registry)
 
     var descriptions: [Description] = []
+    var errors: [QueryError] = []
     for (option, value) in queries {
       switch option {
       case "--ext":
-        guard
+        // `.heic` means `heic`: the dot is how people write an extension, not part of it.
+        let tag = value.hasPrefix(".") ? String(value.dropFirst()) : value
+        guard !tag.isEmpty, !tag.contains("/"),
           let type = registry.preferredType(
-            tag: value, tagClass: .filenameExtension, conformingTo: .data)
+            tag: tag, tagClass: .filenameExtension, conformingTo: .data)
         else {
-          throw CLIError.data("'\(value)' is not a usable filename extension")
+          errors.append(
+            .init(query: "--ext \(value)", error: "'\(value)' is not a usable filename extension"))
+          continue
+        }
+        if type.isDynamic {
+          warnings.append(
+            "no declared type has the filename extension '\(tag)'; \(type.identifier) is a dynamic type"
+          )
         }
         descriptions.append(Description(query: "--ext \(value)", type: type))
       case "--mime":
         guard
           let type = registry.preferredType(tag: value, tagClass: .mimeType, conformingTo: .data)
         else {
-          throw CLIError.data("'\(value)' is not a usable MIME type")
+          errors.append(
+            .init(query: "--mime \(value)", error: "'\(value)' is not a usable MIME type"))
+          continue
+        }
+        if type.isDynamic {
+          warnings.append(
+            "no declared type has the MIME type '\(value)'; \(type.identifier) is a dynamic type")
         }
         descriptions.append(Description(query: "--mime \(value)", type: type))
       default:
         guard let type = registry.type(withIdentifier: value) else {
-          throw CLIError.data("no declared type has the identifier '\(value)'")
+          errors.append(
+            .init(query: value, error: "no declared type has the identifier '\(value)'"))
+          continue
         }
         descriptions.append(Description(query: value, type: type))
       }
     }
 
     if json {
-      try Output.json(Report(types: descriptions, warnings: warnings))
+      try Output.json(Report(types: descriptions, warnings: warnings, errors: errors))
     } else {
-      for warning in warnings { Output.error("warning: \(warning)") }
       print(descriptions.map(text).joined(separator: "\n"), terminator: "")
+      for warning in warnings { Output.error("ingest-cli: warning: \(warning)") }
+      for error in errors { Output.error("ingest-cli: \(error.error)") }
     }
-    return .success
+    return errors.isEmpty ? .success : .dataError
   }
 
   static func text(_ description: Description) -> String {

@@ -12,16 +12,20 @@ struct Colors: Sendable {
 
   /// The colours for standard output.
   static var forStandardOutput: Colors {
-    let environment = ProcessInfo.processInfo.environment
+    decide(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// Colour only on a terminal, never with `NO_COLOR` set to anything but empty, nor with
+  /// `TERM=dumb`; Unicode symbols only when the locale is UTF-8.
+  static func decide(isTerminal: Bool, environment: [String: String]) -> Colors {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     let dumb = environment["TERM"] == "dumb"
     return Colors(
-      enabled: isatty(STDOUT_FILENO) == 1 && !noColor && !dumb, unicode: Self.localeIsUTF8)
+      enabled: isTerminal && !noColor && !dumb, unicode: localeIsUTF8(environment))
   }
 
   /// Whether the locale's character set is UTF-8 (`LC_ALL`, then `LC_CTYPE`, then `LANG`).
-  static var localeIsUTF8: Bool {
-    let environment = ProcessInfo.processInfo.environment
+  static func localeIsUTF8(_ environment: [String: String]) -> Bool {
     let value =
       [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
       .compactMap { $0 }.first { !$0.isEmpty } ?? ""

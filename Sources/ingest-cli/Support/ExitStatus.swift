@@ -15,6 +15,19 @@ enum ExitStatus: Int32 {
   /// Other I/O errors.
   case ioError = 74
 
+  /// The status's name, as `--json` error documents give it.
+  var name: String {
+    switch self {
+    case .success: "success"
+    case .notAccepted: "notAccepted"
+    case .usage: "usage"
+    case .dataError: "dataError"
+    case .noInput: "noInput"
+    case .cannotCreate: "cannotCreate"
+    case .ioError: "ioError"
+    }
+  }
+
   /// What a file is to a command: something it reads, or something it writes.
   enum FileRole {
     case input

@@ -40,21 +40,25 @@ final class ProgressDisplay: Sendable {
       guard elapsed > 0.5, sinceDraw > 0.1 else { return nil }
       state.lastDraw = now
       state.drawn = true
-      let done = state.bytes.values.reduce(0, +)
-      let rate = Double(done) / elapsed
-      let left = rate > 0 ? Double(max(0, total - done)) / rate : 0
-      return String(
-        format: "\r%@ of %@, %@/s, %.0f s left ", Self.bytes(done), Self.bytes(total),
-        Self.bytes(Int64(rate)), left)
+      return "\r" + Self.line(done: state.bytes.values.reduce(0, +), of: total, after: elapsed)
     }
-    if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    if let line { Output.errorFragment(line) }
   }
 
   /// Clears the progress line.
   func finish() {
     if state.withLock({ $0.drawn }) {
-      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+      Output.errorFragment("\r\u{1B}[K")
     }
+  }
+
+  /// `412.0 MB of 1.1 GB, 205.3 MB/s, 3 s left`: bytes, rate and time left.
+  static func line(done: Int64, of total: Int64, after elapsed: Double) -> String {
+    let rate = elapsed > 0 ? Double(done) / elapsed : 0
+    let left = rate > 0 ? Double(max(0, total - done)) / rate : 0
+    return String(
+      format: "%@ of %@, %@/s, %.0f s left ", bytes(done), bytes(total), bytes(Int64(rate)),
+      left)
   }
 
   static func bytes(_ count: Int64) -> String {

@@ -12,11 +12,20 @@ enum TypeDeclarations {
     var warnings: [String] = []
     for path in paths {
       do {
+        if path == "-" {
+          let bytes = try InputPath.read(path, limit: Int64(UTTypeRegistry.maximumInfoPlistSize))
+          warnings += try registry.registerDeclarations(
+            fromInfoPlist: Data(bytes), source: InputPath.standardInputName
+          ).map { "\(InputPath.standardInputName): \($0)" }
+          continue
+        }
         warnings += try registry.registerDeclarations(
           fromInfoPlistAt: URL(fileURLWithPath: path)
         ).map { "\(path): \($0)" }
+      } catch let error as CLIError {
+        throw error
       } catch {
-        throw CLIError(error)
+        throw CLIError(describing: error)
       }
     }
     return warnings

@@ -1,0 +1,131 @@
+/// One command of `ingest-cli`, declared once: its options, operands, subcommands, help text and
+/// examples.
+///
+/// Everything a user sees about the command line is generated from these declarations: parsing
+/// and its usage errors (`ArgumentParser`), `--help` (`HelpGenerator`), the man page
+/// (`ManPageGenerator`) and the shell completions (`CompletionGenerator`). A command that takes
+/// a new option declares it here and reads it from `Arguments`; nothing else changes.
+struct CommandSpec: Sendable {
+  /// The name typed on the command line (`share`, `check`).
+  var name: String
+  /// One line saying what the command does, for lists of commands.
+  var abstract: String
+  /// Paragraphs shown after the usage in `--help` and in the man page.
+  var discussion: String = ""
+  /// The options the command takes. A command also accepts its ancestors' options (the root's
+  /// `--json` and `--help` everywhere, `inbox`'s `--group` in each inbox action).
+  var options: [OptionSpec] = []
+  /// The operands, in order.
+  var operands: [OperandSpec] = []
+  /// Actions of a command that only groups others (`rule check`, `inbox list`).
+  var subcommands: [CommandSpec] = []
+  /// Options of which at most one may be given, each group by primary names.
+  var exclusiveGroups: [[String]] = []
+  /// Invocations that show the command at work, each with what it does.
+  var examples: [Example] = []
+  /// The command's exit statuses, where they say more than the general table.
+  var exitStatus: String = ""
+
+  /// An example invocation.
+  struct Example: Sendable {
+    /// The arguments after `ingest-cli`.
+    var command: String
+    /// What it does.
+    var note: String
+  }
+
+  /// The subcommand named `name`.
+  func subcommand(_ name: String) -> CommandSpec? {
+    subcommands.first { $0.name == name }
+  }
+}
+
+/// An option: a flag (`--json`) or an option with a value (`--text TEXT`, `--text=TEXT`).
+struct OptionSpec: Sendable {
+  /// The names, the primary (long) one first: `["--output", "-o"]`.
+  var names: [String]
+  /// The value's placeholder (`TEXT`), nil for a flag.
+  var value: String?
+  /// What the option does.
+  var help: String
+  /// Whether the option may be given more than once (each value is kept, in order).
+  var isRepeatable = false
+  /// Whether the command cannot run without it.
+  var isRequired = false
+  /// What a shell offers for the value.
+  var completion: Completion = .none
+  /// Kept out of usage lines (help still lists it).
+  var isHiddenFromUsage = false
+
+  /// The primary name.
+  var name: String { names[0] }
+  /// Whether the option takes a value.
+  var takesValue: Bool { value != nil }
+
+  /// A flag.
+  static func flag(_ names: String..., help: String) -> OptionSpec {
+    OptionSpec(names: names, value: nil, help: help)
+  }
+
+  /// An option with a value.
+  static func option(
+    _ names: String..., value: String, help: String, repeatable: Bool = false,
+    required: Bool = false, completion: Completion = .none
+  ) -> OptionSpec {
+    OptionSpec(
+      names: names, value: value, help: help, isRepeatable: repeatable, isRequired: required,
+      completion: completion)
+  }
+}
+
+/// An operand (a positional argument).
+struct OperandSpec: Sendable {
+  /// The placeholder (`FILE`).
+  var name: String
+  /// What it is.
+  var help: String
+  /// How many must be given.
+  var minimum: Int = 1
+  /// How many may be given; nil for any number.
+  var maximum: Int? = 1
+  /// What a shell offers.
+  var completion: Completion = .none
+
+  /// Exactly one.
+  static func one(_ name: String, help: String, completion: Completion = .none) -> OperandSpec {
+    OperandSpec(name: name, help: help, completion: completion)
+  }
+
+  /// Zero or one.
+  static func optional(_ name: String, help: String, completion: Completion = .none)
+    -> OperandSpec
+  {
+    OperandSpec(name: name, help: help, minimum: 0, completion: completion)
+  }
+
+  /// Any number, at least `minimum`.
+  static func many(
+    _ name: String, minimum: Int = 0, help: String, completion: Completion = .none
+  ) -> OperandSpec {
+    OperandSpec(name: name, help: help, minimum: minimum, maximum: nil, completion: completion)
+  }
+
+  /// `FILE`, `[FILE]`, `FILE...` or `[FILE...]`, as usage lines write it.
+  var synopsis: String {
+    let repeated = maximum == nil ? name + "..." : name
+    return minimum == 0 ? "[\(repeated)]" : repeated
+  }
+}
+
+/// What a shell completes for a value or an operand.
+enum Completion: Sendable {
+  case none
+  /// File names.
+  case file
+  /// Directory names.
+  case directory
+  /// One of these words.
+  case values([String])
+  /// The names of the command's subcommands (`help COMMAND`).
+  case commands
+}

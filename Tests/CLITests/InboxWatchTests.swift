@@ -1,0 +1,93 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `inbox watch` as a process: shares committed while it runs are imported as they arrive,
+/// and SIGINT or SIGTERM end it with exit 0 after the share in hand.
+@Suite("ingest-cli inbox watch, as a process", .serialized)
+struct InboxWatchTests {
+  /// Starts `ingest-cli inbox watch` with `arguments`.
+  static func startWatch(_ arguments: [String], group: String) throws -> (Process, Pipe) {
+    let process = Process()
+    process.executableURL = CLI.executable
+    process.arguments = ["inbox", "watch", "--group-dir", group] + arguments
+    process.currentDirectoryURL = CLI.packageRoot
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return (process, output)
+  }
+
+  /// Waits until `condition` holds, for at most `seconds`.
+  static func waitUntil(seconds: Double = 20, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try condition() { return true }
+      usleep(50_000)
+    }
+    return try condition()
+  }
+
+  static func entries(_ path: String) -> [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+  }
+
+  @Test(
+    "Shares committed before and while it runs are imported; SIGTERM and SIGINT exit 0",
+    arguments: [SIGTERM, SIGINT])
+  func importsAsSharesArrive(signal: Int32) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let group = directory.path + "/group"
+    let destination = directory.path + "/imported"
+    // One share waiting before the watcher starts.
+    #expect(try CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
+    let (watcher, output) = try Self.startWatch(["--to", destination, "--json"], group: group)
+    #expect(Self.waitUntil { Self.entries(destination).count == 1 })
+    for file in ["photo.heic", "document.pdf"] {
+      #expect(try CLI.run(["share", "--group-dir", group, "corpus/files/\(file)"]).status == 0)
+    }
+    #expect(Self.waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
+    kill(watcher.processIdentifier, signal)
+    let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    watcher.waitUntilExit()
+    #expect(watcher.terminationReason == .exit)
+    #expect(watcher.terminationStatus == 0)
+    #expect(Self.entries(group + "/Inbox").isEmpty)
+    let events = lines.split(separator: "\n").compactMap { try? CLI.json(String($0)) }
+    #expect(events.count == 3)
+    #expect(events.allSatisfy { $0["event"] as? String == "imported" })
+  }
+
+  @Test("A signal during a share lets that share finish, then exits 0 with nothing half-done")
+  func finishesTheShareInHand() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let group = directory.path + "/group"
+    let started = directory.path + "/started"
+    let done = directory.path + "/done"
+    let (watcher, _) = try Self.startWatch(
+      ["--exec", "touch '\(started)'; sleep 1; echo \"$INGEST_SHARE_ID\" > '\(done)'"],
+      group: group)
+    #expect(try CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
+    #expect(Self.waitUntil { FileManager.default.fileExists(atPath: started) })
+    watcher.terminate()
+    watcher.waitUntilExit()
+    #expect(watcher.terminationReason == .exit)
+    #expect(watcher.terminationStatus == 0)
+    #expect(FileManager.default.fileExists(atPath: done), "the share in hand was finished")
+    #expect(Self.entries(group + "/Inbox").isEmpty, "and removed from the inbox")
+  }
+
+  @Test("watch needs a handler, like import")
+  func needsAHandler() throws {
+    let result = try CLI.run(["inbox", "watch", "--group-dir", "/tmp"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("--to DIR or --exec COMMAND"))
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ingest_cli
+
+/// The README's commands, run as written: each `swift run ingest-cli …` line of every ```sh
+/// block, in order, as the built binary, in a fresh directory (with the repository's `corpus/`
+/// and `examples/` beside it) and a fresh HOME, so nothing touches the user's data. A line
+/// whose comment says `exits N` must exit N; every other line must exit 0.
+@Suite("The README's commands run as written", .serialized)
+struct ReadmeTests {
+  struct Command: CustomStringConvertible {
+    var line: String
+    var expectedStatus: Int32
+    var description: String { line }
+  }
+
+  static var readme: String {
+    get throws {
+      try String(
+        contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+  }
+
+  /// The blocks fenced with ```` ```sh ```` or ```` ```text ````, in order, with their kind.
+  static func blocks(_ text: String) -> [(kind: String, lines: [String])] {
+    var blocks: [(String, [String])] = []
+    var current: (String, [String])?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if var block = current {
+        if line.hasPrefix("```") {
+          blocks.append(block)
+          current = nil
+        } else {
+          block.1.append(line)
+          current = block
+        }
+      } else if line.hasPrefix("```") {
+        current = (String(line.dropFirst(3)), [])
+      }
+    }
+    return blocks
+  }
+
+  /// The `swift run ingest-cli` lines of the sh blocks, continuation lines joined.
+  static func commands(_ text: String) -> [Command] {
+    var commands: [Command] = []
+    for block in blocks(text) where block.kind == "sh" {
+      var joined: [String] = []
+      var pending = ""
+      for line in block.lines {
+        if line.hasSuffix("\\") {
+          pending += line.dropLast() + " "
+          continue
+        }
+        joined.append(pending + line)
+        pending = ""
+      }
+      for line in joined where line.hasPrefix("swift run ingest-cli ") {
+        var status: Int32 = 0
+        if let range = line.range(of: #"#\s*exits?\s+(\d+)"#, options: .regularExpression) {
+          status = Int32(line[range].filter(\.isNumber)) ?? 0
+        }
+        commands.append(Command(line: line, expectedStatus: status))
+      }
+    }
+    return commands
+  }
+
+  /// A fresh place to run in: `corpus/` and `examples/` linked in, HOME inside, no group
+  /// directory configured.
+  static func sandbox(_ directory: TemporaryDirectory) throws -> [String: String] {
+    for name in ["corpus", "examples"] {
+      try FileManager.default.createSymbolicLink(
+        atPath: directory.file(name).path,
+        withDestinationPath: CLI.packageRoot.appendingPathComponent(name).path)
+    }
+    let home = directory.file("home").path
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    return [
+      "HOME": home, "INGEST_GROUP_DIR": "", "XDG_DATA_HOME": "", "INGEST_APP_GROUPS": "",
+      "COLUMNS": "80", "NO_COLOR": "1", "LANG": "C.UTF-8", "LC_ALL": "", "LC_CTYPE": "",
+    ]
+  }
+
+  static func run(
+    _ command: Command, in directory: TemporaryDirectory, environment: [String: String]
+  )
+    throws -> (status: Int32, output: String)
+  {
+    let line = command.line.replacingOccurrences(
+      of: "swift run ingest-cli", with: ShellQuoting.quoted(CLI.executable.path))
+    return try CLI.shell(line, in: directory.url, environment: environment)
+  }
+
+  @Test("Every `swift run ingest-cli` line exits as the README says")
+  func everyCommand() throws {
+    let commands = Self.commands(try Self.readme)
+    #expect(commands.count >= 15, "the README's commands were found")
+    let directory = try TemporaryDirectory(prefix: "readme")
+    defer { directory.remove() }
+    let environment = try Self.sandbox(directory)
+    for command in commands {
+      let result = try Self.run(command, in: directory, environment: environment)
+      #expect(result.status == command.expectedStatus, "\(command.line)\n\(result.output)")
+      #expect(!result.output.contains("Error Domain="), "\(command.line)")
+    }
+  }
+
+  @Test("The first command's output is what the README shows, from a fresh group directory")
+  func firstCommandOutput() throws {
+    let text = try Self.readme
+    let blocks = Self.blocks(text)
+    let first = try #require(blocks.first)
+    #expect(first.kind == "sh")
+    let shown = try #require(blocks.dropFirst().first)
+    #expect(shown.kind == "text")
+    let command = try #require(Self.commands(text).first)
+    #expect(command.line == "swift run ingest-cli share corpus/files/photo.heic")
+    let directory = try TemporaryDirectory(prefix: "readme")
+    defer { directory.remove() }
+    var environment = try Self.sandbox(directory)
+    // A home about as long as /home/you, so lines wrap where the README's do.
+    let home = "/tmp/h." + UUID().uuidString.prefix(6)
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    environment["HOME"] = home
+    let result = try Self.run(command, in: directory, environment: environment)
+    #expect(result.status == 0)
+    let actual = Self.normalized(result.output.replacingOccurrences(of: home, with: "/home/you"))
+    #expect(actual == Self.normalized(shown.lines.joined(separator: "\n") + "\n"))
+  }
+
+  /// Text with what differs between runs (share ids, file names, the time) replaced.
+  static func normalized(_ text: String) -> String {
+    text.replacingOccurrences(
+      of: "[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}", with: "<UUID>",
+      options: .regularExpression
+    ).replacingOccurrences(
+      of: #"time {7}[0-9.]+ ms"#, with: "time       <N> ms", options: .regularExpression)
+  }
+
+  @Test("scripts/install.sh installs the binary, the man page and the completions")
+  func install() throws {
+    let directory = try TemporaryDirectory(prefix: "install")
+    defer { directory.remove() }
+    let prefix = directory.file("prefix with space").path
+    let result = try CLI.shell(
+      "scripts/install.sh --binary \(ShellQuoting.quoted(CLI.executable.path))"
+        + " \(ShellQuoting.quoted(prefix))")
+    #expect(result.status == 0, "\(result.output)")
+    for file in [
+      "bin/ingest-cli", "share/man/man1/ingest-cli.1",
+      "share/bash-completion/completions/ingest-cli", "share/zsh/site-functions/_ingest-cli",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
+    }
+    let installed = try CLI.shell("\(ShellQuoting.quoted(prefix + "/bin/ingest-cli")) --version")
+    #expect(installed.output.hasPrefix("ingest-cli "))
+    let page = try String(contentsOfFile: prefix + "/share/man/man1/ingest-cli.1", encoding: .utf8)
+    #expect(page.contains(".SS \"ingest\\-cli inbox watch\""))
+  }
+}
