@@ -72,7 +72,8 @@ let package = Package(
     .executableTarget(
       name: "ingest-cli",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts", "SystemCalls",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "TypeMatrix", "Shortcuts",
+        "SystemCalls",
       ],
       swiftSettings: swiftSettings
     ),

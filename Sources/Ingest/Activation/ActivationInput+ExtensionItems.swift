@@ -1,4 +1,5 @@
 import ActivationRules
+import Dispatch
 import Foundation
 import ItemProvider
 import UTI
@@ -8,13 +9,17 @@ extension ActivationInput {
   /// each attachment's registered types in order, whether one is delivered as a file, and the
   /// URL of a `public.url` representation (loaded, as the system reads it to tell web pages
   /// from files).
-  public init(extensionItems items: [NSExtensionItem]) async {
+  ///
+  /// - Parameter urlTimeout: How long to wait for a URL to load; a source that has not
+  ///   answered by then is taken to share no URL value (the host, on a device, knows the URL
+  ///   without asking the source).
+  public init(extensionItems items: [NSExtensionItem], urlTimeout: Duration = .seconds(2)) async {
     var activationItems: [ActivationItem] = []
     for item in items {
       var attachments: [ActivationAttachment] = []
       for provider in item.attachments ?? [] {
         let types = provider.registeredTypeIdentifiers
-        let url = await Self.url(of: provider)
+        let url = await Self.url(of: provider, timeout: urlTimeout)
         attachments.append(
           ActivationAttachment(
             registeredTypeIdentifiers: types, url: url,
@@ -33,17 +38,20 @@ extension ActivationInput {
   }
 
   /// The URL a provider's URL representation holds, if it has one that loads as a URL.
-  private static func url(of provider: NSItemProvider) async -> URL? {
+  private static func url(of provider: NSItemProvider, timeout: Duration) async -> URL? {
     guard
       let type = provider.registeredTypeIdentifiers.first(where: {
         UTType($0)?.conforms(to: .url) == true
       })
     else { return nil }
     return await withCheckedContinuation { continuation in
+      let answer = OneAnswer<URL?>(continuation)
+      let seconds =
+        Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { answer.resume(nil) }
       provider.loadItem(forTypeIdentifier: type, options: nil) { item, _ in
         let object: Any? = item
-        let url = (object as? URL) ?? (object as? NSURL)?.absoluteURL
-        continuation.resume(returning: url)
+        answer.resume((object as? URL) ?? (object as? NSURL)?.absoluteURL)
       }
     }
   }

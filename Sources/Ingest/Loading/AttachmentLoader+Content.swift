@@ -1,5 +1,6 @@
 import Foundation
 import ItemProvider
+import Synchronization
 import SystemCalls
 
 extension AttachmentLoader {
@@ -46,14 +47,20 @@ extension AttachmentLoader {
   private func loadObject(
     _ provider: NSItemProvider, _ type: String, limit: Int64, kind: ShareManifest.Item.Kind
   ) async -> Result<ContentValue, StageFailure> {
+    // `loadItem` returns no `Progress` to cancel, so the share's cancellation (the deadline,
+    // another attachment failing) ends the wait itself; a late answer is dropped.
     await withCheckedContinuation { continuation in
+      let answer = OneAnswer(continuation)
+      cancellation.onCancel {
+        answer.resume(.failure(StageFailure(stage: .loading, error: CancellationError())))
+      }
       provider.loadItem(forTypeIdentifier: type, options: nil) { item, error in
         guard let item else {
-          continuation.resume(
-            returning: .failure(StageFailure(stage: .loading, error: error ?? CancellationError())))
+          answer.resume(
+            .failure(StageFailure(stage: .loading, error: error ?? CancellationError())))
           return
         }
-        continuation.resume(returning: Self.contentValue(of: item, limit: limit, kind: kind))
+        answer.resume(Self.contentValue(of: item, limit: limit, kind: kind))
       }
     }
   }
@@ -183,5 +190,22 @@ enum TextDecoding {
       return String(validating: units, as: UTF16.self)
     }
     return String(validating: bytes, as: UTF8.self)
+  }
+}
+
+/// A continuation resumed by whichever of two callers answers first; the other is ignored.
+final class OneAnswer<Value: Sendable>: Sendable {
+  private let continuation: Mutex<CheckedContinuation<Value, Never>?>
+
+  init(_ continuation: CheckedContinuation<Value, Never>) {
+    self.continuation = Mutex(continuation)
+  }
+
+  func resume(_ value: Value) {
+    let waiting = continuation.withLock { stored in
+      defer { stored = nil }
+      return stored
+    }
+    waiting?.resume(returning: value)
   }
 }

@@ -7,6 +7,7 @@ import Synchronization
 final class ShareCancellation: Sendable {
   private struct State {
     var progresses: [Progress] = []
+    var handlers: [@Sendable () -> Void] = []
   }
 
   private let cancelled = Atomic<Bool>(false)
@@ -25,17 +26,31 @@ final class ShareCancellation: Sendable {
     if stopNow { progress.cancel() }
   }
 
+  /// Runs `handler` when the share stops (at once if it already has).
+  func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    let runNow = state.withLock { state -> Bool in
+      if isCancelled { return true }
+      state.handlers.append(handler)
+      return false
+    }
+    if runNow { handler() }
+  }
+
   /// Stops every load; true the first time.
   @discardableResult
   func cancel() -> Bool {
     let (exchanged, _) = cancelled.compareExchange(
       expected: false, desired: true, ordering: .acquiringAndReleasing)
     guard exchanged else { return false }
-    let progresses = state.withLock { state -> [Progress] in
-      defer { state.progresses = [] }
-      return state.progresses
+    let (progresses, handlers) = state.withLock { state in
+      defer {
+        state.progresses = []
+        state.handlers = []
+      }
+      return (state.progresses, state.handlers)
     }
     for progress in progresses { progress.cancel() }
+    for handler in handlers { handler() }
     return true
   }
 }

@@ -26,8 +26,11 @@ extension SharePipeline {
     // Dispatch timer, not a task, so that it fires on time even when every thread of the
     // cooperative pool is busy.
     let timer = DispatchWorkItem {
+      guard !cancellation.isCancelled else { return }
+      // Named before the loads are stopped: a stopped load may end the share at once.
       let stillLoading = tracker.loading.withLock { $0 }
-      if cancellation.cancel() { tracker.expired.withLock { $0 = stillLoading } }
+      tracker.expired.withLock { $0 = stillLoading }
+      cancellation.cancel()
     }
     DispatchQueue.global(qos: .userInitiated).asyncAfter(
       deadline: .now() + Self.seconds(deadline), execute: timer)

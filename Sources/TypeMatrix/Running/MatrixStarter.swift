@@ -32,10 +32,11 @@ public enum MatrixStarter {
 }
 
 extension TypeMatrixFile {
-  /// The matrix as JSON for people: two-space indentation, keys in a stable order.
+  /// The matrix as JSON for people: indented, each object's fields in the order the schema
+  /// gives them (a row's name first).
   public func jsonData() throws -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
     return try encoder.encode(FileForm(self))
   }
 

@@ -1,0 +1,225 @@
+import ActivationRules
+import Foundation
+import Ingest
+import SystemCalls
+import TypeMatrix
+
+/// `ingest-cli matrix`: run a type matrix end to end, or write a starting one.
+enum MatrixCommand {
+  static let ruleOption = OptionSpec.option(
+    "--rule", value: "RULE",
+    help: "the app's activation rule: an Info.plist, a property list or a predicate",
+    completion: .file)
+  static let contractOption = OptionSpec.option(
+    "--contract", value: "CONTRACT",
+    help: "a JSON input contract (fields of InputContract; the matrix's own, else the default)",
+    completion: .file)
+
+  static let spec = CommandSpec(
+    name: "matrix",
+    abstract: "type matrices: what each source shares and what the main app must end up with",
+    discussion: """
+      A matrix (JSON, schema version 1: schemas/type-matrix-v1.schema.json) has one row per \\
+      source a team supports: a shipped source-app profile or extension items written inline, \\
+      failures the source is scripted to have, and what must happen: the rule's verdict, the \\
+      representation taken and how it is read, and the outcome, accepted (what the library \\
+      holds) or rejected or failed (why). Each row runs end to end through the rule, the \\
+      contract, the loader, the inbox and an import, in a throwaway group directory.
+      """,
+    subcommands: [
+      CommandSpec(
+        name: "run", abstract: "run every row and compare it with what it expects",
+        options: [
+          ruleOption, contractOption,
+          .option(
+            "--junit", value: "FILE", help: "also write the results as JUnit XML",
+            completion: .file),
+          .option("--jobs", value: "N", help: "rows run at once (default 4)"),
+        ] + RuleCommand.sharedOptions.filter { $0.name != "--declarations" },
+        operands: [.one("MATRIX", help: "the matrix file", completion: .file)],
+        examples: [
+          .init(
+            command: "matrix run examples/PhotoShare/matrix.json --rule"
+              + " examples/PhotoShare/Info.plist",
+            note: "every row of the photo app's matrix"),
+          .init(
+            command: "matrix run M.json --rule Info.plist --junit results.xml",
+            note: "and a report CI systems show"),
+        ],
+        exitStatus: "0 every row passed; 1 a row failed; 65 a malformed matrix, rule or contract."
+      ),
+      CommandSpec(
+        name: "init",
+        abstract: "write a starting matrix from the shipped profiles, for review",
+        discussion: """
+          One row per shipped source-app profile, expecting what the pipeline does today with \\
+          the app's rule and contract. Rows where the rule shows the extension but the contract \\
+          turns the share down, or the contract would take a share the rule hides, are listed \\
+          on standard error for the reviewer.
+          """,
+        options: [
+          ruleOption, contractOption,
+          .option(
+            "--output", "-o", value: "FILE",
+            help: "write the matrix to FILE (default: standard output)", completion: .file),
+          .option("--title", value: "TITLE", help: "the matrix's title (the app's name)"),
+        ],
+        examples: [
+          .init(
+            command: "matrix init --rule examples/ReadLater/Info.plist -o matrix.json",
+            note: "a starting matrix for the read-later app")
+        ]),
+    ])
+
+  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+    switch arguments.popSubcommand() {
+    case "run": return try runMatrix(&arguments)
+    case "init": return try initMatrix(&arguments)
+    default: throw CLIError.usage("matrix needs an action: run or init")
+    }
+  }
+
+  static func contract(_ path: String?) throws -> InputContract? {
+    guard let path else { return nil }
+    let bytes = try FileSystem.readFile(atPath: path, limit: 1 << 20)
+    do {
+      return try JSONDecoder().decode(InputContract.self, from: Data(bytes))
+    } catch {
+      throw CLIError.data("\(TerminalText.quoted(path)) is not an input contract: \(error)")
+    }
+  }
+
+  struct RowReport: Encodable {
+    var name: String
+    var passed: Bool
+    var differences: [[String: String]]
+    var contradictions: [String]
+    var error: String?
+    var outcome: String
+    var reason: String?
+    var activation: String?
+    var milliseconds: Double
+  }
+
+  struct RunReport: Encodable {
+    var matrix: String
+    var rows: [RowReport]
+    var passed: Int
+    var failed: Int
+    var contradictions: Int
+  }
+
+  static func runMatrix(_ arguments: inout Arguments) throws -> ExitStatus {
+    let json = arguments.flag("--json")
+    let ruleArgument = try arguments.option("--rule")
+    let contractPath = try arguments.option("--contract")
+    let junit = try arguments.option("--junit")
+    let jobs = try arguments.option("--jobs").map { text -> Int in
+      guard let value = Int(text), value > 0 else {
+        throw CLIError.usage("--jobs needs a positive number")
+      }
+      return value
+    }
+    let semantics = RuleCommand.semantics(&arguments)
+    guard let path = try arguments.positionals().first else {
+      throw CLIError.usage("matrix run needs a MATRIX file")
+    }
+    let matrix = try TypeMatrixFile(contentsOf: URL(fileURLWithPath: path))
+    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
+    let runner = MatrixRunner(
+      rule: rule, matrix: matrix,
+      matrixDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
+      contract: try contract(contractPath), corpus: ShareSamples.corpus,
+      semantics: semantics,
+      maximumConcurrentRows: jobs ?? 4)
+    let results = blocking { await runner.run() }
+    if let junit {
+      let xml = JUnitReport.xml(results, suiteName: matrix.title ?? path)
+      do {
+        try FileSystem.writeFile(atPath: junit, bytes: Array(xml.utf8))
+      } catch {
+        throw CLIError(status: .cannotCreate, message: "\(error)")
+      }
+    }
+    let failed = results.filter { !$0.passed }.count
+    let contradictions = results.reduce(0) { $0 + $1.contradictions.count }
+    if json {
+      try Output.json(
+        RunReport(
+          matrix: path,
+          rows: results.map { result in
+            RowReport(
+              name: result.name, passed: result.passed,
+              differences: result.differences.map {
+                ["field": $0.field, "expected": $0.expected, "actual": $0.actual]
+              },
+              contradictions: result.contradictions, error: result.error,
+              outcome: result.actual.outcome.rawValue, reason: result.actual.reason,
+              activation: result.actual.activation?.rawValue,
+              milliseconds: Double(result.duration.components.seconds) * 1000
+                + Double(result.duration.components.attoseconds) / 1e15)
+          },
+          passed: results.count - failed, failed: failed, contradictions: contradictions))
+    } else {
+      let colors = Colors.forStandardOutput
+      for result in results {
+        let mark = result.passed ? colors.green("pass") : colors.red("FAIL")
+        print("\(mark)  \(TerminalText.quoted(result.name))")
+        if let error = result.error { print("      error: \(error)") }
+        for difference in result.differences {
+          print(
+            "      \(difference.field): expected \(difference.expected), got \(difference.actual)")
+        }
+        for contradiction in result.contradictions {
+          print("      " + colors.yellow("note") + ": \(contradiction)")
+        }
+      }
+      print(
+        "\(results.count) row\(results.count == 1 ? "" : "s"): \(results.count - failed) passed,"
+          + " \(failed) failed; \(contradictions) contradiction\(contradictions == 1 ? "" : "s")"
+          + " between rule and contract")
+    }
+    return failed == 0 ? .success : .notAccepted
+  }
+
+  static func initMatrix(_ arguments: inout Arguments) throws -> ExitStatus {
+    let ruleArgument = try arguments.option("--rule")
+    let contractPath = try arguments.option("--contract")
+    let output = try arguments.option("--output")
+    let title = try arguments.option("--title")
+    _ = arguments.flag("--json")
+    _ = try arguments.positionals()
+    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
+    let contract = try contract(contractPath) ?? .default
+    let corpus = ShareSamples.corpus
+    let started: Result<(TypeMatrixFile, [RowResult]), any Error> = blocking {
+      do {
+        return .success(
+          try await MatrixStarter.matrix(
+            title: title, rule: rule, contract: contract, corpus: corpus))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let (matrix, results) = try started.get()
+    let data = try matrix.jsonData() + Data("\n".utf8)
+    if let output {
+      do {
+        try FileSystem.writeFile(atPath: output, bytes: [UInt8](data))
+      } catch {
+        throw CLIError(status: .cannotCreate, message: "\(error)")
+      }
+    } else {
+      print(String(decoding: data, as: UTF8.self), terminator: "")
+    }
+    for result in results {
+      for contradiction in result.contradictions {
+        Output.error("note: \(TerminalText.quoted(result.name)): \(contradiction)")
+      }
+      if let error = result.error {
+        Output.error("warning: \(TerminalText.quoted(result.name)) did not run: \(error)")
+      }
+    }
+    return .success
+  }
+}
