@@ -8,7 +8,8 @@ struct IngestCLI {
 
     commands:
       share      share files, text or a URL end to end: ingest-cli share photo.heic
-      inbox      list, import and sweep shares: ingest-cli inbox list | import --to DIR | sweep
+      inbox      list, import and sweep shares: ingest-cli inbox list | import | sweep
+      library    the imported shares: ingest-cli library summary | list
       uti        describe a type: ingest-cli uti public.heic | --ext heic | --mime image/heic
       types      what files really are, from their content: ingest-cli types FILE...
       shortcut   make a share-to-app shortcut, or inspect/verify one: ingest-cli shortcut inspect F
@@ -47,6 +48,7 @@ struct IngestCLI {
     switch command {
     case "share": return try ShareCommand.run(&arguments)
     case "inbox": return try InboxCommand.run(&arguments)
+    case "library": return try LibraryCommand.run(&arguments)
     case "uti": return try UTICommand.run(&arguments)
     case "types": return try TypesCommand.run(&arguments)
     case "shortcut": return try ShortcutCommand.run(&arguments)

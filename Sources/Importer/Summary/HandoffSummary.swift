@@ -108,3 +108,9 @@ public struct HandoffSummary: Sendable, Hashable {
     character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
   }
 }
+
+extension LibraryRecord {
+  /// What the record holds on one line, as the summary card shows it (see
+  /// `HandoffSummary.Entry.content`).
+  public var contentLine: String { HandoffSummary.content(of: items) }
+}

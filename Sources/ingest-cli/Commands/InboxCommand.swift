@@ -7,18 +7,20 @@ enum InboxCommand {
   static let usage = """
     usage: ingest-cli inbox list [--json]
            ingest-cli inbox show ID [--json]
-           ingest-cli inbox import (--to DIR | --exec COMMAND) [--json]
+           ingest-cli inbox import [--library PATH | --to DIR | --exec COMMAND] [--json]
            ingest-cli inbox sweep [--older-than DURATION] [--json]
       every action takes --group ID or --group-dir DIR (default as for share)
       list         committed shares, oldest first, with item counts and sizes
       show ID      one share's manifest
       import       claim each share and hand it over; it leaves the inbox only once handed
+        --library PATH   import into the library (the default; default PATH:
+                         $XDG_DATA_HOME/share-ingest/library.sqlite), each share exactly once
         --to DIR         copy each share into DIR/<share-id>/ (files and manifest.json)
         --exec COMMAND   run `sh -c COMMAND sh MANIFEST` for each; exit 0 is success
       sweep        remove files no committed share references, once older than DURATION
         --older-than DURATION   such as 90s, 30m, 2h (default 1h); 0 sweeps everything stale now
 
-    example: ingest-cli inbox import --to ~/Imported
+    example: ingest-cli inbox import && ingest-cli library summary
     """
 
   static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -126,19 +128,22 @@ enum InboxCommand {
   {
     let destination = try arguments.option("--to")
     let command = try arguments.option("--exec")
+    let library = try arguments.option("--library")
     _ = try arguments.positionals()
     let handler: any ShareHandler
     switch (destination, command) {
-    case (let destination?, nil):
+    case (nil, nil):
+      return try importIntoLibrary(inbox, library: library, json: json)
+    case (let destination?, nil) where library == nil:
       do {
         handler = try DirectoryDelivery(destination: destination)
       } catch {
         throw CLIError(status: .cannotCreate, message: "\(error)")
       }
-    case (nil, let command?):
+    case (nil, let command?) where library == nil:
       handler = CommandDelivery(command: command, groupPath: inbox.group.path)
     default:
-      throw CLIError.usage("inbox import needs --to DIR or --exec COMMAND\n" + usage)
+      throw CLIError.usage("inbox import takes one of --library, --to and --exec\n" + usage)
     }
     let report = try InboxDrain(inbox: inbox).run(handler)
     if json {
