@@ -220,6 +220,29 @@ struct ImporterTests {
     #expect(try library.contains(shareID: id))
   }
 
+  @Test("The inbox's finish() flushes before removing payloads, and not when none are left")
+  func finishFlushesOnlyBeforePayloads() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:00Z",
+      items: [try fixture.fileItem("G1.jpeg", bytes: Self.photo)])
+    let fault = FaultInjector.shared.inject(
+      .ioError, into: .fsync, under: fixture.groupPath + "/Inbox", times: .max)
+    defer { FaultInjector.shared.remove(fault) }
+    // The importer moved the payload: nothing to order after the manifest, so no flush.
+    #expect(try fixture.importer(try fixture.library()).importPending().imported.count == 1)
+    #expect(FaultInjector.shared.fireCount(fault) == 0)
+    // A handler that left the payload: the manifest's removal is flushed before it goes.
+    let kept = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:01Z",
+      items: [try fixture.fileItem("G2.jpeg", bytes: Self.photo)])
+    let claim = try #require(try fixture.inbox.claim(kept))
+    #expect(throws: IOError.self) { try claim.finish() }
+    #expect(FaultInjector.shared.fireCount(fault) == 1)
+    #expect(try fixture.names("Incoming") == ["G2.jpeg"], "no payload goes before the flush")
+  }
+
   @Test("Library names keep a plain extension and drop anything else")
   func libraryNames() {
     let id = UUID(uuidString: "0C9E1D6A-3F3B-4E59-9A57-1E5F2B7C4D01") ?? UUID()
