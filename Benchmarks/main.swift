@@ -13,6 +13,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("provider", ItemProviderBenchmarks.run),
   ("rules", RulesBenchmarks.run),
   ("ingest", IngestBenchmarks.run),
+  ("importer", ImporterBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [

@@ -68,6 +68,7 @@ public final class LibraryImporter: ShareHandler {
       running.withLock { $0.add(pass) }
       throw error
     }
+    let directories = PayloadDirectories()
     for entry in pending {
       let claim: any InboxClaim
       do {
@@ -83,7 +84,7 @@ public final class LibraryImporter: ShareHandler {
       }
       let outcome: Outcome
       do {
-        outcome = try importShare(claim)
+        outcome = try importShare(claim, directories: directories)
       } catch {
         log.record(IngestEvent(shareID: entry.id, stage: .release, event: "failed", error: error))
         try? claim.release(recording: "\(error)")
@@ -121,10 +122,13 @@ public final class LibraryImporter: ShareHandler {
   /// - Throws: `ImportError`, `LibraryError` or `IOError`; the library is unchanged, and the
   ///   files placed for it are moved back.
   public func importShare(_ claim: any InboxClaim) throws -> Outcome {
+    try importShare(claim, directories: PayloadDirectories())
+  }
+
+  func importShare(_ claim: any InboxClaim, directories: PayloadDirectories) throws -> Outcome {
     let manifest = claim.manifest
     if try library.contains(shareID: manifest.id) { return .alreadyInLibrary }
-    var placement = try PayloadPlacement(claim, into: library)
-    defer { placement.close() }
+    var placement = try PayloadPlacement(claim, into: library, directories: directories)
     let record = LibraryRecord(
       shareID: manifest.id, receivedAt: manifest.receivedAt, importedAt: now(),
       source: manifest.source, status: .toSort, items: placement.items)

@@ -9,23 +9,25 @@ import SystemCalls
 /// systems, copied in a streaming copy to a hidden temporary name, flushed, and renamed into
 /// place; the original then goes with the inbox's `finish()`. Each placed file is mode 0600,
 /// named `<share-id>-<item>.<ext>`, so a name says whose it is: a file found already there
-/// was placed by an earlier attempt at the same share that died before its commit (names are
-/// only ever made by renaming a complete, flushed file), and is taken as placed. The files
-/// directory is flushed once, after the last file and before the commit.
+/// (its payload gone from the inbox, or the rename refused) was placed by an earlier attempt
+/// at the same share that died before its commit (names are only ever made by renaming a
+/// complete, flushed file), and is taken as placed. The files directory is flushed once,
+/// after the last file and before the commit.
 struct PayloadPlacement {
   /// The share's items as the record holds them (files named in the library).
   private(set) var items: [LibraryItem] = []
   /// What this attempt moved or copied, for `undo()`.
   private var placed: [(name: String, from: (directory: FileDescriptor, name: String)?)] = []
-  private var directories: [String: FileDescriptor] = [:]
+  private let directories: PayloadDirectories
   private let files: FileDescriptor
 
   /// Places every file of `claim`'s share and describes every item.
   ///
   /// - Throws: `ImportError` for an item that cannot be imported, `IOError` when the files
   ///   cannot be moved; what this attempt placed is moved back first.
-  init(_ claim: any InboxClaim, into library: Library) throws {
+  init(_ claim: any InboxClaim, into library: Library, directories: PayloadDirectories) throws {
     files = library.files
+    self.directories = directories
     let manifest = claim.manifest
     do {
       for (position, item) in manifest.items.enumerated() {
@@ -72,13 +74,6 @@ struct PayloadPlacement {
       }
     }
     placed = []
-    close()
-  }
-
-  /// Closes the inbox directories opened on the way.
-  mutating func close() {
-    for directory in directories.values { try? directory.close() }
-    directories = [:]
   }
 
   /// `<share-id>-<position>.<ext>`, with the payload's extension when it is short and plain.
@@ -96,42 +91,46 @@ struct PayloadPlacement {
   }
 
   /// Places one payload; returns its size.
+  ///
+  /// A payload no longer in the inbox, or a name already taken in the files directory, is a
+  /// file an earlier attempt at this share placed: it is checked and taken as placed.
   private mutating func place(
     _ source: String, as name: String, expected: Int64?, shareID: UUID, position: Int
   ) throws -> Int64 {
-    if let existing = try files.status(of: name) {
-      // An earlier attempt at this share placed it.
+    func placedBefore() throws -> Int64? {
+      guard let existing = try files.status(of: name) else { return nil }
       return try Self.check(
         existing, path: files.path(of: name), expected: expected, shareID: shareID,
         position: position)
     }
-    let directory = try directory(FileSystem.parentPath(source))
+    let directory = try directories.open(FileSystem.parentPath(source))
     let sourceName = FileSystem.lastComponent(source)
     let input: FileDescriptor
     do throws(IOError) {
       input = try directory.open(sourceName, .readOnly, options: [.noFollow, .nonBlocking])
     } catch  where error.code == .notFound {
+      if let size = try placedBefore() { return size }
       throw ImportError.payloadMissing(shareID: shareID, item: position, path: source)
     } catch  where error.code == .symbolicLink {
       throw ImportError.payloadNotRegularFile(
         shareID: shareID, item: position, path: source, kind: .symbolicLink)
     }
     defer { try? input.close() }
+    let status = try input.status()
     let size = try Self.check(
-      try input.status(), path: source, expected: expected, shareID: shareID, position: position)
-    try input.setPermissions(0o600)
+      status, path: source, expected: expected, shareID: shareID, position: position)
+    if status.permissions != 0o600 { try input.setPermissions(0o600) }
     do throws(IOError) {
       try directory.rename(sourceName, to: name, in: files, replacing: false)
       placed.append((name, (directory, sourceName)))
+    } catch  where error.code == .alreadyExists {
+      // Copied (across file systems) by an attempt that died before its commit.
+      guard let size = try placedBefore() else { throw error }
+      return size
     } catch  where error.errno == .crossDevice {
+      if let size = try placedBefore() { return size }
       try copy(input, size: size, to: name)
       placed.append((name, nil))
-    } catch  where error.code == .alreadyExists {
-      // Placed meanwhile by another attempt at this share.
-      guard let existing = try files.status(of: name) else { throw error }
-      return try Self.check(
-        existing, path: files.path(of: name), expected: expected, shareID: shareID,
-        position: position)
     }
     return size
   }
@@ -193,12 +192,23 @@ struct PayloadPlacement {
     }
     try files.rename(partial, to: name, replacing: false)
   }
+}
 
-  private mutating func directory(_ path: String) throws -> FileDescriptor {
-    if let open = directories[path] { return open }
-    let opened = try FileDescriptor.openDirectory(path)
-    directories[path] = opened
-    return opened
+/// The directories payloads are renamed from, each opened once (without following a link)
+/// and kept for a pass over the inbox.
+final class PayloadDirectories {
+  private var opened: [String: FileDescriptor] = [:]
+
+  /// The directory at `path`, opened on first use.
+  func open(_ path: String) throws -> FileDescriptor {
+    if let directory = opened[path] { return directory }
+    let directory = try FileDescriptor.openDirectory(path)
+    opened[path] = directory
+    return directory
+  }
+
+  deinit {
+    for directory in opened.values { try? directory.close() }
   }
 }
 

@@ -23,7 +23,7 @@ public final class Library: Sendable {
   /// SQLite names its `-wal` and `-shm` files.
   public let filesPath: String
   /// The files directory, opened once; files are named relative to it.
-  let files: FileDescriptor
+  package let files: FileDescriptor
   private let connection: Mutex<SQLiteConnection>
 
   /// The default library, beside the default group directory:
@@ -86,8 +86,9 @@ public final class Library: Sendable {
   }
 
   /// Runs `body` with the connection, one thread at a time; SQLite errors become
-  /// `LibraryError.database`.
-  func withConnection<R: Sendable>(_ body: (SQLiteConnection) throws -> R) throws -> R {
+  /// `LibraryError.database`. (Package access for the benchmark's baseline, which writes the
+  /// same rows through the same connection settings.)
+  package func withConnection<R: Sendable>(_ body: (SQLiteConnection) throws -> R) throws -> R {
     do {
       return try connection.withLock { connection in try body(connection) }
     } catch let error as SQLiteError {
