@@ -9,8 +9,8 @@ import Testing
 #endif
 
 /// Real importer processes killed with SIGKILL at random points, and real processes sharing
-/// and importing into one library at once. CI runs `INGEST_IMPORT_KILLS` kills (default 120,
-/// about 15 seconds); the documented larger run is
+/// and importing into one library at once. CI runs `INGEST_IMPORT_KILLS` kills (default 100,
+/// about 10 seconds); the documented larger run is
 /// `INGEST_IMPORT_KILLS=1000 swift test --filter ImportCrashTests`.
 @Suite(
   "Library import: killed importers and concurrent importers, every share exactly once",
