@@ -157,36 +157,11 @@ struct PayloadPlacement {
     let output = try files.open(
       partial, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: 0o600)
     try output.closeAfter {
-      var copied: Int64 = 0
-      var kernelCopy = true
-      var sendFile = true
-      var buffer: [UInt8] = []
-      while true {
-        let chunk = 1 << 20
-        var step: Int?
-        if kernelCopy {
-          step = try output.copyRange(from: input, count: chunk)
-          kernelCopy = step != nil
-        }
-        if step == nil, sendFile {
-          step = try output.sendFile(from: input, count: chunk)
-          sendFile = step != nil
-        }
-        if step == nil {
-          if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: chunk) }
-          let count = try input.read(into: &buffer)
-          try buffer.withUnsafeBytes {
-            try output.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]))
-          }
-          step = count
-        }
-        guard let count = step, count > 0 else { break }
-        copied += Int64(count)
-      }
+      let copied = try output.copyContents(from: input)
       guard copied == size else {
         throw IOError(
           .other, operation: "copy", path: input.path,
-          cause: ShrunkWhileCopying(expected: size, copied: copied))
+          cause: ChangedWhileCopying(expected: size, copied: copied))
       }
       try output.sync()
     }
@@ -212,8 +187,8 @@ final class PayloadDirectories {
   }
 }
 
-/// A payload whose size changed while it was copied.
-struct ShrunkWhileCopying: Error, Sendable, CustomStringConvertible {
+/// A payload whose size changed while it was copied (a writer still at work on it).
+struct ChangedWhileCopying: Error, Sendable, CustomStringConvertible {
   var expected: Int64
   var copied: Int64
   var description: String { "the file changed while it was copied: \(copied) of \(expected) bytes" }
