@@ -15,9 +15,6 @@ public struct RecordStatus: RawRepresentable, Sendable, Hashable, Codable, Custo
   /// Not sorted yet: what every imported share starts as.
   public static let toSort = RecordStatus(rawValue: "to-sort")
 
-  /// The statuses this version knows.
-  public static let known: [RecordStatus] = [.toSort]
-
   /// The status as the summary card names it: `to sort`, `待整理`; an unknown status by its
   /// stored value.
   public func label(in locale: SummaryLocale) -> String {

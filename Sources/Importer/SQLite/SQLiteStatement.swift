@@ -3,7 +3,6 @@ internal import CSQLite
 /// A value bound to a statement's parameter.
 package enum SQLiteValue: Sendable, Hashable {
   case integer(Int64)
-  case real(Double)
   case text(String)
   case null
 
@@ -56,16 +55,6 @@ package final class SQLiteStatement {
     return results
   }
 
-  /// Runs the statement with `values` bound and hands each row to `body` as it comes, without
-  /// collecting them.
-  package func forEachRow(_ values: [SQLiteValue], _ body: (SQLiteRow) -> Void)
-    throws(SQLiteError)
-  {
-    try bind(values)
-    defer { reset() }
-    while try step() { body(SQLiteRow(handle: handle)) }
-  }
-
   private func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
@@ -74,7 +63,6 @@ package final class SQLiteStatement {
       let status: Int32
       switch value {
       case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
-      case .real(let number): status = sqlite3_bind_double(handle, index, number)
       case .null: status = sqlite3_bind_null(handle, index)
       case .text(let text) where text.isEmpty:
         status = sqlite3_bind_text(handle, index, "", 0, Self.transient)
