@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "Sniffing", targets: ["Sniffing"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "Ingest", targets: ["Ingest"]),
+    .library(name: "Importer", targets: ["Importer"]),
     .library(name: "TypeMatrix", targets: ["TypeMatrix"]),
     .library(name: "Shortcuts", targets: ["Shortcuts"]),
     .executable(name: "ingest-cli", targets: ["ingest-cli"]),
@@ -55,6 +56,16 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The main app's side: the importer, the SQLite library, the hand-off summary card. Ingest
+    // never depends on it: the share extension never opens the database.
+    .target(
+      name: "Importer", dependencies: ["Ingest", "SystemCalls", "CSQLite"],
+      swiftSettings: swiftSettings),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
     // The type matrix: rows of shares and what the main app must end up with, run end to end.
     .target(
       name: "TypeMatrix",
@@ -72,7 +83,8 @@ let package = Package(
     .executableTarget(
       name: "ingest-cli",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "TypeMatrix", "Shortcuts",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
+        "Shortcuts",
         "SystemCalls",
       ],
       swiftSettings: swiftSettings
@@ -80,7 +92,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts", "TestSupport",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "Shortcuts",
+        "TestSupport",
       ],
       path: "Benchmarks",
       swiftSettings: swiftSettings
@@ -117,6 +130,11 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    .testTarget(
+      name: "ImporterTests",
+      dependencies: ["Importer", "Ingest", "SystemCalls", "TestSupport"],
+      swiftSettings: swiftSettings
+    ),
     // Compiles iOS share-extension code with only its imports changed (see the target's files).
     .testTarget(
       name: "PortabilityTests",
@@ -133,7 +151,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",
-      dependencies: ["ingest-cli", "TestSupport"],
+      dependencies: ["ingest-cli", "Importer", "TestSupport"],
       swiftSettings: swiftSettings
     ),
   ]

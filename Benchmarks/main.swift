@@ -21,6 +21,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("ingest-small", IngestBenchmarks.smallShares),
   ("ingest-large", IngestBenchmarks.largeShare),
   ("cli", CLIBenchmarks.run),
+  ("importer", ImporterBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [

@@ -42,3 +42,49 @@ extension FileDescriptor {
       || errno == .crossDevice || errno == .badFileDescriptor
   }
 }
+
+extension FileDescriptor {
+  /// Copies every byte from `input`'s offset to its end into this file at its offset, without
+  /// holding the file in memory: in the kernel with `copy_file_range` (as `cp` does), falling
+  /// back to `sendfile`, then to reads and writes through a buffer where the kernel cannot.
+  ///
+  /// - Parameters:
+  ///   - kernelStep: The most bytes handed to the kernel at once.
+  ///   - bufferSize: The buffer of the read/write fallback.
+  ///   - beforeStep: Runs before each step with the bytes copied so far, to report progress or
+  ///     to stop the copy by throwing.
+  /// - Returns: The bytes copied.
+  package func copyContents(
+    from input: FileDescriptor, kernelStep: Int = 64 << 20, bufferSize: Int = 1 << 20,
+    beforeStep: (Int64) throws -> Void = { _ in }
+  ) throws -> Int64 {
+    var copied: Int64 = 0
+    var kernelCopy = true
+    var sendFile = true
+    var buffer: UnsafeMutableRawBufferPointer?
+    defer { buffer?.deallocate() }
+    while true {
+      try beforeStep(copied)
+      // Every way reads and writes at the descriptors' offsets, so switching is safe.
+      var step: Int?
+      if kernelCopy {
+        step = try copyRange(from: input, count: kernelStep)
+        kernelCopy = step != nil
+      }
+      if step == nil, sendFile {
+        step = try self.sendFile(from: input, count: kernelStep)
+        sendFile = step != nil
+      }
+      if step == nil {
+        let chunk =
+          buffer ?? UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+        buffer = chunk
+        let count = try input.read(into: chunk)
+        if count > 0 { try writeAll(UnsafeRawBufferPointer(rebasing: chunk[..<count])) }
+        step = count
+      }
+      guard let count = step, count > 0 else { return copied }
+      copied += Int64(count)
+    }
+  }
+}

@@ -31,7 +31,8 @@ struct IngestCLI {
     ].map { $0.name == "--json" ? $0 : hiddenFromUsage($0) },
     subcommands: [
       ShareCommand.spec, InboxCommand.spec, GroupsCommand.spec, TypesCommand.spec,
-      UTICommand.spec, RuleCommand.spec, MatrixCommand.spec, ShortcutCommand.spec, helpSpec,
+      UTICommand.spec, RuleCommand.spec, MatrixCommand.spec, LibraryCommand.spec,
+      ShortcutCommand.spec, helpSpec,
     ],
     examples: [
       .init(command: "share corpus/files/photo.heic", note: "share a photo end to end"),
@@ -116,6 +117,7 @@ struct IngestCLI {
     case "inbox": return try InboxCommand.run(&arguments)
     case "groups": return try GroupsCommand.run(&arguments)
     case "matrix": return try MatrixCommand.run(&arguments)
+    case "library": return try LibraryCommand.run(&arguments)
     case "uti": return try UTICommand.run(&arguments)
     case "types": return try TypesCommand.run(&arguments)
     case "shortcut": return try ShortcutCommand.run(&arguments)

@@ -3,7 +3,7 @@ import TestSupport
 
 /// Runs the built `ingest-cli` binary, as a user would.
 enum CLI {
-  struct Result {
+  struct Result: Sendable {
     var status: Int32
     var standardOutput: String
     var standardError: String
@@ -19,7 +19,20 @@ enum CLI {
     return directory.appendingPathComponent("ingest-cli")
   }
 
+  /// Runs the binary with `arguments` and waits for it off the cooperative pool.
   static func run(
+    _ arguments: [String],
+    in directory: URL? = nil,
+    environment: [String: String] = [:],
+    input: Data? = nil
+  ) async throws -> Result {
+    try await Offload.run {
+      try runBlocking(arguments, in: directory, environment: environment, input: input)
+    }
+  }
+
+  /// Runs the binary and waits for it on the calling thread.
+  static func runBlocking(
     _ arguments: [String],
     in directory: URL? = nil,
     environment: [String: String] = [:],
@@ -59,6 +72,13 @@ enum CLI {
   /// Runs a shell command line with `ingest-cli` on its PATH, standard output and standard
   /// error going to one pipe, as a person's terminal or a log file receives them.
   static func shell(
+    _ command: String, in directory: URL? = nil, environment: [String: String] = [:]
+  ) async throws -> (status: Int32, output: String) {
+    try await Offload.run { try shellBlocking(command, in: directory, environment: environment) }
+  }
+
+  /// `shell`, waiting on the calling thread.
+  static func shellBlocking(
     _ command: String, in directory: URL? = nil, environment: [String: String] = [:]
   ) throws -> (status: Int32, output: String) {
     let process = Process()

@@ -71,7 +71,7 @@ struct FileErrorTests {
   ]
 
   @Test("A FIFO, a directory, a missing and an empty file: status and message", arguments: cases)
-  func badFiles(_ command: Case) throws {
+  func badFiles(_ command: Case) async throws {
     let directory = try TemporaryDirectory(prefix: "cli-files")
     defer { directory.remove() }
     let fifo = directory.file("pipe.plist").path
@@ -87,7 +87,7 @@ struct FileErrorTests {
       (empty, command.empty),
     ] {
       let arguments = command.arguments(with: path, group: group)
-      let result = try CLI.run(arguments, input: Data())
+      let result = try await CLI.run(arguments, input: Data())
       let output = result.standardError + result.standardOutput
       #expect(result.status == status, "\(command.name) \(path): \(output)")
       if status > 1 {
@@ -97,7 +97,7 @@ struct FileErrorTests {
       #expect(!output.contains("Error Domain="), "never a raw NSError: \(output)")
       guard status > 1 else { continue }
       // The same error as one JSON document on stdout, and nothing on stderr.
-      let json = try CLI.run(arguments + ["--json"], input: Data())
+      let json = try await CLI.run(arguments + ["--json"], input: Data())
       #expect(json.status == status)
       if command.name != "types" {
         #expect(json.standardError.isEmpty, "\(command.name): \(json.standardError)")
@@ -110,7 +110,7 @@ struct FileErrorTests {
   }
 
   @Test("types follows a symbolic link the user names, as file -L does")
-  func typesFollowsALink() throws {
+  func typesFollowsALink() async throws {
     let directory = try TemporaryDirectory(prefix: "cli-files")
     defer { directory.remove() }
     let link = directory.file("link.jpg").path
@@ -119,27 +119,27 @@ struct FileErrorTests {
       withDestinationPath: CLI.packageRoot.appendingPathComponent(
         "corpus/files/heic-named.jpg"
       ).path)
-    let result = try CLI.run(["types", link])
+    let result = try await CLI.run(["types", link])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("\(link): public.heic"))
 
     let dangling = directory.file("dangling.jpg").path
     try FileManager.default.createSymbolicLink(
       atPath: dangling, withDestinationPath: directory.file("nowhere").path)
-    let broken = try CLI.run(["types", dangling])
+    let broken = try await CLI.run(["types", dangling])
     #expect(broken.status == 66)
     #expect(broken.standardError.contains("dangling.jpg"))
   }
 
   @Test("Outputs that cannot be created: status 73 naming the path, in text and JSON")
-  func unwritableOutputs() throws {
+  func unwritableOutputs() async throws {
     let directory = try TemporaryDirectory(prefix: "cli-files")
     defer { directory.remove() }
     let file = try directory.file("a-file", contents: Data("x".utf8)).path
     let blocked = file + "/below"
     let shortcut = directory.file("Example.shortcut").path
     #expect(
-      try CLI.run([
+      try await CLI.run([
         "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example", "--team",
         "ABCDE12345", "-o", shortcut,
       ]).status == 0)
@@ -151,10 +151,10 @@ struct FileErrorTests {
       ["shortcut", "inspect", shortcut, "--extract", directory.file("no/such.wflow").path],
     ]
     for arguments in commands {
-      let text = try CLI.run(arguments)
+      let text = try await CLI.run(arguments)
       #expect(text.status == 73, "\(arguments): \(text.standardError)")
       #expect(text.standardError.contains(file) || text.standardError.contains("no/such"))
-      let json = try CLI.run(arguments + ["--json"])
+      let json = try await CLI.run(arguments + ["--json"])
       #expect(json.status == 73)
       #expect(json.standardError.isEmpty, "\(arguments): \(json.standardError)")
       #expect(
@@ -164,11 +164,11 @@ struct FileErrorTests {
   }
 
   @Test("An output that cannot be created is status 73, naming the path")
-  func unwritableOutput() throws {
+  func unwritableOutput() async throws {
     let directory = try TemporaryDirectory(prefix: "cli-files")
     defer { directory.remove() }
     let output = directory.file("no-such-folder/Example.shortcut").path
-    let result = try CLI.run([
+    let result = try await CLI.run([
       "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example", "--team",
       "ABCDE12345", "-o", output,
     ])

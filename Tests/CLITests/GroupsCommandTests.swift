@@ -10,8 +10,8 @@ struct GroupsCommandTests {
   ]
 
   @Test("Lists the configured App Groups and the default directory, creating nothing")
-  func list() throws {
-    let text = try CLI.run(["groups"], environment: Self.environment)
+  func list() async throws {
+    let text = try await CLI.run(["groups"], environment: Self.environment)
     #expect(text.status == 0)
     #expect(
       text.standardOutput == """
@@ -21,7 +21,7 @@ struct GroupsCommandTests {
 
         """)
     #expect(!FileManager.default.fileExists(atPath: "/srv/photos"))
-    let json = try CLI.run(["groups", "--json"], environment: Self.environment)
+    let json = try await CLI.run(["groups", "--json"], environment: Self.environment)
     let groups = try #require(
       try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
     #expect(
@@ -32,23 +32,23 @@ struct GroupsCommandTests {
   }
 
   @Test("One group prints its directory; an unknown one is a clear error and exit 66")
-  func one() throws {
-    let found = try CLI.run(["groups", "group.com.example.photos"], environment: Self.environment)
+  func one() async throws {
+    let found = try await CLI.run(["groups", "group.com.example.photos"], environment: Self.environment)
     #expect(found.status == 0)
     #expect(found.standardOutput == "/srv/photos\n")
-    let unknown = try CLI.run(["groups", "group.com.example.none"], environment: Self.environment)
+    let unknown = try await CLI.run(["groups", "group.com.example.none"], environment: Self.environment)
     #expect(unknown.status == 66)
     #expect(unknown.standardOutput.isEmpty)
     #expect(unknown.standardError.contains("no App Group group.com.example.none"))
     #expect(unknown.standardError.contains("group.com.example.notes, group.com.example.photos"))
     #expect(!unknown.standardError.contains("usage:"), "not a usage text")
-    let json = try CLI.run(
+    let json = try await CLI.run(
       ["groups", "--json", "group.com.example.none"], environment: Self.environment)
     #expect(json.status == 66)
     #expect(
       (try CLI.json(json.standardOutput)["error"] as? [String: Any])?["status"] as? String
         == "noInput")
-    let malformed = try CLI.run(["groups", "photos"], environment: Self.environment)
+    let malformed = try await CLI.run(["groups", "photos"], environment: Self.environment)
     #expect(malformed.status == 64)
   }
 }

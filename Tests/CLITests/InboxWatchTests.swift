@@ -24,13 +24,13 @@ struct InboxWatchTests {
   }
 
   /// Waits until `condition` holds, for at most `seconds`.
-  static func waitUntil(seconds: Double = 20, _ condition: () throws -> Bool) rethrows -> Bool {
+  static func waitUntil(seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
-      if try condition() { return true }
-      usleep(50_000)
+      if condition() { return true }
+      try? await Task.sleep(for: .milliseconds(50))
     }
-    return try condition()
+    return condition()
   }
 
   static func entries(_ path: String) -> [String] {
@@ -40,19 +40,19 @@ struct InboxWatchTests {
   @Test(
     "Shares committed before and while it runs are imported; SIGTERM and SIGINT exit 0",
     arguments: [SIGTERM, SIGINT])
-  func importsAsSharesArrive(signal: Int32) throws {
+  func importsAsSharesArrive(signal: Int32) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let group = directory.path + "/group"
     let destination = directory.path + "/imported"
     // One share waiting before the watcher starts.
-    #expect(try CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
+    #expect(try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     let (watcher, output) = try Self.startWatch(["--to", destination, "--json"], group: group)
-    #expect(Self.waitUntil { Self.entries(destination).count == 1 })
+    #expect(await Self.waitUntil { Self.entries(destination).count == 1 })
     for file in ["photo.heic", "document.pdf"] {
-      #expect(try CLI.run(["share", "--group-dir", group, "corpus/files/\(file)"]).status == 0)
+      #expect(try await CLI.run(["share", "--group-dir", group, "corpus/files/\(file)"]).status == 0)
     }
-    #expect(Self.waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
+    #expect(await Self.waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
     kill(watcher.processIdentifier, signal)
     let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     watcher.waitUntilExit()
@@ -65,7 +65,7 @@ struct InboxWatchTests {
   }
 
   @Test("A signal during a share lets that share finish, then exits 0 with nothing half-done")
-  func finishesTheShareInHand() throws {
+  func finishesTheShareInHand() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let group = directory.path + "/group"
@@ -74,8 +74,8 @@ struct InboxWatchTests {
     let (watcher, _) = try Self.startWatch(
       ["--exec", "touch '\(started)'; sleep 1; echo \"$INGEST_SHARE_ID\" > '\(done)'"],
       group: group)
-    #expect(try CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
-    #expect(Self.waitUntil { FileManager.default.fileExists(atPath: started) })
+    #expect(try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
+    #expect(await Self.waitUntil { FileManager.default.fileExists(atPath: started) })
     watcher.terminate()
     watcher.waitUntilExit()
     #expect(watcher.terminationReason == .exit)
@@ -84,10 +84,25 @@ struct InboxWatchTests {
     #expect(Self.entries(group + "/Inbox").isEmpty, "and removed from the inbox")
   }
 
-  @Test("watch needs a handler, like import")
-  func needsAHandler() throws {
-    let result = try CLI.run(["inbox", "watch", "--group-dir", "/tmp"])
-    #expect(result.status == 64)
-    #expect(result.standardError.contains("--to DIR or --exec COMMAND"))
+  @Test("Without --to or --exec, watch imports into the library, as import does")
+  func importsIntoTheLibrary() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let group = directory.path + "/group"
+    let library = directory.path + "/library.sqlite"
+    let (watcher, _) = try Self.startWatch(["--library", library], group: group)
+    #expect(try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
+    let listed = await Self.waitUntil {
+      guard let result = try? CLI.runBlocking(["library", "list", "--library", library, "--json"]),
+        let records = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+          as? [[String: Any]]
+      else { return false }
+      return records.count == 1
+    }
+    #expect(listed, "the share reached the library")
+    watcher.terminate()
+    watcher.waitUntilExit()
+    #expect(watcher.terminationStatus == 0)
+    #expect(Self.entries(group + "/Inbox").isEmpty)
   }
 }

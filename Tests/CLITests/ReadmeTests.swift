@@ -86,30 +86,28 @@ struct ReadmeTests {
 
   static func run(
     _ command: Command, in directory: TemporaryDirectory, environment: [String: String]
-  )
-    throws -> (status: Int32, output: String)
-  {
+  ) async throws -> (status: Int32, output: String) {
     let line = command.line.replacingOccurrences(
       of: "swift run ingest-cli", with: ShellQuoting.quoted(CLI.executable.path))
-    return try CLI.shell(line, in: directory.url, environment: environment)
+    return try await CLI.shell(line, in: directory.url, environment: environment)
   }
 
   @Test("Every `swift run ingest-cli` line exits as the README says")
-  func everyCommand() throws {
+  func everyCommand() async throws {
     let commands = Self.commands(try Self.readme)
     #expect(commands.count >= 15, "the README's commands were found")
     let directory = try TemporaryDirectory(prefix: "readme")
     defer { directory.remove() }
     let environment = try Self.sandbox(directory)
     for command in commands {
-      let result = try Self.run(command, in: directory, environment: environment)
+      let result = try await Self.run(command, in: directory, environment: environment)
       #expect(result.status == command.expectedStatus, "\(command.line)\n\(result.output)")
       #expect(!result.output.contains("Error Domain="), "\(command.line)")
     }
   }
 
   @Test("The first command's output is what the README shows, from a fresh group directory")
-  func firstCommandOutput() throws {
+  func firstCommandOutput() async throws {
     let text = try Self.readme
     let blocks = Self.blocks(text)
     let first = try #require(blocks.first)
@@ -126,7 +124,7 @@ struct ReadmeTests {
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(atPath: home) }
     environment["HOME"] = home
-    let result = try Self.run(command, in: directory, environment: environment)
+    let result = try await Self.run(command, in: directory, environment: environment)
     #expect(result.status == 0)
     let actual = Self.normalized(result.output.replacingOccurrences(of: home, with: "/home/you"))
     #expect(actual == Self.normalized(shown.lines.joined(separator: "\n") + "\n"))
@@ -142,11 +140,11 @@ struct ReadmeTests {
   }
 
   @Test("scripts/install.sh installs the binary, the man page and the completions")
-  func install() throws {
+  func install() async throws {
     let directory = try TemporaryDirectory(prefix: "install")
     defer { directory.remove() }
     let prefix = directory.file("prefix with space").path
-    let result = try CLI.shell(
+    let result = try await CLI.shell(
       "scripts/install.sh --binary \(ShellQuoting.quoted(CLI.executable.path))"
         + " \(ShellQuoting.quoted(prefix))")
     #expect(result.status == 0, "\(result.output)")
@@ -156,7 +154,7 @@ struct ReadmeTests {
     ] {
       #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
     }
-    let installed = try CLI.shell("\(ShellQuoting.quoted(prefix + "/bin/ingest-cli")) --version")
+    let installed = try await CLI.shell("\(ShellQuoting.quoted(prefix + "/bin/ingest-cli")) --version")
     #expect(installed.output.hasPrefix("ingest-cli "))
     let page = try String(contentsOfFile: prefix + "/share/man/man1/ingest-cli.1", encoding: .utf8)
     #expect(page.contains(".SS \"ingest\\-cli inbox watch\""))

@@ -7,11 +7,11 @@ struct RuleCommandTests {
   static let exactlyOneImage = "Tests/Fixtures/rules/exactly-one-image.plist"
 
   @Test("check against a profile says shown and why")
-  func checkProfile() throws {
-    let shown = try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "photos-photo"])
+  func checkProfile() async throws {
+    let shown = try await CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "photos-photo"])
     #expect(shown.status == 0)
     #expect(shown.standardOutput.hasPrefix("shown for photos-photo"))
-    let hidden = try CLI.run([
+    let hidden = try await CLI.run([
       "rule", "check", Self.exactlyOneImage, "--source", "safari-page", "--json",
     ])
     #expect(hidden.status == 1)
@@ -21,31 +21,31 @@ struct RuleCommandTests {
   }
 
   @Test("check --files sniffs the files' content")
-  func checkFiles() throws {
+  func checkFiles() async throws {
     // A HEIC named .jpg is an image either way; a PDF is not.
-    let image = try CLI.run([
+    let image = try await CLI.run([
       "rule", "check", Self.exactlyOneImage, "--files", "corpus/files/heic-named.jpg",
     ])
     #expect(image.status == 0)
-    let pdf = try CLI.run([
+    let pdf = try await CLI.run([
       "rule", "check", Self.exactlyOneImage, "--files", "corpus/files/document.pdf", "--json",
     ])
     #expect(pdf.status == 1)
     #expect(pdf.standardOutput.contains("com.adobe.pdf"))
-    let two = try CLI.run([
+    let two = try await CLI.run([
       "rule", "check", Self.exactlyOneImage, "--files", "corpus/files/photo.jpg",
       "corpus/files/photo.heic",
     ])
     #expect(two.status == 1, "exactly one image: two photos hide the extension")
-    let missing = try CLI.run([
+    let missing = try await CLI.run([
       "rule", "check", Self.exactlyOneImage, "--files", "corpus/files/none.jpg",
     ])
     #expect(missing.status == 66)
   }
 
   @Test("check with literal attachments and a predicate string")
-  func checkAttachments() throws {
-    let result = try CLI.run([
+  func checkAttachments() async throws {
+    let result = try await CLI.run([
       "rule", "check",
       "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.url\").@count >= 1).@count >= 1",
       "--attachment", "public.url=https://example.com/",
@@ -54,8 +54,8 @@ struct RuleCommandTests {
   }
 
   @Test("matrix answers for every source app")
-  func matrix() throws {
-    let result = try CLI.run(["rule", "matrix", Self.exactlyOneImage, "--json"])
+  func matrix() async throws {
+    let result = try await CLI.run(["rule", "matrix", Self.exactlyOneImage, "--json"])
     #expect(result.status == 0)
     let rows = try #require(try CLI.json(result.standardOutput)["rows"] as? [[String: Any]])
     var shown: [String: Bool] = [:]
@@ -71,9 +71,9 @@ struct RuleCommandTests {
   }
 
   @Test("Reasons, traces and warnings wrap at COLUMNS when output is not a terminal")
-  func textWrapsAtTheWidth() throws {
+  func textWrapsAtTheWidth() async throws {
     for (environment, width) in [(["COLUMNS": "50"], 50), (["COLUMNS": "x"], 80)] {
-      let result = try CLI.run(
+      let result = try await CLI.run(
         ["rule", "check", "Tests/Fixtures/rules/misplaced-keys.plist", "--source", "files-pdf"],
         environment: environment)
       #expect(result.status == 1)
@@ -88,7 +88,7 @@ struct RuleCommandTests {
   }
 
   @Test("The readings Apple leaves open switch with flags and show in --json")
-  func openReadingFlags() throws {
+  func openReadingFlags() async throws {
     let rule = "NSExtensionActivationSupportsAttachmentsWithMaxCount"
     let directory = try TemporaryDirectory(prefix: "RuleCommandTests")
     defer { directory.remove() }
@@ -96,9 +96,9 @@ struct RuleCommandTests {
     try PropertyListSerialization.data(
       fromPropertyList: [rule: 3], format: .xml, options: 0
     ).write(to: file)
-    let anyKind = try CLI.run(["rule", "check", file.path, "--attachment", "com.adobe.pdf"])
+    let anyKind = try await CLI.run(["rule", "check", file.path, "--attachment", "com.adobe.pdf"])
     #expect(anyKind.status == 0)
-    let capped = try CLI.run([
+    let capped = try await CLI.run([
       "rule", "check", file.path, "--attachment", "com.adobe.pdf", "--attachments-key-caps-only",
       "--json",
     ])
@@ -106,7 +106,7 @@ struct RuleCommandTests {
     let semantics = try CLI.json(capped.standardOutput)["semantics"] as? [String: Any]
     #expect(semantics?["attachmentsMaximum"] as? String == "caps-count-only")
     #expect(semantics?["countsMediaAsFiles"] as? Bool == true)
-    let photos = try CLI.run([
+    let photos = try await CLI.run([
       "rule", "matrix", "Tests/Fixtures/rules/exactly-one-image.plist", "--media-not-files",
       "--json",
     ])
@@ -117,17 +117,17 @@ struct RuleCommandTests {
   }
 
   @Test("explain normalizes, and syntax errors say where")
-  func explain() throws {
-    let explained = try CLI.run(["rule", "explain", Self.exactlyOneImage])
+  func explain() async throws {
+    let explained = try await CLI.run(["rule", "explain", Self.exactlyOneImage])
     #expect(explained.status == 0)
     #expect(explained.standardOutput.contains("UTI-CONFORMS-TO"))
-    let broken = try CLI.run(["rule", "explain", "SUBQUERY(extensionItems, $e, TRUEPREDICATE"])
+    let broken = try await CLI.run(["rule", "explain", "SUBQUERY(extensionItems, $e, TRUEPREDICATE"])
     #expect(broken.status == 65)
     #expect(broken.standardError.contains("column"))
   }
 
   @Test("Types the app declares resolve from the rule's Info.plist or --declarations")
-  func declaredTypes() throws {
+  func declaredTypes() async throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
@@ -147,7 +147,7 @@ struct RuleCommandTests {
     let infoPlist = directory.appendingPathComponent("Info.plist")
     try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
       .write(to: infoPlist)
-    let explained = try CLI.run(["rule", "explain", infoPlist.path])
+    let explained = try await CLI.run(["rule", "explain", infoPlist.path])
     #expect(explained.status == 0)
     #expect(!explained.standardError.contains("not a declared type identifier"))
 
@@ -162,25 +162,25 @@ struct RuleCommandTests {
     let arguments = [
       "rule", "check", anyData, "--attachment", "org.example.cli-tests.score=file",
     ]
-    #expect(try CLI.run(arguments).status == 1)
-    #expect(try CLI.run(arguments + ["--declarations", appPlist.path]).status == 0)
-    let missing = try CLI.run(
+    #expect(try await CLI.run(arguments).status == 1)
+    #expect(try await CLI.run(arguments + ["--declarations", appPlist.path]).status == 0)
+    let missing = try await CLI.run(
       arguments + ["--declarations", directory.appendingPathComponent("none.plist").path])
     #expect(missing.status == 66)
   }
 
   @Test("Usage errors and missing files")
-  func usageAndMissing() throws {
-    #expect(try CLI.run(["rule"]).status == 64)
-    #expect(try CLI.run(["rule", "check", Self.exactlyOneImage]).status == 64)
-    #expect(try CLI.run(["rule", "explain", "no/such/Info.plist"]).status == 66)
+  func usageAndMissing() async throws {
+    #expect(try await CLI.run(["rule"]).status == 64)
+    #expect(try await CLI.run(["rule", "check", Self.exactlyOneImage]).status == 64)
+    #expect(try await CLI.run(["rule", "explain", "no/such/Info.plist"]).status == 66)
     // A profile name that is not shipped is a usage error listing the shipped ones; a file
     // that is missing is missing input.
-    let unknown = try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "no-such"])
+    let unknown = try await CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "no-such"])
     #expect(unknown.status == 64)
     #expect(unknown.standardError.contains("photos-photo"))
     #expect(
-      try CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "no/such.json"]).status
+      try await CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "no/such.json"]).status
         == 66)
   }
 }

@@ -5,11 +5,11 @@ import Testing
 @Suite("ingest-cli share and inbox, as a process")
 struct ShareCommandTests {
   @Test("share writes the file into the group directory and reports it in text and JSON")
-  func sharePhoto() throws {
+  func sharePhoto() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let group = directory.path + "/my group"
-    let text = try CLI.run(
+    let text = try await CLI.run(
       ["share", "corpus/files/photo.heic"],
       environment: ["INGEST_GROUP_DIR": group, "COLUMNS": "200"])
     #expect(text.status == 0)
@@ -24,7 +24,7 @@ struct ShareCommandTests {
     #expect(lines.last?.hasPrefix("time       ") == true)
     #expect(!text.standardOutput.contains("\u{1B}["), "no colour without a terminal")
 
-    let json = try CLI.run(
+    let json = try await CLI.run(
       ["share", "--json", "--group-dir", group, "corpus/files/photo.heic"])
     #expect(json.status == 0)
     #expect(json.standardError.isEmpty)
@@ -46,16 +46,16 @@ struct ShareCommandTests {
   @Test(
     "With nothing set, shares land under $XDG_DATA_HOME, else ~/.local/share, and the report says so"
   )
-  func defaultGroupDirectory() throws {
+  func defaultGroupDirectory() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let home = ["HOME": directory.path, "INGEST_GROUP_DIR": "", "XDG_DATA_HOME": ""]
-    let result = try CLI.run(["share", "--json", "corpus/files/photo.jpg"], environment: home)
+    let result = try await CLI.run(["share", "--json", "corpus/files/photo.jpg"], environment: home)
     #expect(result.status == 0, "\(result.standardOutput)")
     let group = try #require(try CLI.json(result.standardOutput)["group"] as? [String: Any])
     #expect(group["path"] as? String == directory.path + "/.local/share/share-ingest/group")
     #expect(group["origin"] as? String == "~/.local/share")
-    let xdg = try CLI.run(
+    let xdg = try await CLI.run(
       ["share", "--json", "corpus/files/photo.jpg"],
       environment: home.merging(["XDG_DATA_HOME": directory.path + "/data"]) { $1 })
     let xdgGroup = try #require(try CLI.json(xdg.standardOutput)["group"] as? [String: Any])
@@ -63,10 +63,10 @@ struct ShareCommandTests {
   }
 
   @Test("A text and a URL share with no files, in Safari's shape")
-  func textAndURL() throws {
+  func textAndURL() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let result = try CLI.run([
+    let result = try await CLI.run([
       "share", "--source", "safari-page", "--url", "https://example.com/", "--text", "Saturday?",
       "--group-dir", directory.path, "--json",
     ])
@@ -82,11 +82,11 @@ struct ShareCommandTests {
   }
 
   @Test("A share from standard input is sniffed like a file")
-  func standardInput() throws {
+  func standardInput() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let photo = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("corpus/files/photo"))
-    let result = try CLI.run(
+    let result = try await CLI.run(
       ["share", "--json", "--group-dir", directory.path, "-"], input: photo)
     #expect(result.status == 0, "\(result.standardOutput)")
     let attachments = try CLI.json(result.standardOutput)["attachments"] as? [[String: Any]]
@@ -95,24 +95,24 @@ struct ShareCommandTests {
   }
 
   @Test("A rejected share exits 1 and says why; a missing file exits 66; nothing lands")
-  func rejectedAndMissing() throws {
+  func rejectedAndMissing() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let rejected = try CLI.run(["share", "--group-dir", directory.path, "corpus/files/archive.zip"])
+    let rejected = try await CLI.run(["share", "--group-dir", directory.path, "corpus/files/archive.zip"])
     #expect(rejected.status == 1)
     #expect(rejected.standardOutput.hasPrefix("rejected   "))
     #expect(rejected.standardOutput.contains("public.zip-archive"))
-    let missing = try CLI.run(["share", "--group-dir", directory.path, "no/such/photo.jpg"])
+    let missing = try await CLI.run(["share", "--group-dir", directory.path, "no/such/photo.jpg"])
     #expect(missing.status == 66)
     #expect(missing.standardError.contains("no/such/photo.jpg"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/Inbox").isEmpty)
   }
 
   @Test("A rule that hides the extension stops the share before anything is loaded")
-  func hiddenByRule() throws {
+  func hiddenByRule() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let result = try CLI.run([
+    let result = try await CLI.run([
       "share", "--group-dir", directory.path, "--rule", "examples/PhotoShare/Info.plist",
       "corpus/files/document.pdf",
     ])
@@ -120,7 +120,7 @@ struct ShareCommandTests {
     #expect(result.standardOutput.hasPrefix("hidden     "))
     #expect(result.standardOutput.contains("\nrule       hidden: "))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/Inbox").isEmpty)
-    let json = try CLI.run([
+    let json = try await CLI.run([
       "share", "--json", "--group-dir", directory.path, "--rule",
       "examples/PhotoShare/Info.plist", "corpus/files/photo.heic",
     ])
@@ -130,18 +130,18 @@ struct ShareCommandTests {
   }
 
   @Test("App Groups: --group resolves through INGEST_APP_GROUPS; an unknown one exits 66")
-  func appGroups() throws {
+  func appGroups() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let groups = ["INGEST_APP_GROUPS": "group.com.example.app=\(directory.path)/app"]
-    let shared = try CLI.run(
+    let shared = try await CLI.run(
       ["share", "--json", "--group", "group.com.example.app", "corpus/files/photo.jpg"],
       environment: groups)
     #expect(shared.status == 0)
     #expect(
       (try CLI.json(shared.standardOutput)["group"] as? [String: Any])?["path"] as? String
         == directory.path + "/app")
-    let unknown = try CLI.run(
+    let unknown = try await CLI.run(
       ["share", "--group", "group.com.example.none", "corpus/files/photo.jpg"],
       environment: groups)
     #expect(unknown.status == 66)
@@ -149,7 +149,7 @@ struct ShareCommandTests {
   }
 
   @Test("Colour on a terminal (a pty from script), never with NO_COLOR")
-  func colourOnATerminal() throws {
+  func colourOnATerminal() async throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
       print("skipped: script (bsdutils) is not installed")
       return
@@ -157,15 +157,15 @@ struct ShareCommandTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let command = "ingest-cli share --group-dir '\(directory.path)' corpus/files/photo.jpg"
-    let terminal = try CLI.shell(
+    let terminal = try await CLI.shell(
       "script -qec \"\(command)\" /dev/null", environment: ["TERM": "xterm", "NO_COLOR": ""])
     #expect(terminal.status == 0, "\(terminal.output)")
     #expect(terminal.output.contains("\u{1B}[32mcommitted\u{1B}[0m"))
-    let plain = try CLI.shell(
+    let plain = try await CLI.shell(
       "script -qec \"\(command)\" /dev/null", environment: ["NO_COLOR": "1"])
     #expect(plain.status == 0)
     #expect(!plain.output.contains("\u{1B}["), "\(plain.output)")
-    let ascii = try CLI.shell(
+    let ascii = try await CLI.shell(
       "script -qec \"\(command)\" /dev/null",
       environment: ["NO_COLOR": "1", "LC_ALL": "C", "LC_CTYPE": "", "LANG": "C"])
     #expect(ascii.output.contains("-> Incoming/"))
@@ -173,26 +173,26 @@ struct ShareCommandTests {
   }
 
   @Test("inbox list, show, import --to and sweep work on what share committed")
-  func inbox() throws {
+  func inbox() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let group = ["INGEST_GROUP_DIR": directory.path + "/group"]
     for file in ["photo.heic", "document.pdf"] {
-      #expect(try CLI.run(["share", "corpus/files/\(file)"], environment: group).status == 0)
+      #expect(try await CLI.run(["share", "corpus/files/\(file)"], environment: group).status == 0)
     }
-    let list = try CLI.run(["inbox", "list", "--json"], environment: group)
+    let list = try await CLI.run(["inbox", "list", "--json"], environment: group)
     let entries = try #require(
       try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
     #expect(entries.count == 2)
     #expect(entries.first?["byteCount"] as? Int == 528)
     let ids = entries.compactMap { $0["id"] as? String }
-    let shown = try CLI.run(["inbox", "show", ids[0]], environment: group)
+    let shown = try await CLI.run(["inbox", "show", ids[0]], environment: group)
     #expect(shown.status == 0)
     #expect(shown.standardOutput.contains("file public.heic  Incoming/"))
     let manifest = try CLI.json(
-      try CLI.run(["inbox", "show", "--json", ids[1]], environment: group).standardOutput)
+      try await CLI.run(["inbox", "show", "--json", ids[1]], environment: group).standardOutput)
     #expect(manifest["id"] as? String == ids[1])
-    let unknown = try CLI.run(
+    let unknown = try await CLI.run(
       ["inbox", "show", "--json", UUID().uuidString], environment: group)
     #expect(unknown.status == 66)
     #expect(
@@ -200,30 +200,30 @@ struct ShareCommandTests {
     )
 
     let destination = directory.path + "/imported"
-    let imported = try CLI.run(["inbox", "import", "--to", destination], environment: group)
+    let imported = try await CLI.run(["inbox", "import", "--to", destination], environment: group)
     #expect(imported.status == 0)
     #expect(imported.standardOutput.contains("imported 2 shares"))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: destination).sorted() == ids.sorted())
-    #expect(try CLI.run(["inbox", "list"], environment: group).standardOutput.contains("empty"))
-    let sweep = try CLI.run(["inbox", "sweep", "--older-than", "0", "--json"], environment: group)
+    #expect(try await CLI.run(["inbox", "list"], environment: group).standardOutput.contains("empty"))
+    let sweep = try await CLI.run(["inbox", "sweep", "--older-than", "0", "--json"], environment: group)
     #expect(sweep.status == 0)
     #expect(try CLI.json(sweep.standardOutput)["bytesFreed"] is Int)
   }
 
   @Test("inbox import --exec hands each manifest to a command; a failure leaves the share")
-  func importByCommand() throws {
+  func importByCommand() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let group = ["INGEST_GROUP_DIR": directory.path + "/group"]
-    #expect(try CLI.run(["share", "corpus/files/photo.jpg"], environment: group).status == 0)
-    let failing = try CLI.run(["inbox", "import", "--exec", "exit 3"], environment: group)
+    #expect(try await CLI.run(["share", "corpus/files/photo.jpg"], environment: group).status == 0)
+    let failing = try await CLI.run(["inbox", "import", "--exec", "exit 3"], environment: group)
     #expect(failing.status == 74)
     #expect(failing.standardError.contains("exited with status 3"))
-    let list = try CLI.run(["inbox", "list"], environment: group)
+    let list = try await CLI.run(["inbox", "list"], environment: group)
     #expect(list.standardOutput.contains("failed 1x"))
     let out = directory.path + "/ids"
-    let handled = try CLI.run(
+    let handled = try await CLI.run(
       ["inbox", "import", "--exec", "echo \"$INGEST_SHARE_ID\" >> '\(out)'"], environment: group)
     #expect(handled.status == 0)
     #expect(try String(contentsOfFile: out, encoding: .utf8).count == 37)

@@ -31,145 +31,153 @@ struct ShareCrashTests {
   }
 
   @Test("SIGKILL at random points never leaves a partial file or a broken manifest")
-  func killedShares() throws {
-    let kills = Int(ProcessInfo.processInfo.environment["INGEST_CRASH_KILLS"] ?? "") ?? 40
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let group = directory.path + "/crash group"
-    let sources = try Self.sources(in: directory)
-    let expected = Set(try sources.map { try FileDigest.fingerprint(of: $0.path) })
-    let seed = UInt64(ProcessInfo.processInfo.environment["INGEST_CRASH_SEED"] ?? "") ?? 20_261_201
-    var generator = SplitMix64(seed: seed)
+  func killedShares() async throws {
+    try await Offload.run {
+      let kills = Int(ProcessInfo.processInfo.environment["INGEST_CRASH_KILLS"] ?? "") ?? 40
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let group = directory.path + "/crash group"
+      let sources = try Self.sources(in: directory)
+      let expected = Set(try sources.map { try FileDigest.fingerprint(of: $0.path) })
+      let seed =
+        UInt64(ProcessInfo.processInfo.environment["INGEST_CRASH_SEED"] ?? "") ?? 20_261_201
+      var generator = SplitMix64(seed: seed)
 
-    // How long one whole share takes here, so kills spread over all of it.
-    let clock = ContinuousClock()
-    let started = clock.now
-    #expect(try CLI.run(["share", "--group-dir", group] + sources.map(\.path)).status == 0)
-    let whole = clock.now - started
-    let span = max(
-      whole.components.seconds * 1_000_000 + whole.components.attoseconds / 1_000_000_000_000,
-      20_000)
-
-    var killed = 0
-    var finished = 0
-    for _ in 0..<kills {
-      let process = Process()
-      process.executableURL = CLI.executable
-      process.arguments = ["share", "--group-dir", group] + sources.map(\.path)
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      usleep(UInt32(Int64.random(in: 0...(span * 12 / 10), using: &generator)))
-      if process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-      }
-      process.waitUntilExit()
-      if process.terminationReason == .uncaughtSignal { killed += 1 } else { finished += 1 }
-    }
-
-    // Every manifest names complete files whose size and digest are a source's, each share
-    // once; whatever a crash cut short is recoverable (payloads in .staging are complete).
-    let inbox = group + "/Inbox"
-    let manifests = try FileManager.default.contentsOfDirectory(atPath: inbox)
-      .filter { $0.hasSuffix(".json") }
-    var referenced = Set<String>()
-    for name in manifests {
-      let manifest = try CLI.json(String(contentsOfFile: inbox + "/" + name, encoding: .utf8))
-      #expect(manifest["id"] as? String == String(name.dropLast(5)))
-      let items = try #require(manifest["items"] as? [[String: Any]])
-      #expect(items.count == 3)
-      for item in items {
-        let file = try #require(item["file"] as? String)
-        let fileName = String(file.dropFirst("Incoming/".count))
-        #expect(!referenced.contains(fileName), "\(fileName) is in two manifests")
-        referenced.insert(fileName)
-        var path = group + "/" + file
-        if !FileManager.default.fileExists(atPath: path) {
-          path = group + "/.staging/" + fileName
-        }
-        let fingerprint = try FileDigest.fingerprint(of: path)
-        #expect(
-          fingerprint == "\(item["byteCount"] as? Int ?? -1):\(item["sha256"] as? String ?? "")")
-        #expect(expected.contains(fingerprint))
-      }
-    }
-    // No file in Incoming/ is partial: each is a whole copy of a source.
-    let incoming = try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming")
-    for name in incoming {
+      // How long one whole share takes here, so kills spread over all of it.
+      let clock = ContinuousClock()
+      let started = clock.now
       #expect(
-        expected.contains(try FileDigest.fingerprint(of: group + "/Incoming/" + name)), "\(name)")
+        try CLI.runBlocking(["share", "--group-dir", group] + sources.map(\.path)).status == 0)
+      let whole = clock.now - started
+      let span = max(
+        whole.components.seconds * 1_000_000 + whole.components.attoseconds / 1_000_000_000_000,
+        20_000)
+
+      var killed = 0
+      var finished = 0
+      for _ in 0..<kills {
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["share", "--group-dir", group] + sources.map(\.path)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(UInt32(Int64.random(in: 0...(span * 12 / 10), using: &generator)))
+        if process.isRunning {
+          kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        if process.terminationReason == .uncaughtSignal { killed += 1 } else { finished += 1 }
+      }
+
+      // Every manifest names complete files whose size and digest are a source's, each share
+      // once; whatever a crash cut short is recoverable (payloads in .staging are complete).
+      let inbox = group + "/Inbox"
+      let manifests = try FileManager.default.contentsOfDirectory(atPath: inbox)
+        .filter { $0.hasSuffix(".json") }
+      var referenced = Set<String>()
+      for name in manifests {
+        let manifest = try CLI.json(String(contentsOfFile: inbox + "/" + name, encoding: .utf8))
+        #expect(manifest["id"] as? String == String(name.dropLast(5)))
+        let items = try #require(manifest["items"] as? [[String: Any]])
+        #expect(items.count == 3)
+        for item in items {
+          let file = try #require(item["file"] as? String)
+          let fileName = String(file.dropFirst("Incoming/".count))
+          #expect(!referenced.contains(fileName), "\(fileName) is in two manifests")
+          referenced.insert(fileName)
+          var path = group + "/" + file
+          if !FileManager.default.fileExists(atPath: path) {
+            path = group + "/.staging/" + fileName
+          }
+          let fingerprint = try FileDigest.fingerprint(of: path)
+          #expect(
+            fingerprint == "\(item["byteCount"] as? Int ?? -1):\(item["sha256"] as? String ?? "")")
+          #expect(expected.contains(fingerprint))
+        }
+      }
+      // No file in Incoming/ is partial: each is a whole copy of a source.
+      let incoming = try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming")
+      for name in incoming {
+        #expect(
+          expected.contains(try FileDigest.fingerprint(of: group + "/Incoming/" + name)), "\(name)")
+      }
+      // After the sweeper nothing is left that no manifest references.
+      let staged = try FileManager.default.contentsOfDirectory(atPath: group + "/.staging").count
+      let sweep = try CLI.runBlocking([
+        "inbox", "sweep", "--older-than", "0", "--group-dir", group, "--json",
+      ])
+      #expect(sweep.status == 0)
+      let report = try CLI.json(sweep.standardOutput)
+      let after = Set(try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming"))
+      #expect(after == referenced)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/.staging").isEmpty)
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").allSatisfy {
+          $0.hasSuffix(".json")
+        })
+      let swept =
+        (report["removedFromStaging"] as? Int ?? 0) + (report["removedFromIncoming"] as? Int ?? 0)
+        + (report["removedFromInbox"] as? Int ?? 0)
+      print(
+        "crash test (seed \(seed)): \(kills) runs, \(killed) killed, \(finished) finished;"
+          + " \(manifests.count - 1) of them committed, \(kills - manifests.count + 1) rolled back"
+          + " or cut off; \(incoming.count) files in Incoming and \(staged) in .staging before the"
+          + " sweep; swept \(swept), completed \(report["completed"] as? Int ?? 0)")
+      #expect(killed > 0)
     }
-    // After the sweeper nothing is left that no manifest references.
-    let staged = try FileManager.default.contentsOfDirectory(atPath: group + "/.staging").count
-    let sweep = try CLI.run(["inbox", "sweep", "--older-than", "0", "--group-dir", group, "--json"])
-    #expect(sweep.status == 0)
-    let report = try CLI.json(sweep.standardOutput)
-    let after = Set(try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming"))
-    #expect(after == referenced)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/.staging").isEmpty)
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").allSatisfy {
-        $0.hasSuffix(".json")
-      })
-    let swept =
-      (report["removedFromStaging"] as? Int ?? 0) + (report["removedFromIncoming"] as? Int ?? 0)
-      + (report["removedFromInbox"] as? Int ?? 0)
-    print(
-      "crash test (seed \(seed)): \(kills) runs, \(killed) killed, \(finished) finished;"
-        + " \(manifests.count - 1) of them committed, \(kills - manifests.count + 1) rolled back"
-        + " or cut off; \(incoming.count) files in Incoming and \(staged) in .staging before the"
-        + " sweep; swept \(swept), completed \(report["completed"] as? Int ?? 0)")
-    #expect(killed > 0)
   }
 
   @Test("Four sharers and two importers at once: every share imported exactly once")
-  func concurrentSharersAndImporters() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let group = directory.path + "/group"
-    let destination = directory.path + "/imported"
-    let photo = CLI.packageRoot.appendingPathComponent("corpus/files/photo.jpg").path
-    let sharesPerSharer = 15
-    let committed = Mutex<[String]>([])
-    let handled = Mutex<[String]>([])
-    let sharing = Atomic<Int>(4)
+  func concurrentSharersAndImporters() async throws {
+    try await Offload.run {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let group = directory.path + "/group"
+      let destination = directory.path + "/imported"
+      let photo = CLI.packageRoot.appendingPathComponent("corpus/files/photo.jpg").path
+      let sharesPerSharer = 15
+      let committed = Mutex<[String]>([])
+      let handled = Mutex<[String]>([])
+      let sharing = Atomic<Int>(4)
 
-    DispatchQueue.concurrentPerform(iterations: 6) { worker in
-      if worker < 4 {
-        for _ in 0..<sharesPerSharer {
-          guard
-            let result = try? CLI.run(["share", "--json", "--group-dir", group, photo]),
-            result.status == 0, let report = try? CLI.json(result.standardOutput),
-            let id = report["shareID"] as? String
-          else { continue }
-          committed.withLock { $0.append(id) }
-        }
-        sharing.subtract(1, ordering: .sequentiallyConsistent)
-      } else {
-        while true {
-          let done = sharing.load(ordering: .sequentiallyConsistent) == 0
-          if let result = try? CLI.run([
-            "inbox", "import", "--to", destination, "--group-dir", group, "--json",
-          ]),
-            let report = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-              as? [String: Any]
-          {
-            handled.withLock { $0 += (report["handled"] as? [String]) ?? [] }
+      DispatchQueue.concurrentPerform(iterations: 6) { worker in
+        if worker < 4 {
+          for _ in 0..<sharesPerSharer {
+            guard
+              let result = try? CLI.runBlocking(["share", "--json", "--group-dir", group, photo]),
+              result.status == 0, let report = try? CLI.json(result.standardOutput),
+              let id = report["shareID"] as? String
+            else { continue }
+            committed.withLock { $0.append(id) }
           }
-          if done { break }
+          sharing.subtract(1, ordering: .sequentiallyConsistent)
+        } else {
+          while true {
+            let done = sharing.load(ordering: .sequentiallyConsistent) == 0
+            if let result = try? CLI.runBlocking([
+              "inbox", "import", "--to", destination, "--group-dir", group, "--json",
+            ]),
+              let report = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                as? [String: Any]
+            {
+              handled.withLock { $0 += (report["handled"] as? [String]) ?? [] }
+            }
+            if done { break }
+          }
         }
       }
+      let shared = committed.withLock { $0 }
+      let imported = handled.withLock { $0 }
+      #expect(shared.count == 4 * sharesPerSharer)
+      #expect(imported.sorted() == shared.sorted(), "each share handled exactly once")
+      let delivered = try FileManager.default.contentsOfDirectory(atPath: destination)
+      #expect(delivered.sorted() == shared.sorted())
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").filter {
+          $0.hasSuffix(".json")
+        }.isEmpty)
+      print("concurrency test: \(shared.count) shares by 4 sharers, imported by 2 importers")
     }
-    let shared = committed.withLock { $0 }
-    let imported = handled.withLock { $0 }
-    #expect(shared.count == 4 * sharesPerSharer)
-    #expect(imported.sorted() == shared.sorted(), "each share handled exactly once")
-    let delivered = try FileManager.default.contentsOfDirectory(atPath: destination)
-    #expect(delivered.sorted() == shared.sorted())
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").filter {
-        $0.hasSuffix(".json")
-      }.isEmpty)
-    print("concurrency test: \(shared.count) shares by 4 sharers, imported by 2 importers")
   }
 }

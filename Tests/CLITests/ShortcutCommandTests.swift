@@ -5,12 +5,12 @@ import Testing
 @Suite("ingest-cli shortcut")
 struct ShortcutCommandTests {
   @Test("make, then inspect, round-trips")
-  func makeThenInspect() throws {
+  func makeThenInspect() async throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
     let file = directory.appendingPathComponent("Example.shortcut").path
-    let made = try CLI.run([
+    let made = try await CLI.run([
       "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example",
       "--team", "ABCDE12345", "-o", file,
     ])
@@ -22,7 +22,7 @@ struct ShortcutCommandTests {
     #expect(made.standardOutput.contains("is.workflow.actions.runextension"))
     #expect(made.standardError.isEmpty)
 
-    let inspected = try CLI.run(["shortcut", "inspect", "--json", file])
+    let inspected = try await CLI.run(["shortcut", "inspect", "--json", file])
     #expect(inspected.status == 0)
     #expect(inspected.standardOutput.contains("is.workflow.actions.takescreenshot"))
     #expect(inspected.standardOutput.contains("is.workflow.actions.runextension"))
@@ -30,17 +30,17 @@ struct ShortcutCommandTests {
   }
 
   @Test("make with the share action warns that signing drops its parameters")
-  func shareActionWarning() throws {
+  func shareActionWarning() async throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let file = temporary.url.appendingPathComponent("Share.shortcut").path
-    let made = try CLI.run([
+    let made = try await CLI.run([
       "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example",
       "--team", "ABCDE12345", "--action", "share", "-o", file,
     ])
     #expect(made.status == 0)
     #expect(made.standardError.contains("warning: is.workflow.actions.share was reported to lose"))
-    let json = try CLI.run([
+    let json = try await CLI.run([
       "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example",
       "--team", "ABCDE12345", "--action", "share", "-o", file, "--json",
     ])
@@ -49,18 +49,18 @@ struct ShortcutCommandTests {
   }
 
   @Test("make refuses bad identifiers and writes nothing")
-  func badIdentifiers() throws {
+  func badIdentifiers() async throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
     let file = directory.appendingPathComponent("x.shortcut").path
-    let badBundle = try CLI.run([
+    let badBundle = try await CLI.run([
       "shortcut", "make", "--bundle-id", "not a bundle", "--name", "X", "--team", "ABCDE12345",
       "-o", file,
     ])
     #expect(badBundle.status == 64)
     #expect(badBundle.standardError.contains("not a bundle"))
-    let badTeam = try CLI.run([
+    let badTeam = try await CLI.run([
       "shortcut", "make", "--bundle-id", "com.example.app", "--name", "X", "--team", "abc", "-o",
       file,
     ])
@@ -70,16 +70,16 @@ struct ShortcutCommandTests {
   }
 
   @Test("inspect reports missing and malformed files")
-  func inspectErrors() throws {
+  func inspectErrors() async throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
     #expect(
-      try CLI.run(["shortcut", "inspect", directory.appendingPathComponent("none").path]).status
+      try await CLI.run(["shortcut", "inspect", directory.appendingPathComponent("none").path]).status
         == 66)
     let garbage = directory.appendingPathComponent("garbage.shortcut")
     try Data("AEA1 but not really".utf8).write(to: garbage)
-    let result = try CLI.run(["shortcut", "inspect", garbage.path])
+    let result = try await CLI.run(["shortcut", "inspect", garbage.path])
     #expect(result.status == 65)
   }
 }

@@ -4,16 +4,16 @@ import Testing
 @Suite("ingest-cli types")
 struct TypesCommandTests {
   @Test("A mismatch is reported and the content wins")
-  func mismatch() throws {
-    let result = try CLI.run(["types", "corpus/files/heic-named.jpg"])
+  func mismatch() async throws {
+    let result = try await CLI.run(["types", "corpus/files/heic-named.jpg"])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("public.heic"))
     #expect(result.standardOutput.contains("the content wins"))
   }
 
   @Test("--json carries the type, evidence and supertypes")
-  func json() throws {
-    let result = try CLI.run([
+  func json() async throws {
+    let result = try await CLI.run([
       "types", "--json", "corpus/files/photo", "corpus/files/junk-before.pdf",
     ])
     #expect(result.status == 0)
@@ -27,8 +27,8 @@ struct TypesCommandTests {
   }
 
   @Test("An unreadable file fails alone and the others still print")
-  func unreadableFile() throws {
-    let result = try CLI.run([
+  func unreadableFile() async throws {
+    let result = try await CLI.run([
       "types", "corpus/files/photo.heic", "corpus/files/no-such-file", "corpus/files/document.pdf",
     ])
     #expect(result.status == 66)
@@ -38,7 +38,7 @@ struct TypesCommandTests {
   }
 
   @Test("No files is a usage error")
-  func noFiles() throws {
-    #expect(try CLI.run(["types"]).status == 64)
+  func noFiles() async throws {
+    #expect(try await CLI.run(["types"]).status == 64)
   }
 }

@@ -5,8 +5,8 @@ import Testing
 @Suite("ingest-cli uti")
 struct UTICommandTests {
   @Test("Describes a type found by its extension")
-  func byExtension() throws {
-    let result = try CLI.run(["uti", "--ext", "heic"])
+  func byExtension() async throws {
+    let result = try await CLI.run(["uti", "--ext", "heic"])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("public.heic"))
     #expect(
@@ -15,8 +15,8 @@ struct UTICommandTests {
   }
 
   @Test("--json lists every query in order")
-  func jsonOrder() throws {
-    let result = try CLI.run([
+  func jsonOrder() async throws {
+    let result = try await CLI.run([
       "uti", "--json", "public.url", "--mime", "text/plain; charset=utf-8", "--ext", "jfif",
     ])
     #expect(result.status == 0)
@@ -32,22 +32,22 @@ struct UTICommandTests {
   }
 
   @Test("An unknown identifier is bad data")
-  func unknownIdentifier() throws {
-    let result = try CLI.run(["uti", "com.example.nope"])
+  func unknownIdentifier() async throws {
+    let result = try await CLI.run(["uti", "com.example.nope"])
     #expect(result.status == 65)
     #expect(result.standardError.contains("com.example.nope"))
   }
 
   @Test("Usage errors")
-  func usage() throws {
-    #expect(try CLI.run(["uti"]).status == 64)
-    #expect(try CLI.run(["uti", "--bogus", "x"]).status == 64)
-    #expect(try CLI.run(["no-such-command"]).status == 64)
-    #expect(try CLI.run([]).status == 64)
+  func usage() async throws {
+    #expect(try await CLI.run(["uti"]).status == 64)
+    #expect(try await CLI.run(["uti", "--bogus", "x"]).status == 64)
+    #expect(try await CLI.run(["no-such-command"]).status == 64)
+    #expect(try await CLI.run([]).status == 64)
   }
 
   @Test("--declarations layers an Info.plist's types over the catalogue")
-  func declarations() throws {
+  func declarations() async throws {
     let temporary = try TemporaryDirectory(prefix: "cli-tests")
     defer { temporary.remove() }
     let directory = temporary.url
@@ -64,18 +64,18 @@ struct UTICommandTests {
     let url = directory.appendingPathComponent("Info.plist")
     try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(
       to: url)
-    let result = try CLI.run(["uti", "--declarations", url.path, "--ext", "exnote", "--json"])
+    let result = try await CLI.run(["uti", "--declarations", url.path, "--ext", "exnote", "--json"])
     #expect(result.status == 0)
     let types = try #require(try CLI.json(result.standardOutput)["types"] as? [[String: Any]])
     #expect(types.first?["identifier"] as? String == "com.example.note")
     #expect(types.first?["description"] as? String == "Example note")
 
-    let missing = try CLI.run([
+    let missing = try await CLI.run([
       "uti", "--declarations", directory.appendingPathComponent("nope.plist").path, "public.jpeg",
     ])
     #expect(missing.status == 66)
     try Data("garbage".utf8).write(to: url)
-    let malformed = try CLI.run(["uti", "--declarations", url.path, "public.jpeg"])
+    let malformed = try await CLI.run(["uti", "--declarations", url.path, "public.jpeg"])
     #expect(malformed.status == 65)
     #expect(malformed.standardError.contains(url.path))
   }

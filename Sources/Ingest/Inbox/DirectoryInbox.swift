@@ -263,13 +263,21 @@ final class DirectoryClaim: InboxClaim {
     let group = inbox.group
     defer { try? file.close() }
     try group.inbox.removeFile(DirectoryInbox.manifestName(manifest.id))
-    try group.inbox.sync()
+    // The manifest's removal is flushed before a payload goes, so no crash leaves a manifest
+    // whose payloads are gone. With no payload left to remove (the library importer moves
+    // them) there is nothing to order and no flush: a manifest that a power failure brings
+    // back names a share its handler already took, which handlers tolerate (`ShareHandler`).
+    var flushed = false
     for item in manifest.items where item.kind == .file {
-      guard let name = item.fileName else { continue }
+      guard let name = item.fileName, try group.incoming.status(of: name) != nil else { continue }
+      if !flushed {
+        try group.inbox.sync()
+        flushed = true
+      }
       do {
         try group.incoming.removeFile(name)
       } catch {
-        // The handler may have moved it (the library importer does).
+        // Removed meanwhile.
         guard error.code == .notFound else { throw error }
       }
     }

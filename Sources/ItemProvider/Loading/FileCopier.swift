@@ -9,13 +9,6 @@ import SystemCalls
 /// followed: a link given as the source is refused, and links inside a folder are left out of
 /// the copy. Every call goes through `SystemCalls`, so tests can inject failures into it.
 enum FileCopier {
-  /// How the bytes move.
-  private enum Method {
-    case copyFileRange
-    case sendFile
-    case readWrite
-  }
-
   /// The largest step handed to the kernel at once; progress and cancellation are checked
   /// between steps.
   static let kernelStep = 64 << 20
@@ -62,44 +55,17 @@ enum FileCopier {
     }
   }
 
-  /// Moves every byte from `input` to `output` at their offsets.
+  /// Moves every byte from `input` to `output` at their offsets (`copyContents`, in
+  /// `kernelStep` steps), checking for cancellation and reporting progress between steps.
   private static func copyContents(
     from input: FileDescriptor, to output: FileDescriptor, progress: Progress?,
     isCancelled: () -> Bool
   ) throws -> Int64 {
-    var copied: Int64 = 0
-    var method = Method.copyFileRange
-    var buffer: UnsafeMutableRawBufferPointer?
-    defer { buffer?.deallocate() }
-    while true {
-      if isCancelled() { throw CocoaError(.userCancelled) }
-      var step = 0
-      switch method {
-      case .copyFileRange:
-        // Both calls read and write at the descriptors' offsets, so switching is safe.
-        guard let sent = try output.copyRange(from: input, count: kernelStep) else {
-          method = .sendFile
-          continue
-        }
-        step = sent
-      case .sendFile:
-        guard let sent = try output.sendFile(from: input, count: kernelStep) else {
-          method = .readWrite
-          continue
-        }
-        step = sent
-      case .readWrite:
-        let chunk =
-          buffer ?? UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
-        buffer = chunk
-        step = try input.read(into: chunk)
-        if step > 0 { try output.writeAll(UnsafeRawBufferPointer(rebasing: chunk[..<step])) }
-      }
-      if step == 0 { break }
-      copied += Int64(step)
+    try output.copyContents(from: input, kernelStep: kernelStep, bufferSize: bufferSize) {
+      copied in
       progress?.completedUnitCount = copied
+      if isCancelled() { throw CocoaError(.userCancelled) }
     }
-    return copied
   }
 
   /// Copies the folder at `source` to a new folder at `destination`: directories 0700, files

@@ -11,8 +11,8 @@ public struct MatrixRow: Codable, Sendable, Hashable {
   public var script: [ScriptedFailure]
   /// Run the share keeping what loaded when an attachment fails (default: all or nothing).
   public var keepPartial: Bool
-  /// The share's deadline in seconds (default 5: a row that never answers should not hold the
-  /// matrix up for the 30 seconds a device allows).
+  /// The share's deadline in seconds (default 30, what a device allows; a row scripted to
+  /// never answer should set a short one, so as not to hold the matrix up).
   public var deadline: Double?
   /// What must happen.
   public var expect: MatrixExpectation

@@ -102,7 +102,7 @@ public struct MatrixRunner: Sendable {
       }
       let group = try GroupDirectory(path: work + "/group")
       let options = SharePipeline.Options(
-        deadline: .milliseconds(Int64((row.deadline ?? 5) * 1000)),
+        deadline: .milliseconds(Int64((row.deadline ?? 30) * 1000)),
         keepsPartialShares: row.keepPartial)
       let pipeline = SharePipeline(group: group, contract: contract, options: options)
       let outcome = await pipeline.share(items, source: row.source.appName)

@@ -1,11 +1,18 @@
 import Foundation
+import Importer
 import Ingest
 import SystemCalls
 
 /// `ingest-cli inbox`: the committed shares, from the main app's side.
 enum InboxCommand {
-  /// `--to` and `--exec`: where `import` and `watch` hand each share.
+  /// `--library`, `--to` and `--exec`: where `import` and `watch` hand each share.
   static let handlerOptions: [OptionSpec] = [
+    .option(
+      "--library", value: "PATH",
+      help: "import into the library at PATH, each share exactly once (the default; default"
+        + " PATH: $XDG_DATA_HOME/share-ingest/library.sqlite, else"
+        + " ~/.local/share/share-ingest/library.sqlite)",
+      completion: .file),
     .option(
       "--to", value: "DIR",
       help: "copy each share into DIR/<share-id>/ (its files and manifest.json)",
@@ -39,18 +46,21 @@ enum InboxCommand {
         ]),
       CommandSpec(
         name: "import",
-        abstract: "claim each share, hand it to a directory or a command, and delete it only on"
-          + " success",
+        abstract: "claim each share, import it into the library (or hand it to a directory or a"
+          + " command), and delete it only on success",
         options: handlerOptions,
-        exclusiveGroups: [["--to", "--exec"]],
+        exclusiveGroups: [["--library", "--to", "--exec"]],
         examples: [
+          .init(
+            command: "inbox import && ingest-cli library summary",
+            note: "import into the library, then the day's hand-off card"),
           .init(command: "inbox import --to ~/Imported", note: "copy every share out"),
           .init(
             command: "inbox import --exec 'jq .items \"$1\"'",
             note: "hand each manifest to a command"),
         ],
-        exitStatus: "0 every share handed over; 73 --to cannot be created; 74 a share's"
-          + " handler failed (it stays in the inbox)."),
+        exitStatus: "0 every share handed over; 73 --to or the library cannot be created; 74 a"
+          + " share's handler failed (it stays in the inbox)."),
       CommandSpec(
         name: "watch",
         abstract: "import shares as they arrive, until interrupted",
@@ -65,7 +75,7 @@ enum InboxCommand {
             help: "how often the whole inbox is scanned again, retrying failed shares"
               + " (default: 10)")
         ],
-        exclusiveGroups: [["--to", "--exec"]],
+        exclusiveGroups: [["--library", "--to", "--exec"]],
         examples: [
           .init(
             command: "inbox watch --to ~/Imported",
@@ -204,7 +214,8 @@ enum InboxCommand {
     if let command = try arguments.option("--exec") {
       return CommandDelivery(command: command, groupPath: inbox.group.path)
     }
-    throw CLIError.usage("give --to DIR or --exec COMMAND")
+    let library = try CLIError.openLibrary(try arguments.option("--library"), create: true)
+    return LibraryImporter(library: library, inbox: inbox)
   }
 
   static func importReport(_ report: InboxDrain.Report) -> ImportReport {
@@ -218,6 +229,10 @@ enum InboxCommand {
   static func importShares(_ inbox: DirectoryInbox, json: Bool, arguments: inout Arguments)
     throws -> ExitStatus
   {
+    if try arguments.option("--to") == nil, try arguments.option("--exec") == nil {
+      return try importIntoLibrary(
+        inbox, library: try arguments.option("--library"), json: json)
+    }
     let handler = try handler(arguments, inbox: inbox)
     let report = try InboxDrain(inbox: inbox).run(handler)
     if json {

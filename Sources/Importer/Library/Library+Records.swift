@@ -1,0 +1,139 @@
+import Foundation
+import Ingest
+
+/// Reading and writing records.
+extension Library {
+  /// Whether the share `id` is in the library.
+  public func contains(shareID id: UUID) throws -> Bool {
+    try withConnection { connection in
+      try connection.integer(LibrarySchema.selectRecordID, [.text(id.uuidString)]) != nil
+    }
+  }
+
+  /// The record of the share `id`, if imported.
+  public func record(shareID id: UUID) throws -> LibraryRecord? {
+    try withConnection { connection in
+      let sql = "\(Self.recordColumns) FROM records WHERE share_id = ?1"
+      return try Self.readRecords(connection, sql: sql, [.text(id.uuidString)]).first
+    }
+  }
+
+  /// The records, newest first (by when they were received), with their items.
+  ///
+  /// - Parameters:
+  ///   - status: Only records with this status; nil for all.
+  ///   - limit: At most this many; nil for all.
+  public func records(status: RecordStatus? = nil, limit: Int? = nil) throws -> [LibraryRecord] {
+    try withConnection { connection in
+      var sql = "\(Self.recordColumns) FROM records"
+      var values: [SQLiteValue] = []
+      if let status {
+        sql += " WHERE status = ?1"
+        values.append(.text(status.rawValue))
+      }
+      sql += " ORDER BY received_at DESC, id DESC LIMIT ?\(values.count + 1)"
+      values.append(.integer(Int64(limit ?? -1)))
+      return try Self.readRecords(connection, sql: sql, values)
+    }
+  }
+
+  /// How many records there are, with `status` or in all.
+  public func count(status: RecordStatus? = nil) throws -> Int {
+    try withConnection { connection in
+      let count =
+        if let status {
+          try connection.integer(
+            "SELECT count(*) FROM records WHERE status = ?1", [.text(status.rawValue)])
+        } else {
+          try connection.integer("SELECT count(*) FROM records")
+        }
+      return Int(count ?? 0)
+    }
+  }
+
+  /// Inserts `record` and its items in one write transaction; false, writing nothing, when
+  /// its share id is already there.
+  ///
+  /// The check and the insert are in the same `BEGIN IMMEDIATE` transaction, so two importers
+  /// can never both insert one share; the unique `share_id` is the second guard.
+  func insert(_ record: LibraryRecord) throws -> Bool {
+    try withConnection { connection in
+      try connection.writeTransaction {
+        let id = record.shareID.uuidString
+        if try connection.integer(LibrarySchema.selectRecordID, [.text(id)]) != nil {
+          return false
+        }
+        try connection.statement(LibrarySchema.insertRecord).run([
+          .text(id), .integer(LibraryTime.microseconds(record.receivedAt)),
+          .integer(LibraryTime.microseconds(record.importedAt)), .text(record.source),
+          .text(record.status.rawValue),
+        ])
+        let rowID = connection.lastInsertedRowID
+        let insertItem = try connection.statement(LibrarySchema.insertItem)
+        for (position, item) in record.items.enumerated() {
+          try insertItem.run([
+            .integer(rowID), .integer(Int64(position)), .text(item.kind.rawValue),
+            .text(item.typeIdentifier), .text(item.text), .text(item.url), .text(item.file),
+            .integer(item.byteCount), .text(item.sha256), .text(item.suggestedName),
+          ])
+        }
+        return true
+      }
+    }
+  }
+
+  // MARK: Reading rows
+
+  /// The id shown for a row whose share id is not a UUID (only a damaged or hand-edited file
+  /// has one): all zeros.
+  static let unreadableID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+  /// The columns `readRecords(_:sql:_:)` reads, in its order.
+  static let recordColumns = "SELECT id, share_id, received_at, imported_at, source, status"
+
+  /// Records from `sql` (which selects `recordColumns`), each with its items.
+  static func readRecords(_ connection: SQLiteConnection, sql: String, _ values: [SQLiteValue])
+    throws(SQLiteError) -> [LibraryRecord]
+  {
+    let rows = try connection.statement(sql).rows(values) { row in
+      (
+        row.integer(0),
+        LibraryRecord(
+          shareID: UUID(uuidString: row.text(1) ?? "") ?? Self.unreadableID,
+          receivedAt: LibraryTime.date(row.integer(2)),
+          importedAt: LibraryTime.date(row.integer(3)), source: row.text(4),
+          status: RecordStatus(rawValue: row.text(5) ?? ""), items: [])
+      )
+    }
+    let items = try connection.statement(LibrarySchema.itemsOfRecord)
+    var records: [LibraryRecord] = []
+    records.reserveCapacity(rows.count)
+    for (rowID, row) in rows {
+      var record = row
+      record.items = try items.rows([.integer(rowID)]) { item in
+        LibraryItem(
+          kind: ShareManifest.Item.Kind(rawValue: item.text(0) ?? "") ?? .text,
+          typeIdentifier: item.text(1) ?? "", text: item.text(2), url: item.text(3),
+          file: item.text(4), byteCount: item.optionalInteger(5), sha256: item.text(6),
+          suggestedName: item.text(7))
+      }
+      records.append(record)
+    }
+    return records
+  }
+}
+
+/// Times as the library stores them: integer microseconds since 1970-01-01T00:00:00Z.
+enum LibraryTime {
+  /// `date` to the nearest microsecond.
+  static func microseconds(_ date: Date) -> Int64 {
+    Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+  }
+
+  /// The date of a stored time.
+  static func date(_ microseconds: Int64) -> Date {
+    Date(
+      timeIntervalSince1970: Double(microseconds / 1_000_000)
+        + Double(microseconds % 1_000_000) / 1_000_000)
+  }
+}

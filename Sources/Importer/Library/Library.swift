@@ -1,0 +1,166 @@
+import Foundation
+import Ingest
+import Synchronization
+import SystemCalls
+
+/// The main app's library: a SQLite database of the shares imported from the inbox, and a
+/// directory of their files beside it.
+///
+/// ```
+/// <data>/share-ingest/library.sqlite          the database (mode 0600, WAL)
+/// <data>/share-ingest/library.sqlite-files/   the records' files (0700; each file 0600)
+/// ```
+///
+/// Only the main app's side opens it: the share extension writes the inbox and never links
+/// this module (two processes writing one database is what the inbox exists to avoid). Many
+/// importers and readers may open one library at once; writers take turns (see
+/// `Library+Settings.swift`). Keep one instance per process: its connection is used by one
+/// thread at a time.
+public final class Library: Sendable {
+  /// The database file.
+  public let path: String
+  /// The directory of the records' files: the database path with `-files` appended, as
+  /// SQLite names its `-wal` and `-shm` files.
+  public let filesPath: String
+  /// The files directory, opened once; files are named relative to it.
+  package let files: FileDescriptor
+  private let connection: Mutex<SQLiteConnection>
+
+  /// The default library, beside the default group directory:
+  /// `$XDG_DATA_HOME/share-ingest/library.sqlite` (`~/.local/share` when unset).
+  public static func defaultPath(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> String {
+    try GroupLocation.defaultLibraryPath(environment: environment)
+  }
+
+  /// Opens the library at `path`, creating it (its directory 0700, the database 0600) and
+  /// bringing its schema to the current version.
+  ///
+  /// - Parameter create: Whether a missing library is created; when false, a missing one is
+  ///   `LibraryError.notFound` (what reading commands want).
+  /// - Throws: `LibraryError`: `.newerSchema` for a library a newer program wrote,
+  ///   `.notALibrary` for another program's database, `.database` or `.files` for the rest.
+  public init(path: String, create: Bool = true) throws(LibraryError) {
+    self.path = path
+    filesPath = path + "-files"
+    do throws(IOError) {
+      if !create, !FileSystem.exists(path) {
+        throw IOError(.notFound, operation: "open", path: path)
+      }
+      try FileSystem.makeDirectories(FileSystem.parentPath(path))
+      // SQLite would create the file 0644 less the umask, and its -wal and -shm files take the
+      // database's mode: create it private first (an empty file is a new database to SQLite).
+      do throws(IOError) {
+        try FileDescriptor.open(
+          path, .readWrite, options: [.create, .exclusive, .noFollow], permissions: 0o600
+        ).close()
+      } catch  where error.code == .alreadyExists {}
+      try FileSystem.makeDirectories(filesPath)
+    } catch  where error.code == .notFound && !create {
+      throw .notFound(path: path)
+    } catch {
+      throw .files(error)
+    }
+    let files: FileDescriptor
+    do throws(IOError) { files = try FileDescriptor.openDirectory(filesPath) } catch {
+      throw .files(error)
+    }
+    do throws(LibraryError) {
+      let connection: SQLiteConnection
+      do throws(SQLiteError) { connection = try SQLiteConnection(path: path) } catch {
+        throw Self.libraryError(error, path: path)
+      }
+      try Self.configure(connection)
+      try Self.migrate(connection)
+      self.files = files
+      self.connection = Mutex(connection)
+    } catch {
+      try? files.close()
+      throw error
+    }
+  }
+
+  deinit {
+    try? files.close()
+  }
+
+  /// Runs `body` with the connection, one thread at a time; SQLite errors become
+  /// `LibraryError.database`. (Package access for the benchmark's baseline, which writes the
+  /// same rows through the same connection settings.)
+  package func withConnection<R: Sendable>(_ body: (SQLiteConnection) throws -> R) throws -> R {
+    do {
+      return try connection.withLock { connection in try body(connection) }
+    } catch let error as SQLiteError {
+      throw LibraryError.database(error)
+    }
+  }
+
+  /// The absolute path of a file a record holds (`LibraryItem.file`).
+  public func absolutePath(ofFile name: String) -> String {
+    filesPath + "/" + name
+  }
+
+  /// The schema version of the open library (`PRAGMA user_version`).
+  public func schemaVersion() throws -> Int {
+    try withConnection { Int(try $0.integer("PRAGMA user_version") ?? 0) }
+  }
+
+  /// `PRAGMA quick_check`: "ok" when the file's structure is sound.
+  public func quickCheck() throws -> String {
+    try withConnection { try $0.text("PRAGMA quick_check") ?? "no answer" }
+  }
+
+  // MARK: Schema
+
+  /// Brings the schema to `LibrarySchema.currentVersion`, refusing a newer file and another
+  /// program's database. Reads first, so an up-to-date library is opened without a write lock.
+  static func migrate(_ connection: SQLiteConnection) throws(LibraryError) {
+    let path = connection.path
+    do {
+      func state() throws(SQLiteError) -> (version: Int, application: Int64, tables: Int64) {
+        (
+          Int(try connection.integer("PRAGMA user_version") ?? 0),
+          try connection.integer("PRAGMA application_id") ?? 0,
+          try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
+        )
+      }
+      let found = try state()
+      try check(found, path: path)
+      if found.version == LibrarySchema.currentVersion { return }
+      try connection.writeTransaction {
+        let now = try state()
+        try check(now, path: path)
+        for migration in LibrarySchema.migrations where migration.version > now.version {
+          try connection.execute(migration.sql)
+        }
+        try connection.execute(
+          "PRAGMA application_id = \(LibrarySchema.applicationID);"
+            + " PRAGMA user_version = \(LibrarySchema.currentVersion)")
+      }
+    } catch let error as SQLiteError {
+      throw libraryError(error, path: path)
+    } catch let error as LibraryError {
+      throw error
+    } catch {
+      throw .notALibrary(path: path, reason: "\(error)")
+    }
+  }
+
+  private static func check(
+    _ state: (version: Int, application: Int64, tables: Int64), path: String
+  ) throws(LibraryError) {
+    if state.application == LibrarySchema.applicationID {
+      if state.version > LibrarySchema.currentVersion {
+        throw .newerSchema(
+          path: path, version: state.version, supported: LibrarySchema.currentVersion)
+      }
+    } else if state.application != 0 {
+      throw .notALibrary(
+        path: path,
+        reason: "its application id is \(String(state.application, radix: 16)), not ours")
+    } else if state.version != 0 || state.tables != 0 {
+      throw .notALibrary(path: path, reason: "it is another program's SQLite database")
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import SystemCalls
+
+/// Why the library cannot be opened, read or written.
+public enum LibraryError: Error, Sendable, CustomStringConvertible {
+  /// A SQLite call failed; the error says which, on what, and SQLite's message.
+  case database(SQLiteError)
+  /// The database file, its directory or the library's files directory cannot be made or used.
+  case files(IOError)
+  /// There is no library at the path (and the caller asked not to create one).
+  case notFound(path: String)
+  /// The library was written by a newer version of this program.
+  case newerSchema(path: String, version: Int, supported: Int)
+  /// The file is a SQLite database of another program, or not a database at all.
+  case notALibrary(path: String, reason: String)
+  /// WAL mode could not be turned on (a file system without shared memory, such as some
+  /// network file systems); SQLite kept the journal mode named.
+  case journalMode(path: String, mode: String)
+
+  /// What went wrong and what to do.
+  public var description: String {
+    switch self {
+    case .database(let error):
+      return "\(error)"
+    case .files(let error):
+      return "\(error)"
+    case .notFound(let path):
+      return
+        "no library at \(TerminalText.quoted(path)); import shares first (ingest-cli inbox import)"
+        + " or name one with --library PATH"
+    case .newerSchema(let path, let version, let supported):
+      return
+        "the library \(TerminalText.quoted(path)) has schema version \(version), newer than the"
+        + " \(supported) this program knows; use a newer ingest-cli"
+    case .notALibrary(let path, let reason):
+      return "\(TerminalText.quoted(path)) is not a share-ingest library: \(reason)"
+    case .journalMode(let path, let mode):
+      return
+        "cannot turn on WAL mode for \(TerminalText.quoted(path)) (the journal mode stays"
+        + " \(mode)); keep the library on a local file system"
+    }
+  }
+
+  /// The SQLite error underneath, if any.
+  public var sqliteError: SQLiteError? {
+    if case .database(let error) = self { return error }
+    return nil
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Ingest
+
+/// One imported share, as the library holds it.
+public struct LibraryRecord: Sendable, Hashable {
+  /// The share's id, as in its manifest; unique in the library.
+  public var shareID: UUID
+  /// When the extension received the share (the manifest's `receivedAt`, to the microsecond).
+  public var receivedAt: Date
+  /// When the importer committed it.
+  public var importedAt: Date
+  /// The source app, when the manifest named one.
+  public var source: String?
+  /// Where it stands; `toSort` on import.
+  public var status: RecordStatus
+  /// What the share held, in the manifest's order.
+  public var items: [LibraryItem]
+}
+
+/// One thing a record holds.
+public struct LibraryItem: Sendable, Hashable {
+  /// A file, a text or a URL.
+  public var kind: ShareManifest.Item.Kind
+  /// The type identifier of the representation the extension took.
+  public var typeIdentifier: String
+  /// For texts: the text.
+  public var text: String?
+  /// For URLs: the URL.
+  public var url: String?
+  /// For files: the file's name in the library's files directory
+  /// (`Library.absolutePath(ofFile:)`).
+  public var file: String?
+  /// For files: the size in bytes.
+  public var byteCount: Int64?
+  /// For files: the SHA-256 the manifest gave, lower-case hexadecimal.
+  public var sha256: String?
+  /// For files: the name the source suggested; informational, never a path.
+  public var suggestedName: String?
+}

@@ -1,0 +1,116 @@
+internal import CSQLite
+
+/// One connection to a SQLite database file: open, execute, prepare (cached), transactions.
+///
+/// Every SQLite call of the package is in this folder (`Sources/Importer/SQLite/`), as
+/// swift-system keeps its system calls in one place. A connection is used by one thread at a
+/// time (it is opened without SQLite's own mutex): `Library` keeps it behind a `Mutex`.
+/// Errors carry the operation, the file, the statement and SQLite's message.
+package final class SQLiteConnection {
+  /// The database file.
+  package let path: String
+  private let handle: OpaquePointer
+  private var cache: [String: SQLiteStatement] = [:]
+
+  /// Opens (and creates, when missing) the database at `path`.
+  ///
+  /// A symbolic link in place of the file is refused (`SQLITE_OPEN_NOFOLLOW`). Result codes are
+  /// extended (`SQLITE_CONSTRAINT_UNIQUE`, not only `SQLITE_CONSTRAINT`).
+  package init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    self.path = path
+    var opened: OpaquePointer?
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+    let status = sqlite3_open_v2(path, &opened, flags, nil)
+    guard status == SQLITE_OK, let opened else {
+      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      let code = opened.map { sqlite3_extended_errcode($0) } ?? status
+      sqlite3_close_v2(opened)
+      throw SQLiteError(operation: "open", path: path, resultCode: code, message: message)
+    }
+    handle = opened
+    sqlite3_extended_result_codes(handle, 1)
+  }
+
+  deinit {
+    for statement in cache.values { statement.finalize() }
+    sqlite3_close_v2(handle)
+  }
+
+  /// Waits up to `milliseconds` for another connection's lock before failing with
+  /// `SQLITE_BUSY` (`sqlite3_busy_timeout`).
+  package func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
+
+  /// Runs `sql` (one or more statements, no parameters, no rows wanted).
+  package func execute(_ sql: String) throws(SQLiteError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let status = sqlite3_exec(handle, sql, nil, nil, &message)
+    guard status == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+      sqlite3_free(message)
+      throw SQLiteError(
+        operation: "execute", path: path, statement: sql,
+        resultCode: sqlite3_extended_errcode(handle), message: text)
+    }
+  }
+
+  /// The prepared statement for `sql`, prepared once per connection and reused.
+  package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let cached = cache[sql] { return cached }
+    var prepared: OpaquePointer?
+    let status = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+    guard status == SQLITE_OK, let prepared else {
+      throw error("prepare", statement: sql)
+    }
+    let statement = SQLiteStatement(handle: prepared, connection: self, sql: sql)
+    cache[sql] = statement
+    return statement
+  }
+
+  /// Runs `body` in a write transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolling back when it
+  /// throws.
+  ///
+  /// `IMMEDIATE` takes the write lock at the start, where the busy timeout applies: a deferred
+  /// transaction that upgrades to writing later can fail at once with `SQLITE_BUSY_SNAPSHOT`
+  /// when another connection wrote meanwhile.
+  package func writeTransaction<R>(_ body: () throws -> R) throws -> R {
+    try execute("BEGIN IMMEDIATE")
+    let result: R
+    do {
+      result = try body()
+      try execute("COMMIT")
+    } catch {
+      if isInTransaction { try? execute("ROLLBACK") }
+      throw error
+    }
+    return result
+  }
+
+  /// Whether a transaction is open (`sqlite3_get_autocommit` is 0).
+  package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// The rowid of the last row inserted on this connection.
+  package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// The first column of the first row `sql` returns, as text; nil when there is no row.
+  package func text(_ sql: String) throws(SQLiteError) -> String? {
+    try statement(sql).rows([]) { $0.text(0) }.first ?? nil
+  }
+
+  /// The first column of the first row `sql` returns, as an integer; nil when there is no row.
+  package func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64? {
+    try statement(sql).rows(values) { $0.integer(0) }.first
+  }
+
+  /// An error for the call that just failed on this connection.
+  func error(_ operation: String, statement: String?) -> SQLiteError {
+    SQLiteError(
+      operation: operation, path: path, statement: statement,
+      resultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle))
+    )
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The hand-off summary card.
+extension Library {
+  /// The hand-off summary card of a day: its records, newest first, at most 50.
+  ///
+  /// The same as `ingest-cli library summary [--date YYYY-MM-DD] [--time-zone ZONE]
+  /// [--locale en|zh-Hant]`. Two indexed queries (the day's count, its newest records) and
+  /// one per listed record for its items: the cost does not grow with the library.
+  ///
+  /// - Parameters:
+  ///   - date: The day; nil for the day `now` falls on in `timeZone` ("today").
+  ///   - timeZone: The device's local time zone by default (`TZ`).
+  ///   - locale: The card's language.
+  ///   - now: The current time, for "today".
+  public func summary(
+    date: CalendarDay? = nil, timeZone: TimeZone = .current, locale: SummaryLocale = .english,
+    now: Date = Date()
+  ) throws -> HandoffSummary {
+    let day = date ?? CalendarDay(containing: now, in: timeZone)
+    let interval = day.interval(in: timeZone)
+    let bounds: [SQLiteValue] = [
+      .integer(LibraryTime.microseconds(interval.start)),
+      .integer(LibraryTime.microseconds(interval.end)),
+    ]
+    let (count, entries) = try withConnection { connection in
+      let count = try connection.integer(LibrarySchema.countDay, bounds) ?? 0
+      let records = try Self.readRecords(
+        connection, sql: LibrarySchema.newestOfDay,
+        bounds + [.integer(Int64(HandoffSummary.recordLimit))])
+      return (Int(count), records)
+    }
+    return HandoffSummary(
+      day: day, timeZone: timeZone, interval: interval, locale: locale, count: count,
+      entries: entries.map {
+        HandoffSummary.Entry(
+          shareID: $0.shareID, receivedAt: $0.receivedAt, status: $0.status,
+          content: HandoffSummary.content(of: $0.items))
+      })
+  }
+
+  /// SQLite's plan for each of the summary's queries (`EXPLAIN QUERY PLAN`), one line per
+  /// step, such as `SEARCH records USING COVERING INDEX records_by_received_at (received_at>?
+  /// AND received_at<?)`: what a test checks to show the card never scans the library.
+  func summaryQueryPlans() throws -> [String: [String]] {
+    try withConnection { connection in
+      var plans: [String: [String]] = [:]
+      for (name, sql) in [
+        ("count", LibrarySchema.countDay), ("newest", LibrarySchema.newestOfDay),
+        ("items", LibrarySchema.itemsOfRecord),
+      ] {
+        plans[name] = try connection.statement("EXPLAIN QUERY PLAN " + sql).rows([]) {
+          $0.text(3) ?? ""
+        }
+      }
+      return plans
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Importer
+import Ingest
+
+/// `ingest-cli inbox import [--library PATH]`: the main app's import into its library.
+extension InboxCommand {
+  struct LibraryImportReport: Encodable {
+    var library: String
+    var imported: [String]
+    var alreadyInLibrary: [String]
+    var errors: [[String: String]]
+    var busy: Int
+  }
+
+  /// One pass of the library importer over the inbox. Exit status 0 when nothing went wrong,
+  /// 74 when a share stays in the inbox with an error (each is printed).
+  static func importIntoLibrary(_ inbox: DirectoryInbox, library path: String?, json: Bool)
+    throws -> ExitStatus
+  {
+    let library = try CLIError.openLibrary(path, create: true)
+    let pass = try LibraryImporter(library: library, inbox: inbox).importPending()
+    if json {
+      try Output.json(
+        LibraryImportReport(
+          library: library.path, imported: pass.imported.map(\.uuidString),
+          alreadyInLibrary: pass.alreadyInLibrary.map(\.uuidString),
+          errors: pass.errors.map { ["id": $0.shareID?.uuidString ?? "", "error": $0.error] },
+          busy: pass.busy))
+    } else {
+      var line =
+        "imported \(pass.imported.count) share\(pass.imported.count == 1 ? "" : "s")"
+        + " into \(library.path)"
+      if !pass.alreadyInLibrary.isEmpty {
+        line += "; \(pass.alreadyInLibrary.count) already there (inbox leftovers removed)"
+      }
+      if pass.busy > 0 { line += "; \(pass.busy) held by another importer" }
+      print(line)
+      for failure in pass.errors {
+        let share = failure.shareID.map { "share \($0.uuidString)" } ?? "the inbox"
+        Output.error("ingest-cli: \(share): \(failure.error)")
+      }
+    }
+    return pass.errors.isEmpty ? .success : .ioError
+  }
+}

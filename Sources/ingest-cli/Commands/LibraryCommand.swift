@@ -1,0 +1,189 @@
+import Foundation
+import Importer
+import Ingest
+
+/// `ingest-cli library`: what the main app imported, and the day's hand-off summary card.
+enum LibraryCommand {
+  static let libraryOption = OptionSpec.option(
+    "--library", value: "PATH",
+    help: "the library (default: $XDG_DATA_HOME/share-ingest/library.sqlite, else"
+      + " ~/.local/share/share-ingest/library.sqlite)", completion: .file)
+
+  static let spec = CommandSpec(
+    name: "library",
+    abstract: "what the main app imported, and the day's hand-off summary card",
+    discussion: """
+      The library is the main app's SQLite database: each imported share is a record, with its \
+      items and files, starting as "to sort". inbox import fills it.
+      """,
+    options: [libraryOption],
+    subcommands: [
+      CommandSpec(
+        name: "summary",
+        abstract: "the day's hand-off summary card: the day's records, newest first, at most 50",
+        discussion: """
+          The day runs from the start of the calendar day to the start of the next in the time \
+          zone (so a daylight-saving day of 23 or 25 hours counts exactly). Each record is one \
+          line; line breaks in a text become spaces; records beyond 50 are left out whole and \
+          counted on a last line.
+          """,
+        options: [
+          .option("--date", value: "YYYY-MM-DD", help: "the day (default: today)"),
+          .option(
+            "--time-zone", value: "ZONE",
+            help: "the day's time zone, such as Asia/Taipei (default: TZ, the local zone)"),
+          .option(
+            "--locale", value: "LOCALE", help: "en (default) or zh-Hant",
+            completion: .values(["en", "zh-Hant"])),
+        ],
+        examples: [
+          .init(command: "library summary", note: "today's card in English"),
+          .init(
+            command: "library summary --locale zh-Hant --time-zone Asia/Taipei",
+            note: "the original's Traditional Chinese card, in Taipei's day"),
+        ]),
+      CommandSpec(
+        name: "list", abstract: "the imported records, newest first",
+        options: [
+          .option("--status", value: "STATUS", help: "only records with this status (to-sort)")
+        ],
+        examples: [.init(command: "library list --json", note: "every record, for a script")]),
+    ])
+
+  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+    let json = arguments.flag("--json")
+    let path = try arguments.option("--library")
+    switch arguments.popSubcommand() {
+    case "summary": return try summary(path, json: json, arguments: &arguments)
+    case "list": return try list(path, json: json, arguments: &arguments)
+    default: throw CLIError.usage("library needs an action: summary or list")
+    }
+  }
+
+  // MARK: summary
+
+  struct SummaryReport: Encodable {
+    struct Record: Encodable {
+      var shareID: String
+      var receivedAt: String
+      var status: String
+      var content: String
+    }
+
+    var day: String
+    var timeZone: String
+    var start: String
+    var end: String
+    var locale: String
+    var count: Int
+    var notListed: Int
+    var records: [Record]
+    var text: String
+  }
+
+  static func summary(_ path: String?, json: Bool, arguments: inout Arguments) throws
+    -> ExitStatus
+  {
+    let dateText = try arguments.option("--date")
+    let zoneText = try arguments.option("--time-zone")
+    let localeText = try arguments.option("--locale")
+    _ = try arguments.positionals()
+    var day: CalendarDay?
+    if let dateText {
+      guard let parsed = CalendarDay(dateText) else {
+        throw CLIError.usage("--date needs a day as YYYY-MM-DD, such as 2026-03-08")
+      }
+      day = parsed
+    }
+    var zone = TimeZone.current
+    if let zoneText {
+      guard let parsed = TimeZone(identifier: zoneText) else {
+        throw CLIError.usage(
+          "--time-zone needs a time zone name such as Asia/Taipei, America/New_York or UTC")
+      }
+      zone = parsed
+    }
+    var locale = SummaryLocale.english
+    if let localeText {
+      guard let parsed = SummaryLocale(identifier: localeText) else {
+        throw CLIError.usage("--locale needs en or zh-Hant")
+      }
+      locale = parsed
+    }
+    let library = try CLIError.openLibrary(path, create: false)
+    let card = try library.summary(date: day, timeZone: zone, locale: locale)
+    if json {
+      let time = Date.ISO8601FormatStyle()
+      try Output.json(
+        SummaryReport(
+          day: card.day.description, timeZone: card.timeZone.identifier,
+          start: time.format(card.interval.start), end: time.format(card.interval.end),
+          locale: card.locale.rawValue, count: card.count, notListed: card.notListed,
+          records: card.entries.map {
+            SummaryReport.Record(
+              shareID: $0.shareID.uuidString, receivedAt: time.format($0.receivedAt),
+              status: $0.status.rawValue, content: $0.content)
+          }, text: card.text))
+    } else {
+      print(card.text)
+    }
+    return .success
+  }
+
+  // MARK: list
+
+  struct Record: Encodable {
+    struct Item: Encodable {
+      var kind: String
+      var typeIdentifier: String
+      var text: String?
+      var url: String?
+      var file: String?
+      var byteCount: Int64?
+      var sha256: String?
+      var suggestedName: String?
+    }
+
+    var shareID: String
+    var receivedAt: String
+    var importedAt: String
+    var source: String?
+    var status: String
+    var items: [Item]
+  }
+
+  static func list(_ path: String?, json: Bool, arguments: inout Arguments) throws -> ExitStatus {
+    let statusText = try arguments.option("--status")
+    _ = try arguments.positionals()
+    let status = statusText.map {
+      RecordStatus(rawValue: $0.replacingOccurrences(of: " ", with: "-"))
+    }
+    let library = try CLIError.openLibrary(path, create: false)
+    let records = try library.records(status: status)
+    let time = Date.ISO8601FormatStyle()
+    if json {
+      try Output.json(
+        records.map { record in
+          Record(
+            shareID: record.shareID.uuidString, receivedAt: time.format(record.receivedAt),
+            importedAt: time.format(record.importedAt), source: record.source,
+            status: record.status.rawValue,
+            items: record.items.map {
+              Record.Item(
+                kind: $0.kind.rawValue, typeIdentifier: $0.typeIdentifier, text: $0.text,
+                url: $0.url, file: $0.file.map(library.absolutePath(ofFile:)),
+                byteCount: $0.byteCount, sha256: $0.sha256, suggestedName: $0.suggestedName)
+            })
+        })
+    } else if records.isEmpty {
+      print(status.map { "no records with status \($0)" } ?? "the library is empty")
+    } else {
+      for record in records {
+        print(
+          "\(record.shareID.uuidString)  \(time.format(record.receivedAt))  \(record.status)"
+            + "  \(record.source ?? "-")  \(record.contentLine)")
+      }
+    }
+    return .success
+  }
+}

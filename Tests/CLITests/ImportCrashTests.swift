@@ -1,0 +1,228 @@
+import Foundation
+import Importer
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Real importer processes killed with SIGKILL at random points, and real processes sharing
+/// and importing into one library at once. CI runs `INGEST_IMPORT_KILLS` kills (default 100,
+/// about 10 seconds); the documented larger run is
+/// `INGEST_IMPORT_KILLS=1000 swift test --filter ImportCrashTests`.
+@Suite(
+  "Library import: killed importers and concurrent importers, every share exactly once",
+  .serialized)
+struct ImportCrashTests {
+  /// What a group directory and a library hold, checked: the library opens and is sound, and
+  /// every share made is in the library or in the inbox, never lost, never twice.
+  static func check(
+    group: String, libraryPath: String, made: Set<String>
+  ) throws -> (imported: Set<String>, pending: Set<String>, strayFiles: Int) {
+    let library = try Library(path: libraryPath)
+    #expect(try library.quickCheck() == "ok")
+    let records = try library.records()
+    let imported = Set(records.map(\.shareID.uuidString))
+    #expect(imported.count == records.count, "a share id twice in the library")
+    let pending = Set(
+      try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox")
+        .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
+    #expect(imported.union(pending) == made, "a share was lost")
+    #expect(imported.isSubset(of: made), "a share nobody made")
+    var referenced = Set<String>()
+    for record in records {
+      for item in record.items {
+        guard let file = item.file else { continue }
+        referenced.insert(file)
+        let path = library.absolutePath(ofFile: file)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+        #expect(Int64(size) == item.byteCount, "\(file) of a committed record")
+      }
+    }
+    // Files placed by an import killed before its commit: their shares are still pending.
+    let stray = try FileManager.default.contentsOfDirectory(atPath: library.filesPath)
+      .filter { !referenced.contains($0) }
+    for name in stray {
+      #expect(
+        pending.contains(String(name.prefix(36))) || name.hasPrefix("."),
+        "\(name) belongs to no pending share")
+    }
+    return (imported, pending, stray.count)
+  }
+
+  @Test("SIGKILL at random points of import never duplicates or loses a share")
+  func killedImports() async throws {
+    try await Offload.run {
+      let kills = Int(ProcessInfo.processInfo.environment["INGEST_IMPORT_KILLS"] ?? "") ?? 100
+      let seed =
+        UInt64(ProcessInfo.processInfo.environment["INGEST_CRASH_SEED"] ?? "") ?? 20_261_202
+      var generator = SplitMix64(seed: seed)
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let group = directory.path + "/group"
+      let library = directory.path + "/data/library.sqlite"
+      let photo = CLI.packageRoot.appendingPathComponent("corpus/files/photo.jpg").path
+      let pdf = CLI.packageRoot.appendingPathComponent("corpus/files/document.pdf").path
+      var made = Set<String>()
+      var round = 0
+
+      func share() throws {
+        let arguments =
+          round % 2 == 0
+          ? ["share", "--json", "--group-dir", group, photo, pdf]
+          : [
+            "share", "--json", "--group-dir", group, "--source", "safari-page", "--url",
+            "https://example.com/\(round)", "--text", "round \(round)\nof the crash test",
+          ]
+        round += 1
+        let result = try CLI.runBlocking(arguments)
+        let id = try #require(try CLI.json(result.standardOutput)["shareID"] as? String)
+        made.insert(id)
+      }
+      func importer() -> Process {
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = [
+          "inbox", "import", "--group-dir", group, "--library", library, "--json",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return process
+      }
+
+      // How long an import takes here, with nothing to do and per share, so each kill lands
+      // anywhere in the import that runs (the later shares of a long one included).
+      func timedImport() throws -> Int64 {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let process = importer()
+        try process.run()
+        process.waitUntilExit()
+        let elapsed = clock.now - started
+        return elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds
+          / 1_000_000_000_000
+      }
+      _ = try timedImport()  // creates the library
+      let startup = min(try timedImport(), try timedImport())
+      for _ in 0..<4 { try share() }
+      let perShare = max((try timedImport() - startup) / 4, 500)
+
+      var killed = 0
+      var finished = 0
+      var maxPending = 0
+      var placedBeforeCommit = 0
+      var committedBeforeDelete = 0
+      var pending = 0
+      for _ in 0..<kills {
+        try share()
+        // A quarter of the kills land anywhere in the start-up (opening and migrating the
+        // library), the rest anywhere in the work on the shares pending now.
+        let work = perShare * Int64(pending + 1)
+        let delay =
+          Int64.random(in: 0..<4, using: &generator) == 0
+          ? Int64.random(in: 0...startup, using: &generator)
+          : startup + Int64.random(in: 0...(work * 11 / 10), using: &generator)
+        let process = importer()
+        try process.run()
+        usleep(UInt32(delay))
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        if process.terminationReason == .uncaughtSignal { killed += 1 } else { finished += 1 }
+        let state = try Self.check(group: group, libraryPath: library, made: made)
+        pending = state.pending.count
+        maxPending = max(maxPending, pending)
+        if state.strayFiles > 0 { placedBeforeCommit += 1 }
+        if !state.imported.isDisjoint(with: state.pending) { committedBeforeDelete += 1 }
+      }
+
+      // A last import, not killed, takes everything: each share once, nothing left anywhere.
+      let last = try CLI.runBlocking([
+        "inbox", "import", "--group-dir", group, "--library", library,
+      ])
+      #expect(last.status == 0, "\(last.standardError)")
+      let state = try Self.check(group: group, libraryPath: library, made: made)
+      #expect(state.imported == made)
+      #expect(state.pending.isEmpty)
+      #expect(state.strayFiles == 0)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming").isEmpty)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").isEmpty)
+      let records = try Library(path: library).records()
+      let photoSize = try FileManager.default.attributesOfItem(atPath: photo)[.size] as? Int
+      for record in records where record.items.contains(where: { $0.file != nil }) {
+        #expect(record.items.count == 2)
+        #expect(record.items.first?.byteCount == photoSize.map(Int64.init))
+      }
+      print(
+        "import crash test (seed \(seed)): start-up \(startup) µs, \(perShare) µs per share;"
+          + " \(kills) imports, \(killed) killed, \(finished)"
+          + " finished; \(made.count) shares, all imported once; up to \(maxPending) pending at"
+          + " once; \(placedBeforeCommit) kills fell between placing files and the commit,"
+          + " \(committedBeforeDelete) between the commit and the inbox's delete")
+      #expect(killed > 0)
+    }
+  }
+
+  @Test("Four sharers and two library importers at once: every share imported exactly once")
+  func concurrentSharersAndImporters() async throws {
+    try await Offload.run {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let group = directory.path + "/group"
+      let library = directory.path + "/library.sqlite"
+      let photo = CLI.packageRoot.appendingPathComponent("corpus/files/photo.jpg").path
+      let sharesPerSharer = 15
+      let committed = Mutex<[String]>([])
+      let imported = Mutex<[String]>([])
+      let leftovers = Mutex<[String]>([])
+      let failures = Mutex<[String]>([])
+      let sharing = Atomic<Int>(4)
+
+      DispatchQueue.concurrentPerform(iterations: 6) { worker in
+        if worker < 4 {
+          for index in 0..<sharesPerSharer {
+            let arguments =
+              index % 3 == 2
+              ? ["share", "--json", "--group-dir", group, "--text", "sharer \(worker) #\(index)"]
+              : ["share", "--json", "--group-dir", group, photo]
+            guard let result = try? CLI.runBlocking(arguments), result.status == 0,
+              let report = try? CLI.json(result.standardOutput),
+              let id = report["shareID"] as? String
+            else { continue }
+            committed.withLock { $0.append(id) }
+          }
+          sharing.subtract(1, ordering: .sequentiallyConsistent)
+        } else {
+          while true {
+            let done = sharing.load(ordering: .sequentiallyConsistent) == 0
+            if let result = try? CLI.runBlocking([
+              "inbox", "import", "--group-dir", group, "--library", library, "--json",
+            ]) {
+              if let report = try? CLI.json(result.standardOutput) {
+                imported.withLock { $0 += (report["imported"] as? [String]) ?? [] }
+                leftovers.withLock { $0 += (report["alreadyInLibrary"] as? [String]) ?? [] }
+              }
+              if result.status != 0 { failures.withLock { $0.append(result.standardError) } }
+            }
+            if done { break }
+          }
+        }
+      }
+      let shared = committed.withLock { $0 }
+      let importedIDs = imported.withLock { $0 }
+      #expect(shared.count == 4 * sharesPerSharer)
+      #expect(importedIDs.sorted() == shared.sorted(), "each share imported exactly once")
+      #expect(leftovers.withLock { $0 }.isEmpty)
+      #expect(failures.withLock { $0 }.isEmpty)
+      let records = try Library(path: library).records()
+      #expect(records.map(\.shareID.uuidString).sorted() == shared.sorted())
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").filter {
+          $0.hasSuffix(".json")
+        }.isEmpty)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming").isEmpty)
+      print("library concurrency test: \(shared.count) shares by 4 sharers, 2 importers, 1 library")
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Ingest
+import SystemCalls
+import TestSupport
+import Testing
+
+@testable import Importer
+
+@Suite("Importer: one transaction per share, the manifest deleted after the commit, exactly once")
+struct ImporterTests {
+  static let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 5000)
+
+  @Test("A share of a file, a text and a URL becomes one record; the file moves in, 0600")
+  func importsShare() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    let payload = "9D0E5A3C-0000-4000-8000-000000000001.jpeg"
+    let id = try fixture.writeShare(
+      receivedAt: "2026-03-08T01:30:00-05:00", source: "photos",
+      items: [
+        try fixture.fileItem(payload, bytes: Self.photo, suggestedName: "IMG_0001.JPG"),
+        try ImporterFixture.text("Saturday at the park?"),
+        ImporterFixture.url("https://example.com/"),
+      ])
+    let library = try fixture.library()
+    let importer = LibraryImporter(
+      library: library, inbox: fixture.inbox, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+    let pass = try importer.importPending()
+    #expect(pass.imported == [id])
+    #expect(pass.errors.isEmpty)
+    let record = try #require(try library.record(shareID: id))
+    #expect(record.receivedAt == Date(timeIntervalSince1970: 1_772_951_400))
+    #expect(record.importedAt == Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(record.source == "photos")
+    #expect(record.status == .toSort)
+    #expect(record.items.map(\.kind) == [.file, .text, .url])
+    let file = try #require(record.items[0].file)
+    #expect(file == "\(id.uuidString)-0.jpeg")
+    #expect(record.items[0].byteCount == Int64(Self.photo.count))
+    #expect(record.items[0].sha256 == String(repeating: "ab", count: 32))
+    #expect(record.items[0].suggestedName == "IMG_0001.JPG")
+    #expect(record.items[1].text == "Saturday at the park?")
+    #expect(record.items[2].url == "https://example.com/")
+    let path = library.absolutePath(ofFile: file)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(Self.photo))
+    #expect(try ImporterFixture.permissions(path) == 0o600)
+    #expect(try fixture.names("Inbox").isEmpty)
+    #expect(try fixture.names("Incoming").isEmpty)
+    #expect(try importer.importPending() == ImportPass())
+  }
+
+  @Test("Dead between commit and delete: the next pass removes the leftovers and counts nothing")
+  func commitThenCrash() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    let id = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:00Z",
+      items: [try fixture.fileItem("A.jpeg", bytes: Self.photo)])
+    let library = try fixture.library()
+    let importer = fixture.importer(library)
+    // Import without finishing: what a process that died right after its commit leaves.
+    let claim = try #require(try fixture.inbox.claim(id))
+    #expect(try importer.importShare(claim) == .imported)
+    try claim.release(recording: "killed")
+    #expect(try fixture.names("Inbox") == ["\(id.uuidString).failure", "\(id.uuidString).json"])
+
+    let pass = try importer.importPending()
+    #expect(pass.imported.isEmpty)
+    #expect(pass.alreadyInLibrary == [id])
+    #expect(try library.count() == 1)
+    #expect(try fixture.names("Inbox").isEmpty)
+    #expect(try fixture.names("Incoming").isEmpty)
+    #expect(try fixture.libraryFiles() == ["\(id.uuidString)-0.jpeg"])
+    #expect(importer.tally.imported == 0)
+    #expect(importer.tally.alreadyInLibrary == 1)
+  }
+
+  @Test("Dead between moving the files and the commit: the next pass finds them placed")
+  func moveThenCrash() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    let id = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:00Z",
+      items: [try fixture.fileItem("B.jpeg", bytes: Self.photo)])
+    let library = try fixture.library()
+    try FileManager.default.moveItem(
+      atPath: fixture.groupPath + "/Incoming/B.jpeg",
+      toPath: library.absolutePath(ofFile: "\(id.uuidString)-0.jpeg"))
+    let pass = try fixture.importer(library).importPending()
+    #expect(pass.imported == [id])
+    #expect(try library.record(shareID: id)?.items.first?.byteCount == Int64(Self.photo.count))
+    #expect(try fixture.names("Inbox").isEmpty)
+  }
+
+  @Test("A failure before the commit moves the files back and leaves the share with the error")
+  func failureUndoes() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    let id = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:00Z",
+      items: [
+        try fixture.fileItem("C1.jpeg", bytes: Self.photo),
+        try fixture.fileItem("C2.jpeg", bytes: Self.photo),
+      ])
+    let library = try fixture.library()
+    let importer = fixture.importer(library)
+    let fault = FaultInjector.shared.inject(.ioError, into: .fsync, under: library.filesPath)
+    let failed = try importer.importPending()
+    FaultInjector.shared.remove(fault)
+    #expect(failed.errors.map(\.shareID) == [id])
+    #expect(failed.errors.first?.error.contains("Input/output error") == true)
+    #expect(try fixture.names("Incoming") == ["C1.jpeg", "C2.jpeg"])
+    #expect(try fixture.libraryFiles().isEmpty)
+    #expect(try library.count() == 0)
+    #expect(try fixture.inbox.pending().first?.failure?.attempts == 1)
+
+    let retried = try importer.importPending()
+    #expect(retried.imported == [id])
+    #expect(try fixture.libraryFiles().count == 2)
+    #expect(importer.tally.imported == 1)
+    #expect(importer.tally.errors.isEmpty)
+  }
+
+  @Test("Counts add up over a run's passes; an empty second pass does not zero them")
+  func tallyAccumulates() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    for text in ["one", "two"] {
+      try fixture.writeShare(
+        receivedAt: "2026-03-08T12:00:00Z", items: [try ImporterFixture.text(text)])
+    }
+    let broken = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:00Z",
+      items: [try fixture.fileItem("D.jpeg", bytes: Self.photo, byteCount: 1)])
+    let importer = fixture.importer(try fixture.library())
+    let first = try importer.importPending()
+    #expect(first.imported.count == 2)
+    #expect(first.errors.map(\.shareID) == [broken])
+    #expect(first.errors.first?.error.contains("holds 5004 bytes, not the 1") == true)
+    #expect(importer.tally.imported == 2)
+    #expect(importer.tally.errors.count == 1)
+
+    // The broken share is given up on; the second pass at start-up finds nothing.
+    try FileManager.default.removeItem(
+      atPath: fixture.groupPath + "/Inbox/\(broken.uuidString).json")
+    let second = try importer.importPending()
+    #expect(second == ImportPass())
+    #expect(importer.tally.passes == 2)
+    #expect(importer.tally.imported == 2, "the first pass's count survives an empty second pass")
+    #expect(importer.tally.errors.isEmpty, "errors are the latest pass's")
+  }
+
+  @Test("Across file systems the file is copied (streamed, flushed) and the original removed")
+  func crossDeviceCopy() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    var generator = SplitMix64(seed: 12)
+    let bytes = (0..<(3 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let id = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:00Z", items: [try fixture.fileItem("E.mov", bytes: bytes)])
+    let library = try fixture.library()
+    let fault = FaultInjector.shared.inject(
+      .crossDevice, into: .rename, under: fixture.groupPath + "/Incoming", times: .max)
+    let pass = try fixture.importer(library).importPending()
+    #expect(FaultInjector.shared.remove(fault) == 1)
+    #expect(pass.imported == [id])
+    let path = library.absolutePath(ofFile: "\(id.uuidString)-0.mov")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
+    #expect(try ImporterFixture.permissions(path) == 0o600)
+    #expect(try fixture.libraryFiles() == ["\(id.uuidString)-0.mov"])
+    #expect(try fixture.names("Incoming").isEmpty)
+  }
+
+  @Test("A missing payload, a link for a payload and an item without its text stay in the inbox")
+  func badShares() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    let missing = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:00Z",
+      items: [
+        """
+        {"kind": "file", "typeIdentifier": "public.jpeg", "file": "Incoming/gone.jpeg", "byteCount": 3}
+        """
+      ])
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.groupPath + "/Incoming/link.jpeg", withDestinationPath: "/etc/passwd")
+    let link = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:01Z",
+      items: [
+        """
+        {"kind": "file", "typeIdentifier": "public.jpeg", "file": "Incoming/link.jpeg"}
+        """
+      ])
+    let textless = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:02Z",
+      items: ["{\"kind\": \"text\", \"typeIdentifier\": \"public.plain-text\"}"])
+    let library = try fixture.library()
+    let pass = try fixture.importer(library).importPending()
+    #expect(pass.imported.isEmpty)
+    let errors = Dictionary(
+      uniqueKeysWithValues: pass.errors.compactMap { failure in
+        failure.shareID.map { ($0, failure.error) }
+      })
+    #expect(errors[missing]?.hasSuffix("gone.jpeg is missing") == true)
+    #expect(errors[link]?.contains("is not a regular file (a symbolic link)") == true)
+    #expect(errors[textless]?.hasSuffix("item 1: a text item without text") == true)
+    #expect(try library.count() == 0)
+    #expect(try fixture.inbox.pending().count == 3)
+  }
+
+  @Test("Shares made by the pipeline import through InboxDrain too (the ShareHandler form)")
+  func shareHandler() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    let id = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:00Z", items: [ImporterFixture.url("https://example.com/")])
+    let library = try fixture.library()
+    let report = try InboxDrain(inbox: fixture.inbox).run(fixture.importer(library))
+    #expect(report.handled == [id])
+    #expect(try library.contains(shareID: id))
+  }
+
+  @Test("The inbox's finish() flushes before removing payloads, and not when none are left")
+  func finishFlushesOnlyBeforePayloads() throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:00Z",
+      items: [try fixture.fileItem("G1.jpeg", bytes: Self.photo)])
+    let fault = FaultInjector.shared.inject(
+      .ioError, into: .fsync, under: fixture.groupPath + "/Inbox", times: .max)
+    defer { FaultInjector.shared.remove(fault) }
+    // The importer moved the payload: nothing to order after the manifest, so no flush.
+    #expect(try fixture.importer(try fixture.library()).importPending().imported.count == 1)
+    #expect(FaultInjector.shared.fireCount(fault) == 0)
+    // A handler that left the payload: the manifest's removal is flushed before it goes.
+    let kept = try fixture.writeShare(
+      receivedAt: "2026-03-08T12:00:01Z",
+      items: [try fixture.fileItem("G2.jpeg", bytes: Self.photo)])
+    let claim = try #require(try fixture.inbox.claim(kept))
+    #expect(throws: IOError.self) { try claim.finish() }
+    #expect(FaultInjector.shared.fireCount(fault) == 1)
+    #expect(try fixture.names("Incoming") == ["G2.jpeg"], "no payload goes before the flush")
+  }
+
+  @Test("Library names keep a plain extension and drop anything else")
+  func libraryNames() {
+    let id = UUID(uuidString: "0C9E1D6A-3F3B-4E59-9A57-1E5F2B7C4D01") ?? UUID()
+    let cases: [(String, String)] = [
+      ("/g/Incoming/X.heic", "0C9E1D6A-3F3B-4E59-9A57-1E5F2B7C4D01-2.heic"),
+      ("/g/Incoming/X", "0C9E1D6A-3F3B-4E59-9A57-1E5F2B7C4D01-2"),
+      ("/g/Incoming/X.a b", "0C9E1D6A-3F3B-4E59-9A57-1E5F2B7C4D01-2"),
+      ("/g/Incoming/.hidden", "0C9E1D6A-3F3B-4E59-9A57-1E5F2B7C4D01-2"),
+      ("/g/Incoming/X.verylongextension1", "0C9E1D6A-3F3B-4E59-9A57-1E5F2B7C4D01-2"),
+    ]
+    for (source, expected) in cases {
+      #expect(PayloadPlacement.libraryName(shareID: id, position: 2, source: source) == expected)
+    }
+  }
+}
