@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "Ingest", targets: ["Ingest"]),
     .library(name: "Shortcuts", targets: ["Shortcuts"]),
+    .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .executable(name: "ingest-cli", targets: ["ingest-cli"]),
   ],
   targets: [
@@ -34,7 +35,11 @@ let package = Package(
     // fault injection) and the one I/O error shape. Package access except for the error types
     // (IOError, Errno, FileKind) and TerminalText.
     .target(name: "SystemCalls", swiftSettings: swiftSettings),
-    .target(name: "UTI", dependencies: ["SystemCalls"], swiftSettings: swiftSettings),
+    // Beside it: the one reader of property lists users give (size, depth and expanded-object
+    // limits checked before Foundation parses a byte). Depends on Foundation only.
+    .target(name: "PropertyLists", swiftSettings: swiftSettings),
+    .target(
+      name: "UTI", dependencies: ["SystemCalls", "PropertyLists"], swiftSettings: swiftSettings),
     .target(
       name: "ItemProvider", dependencies: ["UTI", "SystemCalls"], swiftSettings: swiftSettings),
     .systemLibrary(
@@ -43,10 +48,11 @@ let package = Package(
       providers: [.apt(["libmagic-dev"])]
     ),
     .target(
-      name: "Sniffing", dependencies: ["UTI", "SystemCalls", "CMagic"],
+      name: "Sniffing", dependencies: ["UTI", "SystemCalls", "PropertyLists", "CMagic"],
       swiftSettings: swiftSettings),
     .target(
-      name: "ActivationRules", dependencies: ["UTI", "SystemCalls"], swiftSettings: swiftSettings),
+      name: "ActivationRules", dependencies: ["UTI", "SystemCalls", "PropertyLists"],
+      swiftSettings: swiftSettings),
     .target(
       name: "Ingest",
       dependencies: [
@@ -60,7 +66,8 @@ let package = Package(
       providers: [.apt(["libssl-dev"])]
     ),
     .target(
-      name: "Shortcuts", dependencies: ["SystemCalls", "COpenSSL"], swiftSettings: swiftSettings),
+      name: "Shortcuts", dependencies: ["SystemCalls", "PropertyLists", "COpenSSL"],
+      swiftSettings: swiftSettings),
 
     // MARK: Executables
     .executableTarget(
@@ -73,7 +80,9 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts", "TestSupport",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Shortcuts",
+        "PropertyLists",
+        "TestSupport",
       ],
       path: "Benchmarks",
       swiftSettings: swiftSettings
@@ -85,6 +94,9 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
     .testTarget(
       name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "UTITests", dependencies: ["UTI", "SystemCalls", "TestSupport"],

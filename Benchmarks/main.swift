@@ -17,6 +17,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
 
 let childModes: [String: ([String]) throws -> Void] = [
   "uti-cold": UTIBenchmarks.coldStartChild,
+  "uti-declarations": UTIDeclarationBenchmarks.registrationChild,
   "sniff-memory": SniffingBenchmarks.memoryChild,
   "provider-file-load": ItemProviderBenchmarks.fileLoadChild,
   "provider-idle": ItemProviderBenchmarks.idleChild,

@@ -24,6 +24,7 @@ struct IngestCLI {
     var arguments = Arguments(CommandLine.arguments.dropFirst())
     let status: ExitStatus
     do {
+      if let error = RawArguments.invalidArgumentError() { throw error }
       status = try run(&arguments)
     } catch let error as CLIError {
       Output.error("ingest-cli: \(error)")

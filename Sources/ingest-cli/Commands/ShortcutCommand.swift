@@ -139,7 +139,7 @@ enum ShortcutCommand {
     } catch {
       if case .io = error { throw CLIError(error) }
       // A message about the content does not name the file; say which one.
-      throw CLIError.data("\(paths[0]): \(error)")
+      throw CLIError.data("\(TerminalText.quoted(paths[0])): \(error)")
     }
     let verification = file.verify()
     let report = ShortcutReport(path: paths[0], file: file, verification: verification)

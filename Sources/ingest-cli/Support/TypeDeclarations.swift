@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import UTI
 
 /// Registers an app's type declarations (`--declarations PLIST`) with the command's own
@@ -14,7 +15,7 @@ enum TypeDeclarations {
       do {
         warnings += try registry.registerDeclarations(
           fromInfoPlistAt: URL(fileURLWithPath: path)
-        ).map { "\(path): \($0)" }
+        ).map { "\(TerminalText.quoted(path)): \($0)" }
       } catch {
         throw CLIError(error)
       }
