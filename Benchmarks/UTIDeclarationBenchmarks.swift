@@ -24,7 +24,8 @@ enum UTIDeclarationBenchmarks {
       output = try Harness.runSelf(["--child", "uti-declarations", shape, String(count)])
     } catch {
       Harness.report(
-        "\(count) declarations (\(describe(shape)))", "failed: \(error)", goal: "< 64 MiB",
+        "\(count) declarations (\(describe(shape)))", "failed: \(error)",
+        goal: "near-linear: under 1 MiB + 2 KiB per type",
         met: false)
       return
     }
@@ -32,11 +33,13 @@ enum UTIDeclarationBenchmarks {
     guard fields.count == 2 else { throw HarnessError(message: "child printed \(output)") }
     let (bytes, seconds) = (Int(fields[0]), fields[1])
     let perType = Double(bytes) / Double(count)
+    // The fixed part is the system graph compiled again beside the app's types (under 1 MiB);
+    // the rest must grow linearly. n²/8 bytes would be 107 MiB at 30,000.
     Harness.report(
       "\(count) declarations (\(describe(shape))): memory added",
       "\(Harness.mebibytes(bytes)) (\(String(format: "%.0f", perType)) bytes/type),"
         + " registered in \(String(format: "%.1f", seconds * 1e3)) ms",
-      goal: "near-linear: under 2 KiB per type", met: perType < 2048)
+      goal: "near-linear: under 1 MiB + 2 KiB per type", met: bytes < (1 << 20) + 2048 * count)
   }
 
   static func describe(_ shape: String) -> String {

@@ -13,11 +13,13 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("provider", ItemProviderBenchmarks.run),
   ("rules", RulesBenchmarks.run),
   ("ingest", IngestBenchmarks.run),
+  ("hostile", HostileInputBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [
   "uti-cold": UTIBenchmarks.coldStartChild,
   "uti-declarations": UTIDeclarationBenchmarks.registrationChild,
+  "hostile-read": HostileInputBenchmarks.readChild,
   "sniff-memory": SniffingBenchmarks.memoryChild,
   "provider-file-load": ItemProviderBenchmarks.fileLoadChild,
   "provider-idle": ItemProviderBenchmarks.idleChild,

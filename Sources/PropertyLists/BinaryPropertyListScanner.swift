@@ -100,9 +100,10 @@ struct BinaryPropertyListScanner {
     }
   }
 
-  /// The offset of `object`, read from the table.
+  /// The offset of `object`, read from the table (clamped: an 8-byte offset past `Int.max` is
+  /// out of range like any other, which `checkOffsets` reports).
   private func offset(of object: Int) -> Int {
-    Int(bytes.integer(at: tableOffset + object * offsetSize, size: offsetSize))
+    Int(clamping: bytes.integer(at: tableOffset + object * offsetSize, size: offsetSize))
   }
 
   /// Every entry of the offset table points into the object data.

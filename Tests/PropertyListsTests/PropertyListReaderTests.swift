@@ -63,6 +63,16 @@ struct PropertyListReaderTests {
         bytes[9] = 0xF0  // the offset table's only entry
         return Data(bytes)
       }(), rule: .offsetOutOfRange(object: 0), offset: 9),
+    // Found by the libFuzzer harness: an offset past Int.max trapped converting it.
+    Case(
+      name: "an 8-byte offset past Int.max",
+      data: {
+        var bytes = [UInt8](Hostile.binary([[0x09]]))
+        bytes.replaceSubrange(9..<10, with: [0xFF] + [UInt8](repeating: 0xFF, count: 7))
+        bytes[bytes.count - 32 + 6] = 8  // 8-byte offsets
+        bytes.replaceSubrange((bytes.count - 8)..<bytes.count, with: Hostile.bigEndian(9, size: 8))
+        return Data(bytes)
+      }(), rule: .offsetOutOfRange(object: 0), offset: 9),
     Case(
       name: "a reference size too small for the objects",
       data: {

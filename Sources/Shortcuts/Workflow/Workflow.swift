@@ -62,14 +62,15 @@ public struct Workflow: Sendable, Codable {
   /// The deepest nesting of parameter values examined.
   static let maximumDepth = 64
 
-  /// What a workflow or auth data property list may hold: 64 MiB (the largest payload a signed
-  /// shortcut may decode to, `AEALimits.default`), 128 levels, 200,000 objects counting every
-  /// reference.
+  /// What a workflow or auth data property list may hold: 16 MiB, 128 levels, 200,000 objects
+  /// counting every reference.
   ///
   /// A 913-action shortcut is 100 KB and about 30,000 objects; parameters nest about a dozen
-  /// levels. The object limit keeps what Foundation builds near 20 MB.
+  /// levels. 16 MiB leaves room for text and images embedded in actions while keeping the
+  /// file, its copy and what Foundation builds from it within tens of megabytes; the object
+  /// limit keeps what Foundation builds near 20 MB.
   public static let propertyListLimits = PropertyListLimits(
-    maximumByteCount: 64 << 20, maximumDepth: 128, maximumObjectCount: 200_000)
+    maximumByteCount: 16 << 20, maximumDepth: 128, maximumObjectCount: 200_000)
 
   /// Reads a workflow from binary or XML property list bytes.
   /// - Throws: `ShortcutError.invalidWorkflow` when the data is not a WFWorkflow.
