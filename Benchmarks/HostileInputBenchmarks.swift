@@ -49,6 +49,13 @@ enum HostileInputBenchmarks {
     ("arrays nested 1,000 deep", "deep.plist", { Hostile.deepBinary(depth: 1_000) }, nil),
     ("XML nested 50,000 deep", "deep-xml.plist", { Hostile.deepXML(depth: 50_000) }, nil),
     ("a cycle", "cycle.plist", { Hostile.cyclic() }, nil),
+    // Each declaration was searched to the end of the file for '[' before the scan bounded it.
+    (
+      "XML of 250,000 <!a> declarations", "declarations.plist",
+      {
+        Data(("<?xml version=\"1.0\"?>" + String(repeating: "<!a>", count: 250_000)).utf8)
+      }, nil
+    ),
   ]
 
   static let commands = ["rule explain", "uti --declarations", "types", "shortcut inspect"]

@@ -36,11 +36,12 @@ struct ByteView {
     return nil
   }
 
-  /// The first position at or after `offset` holding `byte`, if any.
-  func firstIndex(of byte: UInt8, from offset: Int) -> Int? {
-    guard offset < count else { return nil }
+  /// The first position at or after `offset` and before `end` (the end of the bytes by
+  /// default) holding `byte`, if any.
+  func firstIndex(of byte: UInt8, from offset: Int, before end: Int? = nil) -> Int? {
+    let end = min(end ?? count, count)
     var position = max(0, offset)
-    while position < count {
+    while position < end {
       if base[position] == byte { return position }
       position += 1
     }

@@ -58,7 +58,8 @@ struct XMLPropertyListScanner {
         position = try end(of: "]]>", from: tag, what: "CDATA section")
       } else if bytes.matches("<!", at: tag) {
         let close = try end(of: ">", from: tag, what: "declaration")
-        if let bracket = bytes.firstIndex(of: UInt8(ascii: "["), from: tag), bracket < close {
+        // Searched only up to the `>`: every byte is scanned once, whatever the input repeats.
+        if let bracket = bytes.firstIndex(of: UInt8(ascii: "["), from: tag, before: close) {
           throw PropertyListError(
             .malformedXML(
               "an internal DTD subset, where entities are declared; property lists have none"),

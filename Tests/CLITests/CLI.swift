@@ -61,6 +61,17 @@ enum CLI {
     )
   }
 
+  /// `run` on a Dispatch thread, so that waiting for the process does not hold a thread of the
+  /// cooperative pool the other tests run on (see `OffPool`).
+  static func runOffPool(
+    _ arguments: [String], environment: [String: String] = [:], dataLimit: Int? = nil,
+    shell: Bool = false
+  ) async throws -> Result {
+    try await OffPool.run {
+      try run(arguments, environment: environment, dataLimit: dataLimit, shell: shell)
+    }
+  }
+
   /// Parses JSON output into a dictionary.
   static func json(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))

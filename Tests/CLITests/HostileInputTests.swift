@@ -114,13 +114,13 @@ struct HostileInputTests {
 
   @Test(
     "Every reader refuses the file quickly and in little memory, saying where", arguments: cases)
-  func refused(_ input: Case) throws {
+  func refused(_ input: Case) async throws {
     let directory = try TemporaryDirectory(prefix: "cli-hostile")
     defer { directory.remove() }
     let path = try input.make(directory).path
     for command in Self.readers + [["shortcut", "inspect", "FILE"]] {
       let (status, says) = command[0] == "shortcut" ? input.shortcut ?? input.reader : input.reader
-      let result = try CLI.run(
+      let result = try await CLI.runOffPool(
         command.map { $0 == "FILE" ? path : $0 }, dataLimit: Self.dataLimit)
       #expect(result.status == status, "\(command) \(input.name): \(result.standardError)")
       #expect(
@@ -128,19 +128,19 @@ struct HostileInputTests {
       #expect(!result.standardError.contains("Error Domain="))
     }
     // types describes what the file is; it never parses more than a .webloc needs.
-    let types = try CLI.run(["types", path], dataLimit: Self.dataLimit)
+    let types = try await CLI.runOffPool(["types", path], dataLimit: Self.dataLimit)
     #expect(types.status == 0, "types \(input.name): \(types.standardError)")
     #expect(types.standardOutput.contains("property-list"), "\(types.standardOutput)")
   }
 
   @Test("19,000 chained declarations (the most 1 MiB holds) register in little memory")
-  func longestChainThatFits() throws {
+  func longestChainThatFits() async throws {
     let directory = try TemporaryDirectory(prefix: "cli-hostile")
     defer { directory.remove() }
     let data = Hostile.declarationChainBinary(count: 19_000)
     #expect(data.count < 1 << 20)
     let path = try directory.file("chain.plist", contents: data).path
-    let uti = try CLI.run(
+    let uti = try await CLI.runOffPool(
       ["uti", "--declarations", path, "--json", "com.example.t0"], dataLimit: Self.dataLimit)
     #expect(uti.status == 0, "\(uti.standardError)")
     let types = try #require(try CLI.json(uti.standardOutput)["types"] as? [[String: Any]])
@@ -150,7 +150,7 @@ struct HostileInputTests {
       "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $attachment,"
       + " ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO 'com.example.t18999')"
       + ".@count >= 1).@count >= 1"
-    let check = try CLI.run(
+    let check = try await CLI.runOffPool(
       ["rule", "check", rule, "--declarations", path, "--attachment", "com.example.t0"],
       dataLimit: Self.dataLimit)
     #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")

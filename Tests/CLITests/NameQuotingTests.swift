@@ -37,7 +37,7 @@ struct NameQuotingTests {
   }
 
   @Test("types, rule, uti and shortcut quote the name in text output and errors", arguments: names)
-  func quoted(_ name: Name) throws {
+  func quoted(_ name: Name) async throws {
     let directory = try TemporaryDirectory(prefix: "cli-names")
     defer { directory.remove() }
     let file = try directory.file(name.name + ".txt", contents: Data("hello".utf8)).path
@@ -55,7 +55,7 @@ struct NameQuotingTests {
           + "</dict></array></dict></plist>").utf8)
     ).path
     let shortcut = directory.file(name.name + ".shortcut").path
-    let made = try CLI.run([
+    let made = try await CLI.runOffPool([
       "shortcut", "make", "--bundle-id", "com.example.app", "--name", "Example", "--team",
       "ABCDE12345", "-o", shortcut,
     ])
@@ -76,7 +76,7 @@ struct NameQuotingTests {
     ]
     for run in runs {
       // Wide enough that no line is wrapped inside a quoted name.
-      let result = try CLI.run(run.arguments, environment: ["COLUMNS": "1000"])
+      let result = try await CLI.runOffPool(run.arguments, environment: ["COLUMNS": "1000"])
       let output = result.standardOutput + result.standardError
       let context = "\(run.arguments.prefix(2)): \(output)"
       #expect(result.status == run.status, "\(context)")
@@ -86,7 +86,7 @@ struct NameQuotingTests {
   }
 
   @Test("A name that is not valid UTF-8 is refused by every command, its bytes quoted")
-  func invalidUTF8() throws {
+  func invalidUTF8() async throws {
     let directory = try TemporaryDirectory(prefix: "cli-names")
     defer { directory.remove() }
     // Made with the raw bytes through the C API: no Swift String can hold them.
@@ -102,7 +102,7 @@ struct NameQuotingTests {
     ] {
       let extra = command.hasPrefix("uti") ? " public.data" : ""
       // The shell's glob passes the name's bytes as they are.
-      let result = try CLI.run(
+      let result = try await CLI.runOffPool(
         [
           "-c", "cd \"$1\" && exec \"$0\" \(command) bad*\(extra)", CLI.executable.path,
           directory.path,

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -9,26 +8,15 @@ import Testing
 /// recursively) or took memory quadratic in their number.
 @Suite("Type declarations: depth, count and memory")
 struct DeclarationLimitsTests {
-  /// What a body run on another thread gave back.
-  final class Outcome: Sendable {
-    let value = Mutex<String?>(nil)
-  }
-
   /// Runs `body` on a thread with a stack of `stackSize` bytes and returns what it returned.
   static func onSmallStack(
     _ stackSize: Int, _ body: @escaping @Sendable () -> String
-  ) -> String? {
-    let outcome = Outcome()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      let result = body()
-      outcome.value.withLock { $0 = result }
-      done.signal()
+  ) async -> String {
+    await withCheckedContinuation { continuation in
+      let thread = Thread { continuation.resume(returning: body()) }
+      thread.stackSize = stackSize
+      thread.start()
     }
-    thread.stackSize = stackSize
-    thread.start()
-    done.wait()
-    return outcome.value.withLock { $0 }
   }
 
   /// `count` types, each conforming to the next; the last to `public.data`, or with `cycle`,
@@ -43,9 +31,9 @@ struct DeclarationLimitsTests {
   }
 
   @Test("A chain of 10,000 declarations registers and answers on a 256 KiB stack")
-  func longChainOnSmallStack() {
+  func longChainOnSmallStack() async {
     // The recursive validator and supertypes walk needed a frame per link.
-    let answer = Self.onSmallStack(256 << 10) {
+    let answer = await Self.onSmallStack(256 << 10) {
       let registry = UTTypeRegistry()
       do {
         try registry.register(Self.chain(10_000))
@@ -63,8 +51,8 @@ struct DeclarationLimitsTests {
   }
 
   @Test("A cycle through 10,000 declarations is found on a 256 KiB stack, named briefly")
-  func longCycleOnSmallStack() {
-    let answer = Self.onSmallStack(256 << 10) {
+  func longCycleOnSmallStack() async {
+    let answer = await Self.onSmallStack(256 << 10) {
       do {
         try UTTypeRegistry().register(Self.chain(10_000, cycle: true))
         return "registered"
