@@ -263,7 +263,8 @@ struct ShortcutReport: Encodable {
     }
     if let verified, let checks {
       lines.append(
-        verified ? "  verification: verified" : "  verification: not verified: \(reason ?? "")")
+        verified
+          ? "  verification: verified" : "  verification: not verified: \(quoted(reason ?? ""))")
       for check in checks {
         lines.append(
           "    [\(check.passed ? "ok" : "FAIL")] \(check.name): \(quoted(check.detail))")
