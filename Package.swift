@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "Importer", targets: ["Importer"]),
     .library(name: "TypeMatrix", targets: ["TypeMatrix"]),
     .library(name: "Shortcuts", targets: ["Shortcuts"]),
+    .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .executable(name: "ingest-cli", targets: ["ingest-cli"]),
   ],
   targets: [
@@ -36,7 +37,11 @@ let package = Package(
     // fault injection) and the one I/O error shape. Package access except for the error types
     // (IOError, Errno, FileKind) and TerminalText.
     .target(name: "SystemCalls", swiftSettings: swiftSettings),
-    .target(name: "UTI", dependencies: ["SystemCalls"], swiftSettings: swiftSettings),
+    // Beside it: the one reader of property lists users give (size, depth and expanded-object
+    // limits checked before Foundation parses a byte). Depends on Foundation only.
+    .target(name: "PropertyLists", swiftSettings: swiftSettings),
+    .target(
+      name: "UTI", dependencies: ["SystemCalls", "PropertyLists"], swiftSettings: swiftSettings),
     .target(
       name: "ItemProvider", dependencies: ["UTI", "SystemCalls"], swiftSettings: swiftSettings),
     .systemLibrary(
@@ -45,10 +50,11 @@ let package = Package(
       providers: [.apt(["libmagic-dev"])]
     ),
     .target(
-      name: "Sniffing", dependencies: ["UTI", "SystemCalls", "CMagic"],
+      name: "Sniffing", dependencies: ["UTI", "SystemCalls", "PropertyLists", "CMagic"],
       swiftSettings: swiftSettings),
     .target(
-      name: "ActivationRules", dependencies: ["UTI", "SystemCalls"], swiftSettings: swiftSettings),
+      name: "ActivationRules", dependencies: ["UTI", "SystemCalls", "PropertyLists"],
+      swiftSettings: swiftSettings),
     .target(
       name: "Ingest",
       dependencies: [
@@ -77,7 +83,8 @@ let package = Package(
       providers: [.apt(["libssl-dev"])]
     ),
     .target(
-      name: "Shortcuts", dependencies: ["SystemCalls", "COpenSSL"], swiftSettings: swiftSettings),
+      name: "Shortcuts", dependencies: ["SystemCalls", "PropertyLists", "COpenSSL"],
+      swiftSettings: swiftSettings),
 
     // MARK: Executables
     .executableTarget(
@@ -93,6 +100,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "Shortcuts",
+        "PropertyLists",
         "TestSupport",
       ],
       path: "Benchmarks",
@@ -105,6 +113,9 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
     .testTarget(
       name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "UTITests", dependencies: ["UTI", "SystemCalls", "TestSupport"],

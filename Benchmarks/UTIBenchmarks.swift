@@ -9,6 +9,7 @@ enum UTIBenchmarks {
     conformance()
     try coldStart()
     extensionLookups()
+    try UTIDeclarationBenchmarks.run()
   }
 
   /// `conforms(to:)` between declared types, beside a naive recursive walk of the same graph.

@@ -22,10 +22,13 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("ingest-large", IngestBenchmarks.largeShare),
   ("cli", CLIBenchmarks.run),
   ("importer", ImporterBenchmarks.run),
+  ("hostile", HostileInputBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [
   "uti-cold": UTIBenchmarks.coldStartChild,
+  "uti-declarations": UTIDeclarationBenchmarks.registrationChild,
+  "hostile-read": HostileInputBenchmarks.readChild,
   "sniff-memory": SniffingBenchmarks.memoryChild,
   "provider-file-load": ItemProviderBenchmarks.fileLoadChild,
   "provider-idle": ItemProviderBenchmarks.idleChild,

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import SystemCalls
 import UTI
 
@@ -6,9 +7,9 @@ extension ActivationRule {
   /// Where an `Info.plist` keeps the rule.
   public static let infoPlistKeyPath = "NSExtension/NSExtensionAttributes/NSExtensionActivationRule"
 
-  /// The largest rule file read. An `Info.plist` or a predicate file is a few kilobytes; 8 MiB
-  /// leaves room for any real one while refusing a file that is plainly something else.
-  public static let maximumFileSize = 8 << 20
+  /// The largest rule file read: 1 MiB, the limit for an `Info.plist`
+  /// (`PropertyListLimits.infoPlist`). An `Info.plist` or a predicate file is a few kilobytes.
+  public static let maximumFileSize = PropertyListLimits.infoPlist.maximumByteCount
 
   /// Reads a rule from a file.
   ///
@@ -40,35 +41,10 @@ extension ActivationRule {
 
   /// Reads a rule from the bytes of a file (see ``init(contentsOf:registry:)``, whose
   /// declarations are registered likewise); `path` names it in messages.
+  ///
+  /// A property list is read by `PropertyListReader` within `PropertyListLimits.infoPlist` (1
+  /// MiB, 64 levels, 100,000 objects counting every reference) and parsed once.
   public init(data: Data, path: String, registry: UTTypeRegistry = .shared)
-    throws(ActivationRuleError)
-  {
-    let declared = try Self.registerDeclarations(of: data, path: path, in: registry)
-    let rule = try ActivationRule(reading: data, path: path, registry: registry)
-    self.init(
-      form: rule.form, warnings: declared + rule.warnings, origin: rule.origin, registry: registry)
-  }
-
-  /// Registers the type declarations of an `Info.plist`, if `data` is one that has any.
-  private static func registerDeclarations(
-    of data: Data, path: String, in registry: UTTypeRegistry
-  ) throws(ActivationRuleError) -> [ActivationRuleWarning] {
-    guard looksLikePropertyList(data),
-      let root = try? PropertyListSerialization.propertyList(from: data, format: nil)
-        as? [String: Any],
-      root["UTExportedTypeDeclarations"] != nil || root["UTImportedTypeDeclarations"] != nil
-    else { return [] }
-    do {
-      return try registry.registerDeclarations(fromInfoPlist: data, source: path).map {
-        ActivationRuleWarning(.typeDeclaration, "\(path): \($0)")
-      }
-    } catch {
-      throw .typeDeclarations(error, path: path)
-    }
-  }
-
-  /// The rule in `data`, its declarations already registered.
-  private init(reading data: Data, path: String, registry: UTTypeRegistry)
     throws(ActivationRuleError)
   {
     guard !data.isEmpty else { throw .emptyFile(path: path) }
@@ -82,10 +58,36 @@ extension ActivationRule {
     }
     let root: Any
     do {
-      root = try PropertyListSerialization.propertyList(from: data, format: nil)
+      root = try PropertyListReader(limits: .infoPlist).propertyList(from: data)
     } catch {
-      throw .malformedPropertyList(path: path, reason: ErrorText.message(for: error))
+      throw .malformedPropertyList(path: path, reason: "\(error)")
     }
+    let declared = try Self.registerDeclarations(of: root, path: path, in: registry)
+    let rule = try ActivationRule(propertyListRoot: root, path: path, registry: registry)
+    self.init(
+      form: rule.form, warnings: declared + rule.warnings, origin: rule.origin, registry: registry)
+  }
+
+  /// Registers the type declarations of an `Info.plist`, if `root` is one that has any.
+  private static func registerDeclarations(
+    of root: Any, path: String, in registry: UTTypeRegistry
+  ) throws(ActivationRuleError) -> [ActivationRuleWarning] {
+    guard let root = root as? [String: Any],
+      root["UTExportedTypeDeclarations"] != nil || root["UTImportedTypeDeclarations"] != nil
+    else { return [] }
+    do {
+      return try registry.registerDeclarations(fromInfoPlistRoot: root).map {
+        ActivationRuleWarning(.typeDeclaration, "\(TerminalText.quoted(path)): \($0)")
+      }
+    } catch {
+      throw .typeDeclarations(error, path: path)
+    }
+  }
+
+  /// The rule in a property list, its declarations already registered.
+  private init(propertyListRoot root: Any, path: String, registry: UTTypeRegistry)
+    throws(ActivationRuleError)
+  {
     if let text = root as? String {
       try self.init(propertyListValue: text, origin: path, registry: registry)
       return

@@ -8,7 +8,8 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
   case file(IOError)
   /// The rule file is empty.
   case emptyFile(path: String)
-  /// The file is not a property list (XML or binary); `reason` is the parser's message.
+  /// The file is not a property list (XML or binary) the guarded reader accepts; `reason` says
+  /// where and which rule it broke, or is the parser's message.
   case malformedPropertyList(path: String, reason: String)
   /// The property list holds no rule where one was looked for.
   case ruleNotFound(path: String, lookedAt: String)
@@ -31,28 +32,34 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
     switch self {
     case .file(let error): "\(error)"
     case .emptyFile(let path):
-      "\(path) is empty: a rule file holds an Info.plist, a property list with the rule, or a"
-        + " predicate"
+      "\(quoted(path)) is empty: a rule file holds an Info.plist, a property list with the rule,"
+        + " or a predicate"
     case .malformedPropertyList(let path, let reason):
-      "\(path) is not a property list (XML or binary): \(reason)"
+      "\(quoted(path)) is not a usable property list (XML or binary): \(reason)"
     case .ruleNotFound(let path, let lookedAt):
-      "\(path) holds no activation rule: looked at \(lookedAt)"
+      "\(quoted(path)) holds no activation rule: looked at \(lookedAt)"
     case .ruleKeysOutsideRule(let path, let keys, let container):
-      "\(path) holds no activation rule: NSExtension/NSExtensionAttributes has no"
-        + " NSExtensionActivationRule, and \(container) holds \(keys.joined(separator: ", "))"
-        + " directly, where Apple does not read \(keys.count == 1 ? "it" : "them"); move"
+      "\(quoted(path)) holds no activation rule: NSExtension/NSExtensionAttributes has no"
+        + " NSExtensionActivationRule, and \(container) holds"
+        + " \(keys.map(quoted).joined(separator: ", ")) directly, where Apple does not read"
+        + " \(keys.count == 1 ? "it" : "them"); move"
         + (keys == ["NSExtensionActivationRule"]
           ? " it into NSExtension/NSExtensionAttributes"
           : " \(keys.count == 1 ? "it" : "them") into an NSExtensionActivationRule dictionary"
             + " in NSExtension/NSExtensionAttributes")
     case .invalidRule(let found, let origin):
-      "the activation rule in \(origin) must be a string (a predicate) or a dictionary,"
+      "the activation rule in \(quoted(origin)) must be a string (a predicate) or a dictionary,"
         + " found \(found)"
     case .invalidValue(let key, let found):
-      "\(key) must be an integer, a Boolean or a string of digits, found \(found)"
+      "\(quoted(key)) must be an integer, a Boolean or a string of digits, found \(found)"
     case .typeDeclarations(let error, let path):
-      "cannot register the type declarations of \(path): \(error)"
-    case .syntax(let error, let origin): "\(origin): \(error)"
+      "cannot register the type declarations of \(quoted(path)): \(error)"
+    case .syntax(let error, let origin): "\(quoted(origin)): \(error)"
     }
   }
+}
+
+/// A path, key or origin as it can be printed on a terminal line (see `TerminalText`).
+private func quoted(_ text: String) -> String {
+  TerminalText.quoted(text)
 }

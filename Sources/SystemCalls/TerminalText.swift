@@ -9,24 +9,62 @@ public enum TerminalText {
   public static func quoted(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = "$'"
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{1B}": out += "\\E"
-      case "\\": out += "\\\\"
-      case "'": out += "\\'"
-      default:
-        if needsEscape(scalar) {
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          out += scalar.value < 0x100 ? "\\x" + pad(hex, 2) : "\\u" + pad(hex, 4)
-        } else {
-          out.unicodeScalars.append(scalar)
+    for scalar in text.unicodeScalars { append(scalar, to: &out) }
+    return out + "'"
+  }
+
+  /// A name as the system gave it, which may not be valid UTF-8 (a file name), quoted as GNU
+  /// `ls` quotes it: as ``quoted(_:)`` when it is valid UTF-8, else `$'...'` with each byte of
+  /// an invalid sequence written `\xNN`, so no byte is lost or passed to the terminal raw.
+  public static func quoted(bytes: [UInt8]) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return quoted(text) }
+    var out = "$'"
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var position = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        position += encoded.count
+        append(Unicode.UTF8.decode(encoded), to: &out)
+      case .error(let length):
+        for byte in bytes[position..<(position + length)] {
+          out += "\\x" + pad(String(byte, radix: 16, uppercase: true), 2)
         }
+        position += length
+      case .emptyInput:
+        return out + "'"
       }
     }
-    return out + "'"
+  }
+
+  /// Appends `scalar` to the inside of a `$'...'` string, escaped when it must be.
+  private static func append(_ scalar: Unicode.Scalar, to out: inout String) {
+    switch scalar {
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    case "\u{1B}": out += "\\E"
+    case "\\": out += "\\\\"
+    case "'": out += "\\'"
+    default:
+      if needsEscape(scalar) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out += scalar.value < 0x100 ? "\\x" + pad(hex, 2) : "\\u" + pad(hex, 4)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+
+  /// `text` with each character that could act on a terminal replaced by U+FFFD and each tab
+  /// by a space, one character for one, for excerpts under which a caret must line up.
+  public static func excerpt(_ text: String) -> String {
+    String(
+      text.map { character -> Character in
+        if character == "\t" { return " " }
+        return character.unicodeScalars.contains(where: needsEscape) ? "\u{FFFD}" : character
+      })
   }
 
   /// Whether `scalar` is a control character (C0, DEL, C1), a line or paragraph separator or a

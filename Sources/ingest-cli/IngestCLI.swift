@@ -66,6 +66,10 @@ struct IngestCLI {
     let tokens = Array(CommandLine.arguments.dropFirst())
     let json = tokens.prefix { $0 != "--" }.contains("--json")
     let status: ExitStatus
+    if let error = RawArguments.invalidArgumentError() {
+      Output.flush()
+      exit(report(error, path: [], json: json).rawValue)
+    }
     switch ArgumentParser.parse(tokens, root: root) {
     case .failure(let failure):
       if tokens.isEmpty {

@@ -19,28 +19,48 @@ enum CLI {
     return directory.appendingPathComponent("ingest-cli")
   }
 
-  /// Runs the binary with `arguments` and waits for it off the cooperative pool.
+  /// Runs the binary with `arguments` and waits for it off the cooperative pool (see
+  /// `Offload`).
   static func run(
     _ arguments: [String],
     in directory: URL? = nil,
     environment: [String: String] = [:],
-    input: Data? = nil
+    input: Data? = nil,
+    dataLimit: Int? = nil,
+    shell: Bool = false
   ) async throws -> Result {
     try await Offload.run {
-      try runBlocking(arguments, in: directory, environment: environment, input: input)
+      try runBlocking(
+        arguments, in: directory, environment: environment, input: input, dataLimit: dataLimit,
+        shell: shell)
     }
   }
 
-  /// Runs the binary and waits for it on the calling thread.
+  /// Runs the command and waits for it on the calling thread; with `dataLimit`, under that
+  /// limit on its data segment (`ulimit -d`, RLIMIT_DATA: the heap and every private writable
+  /// mapping), so a run that would allocate more fails instead of passing. With `shell`,
+  /// `arguments` go to `/bin/sh` instead (for a glob that passes a file name's raw bytes).
   static func runBlocking(
     _ arguments: [String],
     in directory: URL? = nil,
     environment: [String: String] = [:],
-    input: Data? = nil
+    input: Data? = nil,
+    dataLimit: Int? = nil,
+    shell: Bool = false
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if shell {
+      // `arguments` are the shell's own: `-c SCRIPT NAME ARGS...`.
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = arguments
+    } else if let dataLimit {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -d \(dataLimit >> 10) && exec \"$0\" \"$@\"", executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = directory ?? packageRoot
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()

@@ -7,8 +7,9 @@ import Testing
 #endif
 
 /// Every command that reads a file the user names says the same thing, with the same exit
-/// status, when the file is a FIFO, a directory, missing or empty: 66 for input that is missing
-/// or not a regular file, 65 for an empty file a reader cannot use, never a raw NSError.
+/// status, when the file is a FIFO, a device, a directory, missing or empty: 66 for input that
+/// is missing or not a regular file, 65 for an empty file a reader cannot use, never a raw
+/// NSError (nor "You don't have permission", which Foundation said for /dev/zero even as root).
 @Suite("ingest-cli: files that cannot be read")
 struct FileErrorTests {
   /// One command and what it should answer for each kind of bad file.
@@ -46,6 +47,25 @@ struct FileErrorTests {
       directory: (66, "not a regular file (a directory)"),
       missing: (66, "No such file or directory"), empty: (65, "the file is empty")),
     Case(
+      name: "rule check --declarations",
+      arguments: [
+        "rule", "check", "TRUEPREDICATE", "--declarations", "FILE", "--attachment", "x.y",
+      ],
+      fifo: (66, "not a regular file (a FIFO)"),
+      directory: (66, "not a regular file (a directory)"),
+      missing: (66, "No such file or directory"), empty: (65, "it is empty")),
+    Case(
+      name: "rule check --files", arguments: ["rule", "check", "TRUEPREDICATE", "--files", "FILE"],
+      fifo: (66, "not a regular file (a FIFO)"),
+      directory: (66, "not a regular file (a directory)"),
+      missing: (66, "No such file or directory"), empty: (0, "shown")),
+    Case(
+      name: "rule check --source",
+      arguments: ["rule", "check", "TRUEPREDICATE", "--source", "FILE"],
+      fifo: (66, "not a regular file (a FIFO)"),
+      directory: (66, "not a regular file (a directory)"),
+      missing: (66, "No such file or directory"), empty: (65, "is not a source profile")),
+    Case(
       name: "types", arguments: ["types", "FILE"],
       fifo: (66, "not a regular file (a FIFO)"),
       directory: (66, "not a regular file (a directory)"),
@@ -70,7 +90,9 @@ struct FileErrorTests {
       missing: (66, "No such file or directory"), empty: (1, "hidden")),
   ]
 
-  @Test("A FIFO, a directory, a missing and an empty file: status and message", arguments: cases)
+  @Test(
+    "A FIFO, a device, a directory, a missing and an empty file: status and message",
+    arguments: cases)
   func badFiles(_ command: Case) async throws {
     let directory = try TemporaryDirectory(prefix: "cli-files")
     defer { directory.remove() }
@@ -82,9 +104,10 @@ struct FileErrorTests {
     let empty = try directory.file("empty.plist", contents: Data()).path
 
     let group = directory.file("group").path
+    // A character device reads forever (/dev/zero): refused like the FIFO, never read.
     for (path, (status, says)) in [
       (fifo, command.fifo), (folder, command.directory), (missing, command.missing),
-      (empty, command.empty),
+      (empty, command.empty), ("/dev/zero", (66, "not a regular file (a character device)")),
     ] {
       let arguments = command.arguments(with: path, group: group)
       let result = try await CLI.run(arguments, input: Data())

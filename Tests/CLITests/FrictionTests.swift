@@ -57,7 +57,9 @@ struct FrictionTests {
   @Test("rule check --attachment warns about identifiers that are not UTIs or not declared")
   func attachmentIdentifierWarnings() async throws {
     let rule = "examples/PhotoShare/Info.plist"
-    let text = try await CLI.run(["rule", "check", rule, "--attachment", "not-a-uti,com.example.nope"])
+    let text = try await CLI.run([
+      "rule", "check", rule, "--attachment", "not-a-uti,com.example.nope",
+    ])
     #expect(text.status == 1)
     #expect(text.standardError.contains("'not-a-uti' is not a uniform type identifier"))
     #expect(text.standardError.contains("'com.example.nope' is not a declared type"))
@@ -129,7 +131,8 @@ struct FrictionTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let rule = CLI.packageRoot.appendingPathComponent("examples/PhotoShare/Info.plist").path
-    let check = try await CLI.run(["rule", "check", rule, "--source", "photos-photo"], in: directory.url)
+    let check = try await CLI.run(
+      ["rule", "check", rule, "--source", "photos-photo"], in: directory.url)
     #expect(check.status == 0, "\(check.standardError)")
     let matrix = try await CLI.run(["rule", "matrix", rule, "--json"], in: directory.url)
     #expect(matrix.status == 0)

@@ -33,10 +33,12 @@ struct GroupsCommandTests {
 
   @Test("One group prints its directory; an unknown one is a clear error and exit 66")
   func one() async throws {
-    let found = try await CLI.run(["groups", "group.com.example.photos"], environment: Self.environment)
+    let found = try await CLI.run(
+      ["groups", "group.com.example.photos"], environment: Self.environment)
     #expect(found.status == 0)
     #expect(found.standardOutput == "/srv/photos\n")
-    let unknown = try await CLI.run(["groups", "group.com.example.none"], environment: Self.environment)
+    let unknown = try await CLI.run(
+      ["groups", "group.com.example.none"], environment: Self.environment)
     #expect(unknown.status == 66)
     #expect(unknown.standardOutput.isEmpty)
     #expect(unknown.standardError.contains("no App Group group.com.example.none"))

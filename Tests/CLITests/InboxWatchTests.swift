@@ -46,13 +46,16 @@ struct InboxWatchTests {
     let group = directory.path + "/group"
     let destination = directory.path + "/imported"
     // One share waiting before the watcher starts.
-    #expect(try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
+    #expect(
+      try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     let (watcher, output) = try Self.startWatch(["--to", destination, "--json"], group: group)
     #expect(await Self.waitUntil { Self.entries(destination).count == 1 })
     for file in ["photo.heic", "document.pdf"] {
-      #expect(try await CLI.run(["share", "--group-dir", group, "corpus/files/\(file)"]).status == 0)
+      #expect(
+        try await CLI.run(["share", "--group-dir", group, "corpus/files/\(file)"]).status == 0)
     }
-    #expect(await Self.waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
+    #expect(
+      await Self.waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
     kill(watcher.processIdentifier, signal)
     let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     watcher.waitUntilExit()
@@ -74,7 +77,8 @@ struct InboxWatchTests {
     let (watcher, _) = try Self.startWatch(
       ["--exec", "touch '\(started)'; sleep 1; echo \"$INGEST_SHARE_ID\" > '\(done)'"],
       group: group)
-    #expect(try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
+    #expect(
+      try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     #expect(await Self.waitUntil { FileManager.default.fileExists(atPath: started) })
     watcher.terminate()
     watcher.waitUntilExit()
@@ -91,7 +95,8 @@ struct InboxWatchTests {
     let group = directory.path + "/group"
     let library = directory.path + "/library.sqlite"
     let (watcher, _) = try Self.startWatch(["--library", library], group: group)
-    #expect(try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
+    #expect(
+      try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     let listed = await Self.waitUntil {
       guard let result = try? CLI.runBlocking(["library", "list", "--library", library, "--json"]),
         let records = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))

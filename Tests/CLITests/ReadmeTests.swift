@@ -154,7 +154,8 @@ struct ReadmeTests {
     ] {
       #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
     }
-    let installed = try await CLI.shell("\(ShellQuoting.quoted(prefix + "/bin/ingest-cli")) --version")
+    let installed = try await CLI.shell(
+      "\(ShellQuoting.quoted(prefix + "/bin/ingest-cli")) --version")
     #expect(installed.output.hasPrefix("ingest-cli "))
     let page = try String(contentsOfFile: prefix + "/share/man/man1/ingest-cli.1", encoding: .utf8)
     #expect(page.contains(".SS \"ingest\\-cli inbox watch\""))

@@ -8,7 +8,9 @@ struct RuleCommandTests {
 
   @Test("check against a profile says shown and why")
   func checkProfile() async throws {
-    let shown = try await CLI.run(["rule", "check", Self.exactlyOneImage, "--source", "photos-photo"])
+    let shown = try await CLI.run([
+      "rule", "check", Self.exactlyOneImage, "--source", "photos-photo",
+    ])
     #expect(shown.status == 0)
     #expect(shown.standardOutput.hasPrefix("shown for photos-photo"))
     let hidden = try await CLI.run([
@@ -121,7 +123,9 @@ struct RuleCommandTests {
     let explained = try await CLI.run(["rule", "explain", Self.exactlyOneImage])
     #expect(explained.status == 0)
     #expect(explained.standardOutput.contains("UTI-CONFORMS-TO"))
-    let broken = try await CLI.run(["rule", "explain", "SUBQUERY(extensionItems, $e, TRUEPREDICATE"])
+    let broken = try await CLI.run([
+      "rule", "explain", "SUBQUERY(extensionItems, $e, TRUEPREDICATE",
+    ])
     #expect(broken.status == 65)
     #expect(broken.standardError.contains("column"))
   }

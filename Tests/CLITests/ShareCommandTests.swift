@@ -50,7 +50,8 @@ struct ShareCommandTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let home = ["HOME": directory.path, "INGEST_GROUP_DIR": "", "XDG_DATA_HOME": ""]
-    let result = try await CLI.run(["share", "--json", "corpus/files/photo.jpg"], environment: home)
+    let result = try await CLI.run(
+      ["share", "--json", "corpus/files/photo.jpg"], environment: home)
     #expect(result.status == 0, "\(result.standardOutput)")
     let group = try #require(try CLI.json(result.standardOutput)["group"] as? [String: Any])
     #expect(group["path"] as? String == directory.path + "/.local/share/share-ingest/group")
@@ -98,7 +99,9 @@ struct ShareCommandTests {
   func rejectedAndMissing() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let rejected = try await CLI.run(["share", "--group-dir", directory.path, "corpus/files/archive.zip"])
+    let rejected = try await CLI.run([
+      "share", "--group-dir", directory.path, "corpus/files/archive.zip",
+    ])
     #expect(rejected.status == 1)
     #expect(rejected.standardOutput.hasPrefix("rejected   "))
     #expect(rejected.standardOutput.contains("public.zip-archive"))
@@ -205,8 +208,10 @@ struct ShareCommandTests {
     #expect(imported.standardOutput.contains("imported 2 shares"))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: destination).sorted() == ids.sorted())
-    #expect(try await CLI.run(["inbox", "list"], environment: group).standardOutput.contains("empty"))
-    let sweep = try await CLI.run(["inbox", "sweep", "--older-than", "0", "--json"], environment: group)
+    #expect(
+      try await CLI.run(["inbox", "list"], environment: group).standardOutput.contains("empty"))
+    let sweep = try await CLI.run(
+      ["inbox", "sweep", "--older-than", "0", "--json"], environment: group)
     #expect(sweep.status == 0)
     #expect(try CLI.json(sweep.standardOutput)["bytesFreed"] is Int)
   }

@@ -75,7 +75,8 @@ struct ShortcutCommandTests {
     defer { temporary.remove() }
     let directory = temporary.url
     #expect(
-      try await CLI.run(["shortcut", "inspect", directory.appendingPathComponent("none").path]).status
+      try await CLI.run(["shortcut", "inspect", directory.appendingPathComponent("none").path])
+        .status
         == 66)
     let garbage = directory.appendingPathComponent("garbage.shortcut")
     try Data("AEA1 but not really".utf8).write(to: garbage)

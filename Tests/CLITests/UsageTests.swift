@@ -23,7 +23,8 @@ struct UsageTests {
       }
     }
     let help = try await CLI.run(["help", "inbox", "watch"])
-    #expect(help.standardOutput == (try await CLI.run(["inbox", "watch", "--help"])).standardOutput)
+    #expect(
+      help.standardOutput == (try await CLI.run(["inbox", "watch", "--help"])).standardOutput)
     let root = try await CLI.run(["--help"])
     for path in Self.paths where path.count == 1 {
       #expect(root.standardOutput.contains("\n  \(path[0]) "), "\(path[0]) is listed")

@@ -9,28 +9,6 @@ import Testing
 @Suite("Fuzzing the readers")
 struct FuzzTests {
 
-  /// One to four cheap mutations: flip a bit, overwrite a byte with an interesting value,
-  /// truncate, or duplicate a slice.
-  static func mutate(_ input: [UInt8], _ generator: inout SplitMix64) -> [UInt8] {
-    var bytes = input
-    for _ in 0..<Int.random(in: 1...4, using: &generator) where !bytes.isEmpty {
-      let index = Int.random(in: 0..<bytes.count, using: &generator)
-      switch generator.next() % 8 {
-      case 0, 1, 2: bytes[index] ^= 1 << UInt8(generator.next() % 8)
-      case 3: bytes[index] = [0, 0xFF, 0x7F, 0x80, 1][Int(generator.next() % 5)]
-      case 4: bytes.removeSubrange(index...)
-      case 5:
-        let length = min(bytes.count - index, Int(generator.next() % 16))
-        bytes.insert(contentsOf: bytes[index..<(index + length)], at: index)
-      case 6: bytes[index] = UInt8(truncatingIfNeeded: generator.next())
-      default:
-        // Overwrite four bytes with a large little-endian length.
-        for offset in 0..<min(4, bytes.count - index) { bytes[index + offset] = 0xFF }
-      }
-    }
-    return bytes
-  }
-
   /// A small signed shortcut (one raw segment, one segment slot per cluster) so each
   /// mutation is cheap to parse.
   static func smallSignedShortcut() throws -> [UInt8] {
@@ -90,7 +68,7 @@ struct FuzzTests {
     var accepted = 0
     for seed in seeds {
       for _ in 0..<seed.iterations {
-        if seed.run(Self.mutate(seed.bytes, &generator)) { accepted += 1 }
+        if seed.run(ByteMutation.mutate(seed.bytes, &generator)) { accepted += 1 }
         total += 1
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// The dictionary form of `NSExtensionActivationRule`: counts per kind of attachment.
 ///
@@ -63,7 +64,9 @@ public struct ActivationRuleDictionary: Sendable, Equatable {
         let hint = Self.suggestion(for: key).map { " (did you mean \($0)?)" } ?? ""
         warnings.append(
           ActivationRuleWarning(
-            .unknownKey, "\(key) is not a key Apple reads in the rule; it is ignored\(hint)"))
+            .unknownKey,
+            "\(TerminalText.quoted(key)) is not a key Apple reads in the rule; it is ignored"
+              + hint))
       }
     }
     addReadingWarnings()
@@ -94,7 +97,7 @@ public struct ActivationRuleDictionary: Sendable, Equatable {
         warnings.append(
           ActivationRuleWarning(
             .valueReading,
-            "\(key) is the string \"\(string)\"; Apple reads it as the integer \(count), so"
+            "\(key) is the string \(TerminalText.quoted("\"\(string)\"")); Apple reads it as the integer \(count), so"
               + " text is \(accepted ? "" : "not ")accepted (write <\(meant)/>)"))
       } else {
         warnings.append(

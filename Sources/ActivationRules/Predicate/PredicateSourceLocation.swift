@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Where something is in a predicate's source text, with the line around it.
 public struct PredicateSourceLocation: Sendable, Equatable, Codable {
   /// The line, counting from 1.
@@ -29,10 +31,11 @@ public struct PredicateSourceLocation: Sendable, Equatable, Codable {
     self.line = line
     self.column = before.count + 1
     // Keep the excerpt short: 60 characters before the caret, 40 after; tabs become spaces so
-    // the caret lines up.
+    // the caret lines up, and control characters U+FFFD so the rule's text cannot act on the
+    // terminal that shows the error.
     let shownBefore = before.suffix(60)
     let text = String(shownBefore) + String(after.prefix(40))
-    self.lineText = String(text.map { $0 == "\t" ? " " : $0 })
+    self.lineText = TerminalText.excerpt(text)
     self.caretColumn = shownBefore.count + 1
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import SystemCalls
 
 /// A `.shortcut` file read and taken apart: signed (Apple Encrypted Archive around an Apple
@@ -29,9 +30,10 @@ public struct ShortcutFile: Sendable {
 
   /// The name of the workflow file inside a signed shortcut's archive.
   public static let workflowPath = "Shortcut.wflow"
-  /// Largest file read: 128 MiB. A shortcut is kilobytes (a 913-action one is 100 KB); the
-  /// decoded payload has its own, smaller limit in `AEALimits`.
-  public static let maximumFileSize = 128 << 20
+  /// Largest file read: 16 MiB, the limit of the workflow property list itself
+  /// (`Workflow.propertyListLimits`). A shortcut is kilobytes (a 913-action one is 100 KB); the
+  /// decoded payload of a signed one has its own limit in `AEALimits`.
+  public static let maximumFileSize = Workflow.propertyListLimits.maximumByteCount
 
   /// Reads a shortcut file.
   ///

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// Who signed a shortcut and with what, read from the archive's auth data property list.
 ///
@@ -26,7 +27,8 @@ public struct ShortcutSigner: Sendable {
   public init(authData: Data) throws(ShortcutError) {
     let object: Any
     do {
-      object = try PropertyListGuard.propertyList(from: authData)
+      object = try PropertyListReader(limits: Workflow.propertyListLimits).propertyList(
+        from: authData)
     } catch {
       throw .invalidAuthData("the auth data is not a usable property list: \(error)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// The outcome of checking a signed shortcut: every check with its result.
 public struct ShortcutVerification: Sendable, Codable {
@@ -129,8 +130,8 @@ public struct ShortcutVerification: Sendable, Codable {
           detail: "the record's signer does not chain to \(root.name): \(failure)")
       }
       var detail = "CMS signature verifies and its signer chains to \(root.name)"
-      if let plist = try? PropertyListSerialization.propertyList(
-        from: Data(result.content), format: nil) as? [String: Any],
+      if let plist = try? PropertyListReader(limits: Workflow.propertyListLimits).propertyList(
+        from: Data(result.content)) as? [String: Any],
         let validAsOf = plist["ValidAsOf"] as? Date
       {
         detail += "; valid as of \(validAsOf)"

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// An app a workflow action is bound to (a `WFApp` dictionary or a `WFAppIdentifier` string).
 public struct BoundApp: Sendable, Codable, Equatable {
@@ -61,12 +62,22 @@ public struct Workflow: Sendable, Codable {
   /// The deepest nesting of parameter values examined.
   static let maximumDepth = 64
 
+  /// What a workflow or auth data property list may hold: 16 MiB, 128 levels, 200,000 objects
+  /// counting every reference.
+  ///
+  /// A 913-action shortcut is 100 KB and about 30,000 objects; parameters nest about a dozen
+  /// levels. 16 MiB leaves room for text and images embedded in actions while keeping the
+  /// file, its copy and what Foundation builds from it within tens of megabytes; the object
+  /// limit keeps what Foundation builds near 20 MB.
+  public static let propertyListLimits = PropertyListLimits(
+    maximumByteCount: 16 << 20, maximumDepth: 128, maximumObjectCount: 200_000)
+
   /// Reads a workflow from binary or XML property list bytes.
   /// - Throws: `ShortcutError.invalidWorkflow` when the data is not a WFWorkflow.
   public init(propertyList data: Data) throws(ShortcutError) {
     let object: Any
     do {
-      object = try PropertyListGuard.propertyList(from: data)
+      object = try PropertyListReader(limits: Self.propertyListLimits).propertyList(from: data)
     } catch {
       throw .invalidWorkflow("\(error)")
     }

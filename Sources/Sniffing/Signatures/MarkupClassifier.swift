@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// Text that starts with `<`: XML and what its root element makes it (a property list, and a
 /// `.webloc` among those; SVG; XHTML; RSS), HTML, PHP.
@@ -82,11 +83,20 @@ enum MarkupClassifier {
       "com.apple.xml-property-list", mimeType: "application/x-plist", note: "XML root <plist>")
   }
 
-  /// A web location (`.webloc`) if the property list is `{URL = "..."}`.
+  /// What a property list may hold to be read as a possible `.webloc`: the sniffed prefix
+  /// (64 KiB), 8 levels, 1,024 objects. A `.webloc` is one dictionary holding one string (three
+  /// objects, two levels); anything larger is a property list of another kind, and is not
+  /// parsed.
+  static let propertyListLimits = PropertyListLimits(
+    maximumByteCount: 64 << 10, maximumDepth: 8, maximumObjectCount: 1_024)
+
+  /// A web location (`.webloc`) if the property list is `{URL = "..."}`, read by the guarded
+  /// reader (a binary one can crash Foundation or expand without bound).
   static func internetLocation(_ data: Data) -> Detection? {
+    let reader = PropertyListReader(limits: propertyListLimits)
     guard
-      let dictionary = try? PropertyListSerialization.propertyList(from: data, format: nil)
-        as? [String: Any], dictionary.count == 1, let url = dictionary["URL"] as? String,
+      let dictionary = try? reader.propertyList(from: data) as? [String: Any],
+      dictionary.count == 1, let url = dictionary["URL"] as? String,
       !url.isEmpty
     else { return nil }
     return Detection(

@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// A declaration with where it came from, for error messages.
 struct LocatedDeclaration {
   var declaration: UTTypeDeclaration
@@ -21,9 +23,13 @@ struct DeclarationValidator {
   }
 
   /// Returns the merged application declarations, or throws for the first error found.
+  /// - Parameter limit: The most application declarations the result may hold.
   mutating func merge(
-    _ incoming: [LocatedDeclaration]
+    _ incoming: [LocatedDeclaration], limit: Int
   ) throws(UTTypeDeclarationError) -> [UTTypeDeclaration] {
+    guard existing.count + incoming.count <= limit else {
+      throw .tooManyDeclarations(existing.count + incoming.count, limit: limit)
+    }
     var merged = existing.map { LocatedDeclaration(declaration: $0, keyPath: $0.identifier) }
     var positions: [String: Int] = [:]
     for (position, located) in merged.enumerated() {
@@ -45,18 +51,26 @@ struct DeclarationValidator {
         if declaration.kind == .exported {
           throw .systemTypeRedeclared(identifier, keyPath: located.keyPath)
         }
-        warn(located, "\(identifier) is a system type; the system declaration is used")
+        warn(
+          located,
+          "\(TerminalText.quoted(identifier)) is a system type; the system declaration is used")
         continue
       }
       if let position = positions[key] {
         let current = merged[position].declaration
         if current.kind == .imported && declaration.kind == .exported {
-          warn(merged[position], "imported \(identifier) is replaced by the exported declaration")
+          warn(
+            merged[position],
+            "imported \(TerminalText.quoted(identifier)) is replaced by the exported declaration")
           merged[position] = located
         } else if current.kind == .exported && declaration.kind == .imported {
-          warn(located, "imported \(identifier) is ignored: the exported declaration wins")
+          warn(
+            located,
+            "imported \(TerminalText.quoted(identifier)) is ignored: the exported declaration wins")
         } else {
-          warn(located, "\(identifier) is already declared; this declaration is ignored")
+          warn(
+            located,
+            "\(TerminalText.quoted(identifier)) is already declared; this declaration is ignored")
         }
         continue
       }
@@ -74,34 +88,39 @@ struct DeclarationValidator {
     for located in merged {
       for parent in located.declaration.conformsTo
       where positions[parent.lowercased()] == nil && system.index(of: parent) == nil {
-        warn(located, "parent \(parent) is not declared; the conformance is ignored")
+        warn(
+          located,
+          "parent \(TerminalText.quoted(parent)) is not declared; the conformance is ignored")
       }
     }
     // Depth-first search for a cycle among application declarations (system types never point
-    // back at application types).
-    var state = [UInt8](repeating: 0, count: merged.count)
-    var path: [Int] = []
-    func visit(_ node: Int) -> [Int]? {
-      state[node] = 1
-      path.append(node)
-      for parent in merged[node].declaration.conformsTo {
-        guard let next = positions[parent.lowercased()] else { continue }
-        if state[next] == 1 {
-          let start = path.firstIndex(of: next) ?? 0
-          return Array(path[start...]) + [next]
+    // back at application types), with an explicit stack: the declarations choose the depth.
+    var state = [UInt8](repeating: 0, count: merged.count)  // 0 new, 1 on the path, 2 done
+    var path: [(node: Int, nextParent: Int)] = []
+    for root in merged.indices where state[root] == 0 {
+      state[root] = 1
+      path.append((root, 0))
+      while let (node, nextParent) = path.last {
+        let parents = merged[node].declaration.conformsTo
+        guard nextParent < parents.count else {
+          state[node] = 2
+          path.removeLast()
+          continue
         }
-        if state[next] == 0, let cycle = visit(next) { return cycle }
-      }
-      path.removeLast()
-      state[node] = 2
-      return nil
-    }
-    for node in merged.indices where state[node] == 0 {
-      if let cycle = visit(node) {
-        throw .conformanceCycle(
-          cycle.map { merged[$0].declaration.identifier },
-          keyPath: merged[cycle[0]].keyPath + ".UTTypeConformsTo"
-        )
+        path[path.count - 1].nextParent += 1
+        guard let next = positions[parents[nextParent].lowercased()] else { continue }
+        if state[next] == 1 {
+          let start = path.firstIndex { $0.node == next } ?? 0
+          let cycle = path[start...].map(\.node) + [next]
+          throw .conformanceCycle(
+            cycle.map { merged[$0].declaration.identifier },
+            keyPath: merged[cycle[0]].keyPath + ".UTTypeConformsTo"
+          )
+        }
+        if state[next] == 0 {
+          state[next] = 1
+          path.append((next, 0))
+        }
       }
     }
   }

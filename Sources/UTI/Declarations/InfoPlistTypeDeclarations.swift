@@ -1,8 +1,9 @@
 import Foundation
-import SystemCalls
+import PropertyLists
 
 /// The type declarations of an `Info.plist`: `UTExportedTypeDeclarations` and
-/// `UTImportedTypeDeclarations`, read with Foundation's property list parser (XML or binary).
+/// `UTImportedTypeDeclarations`, read with the guarded property list reader (XML or binary,
+/// within `PropertyListLimits.infoPlist`).
 ///
 /// Values that Apple accepts as "a string or an array of strings" (`UTTypeConformsTo`, the tag
 /// specification entries) are accepted in both shapes. Unknown keys are ignored.
@@ -16,13 +17,18 @@ struct InfoPlistTypeDeclarations {
     }
     let root: Any
     do {
-      root = try PropertyListSerialization.propertyList(from: data, format: nil)
+      root = try PropertyListReader(limits: .infoPlist).propertyList(from: data)
     } catch {
-      throw .malformedPropertyList(source: source, reason: ErrorText.message(for: error))
+      throw .malformedPropertyList(source: source, reason: "\(error)")
     }
     guard let dictionary = root as? [String: Any] else {
       throw .malformedPropertyList(source: source, reason: "the top level is not a dictionary")
     }
+    try self.init(root: dictionary)
+  }
+
+  /// The declarations of an `Info.plist` already parsed.
+  init(root dictionary: [String: Any]) throws(UTTypeDeclarationError) {
     try read(dictionary, key: "UTExportedTypeDeclarations", kind: .exported)
     try read(dictionary, key: "UTImportedTypeDeclarations", kind: .imported)
   }

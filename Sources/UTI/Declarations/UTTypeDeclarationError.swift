@@ -21,6 +21,9 @@ public enum UTTypeDeclarationError: Error, Sendable, Equatable, CustomStringConv
   case conformanceCycle([String], keyPath: String)
   /// An application tried to export a type the system already declares.
   case systemTypeRedeclared(String, keyPath: String)
+  /// The registry would hold more application declarations than
+  /// `UTTypeRegistry.maximumApplicationDeclarations`.
+  case tooManyDeclarations(Int, limit: Int)
 
   /// The message, saying what is wrong, where, and how to fix it.
   public var description: String {
@@ -28,19 +31,36 @@ public enum UTTypeDeclarationError: Error, Sendable, Equatable, CustomStringConv
     case .unreadableFile(let error):
       "cannot read type declarations: \(error)"
     case .malformedPropertyList(let source, let reason):
-      "\(source) is not a usable property list: \(reason)"
+      "\(TerminalText.quoted(source)) is not a usable property list: \(reason)"
     case .wrongValueType(let keyPath, let expected):
       "\(keyPath): expected \(expected)"
     case .missingIdentifier(let keyPath):
       "\(keyPath): the declaration has no UTTypeIdentifier"
     case .malformedIdentifier(let identifier, let keyPath):
-      "\(keyPath): '\(identifier)' is not a valid type identifier "
+      "\(keyPath): \(Self.named(identifier)) is not a valid type identifier "
         + "(use reverse-DNS form such as com.example.note: letters, digits, '-' and '.')"
     case .conformanceCycle(let cycle, let keyPath):
-      "\(keyPath): conformance cycle \(cycle.joined(separator: " -> "))"
+      "\(keyPath): conformance cycle \(Self.path(cycle))"
     case .systemTypeRedeclared(let identifier, let keyPath):
-      "\(keyPath): \(identifier) is declared by the system and cannot be exported again "
-        + "(import it, or choose an identifier in your own domain)"
+      "\(keyPath): \(TerminalText.quoted(identifier)) is declared by the system and cannot be"
+        + " exported again (import it, or choose an identifier in your own domain)"
+    case .tooManyDeclarations(let count, let limit):
+      "\(count) application type declarations, more than the \(limit) a registry accepts"
+        + " (apps declare tens, at most a few thousand)"
     }
+  }
+
+  /// `'identifier'`, or `$'...'` when it holds characters that could act on a terminal.
+  static func named(_ identifier: String) -> String {
+    let quoted = TerminalText.quoted(identifier)
+    return quoted == identifier ? "'\(identifier)'" : quoted
+  }
+
+  /// A cycle for messages: every identifier quoted, the middle of a long one left out.
+  static func path(_ identifiers: [String]) -> String {
+    let quoted = identifiers.map(TerminalText.quoted)
+    guard quoted.count > 8 else { return quoted.joined(separator: " -> ") }
+    return (quoted.prefix(4) + ["... \(quoted.count - 7) more ..."] + quoted.suffix(3))
+      .joined(separator: " -> ")
   }
 }

@@ -1,8 +1,10 @@
 /// An immutable, compiled type graph: declarations, their resolved parents, the reflexive and
-/// transitive conformance closure as one bitset per type, and the tag indexes.
+/// transitive conformance closure, and the tag indexes.
 ///
 /// A graph is built once per set of declarations and never changes, so every `UTType` made
-/// from it can answer `conforms(to:)` with one bit test and no lock.
+/// from it can answer `conforms(to:)` without a lock. Conformance to a system type is one bit
+/// test (a row of bits over the system types per type); conformance to an application type is
+/// answered by `ApplicationClosure`, so memory grows about linearly with what an app declares.
 @usableFromInline
 final class TypeGraph: Sendable {
   /// Where a declaration came from; system declarations cannot be replaced.
@@ -22,10 +24,15 @@ final class TypeGraph: Sendable {
 
   let nodes: [Node]
   let indexByKey: [String: Int32]
+  /// The number of leading system types: the columns of `closure`. Types from this index on
+  /// are application types.
+  @usableFromInline let systemTypeCount: Int32
   /// Words per closure row.
   @usableFromInline let words: Int
-  /// Row `i` has bit `j` set when type `i` conforms to type `j` (reflexive).
+  /// Row `i` has bit `j` set when type `i` conforms to system type `j` (reflexive).
   @usableFromInline let closure: [UInt64]
+  /// Conformance to application types.
+  let applicationClosure: ApplicationClosure
   /// The index of `public.data`, the default supertype of tag lookups, or -1.
   let dataIndex: Int32
   /// Lower-cased filename extension to candidate types, best first.
@@ -35,7 +42,8 @@ final class TypeGraph: Sendable {
 
   /// Compiles declarations into a graph. Later declarations with an identifier already present
   /// are ignored (callers validate before this point); unknown parents are dropped; an edge that
-  /// would close a cycle is ignored so that building never fails.
+  /// would close a cycle is ignored so that building never fails. System declarations come
+  /// first.
   init(declarations: [(UTTypeDeclaration, Origin)]) {
     var nodesDraft: [(UTTypeDeclaration, String, Origin)] = []
     var indexByKey: [String: Int32] = [:]
@@ -57,27 +65,37 @@ final class TypeGraph: Sendable {
     }
     self.nodes = nodes
     self.indexByKey = indexByKey
-    let words = max(1, (nodes.count + 63) / 64)
+    let systemTypeCount = nodes.firstIndex { $0.origin != .system } ?? nodes.count
+    self.systemTypeCount = Int32(systemTypeCount)
+    let words = max(1, (systemTypeCount + 63) / 64)
     self.words = words
-    self.closure = Self.closure(of: nodes, words: words)
+    let parents = nodes.map(\.parents)
+    let order = Self.topologicalOrder(parents)
+    self.closure = Self.systemClosure(
+      parents: parents, order: order, systemTypeCount: systemTypeCount, words: words)
+    self.applicationClosure = ApplicationClosure(
+      parents: parents, order: order, firstApplicationIndex: Int32(systemTypeCount),
+      budget: ApplicationClosure.budget(typeCount: nodes.count))
     self.dataIndex = indexByKey["public.data"] ?? -1
     (self.byExtension, self.byMIMEType) = Self.tagIndexes(of: nodes)
   }
 
-  /// Computes the conformance closure, visiting parents before children.
-  private static func closure(of nodes: [Node], words: Int) -> [UInt64] {
-    var closure = [UInt64](repeating: 0, count: nodes.count * words)
+  /// Every type once, parents before children (a depth-first post-order, with an explicit
+  /// stack). A parent still in progress when its child finishes closes a cycle; it comes after
+  /// the child, and the closures ignore that edge.
+  private static func topologicalOrder(_ parents: [[Int32]]) -> [Int32] {
+    var order: [Int32] = []
+    order.reserveCapacity(parents.count)
     // 0 unvisited, 1 in progress, 2 done.
-    var state = [UInt8](repeating: 0, count: nodes.count)
+    var state = [UInt8](repeating: 0, count: parents.count)
     var stack: [(node: Int, nextParent: Int)] = []
-    for root in nodes.indices where state[root] == 0 {
+    for root in parents.indices where state[root] == 0 {
       stack.append((root, 0))
       state[root] = 1
       while let (node, nextParent) = stack.last {
-        let parents = nodes[node].parents
-        if nextParent < parents.count {
+        if nextParent < parents[node].count {
           stack[stack.count - 1].nextParent += 1
-          let parent = Int(parents[nextParent])
+          let parent = Int(parents[node][nextParent])
           if state[parent] == 0 {
             state[parent] = 1
             stack.append((parent, 0))
@@ -86,15 +104,30 @@ final class TypeGraph: Sendable {
         }
         stack.removeLast()
         state[node] = 2
-        let row = node * words
+        order.append(Int32(node))
+      }
+    }
+    return order
+  }
+
+  /// Each type's row of bits over the system types it conforms to, computed in `order`.
+  private static func systemClosure(
+    parents: [[Int32]], order: [Int32], systemTypeCount: Int, words: Int
+  ) -> [UInt64] {
+    var closure = [UInt64](repeating: 0, count: parents.count * words)
+    var done = [Bool](repeating: false, count: parents.count)
+    for node in order.lazy.map(Int.init) {
+      let row = node * words
+      if node < systemTypeCount {
         closure[row + node >> 6] |= 1 << UInt64(node & 63)
-        for parent in parents where state[Int(parent)] == 2 {
-          let parentRow = Int(parent) * words
-          for word in 0..<words {
-            closure[row + word] |= closure[parentRow + word]
-          }
+      }
+      for parent in parents[node].lazy.map(Int.init) where done[parent] {
+        let parentRow = parent * words
+        for word in 0..<words {
+          closure[row + word] |= closure[parentRow + word]
         }
       }
+      done[node] = true
     }
     return closure
   }
@@ -128,8 +161,15 @@ final class TypeGraph: Sendable {
   /// Whether type `index` conforms to type `other` (both valid indexes).
   @inlinable @inline(__always)
   func conforms(_ index: Int32, to other: Int32) -> Bool {
+    guard other < systemTypeCount else { return conforms(index, toApplicationType: other) }
     let word = closure[Int(index) &* words &+ Int(other &>> 6)]
     return word & (1 &<< UInt64(other & 63)) != 0
+  }
+
+  /// Whether type `index` conforms to application type `other`.
+  @usableFromInline
+  func conforms(_ index: Int32, toApplicationType other: Int32) -> Bool {
+    applicationClosure.conforms(index, to: other) { nodes[$0].parents }
   }
 
   /// The tag index for a tag class, or nil for classes the catalogue does not index.
@@ -145,17 +185,24 @@ final class TypeGraph: Sendable {
   }
 
   /// All ancestors of `index` in depth-first pre-order over declared parent order, without
-  /// duplicates and without the type itself.
+  /// duplicates and without the type itself. An explicit stack: declarations choose the depth.
   func supertypeIndexes(of index: Int32) -> [Int32] {
     var result: [Int32] = []
     var seen: Set<Int32> = [index]
-    func visit(_ node: Int32) {
-      for parent in nodes[Int(node)].parents where seen.insert(parent).inserted {
+    var stack: [(node: Int32, nextParent: Int)] = [(index, 0)]
+    while let (node, nextParent) = stack.last {
+      let parents = nodes[Int(node)].parents
+      guard nextParent < parents.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[stack.count - 1].nextParent += 1
+      let parent = parents[nextParent]
+      if seen.insert(parent).inserted {
         result.append(parent)
-        visit(parent)
+        stack.append((parent, 0))
       }
     }
-    visit(index)
     return result
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import Synchronization
 import SystemCalls
 
@@ -90,8 +91,9 @@ public final class UTTypeRegistry: Sendable {
   /// Nothing is registered when validation fails.
   /// - Returns: Warnings about declarations that were tolerated or ignored: an unknown parent,
   ///   an imported declaration shadowed by an exported one, a system type imported again.
-  /// - Throws: `UTTypeDeclarationError` for a malformed identifier, a cycle, or an attempt to
-  ///   export a type the system declares.
+  /// - Throws: `UTTypeDeclarationError` for a malformed identifier, a cycle, an attempt to
+  ///   export a type the system declares, or more than ``maximumApplicationDeclarations`` in
+  ///   all.
   @discardableResult
   public func register(
     _ declarations: [UTTypeDeclaration]
@@ -102,9 +104,17 @@ public final class UTTypeRegistry: Sendable {
     return try register(located)
   }
 
-  /// The largest `Info.plist` read for declarations. Real ones are a few kilobytes; 8 MiB
-  /// leaves room for any app's while refusing a file that is plainly something else.
-  public static let maximumInfoPlistSize = 8 << 20
+  /// The largest `Info.plist` read for declarations: 1 MiB (`PropertyListLimits.infoPlist`,
+  /// which also bounds its depth and objects). Real ones are a few kilobytes, a few hundred
+  /// for an app declaring hundreds of document types.
+  public static let maximumInfoPlistSize = PropertyListLimits.infoPlist.maximumByteCount
+
+  /// The most application declarations a registry holds: 50,000.
+  ///
+  /// Apps declare tens of types, the largest a few thousand; the system catalogue itself holds
+  /// under a thousand. A registry's memory grows about linearly with its declarations (about
+  /// 1 KiB each), so the cap keeps it within tens of megabytes whatever it is given.
+  public static let maximumApplicationDeclarations = 50_000
 
   /// Reads `UTExportedTypeDeclarations` and `UTImportedTypeDeclarations` from an XML or binary
   /// `Info.plist` and registers them.
@@ -139,6 +149,17 @@ public final class UTTypeRegistry: Sendable {
     return reader.warnings + warnings
   }
 
+  /// Registers the type declarations of an `Info.plist` already parsed (by
+  /// `PropertyListReader`), for a reader that needs its other keys too and parses it once.
+  @discardableResult
+  package func registerDeclarations(
+    fromInfoPlistRoot root: [String: Any]
+  ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationWarning] {
+    let reader = try InfoPlistTypeDeclarations(root: root)
+    let warnings = try register(reader.declarations)
+    return reader.warnings + warnings
+  }
+
   private func register(
     _ declarations: [LocatedDeclaration]
   ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationWarning] {
@@ -147,7 +168,8 @@ public final class UTTypeRegistry: Sendable {
         system: Self.systemGraph,
         existing: state.applicationDeclarations
       )
-      let merged = try validator.merge(declarations)
+      let merged = try validator.merge(
+        declarations, limit: Self.maximumApplicationDeclarations)
       state.applicationDeclarations = merged
       state.graph = TypeGraph(
         declarations: SystemCatalogue.declarations.map { ($0, TypeGraph.Origin.system) }

@@ -203,7 +203,8 @@ enum RuleCommand {
       let width = Terminal.width
       print(
         TextWrapping.wrap(
-          "\(decision.isShown ? "shown" : "hidden") for \(sourceLabel)", width: width))
+          "\(decision.isShown ? "shown" : "hidden") for \(TerminalText.quoted(sourceLabel))",
+          width: width))
       print(decision.wrappedReason(width: width, prefix: "reason: "))
       print("\nhow it was decided:")
       print(decision.trace.rendered(indent: 1, width: width))
@@ -346,16 +347,19 @@ enum RuleCommand {
           warnings: rule.warnings, rows: rows))
     } else {
       let width = Terminal.width
-      let nameWidth = rows.map(\.name.count).max() ?? 0
+      // Profile names and titles come from files a user can give (--sources): quoted.
+      let names = rows.map { TerminalText.quoted($0.name) }
+      let nameWidth = names.map(\.count).max() ?? 0
       // Reasons sit under the titles, unless the names leave them too little room.
       let reasonIndent = min(nameWidth + 10, width / 3)
       let margin = String(repeating: " ", count: reasonIndent)
-      for row in rows {
+      for (row, name) in zip(rows, names) {
         let verdict = row.shown ? "shown " : "hidden"
-        let name = row.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+        let name = name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
         print(
           TextWrapping.wrap(
-            "\(verdict)  \(name)  \(row.title)", width: width, indent: nameWidth + 10))
+            "\(verdict)  \(name)  \(TerminalText.quoted(row.title))", width: width,
+            indent: nameWidth + 10))
         print(TextWrapping.wrap(row.reason, width: width, prefix: margin, indent: reasonIndent))
       }
       printWarnings(rule, width: width)
@@ -381,7 +385,9 @@ enum RuleCommand {
     if json {
       try Output.json(ExplainReport(rule: rule.origin, explanation: explanation))
     } else {
-      print(TextWrapping.wrap("\(explanation.form) rule from \(rule.origin)", width: width))
+      print(
+        TextWrapping.wrap(
+          "\(explanation.form) rule from \(TerminalText.quoted(rule.origin))", width: width))
       for line in explanation.summary {
         print(TextWrapping.wrap(line, width: width, prefix: "  ", indent: 4))
       }

@@ -175,9 +175,9 @@ enum ShortcutCommand {
     } else {
       print(
         """
-        wrote \(output): \(data.count) bytes, unsigned binary property list
+        wrote \(TerminalText.quoted(output)): \(data.count) bytes, unsigned binary property list
           actions: \(workflow.actions.map(\.identifier).joined(separator: " -> "))
-          bound to: \(app.bundleIdentifier) (\(app.name), team \(app.teamIdentifier))
+          bound to: \(app.bundleIdentifier) (\(TerminalText.quoted(app.name)), team \(app.teamIdentifier))
         \(instructions)
         """)
     }
@@ -289,8 +289,11 @@ struct ShortcutReport: Encodable {
     boundApps = file.workflow.boundApps
   }
 
+  /// The report as text. The path and every name read from the file (identifiers, output
+  /// names, bound apps, certificate names) are quoted when they hold a control character.
   var text: String {
-    var lines = ["\(path)"]
+    let quoted: (String) -> String = TerminalText.quoted
+    var lines = [quoted(path)]
     switch format {
     case .signed: lines.append("  format: signed (Apple Encrypted Archive)")
     case .binaryPropertyList:
@@ -314,8 +317,8 @@ struct ShortcutReport: Encodable {
       let formatter = ISO8601DateFormatter()
       for (index, certificate) in signer.certificates.enumerated() {
         let expired = certificate.isExpired() ? " (expired)" : ""
-        lines.append("    certificate \(index): \(certificate.subject)")
-        lines.append("      issuer: \(certificate.issuer)")
+        lines.append("    certificate \(index): \(quoted(certificate.subject))")
+        lines.append("      issuer: \(quoted(certificate.issuer))")
         lines.append(
           "      valid: \(formatter.string(from: certificate.notBefore)) to"
             + " \(formatter.string(from: certificate.notAfter))\(expired)")
@@ -323,31 +326,34 @@ struct ShortcutReport: Encodable {
     }
     if let verified, let checks {
       lines.append(
-        verified ? "  verification: verified" : "  verification: not verified: \(reason ?? "")")
+        verified
+          ? "  verification: verified" : "  verification: not verified: \(quoted(reason ?? ""))")
       for check in checks {
-        lines.append("    [\(check.passed ? "ok" : "FAIL")] \(check.name): \(check.detail)")
+        lines.append(
+          "    [\(check.passed ? "ok" : "FAIL")] \(check.name): \(quoted(check.detail))")
       }
     }
-    if let clientVersion { lines.append("  client version: \(clientVersion)") }
+    if let clientVersion { lines.append("  client version: \(quoted(clientVersion))") }
     if let minimumClientVersion {
       lines.append("  minimum client version: \(minimumClientVersion)")
     }
-    if !types.isEmpty { lines.append("  types: \(types.joined(separator: ", "))") }
+    if !types.isEmpty { lines.append("  types: \(types.map(quoted).joined(separator: ", "))") }
     lines.append("  actions (\(actions.count)):")
     for item in actions {
-      var line = "    \(item.index). \(item.action.identifier)"
-      if let name = item.action.customOutputName { line += " \"\(name)\"" }
+      var line = "    \(item.index). \(quoted(item.action.identifier))"
+      if let name = item.action.customOutputName { line += " " + quoted("\"\(name)\"") }
       lines.append(line)
       for connection in item.action.connections {
         var source = connection.kind
         if let index = connection.sourceActionIndex { source = "output of action \(index + 1)" }
-        if let name = connection.outputName { source += " \"\(name)\"" }
-        lines.append("         \(connection.parameter) <- \(source)")
+        if let name = connection.outputName { source += " " + quoted("\"\(name)\"") }
+        lines.append("         \(quoted(connection.parameter)) <- \(quoted(source))")
       }
       for app in item.action.boundApps {
-        var line = "         \(app.parameter) = app \(app.bundleIdentifier)"
+        var line = "         \(quoted(app.parameter)) = app \(quoted(app.bundleIdentifier))"
         if let name = app.name {
-          line += " (\(name)" + (app.teamIdentifier.map { ", team \($0)" } ?? "") + ")"
+          line +=
+            " (\(quoted(name))" + (app.teamIdentifier.map { ", team \(quoted($0))" } ?? "") + ")"
         }
         lines.append(line)
       }
@@ -355,7 +361,7 @@ struct ShortcutReport: Encodable {
     if boundApps.isEmpty {
       lines.append("  bound apps: none")
     } else {
-      let apps = boundApps.map(\.bundleIdentifier)
+      let apps = boundApps.map { quoted($0.bundleIdentifier) }
       lines.append(
         "  bound apps: \(apps.enumerated().filter { apps.firstIndex(of: $0.element) == $0.offset }.map(\.element).joined(separator: ", "))"
       )

@@ -123,16 +123,20 @@ enum TypesCommand {
     }
   }
 
+  /// The text for one file. Every value that comes from the file's name or content is quoted
+  /// as `ls` quotes names (`$'a\nb'`) when it holds a control character, so no file can forge
+  /// a line or move the cursor.
   static func text(_ item: Description) -> String {
-    var lines = ["\(item.path): \(item.identifier ?? "?")"]
-    if let description = item.description { lines[0] += " (\(description))" }
-    lines.append("  supertypes:  \((item.supertypes ?? []).joined(separator: ", "))")
-    lines.append("  MIME type:   \(item.mimeType ?? "(none)")")
-    lines.append("  evidence:    \(item.evidence ?? "?"): \(item.explanation ?? "")")
+    let quoted: (String) -> String = TerminalText.quoted
+    var lines = ["\(quoted(item.path)): \(quoted(item.identifier ?? "?"))"]
+    if let description = item.description { lines[0] += " (\(quoted(description)))" }
+    lines.append("  supertypes:  \((item.supertypes ?? []).map(quoted).joined(separator: ", "))")
+    lines.append("  MIME type:   \(quoted(item.mimeType ?? "(none)"))")
+    lines.append("  evidence:    \(item.evidence ?? "?"): \(quoted(item.explanation ?? ""))")
     if item.isMismatch == true {
       lines.append(
-        "  warning:     the name says \(item.nameType ?? "?") but the content is"
-          + " \(item.contentType ?? "?"); the content wins")
+        "  warning:     the name says \(quoted(item.nameType ?? "?")) but the content is"
+          + " \(quoted(item.contentType ?? "?")); the content wins")
     }
     return lines.joined(separator: "\n")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import UTI
 
 /// `ingest-cli uti`: describe types by identifier, filename extension or MIME type.
@@ -142,17 +143,20 @@ enum UTICommand {
     return errors.isEmpty ? .success : .dataError
   }
 
+  /// The text for one type. Identifiers, descriptions and tags can come from an `Info.plist`
+  /// a user gave (`--declarations`): each is quoted when it holds a control character.
   static func text(_ description: Description) -> String {
+    let quoted: (String) -> String = TerminalText.quoted
     func list(_ values: [String]) -> String {
-      values.isEmpty ? "(none)" : values.joined(separator: ", ")
+      values.isEmpty ? "(none)" : values.map(quoted).joined(separator: ", ")
     }
     let kind =
       description.isDynamic
       ? "dynamic (not declared)"
       : description.isDeclared ? "declared" : "not declared"
     return """
-      \(description.identifier)
-        description:       \(description.description ?? "(none)")
+      \(quoted(description.identifier))
+        description:       \(quoted(description.description ?? "(none)"))
         declared parents:  \(list(description.declaredParents))
         supertypes:        \(list(description.supertypes))
         extensions:        \(list(description.filenameExtensions))

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import UTI
 
 /// Registers an app's type declarations (`--declarations PLIST`) with the command's own
@@ -21,7 +22,7 @@ enum TypeDeclarations {
         }
         warnings += try registry.registerDeclarations(
           fromInfoPlistAt: URL(fileURLWithPath: path)
-        ).map { "\(path): \($0)" }
+        ).map { "\(TerminalText.quoted(path)): \($0)" }
       } catch let error as CLIError {
         throw error
       } catch {
