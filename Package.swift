@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "Ingest", targets: ["Ingest"]),
     .library(name: "Importer", targets: ["Importer"]),
+    .library(name: "IngestPostgres", targets: ["IngestPostgres"]),
     .library(name: "TypeMatrix", targets: ["TypeMatrix"]),
     .library(name: "Shortcuts", targets: ["Shortcuts"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
@@ -67,6 +68,16 @@ let package = Package(
     .target(
       name: "Importer", dependencies: ["Ingest", "SystemCalls", "CSQLite"],
       swiftSettings: swiftSettings),
+    // The inbox and the library on PostgreSQL: a module of its own, so neither Ingest nor
+    // Importer links libpq. Every libpq call is in its `LibPQ/` folder.
+    .target(
+      name: "IngestPostgres", dependencies: ["Ingest", "Importer", "SystemCalls", "CPostgres"],
+      swiftSettings: swiftSettings),
+    .systemLibrary(
+      name: "CPostgres",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]
+    ),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
@@ -91,7 +102,7 @@ let package = Package(
       name: "ingest-cli",
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts",
+        "Shortcuts", "IngestPostgres",
         "SystemCalls",
       ],
       swiftSettings: swiftSettings

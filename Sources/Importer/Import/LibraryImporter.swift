@@ -28,7 +28,7 @@ public final class LibraryImporter: ShareHandler {
   }
 
   /// The library imported into.
-  public let library: Library
+  public let library: any LibraryStore
   /// The inbox imported from.
   public let inbox: any InboxStore
   /// Where events go (stages, ids and counts, never what was shared).
@@ -40,7 +40,7 @@ public final class LibraryImporter: ShareHandler {
   ///
   /// - Parameter now: The clock for `importedAt`.
   public init(
-    library: Library, inbox: any InboxStore, log: IngestLog = .none,
+    library: any LibraryStore, inbox: any InboxStore, log: IngestLog = .none,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.library = library
@@ -133,7 +133,7 @@ public final class LibraryImporter: ShareHandler {
       shareID: manifest.id, receivedAt: manifest.receivedAt, importedAt: now(),
       source: manifest.source, status: .toSort, items: placement.items)
     do {
-      return try library.insert(record) ? .imported : .alreadyInLibrary
+      return try library.insert(record, claimedWith: claim) ? .imported : .alreadyInLibrary
     } catch {
       // Only a record known not to be there lets the files go back: a commit that reported
       // a failure may still have reached the log.

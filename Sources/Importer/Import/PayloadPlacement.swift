@@ -25,8 +25,10 @@ struct PayloadPlacement {
   ///
   /// - Throws: `ImportError` for an item that cannot be imported, `IOError` when the files
   ///   cannot be moved; what this attempt placed is moved back first.
-  init(_ claim: any InboxClaim, into library: Library, directories: PayloadDirectories) throws {
-    files = library.files
+  init(
+    _ claim: any InboxClaim, into library: any LibraryStore, directories: PayloadDirectories
+  ) throws {
+    files = try directories.open(library.filesPath)
     self.directories = directories
     let manifest = claim.manifest
     do {

@@ -56,7 +56,7 @@ extension Library {
   ///
   /// The check and the insert are in the same `BEGIN IMMEDIATE` transaction, so two importers
   /// can never both insert one share; the unique `share_id` is the second guard.
-  func insert(_ record: LibraryRecord) throws -> Bool {
+  public func insert(_ record: LibraryRecord) throws -> Bool {
     try withConnection { connection in
       try connection.writeTransaction {
         let id = record.shareID.uuidString

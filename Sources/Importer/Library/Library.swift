@@ -16,7 +16,7 @@ import SystemCalls
 /// importers and readers may open one library at once; writers take turns (see
 /// `Library+Settings.swift`). Keep one instance per process: its connection is used by one
 /// thread at a time.
-public final class Library: Sendable {
+public final class Library: LibraryStore {
   /// The database file.
   public let path: String
   /// The directory of the records' files: the database path with `-files` appended, as
@@ -96,10 +96,8 @@ public final class Library: Sendable {
     }
   }
 
-  /// The absolute path of a file a record holds (`LibraryItem.file`).
-  public func absolutePath(ofFile name: String) -> String {
-    filesPath + "/" + name
-  }
+  /// The database file's path.
+  public var location: String { path }
 
   /// The schema version of the open library (`PRAGMA user_version`).
   public func schemaVersion() throws -> Int {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The hand-off summary card.
-extension Library {
+extension LibraryStore {
   /// The hand-off summary card of a day: its records, newest first, at most 50.
   ///
   /// The same as `ingest-cli library summary [--date YYYY-MM-DD] [--time-zone ZONE]
@@ -19,17 +19,8 @@ extension Library {
   ) throws -> HandoffSummary {
     let day = date ?? CalendarDay(containing: now, in: timeZone)
     let interval = day.interval(in: timeZone)
-    let bounds: [SQLiteValue] = [
-      .integer(LibraryTime.microseconds(interval.start)),
-      .integer(LibraryTime.microseconds(interval.end)),
-    ]
-    let (count, entries) = try withConnection { connection in
-      let count = try connection.integer(LibrarySchema.countDay, bounds) ?? 0
-      let records = try Self.readRecords(
-        connection, sql: LibrarySchema.newestOfDay,
-        bounds + [.integer(Int64(HandoffSummary.recordLimit))])
-      return (Int(count), records)
-    }
+    let count = try count(receivedIn: interval)
+    let entries = try newest(receivedIn: interval, limit: HandoffSummary.recordLimit)
     return HandoffSummary(
       day: day, timeZone: timeZone, interval: interval, locale: locale, count: count,
       entries: entries.map {
@@ -37,6 +28,34 @@ extension Library {
           shareID: $0.shareID, receivedAt: $0.receivedAt, status: $0.status,
           content: HandoffSummary.content(of: $0.items))
       })
+  }
+}
+
+/// The summary's queries on SQLite.
+extension Library {
+  /// The records received in `interval`: one indexed count.
+  public func count(receivedIn interval: DateInterval) throws -> Int {
+    try withConnection { connection in
+      Int(try connection.integer(LibrarySchema.countDay, Self.bounds(interval)) ?? 0)
+    }
+  }
+
+  /// The newest `limit` records received in `interval`: one indexed range, newest first, and
+  /// one query per record for its items.
+  public func newest(receivedIn interval: DateInterval, limit: Int) throws -> [LibraryRecord] {
+    try withConnection { connection in
+      try Self.readRecords(
+        connection, sql: LibrarySchema.newestOfDay,
+        Self.bounds(interval) + [.integer(Int64(limit))])
+    }
+  }
+
+  /// `[start, end)` in the library's microseconds.
+  private static func bounds(_ interval: DateInterval) -> [SQLiteValue] {
+    [
+      .integer(LibraryTime.microseconds(interval.start)),
+      .integer(LibraryTime.microseconds(interval.end)),
+    ]
   }
 
   /// SQLite's plan for each of the summary's queries (`EXPLAIN QUERY PLAN`), one line per

@@ -125,7 +125,7 @@ public final class DirectoryInbox: InboxStore {
 
   /// Refuses a manifest that names a file outside `Incoming/` or under another id: a manifest
   /// may come from another program, and its paths are never followed anywhere else.
-  static func validate(_ manifest: ShareManifest, path: String, expected id: UUID)
+  package static func validate(_ manifest: ShareManifest, path: String, expected id: UUID)
     throws(ManifestError)
   {
     guard manifest.id == id else {
@@ -151,7 +151,7 @@ public final class DirectoryInbox: InboxStore {
 
   /// Moves payloads of a committed share that are still in `.staging/` into `Incoming/` (a
   /// crash between the commit and the last rename leaves them there, complete and flushed).
-  func recoverPayloads(of manifest: ShareManifest) throws {
+  package func recoverPayloads(of manifest: ShareManifest) throws {
     for item in manifest.items where item.kind == .file {
       guard let name = item.fileName, try group.incoming.status(of: name) == nil,
         try group.staging.status(of: name) != nil

@@ -105,3 +105,23 @@ public struct CommittedButNotDurable: Error, Sendable, CustomStringConvertible {
       + " \(underlying)"
   }
 }
+
+/// Whether the share committed is not known: the inbox was lost from sight as it committed (a
+/// database connection that dropped during the commit and did not come back in time). Its
+/// payload files are kept, not rolled back: if it committed, an importer takes them; if not,
+/// the sweeper removes them once stale.
+public struct CommitOutcomeUnknown: Error, Sendable, CustomStringConvertible {
+  /// Why the outcome is not known.
+  public var underlying: any Error & Sendable
+
+  /// Creates the error.
+  public init(underlying: any Error & Sendable) {
+    self.underlying = underlying
+  }
+
+  /// What happened.
+  public var description: String {
+    "whether the share was committed is not known (its files are kept; inbox list shows it if"
+      + " it was): \(underlying)"
+  }
+}

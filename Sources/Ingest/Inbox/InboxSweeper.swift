@@ -32,10 +32,16 @@ public struct InboxSweeper: Sendable {
 
   /// The group directory swept.
   public let group: GroupDirectory
+  /// The inbox whose committed shares reference payloads, when it is not the group's own
+  /// directory inbox (a database's).
+  public let inbox: (any InboxStore)?
 
-  /// A sweeper of `group`.
-  public init(group: GroupDirectory) {
+  /// A sweeper of `group`; `inbox` names the inbox its payloads are committed to when that is
+  /// not the group's own directory inbox, so the payloads its shares reference are kept (and
+  /// completed when a crash left them in `.staging/`).
+  public init(group: GroupDirectory, inbox: (any InboxStore)? = nil) {
     self.group = group
+    self.inbox = inbox is DirectoryInbox ? nil : inbox
   }
 
   /// Sweeps files older than `threshold` (measured against `now`).
@@ -62,6 +68,14 @@ public struct InboxSweeper: Sendable {
         // A manifest an importer finished meanwhile is simply gone.
         if (error as? IOError)?.code == .notFound { continue }
         report.unreadableManifests.append(entry.name)
+      }
+    }
+    if let other = self.inbox {
+      for entry in try other.pending() {
+        // A share an importer finished meanwhile is simply gone.
+        guard let manifest = try other.manifest(entry.id) else { continue }
+        committed.append(manifest)
+        for item in manifest.items { if let name = item.fileName { referenced.insert(name) } }
       }
     }
     for manifest in committed {

@@ -104,6 +104,10 @@ final class ShareTransaction: Sendable {
     } catch let error as CommittedButNotDurable {
       state.withLock { $0.phase = .committed }
       throw error
+    } catch let error as CommitOutcomeUnknown {
+      // It may have committed: its files stay (see `CommitOutcomeUnknown`).
+      state.withLock { $0.phase = .committed }
+      throw error
     } catch {
       prepared.discard()
       rollback()

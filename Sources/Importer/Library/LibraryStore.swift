@@ -1,0 +1,59 @@
+import Foundation
+import Ingest
+
+/// Where imported shares are kept: what `LibraryImporter`, `library list` and the hand-off
+/// summary card need of a library, and nothing more.
+///
+/// `Library` keeps records in a SQLite file; a backend on a database server implements the
+/// same protocol (the PostgreSQL one is in its own module, so this one links no client it does
+/// not use). Every implementation keeps the one rule the importer rests on: a share id is
+/// recorded at most once, whatever the number of importers.
+public protocol LibraryStore: Sendable {
+  /// Where the library is, for messages: a path, or a URL without its password.
+  var location: String { get }
+
+  /// The directory of the records' files (`LibraryItem.file` names a file in it). It must be
+  /// on the file system of the group directory's `Incoming/` for files to be moved there by
+  /// a rename; elsewhere they are copied.
+  var filesPath: String { get }
+
+  /// Whether the share `id` is recorded.
+  func contains(shareID id: UUID) throws -> Bool
+
+  /// Records `record` and its items in one transaction, exactly once: false, writing
+  /// nothing, when its share id is already there.
+  func insert(_ record: LibraryRecord) throws -> Bool
+
+  /// Records the share `claim` holds (see `insert(_:)`). A library in the same database as
+  /// the claim's inbox also removes the share from the inbox in the same transaction, so the
+  /// claim's `finish()` has only files left to remove; any other library records it as
+  /// `insert(_:)` does (the default).
+  func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool
+
+  /// The records, newest first (by when they were received), with their items.
+  ///
+  /// - Parameters:
+  ///   - status: Only records with this status; nil for all.
+  ///   - limit: At most this many; nil for all.
+  func records(status: RecordStatus?, limit: Int?) throws -> [LibraryRecord]
+
+  /// How many records were received in `interval` (its start included, its end not): the
+  /// summary card's count.
+  func count(receivedIn interval: DateInterval) throws -> Int
+
+  /// The newest `limit` records received in `interval`, newest first, with their items: the
+  /// summary card's lines.
+  func newest(receivedIn interval: DateInterval, limit: Int) throws -> [LibraryRecord]
+}
+
+extension LibraryStore {
+  /// Records `record` as `insert(_:)` does: the claim plays no part.
+  public func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool {
+    try insert(record)
+  }
+
+  /// The absolute path of a file a record holds (`LibraryItem.file`).
+  public func absolutePath(ofFile name: String) -> String {
+    filesPath + "/" + name
+  }
+}

@@ -1,0 +1,48 @@
+import SystemCalls
+
+/// What wakes an `InboxWatcher`: a descriptor that becomes readable when a share may have
+/// arrived.
+///
+/// The directory inbox's arrivals are inotify events on `<group>/Inbox` (`DirectoryArrivals`);
+/// a database inbox's are its server's notifications. Either may miss one (a queue that
+/// overflowed, a connection that dropped), so an event only says "look now": the watcher also
+/// re-scans from time to time, and a lost event delays a share but never loses it.
+public protocol InboxArrivals: Sendable {
+  /// The descriptor to wait on, readable when something may have arrived; nil while the
+  /// source is down (a lost connection): the watcher then calls `consume()` about once a
+  /// second, which tries to bring it back.
+  var descriptor: Int32? { get }
+
+  /// Takes what made the descriptor readable (or, while the source is down, tries to bring it
+  /// back); true when a share may have arrived or been missed meanwhile.
+  func consume() throws -> Bool
+}
+
+/// The directory inbox's arrivals: manifests renamed into `<group>/Inbox`, or written and
+/// closed there (inotify).
+public final class DirectoryArrivals: InboxArrivals {
+  private let watch: DirectoryWatch
+
+  /// Watches the inbox directory of `inbox`.
+  ///
+  /// - Throws: `IOError` when the directory cannot be watched.
+  public init(inbox: DirectoryInbox) throws {
+    watch = try DirectoryWatch(path: inbox.group.absolutePath(GroupDirectory.inboxName))
+  }
+
+  /// The inotify descriptor.
+  public var descriptor: Int32? { watch.descriptor }
+
+  /// Reads and discards the queued events; true when there were any.
+  public func consume() throws -> Bool {
+    try watch.drainEvents() > 0
+  }
+}
+
+/// An error that can say the inbox is only out of reach for now (a database server restarting,
+/// a connection lost): a watcher reports it and tries again, where any other error ends its
+/// run.
+public protocol TemporaryInboxError: Error {
+  /// Whether trying again later may succeed without anyone doing anything.
+  var isTemporary: Bool { get }
+}

@@ -1,0 +1,194 @@
+internal import CPostgres
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One connection to a PostgreSQL server: connect, run a statement with bound parameters, run
+/// a parameterless script, listen for notifications.
+///
+/// Every libpq call of the package is in this folder (`Sources/IngestPostgres/LibPQ/`), as
+/// swift-system keeps its system calls in one place. Values always travel as bound parameters
+/// (`PQexecParams`, text format), never spliced into SQL; only fixed DDL without parameters
+/// goes through `PQexec`. A connection is used by one thread at a time: `ConnectionSlot`
+/// keeps it behind a `Mutex`. Errors carry the operation, the server (its URL without a
+/// password), the SQLSTATE and the server's message.
+final class PGConnection {
+  /// The server, for messages.
+  let url: PostgresURL
+  private let handle: OpaquePointer
+
+  /// Connects to `url`; `connectTimeout` seconds at most (libpq's `connect_timeout`, which the
+  /// URL may override). Notices (`CREATE ... IF NOT EXISTS` skipping) are not printed.
+  init(url: PostgresURL, connectTimeout: Int, applicationName: String) throws(PostgresError) {
+    self.url = url
+    let keywords = ["connect_timeout", "fallback_application_name", "dbname"]
+    let values = [String(max(2, connectTimeout)), applicationName, url.string]
+    // Later keywords override earlier ones, and `dbname` is expanded from the URL: what the
+    // URL says wins over the defaults before it.
+    let connection = CStrings.withNullTerminated(keywords) { keywords in
+      CStrings.withNullTerminated(values) { values in PQconnectdbParams(keywords, values, 1) }
+    }
+    guard let connection else {
+      throw PostgresError(
+        operation: "connect", target: url.redacted, sqlState: nil, message: "out of memory")
+    }
+    guard PQstatus(connection) == CONNECTION_OK else {
+      let message = Self.text(PQerrorMessage(connection))
+      PQfinish(connection)
+      throw PostgresError(
+        operation: "connect", target: url.redacted, sqlState: nil, message: message,
+        isConnectionFailure: true)
+    }
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    handle = connection
+  }
+
+  deinit {
+    PQfinish(handle)
+  }
+
+  /// Whether the connection is lost (the server closed it, or it broke).
+  var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+
+  /// Whether a transaction is open on the connection (in progress, idle in it, or failed).
+  var isInTransaction: Bool {
+    let status = PQtransactionStatus(handle)
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+  }
+
+  /// The connection's socket, for waiting on notifications; nil when there is none.
+  var socket: Int32? {
+    let descriptor = PQsocket(handle)
+    return descriptor >= 0 ? descriptor : nil
+  }
+
+  /// Runs one statement with `parameters` bound in order to `$1`, `$2`... (nil is NULL), and
+  /// returns its rows as text.
+  ///
+  /// - Parameter operation: What the statement does, for errors (`claim`, `commit share`).
+  @discardableResult
+  func query(_ sql: String, _ parameters: [String?] = [], operation: String)
+    throws(PostgresError) -> PGRows
+  {
+    let result = CStrings.with(parameters) { values in
+      PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+    }
+    return try rows(of: result, operation: operation)
+  }
+
+  /// Runs `sql`, one or more statements without parameters (fixed DDL, `BEGIN`, `COMMIT`).
+  func execute(_ sql: String, operation: String) throws(PostgresError) {
+    _ = try rows(of: PQexec(handle, sql), operation: operation)
+  }
+
+  /// Reads what arrived on the socket without blocking and returns the notifications received
+  /// (channel and payload), oldest first.
+  ///
+  /// - Throws: `PostgresError` when the connection is lost.
+  func notifications() throws(PostgresError) -> [(channel: String, payload: String)] {
+    guard PQconsumeInput(handle) == 1 else {
+      throw PostgresError(
+        operation: "read notifications", target: url.redacted, sqlState: nil,
+        message: Self.text(PQerrorMessage(handle)), isConnectionFailure: true)
+    }
+    var received: [(channel: String, payload: String)] = []
+    while let notification = PQnotifies(handle) {
+      received.append(
+        (
+          String(cString: notification.pointee.relname),
+          String(cString: notification.pointee.extra)
+        ))
+      PQfreemem(notification)
+    }
+    return received
+  }
+
+  /// The rows of a finished statement, or its error; clears `result`.
+  private func rows(of result: OpaquePointer?, operation: String) throws(PostgresError)
+    -> PGRows
+  {
+    guard let result else {
+      // No result at all: the statement could not be sent (a lost connection) or memory ran
+      // out.
+      throw PostgresError(
+        operation: operation, target: url.redacted, sqlState: nil,
+        message: Self.text(PQerrorMessage(handle)), isConnectionFailure: isBroken)
+    }
+    defer { PQclear(result) }
+    let status = PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+      let sqlState = Self.field(result, "C")
+      let primary = Self.field(result, "M")
+      throw PostgresError(
+        operation: operation, target: url.redacted, sqlState: sqlState,
+        message: primary ?? Self.text(PQresultErrorMessage(result)),
+        detail: Self.field(result, "D"), hint: Self.field(result, "H"),
+        isConnectionFailure: isBroken || PostgresError.isConnectionState(sqlState))
+    }
+    let rowCount = Int(PQntuples(result))
+    let columnCount = Int(PQnfields(result))
+    var rows: [[String?]] = []
+    rows.reserveCapacity(rowCount)
+    for row in 0..<rowCount {
+      var values: [String?] = []
+      values.reserveCapacity(columnCount)
+      for column in 0..<columnCount {
+        if PQgetisnull(result, Int32(row), Int32(column)) == 1 {
+          values.append(nil)
+        } else {
+          values.append(String(cString: PQgetvalue(result, Int32(row), Int32(column))))
+        }
+      }
+      rows.append(values)
+    }
+    let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+    return PGRows(rows: rows, affected: affected)
+  }
+
+  /// An error field of a result (`C` the SQLSTATE, `M` the message, `D` detail, `H` hint).
+  private static func field(_ result: OpaquePointer, _ code: Unicode.Scalar) -> String? {
+    guard let value = PQresultErrorField(result, Int32(code.value)) else { return nil }
+    return String(cString: value)
+  }
+
+  /// libpq's message, without its trailing newline.
+  private static func text(_ message: UnsafePointer<CChar>?) -> String {
+    guard let message else { return "unknown error" }
+    let text = String(cString: message)
+    var end = text.endIndex
+    while end > text.startIndex, text[text.index(before: end)].isWhitespace {
+      end = text.index(before: end)
+    }
+    let trimmed = String(text[..<end])
+    return trimmed.isEmpty ? "unknown error" : trimmed.replacingOccurrences(of: "\n", with: "; ")
+  }
+}
+
+/// The rows a statement returned, as text (NULL is nil), and how many rows it affected.
+struct PGRows: Sendable {
+  /// The rows, each a value per column.
+  var rows: [[String?]]
+  /// What `PQcmdTuples` says: rows inserted, updated, deleted or selected.
+  var affected: Int
+}
+
+/// C strings for libpq's arrays of `const char *`.
+private enum CStrings {
+  /// Calls `body` with `strings` as an array of C strings (nil stays NULL), freed after.
+  static func with<R>(
+    _ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R
+  ) -> R {
+    let copies = strings.map { $0.flatMap { strdup($0) } }
+    defer { for copy in copies { free(copy) } }
+    return body(copies.map { $0.map { UnsafePointer($0) } })
+  }
+
+  /// `with`, for a keyword or value list ending in NULL as `PQconnectdbParams` wants.
+  static func withNullTerminated<R>(
+    _ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R
+  ) -> R {
+    with(strings.map(Optional.some) + [nil], body)
+  }
+}

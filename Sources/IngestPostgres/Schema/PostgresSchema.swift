@@ -1,0 +1,211 @@
+import Foundation
+
+/// The share-ingest tables on PostgreSQL, their versions, and the migration that makes them.
+///
+/// Everything lives in the schema `share_ingest`: the inbox (`inbox_shares`, `inbox_items`),
+/// the library (`library_records`, `library_items`) and `schema_version`, one row holding the
+/// version and an id made for the database when it was first migrated. `migrate` is the only
+/// writer of the tables' definitions: it takes a transaction-scoped advisory lock, creates
+/// `schema_version` if missing, and applies each migration newer than the version found, in
+/// the same transaction as the version's update. So it is safe to run twice, and by two
+/// processes at once (the second waits for the first, then finds nothing to do). A migration
+/// once shipped is never edited: a new version appends one.
+///
+/// The backends never migrate: they check the version on their first connection and refuse a
+/// database that was not migrated (`ingest-cli db migrate URL`) or that a newer program
+/// migrated, since workers often lack the rights DDL needs.
+public enum PostgresSchema {
+  /// The version this program writes and reads.
+  public static let currentVersion = 1
+
+  /// The key of the advisory lock migrations hold: `SHINGEST` in ASCII.
+  static let advisoryLockKey: Int64 = 0x5348_494E_4745_5354
+
+  /// The channel `NOTIFY` wakes watchers on, with the share id as payload.
+  static let inboxChannel = "share_ingest_inbox"
+
+  /// What a migration did.
+  public struct Migration: Sendable, Hashable {
+    /// The version found (0 for a database without share-ingest tables).
+    public var from: Int
+    /// The version it is at now.
+    public var to: Int
+  }
+
+  /// Brings the database at `url` to `currentVersion` (see the type's discussion).
+  ///
+  /// - Throws: `PostgresSchemaError.newer` for a database a newer program migrated,
+  ///   `PostgresError` when the server refuses (the SQLSTATE says why: `42501` for a role
+  ///   without the right to create).
+  @discardableResult
+  public static func migrate(_ url: PostgresURL, options: PostgresOptions = PostgresOptions())
+    throws -> Migration
+  {
+    let target = DatabaseTarget(url: url, options: options, checksSchema: false)
+    return try target.retrying {
+      let connection = try target.connect()
+      try connection.execute("BEGIN", operation: "migrate")
+      do {
+        try connection.query(
+          "SELECT pg_advisory_xact_lock($1::bigint)", [String(advisoryLockKey)],
+          operation: "migrate: take the migration lock")
+        try connection.execute(bootstrap, operation: "migrate: create schema_version")
+        let rows = try connection.query(
+          "SELECT version FROM share_ingest.schema_version", operation: "migrate: read version")
+        let found = rows.rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
+        if found > currentVersion {
+          throw PostgresSchemaError.newer(
+            target: url.redacted, version: found, supported: currentVersion)
+        }
+        for migration in migrations where migration.version > found {
+          try connection.execute(
+            migration.sql, operation: "migrate: apply version \(migration.version)")
+        }
+        try connection.query(
+          """
+          INSERT INTO share_ingest.schema_version (version) VALUES ($1::integer)
+          ON CONFLICT (singleton) DO UPDATE SET version = excluded.version
+          """, [String(currentVersion)], operation: "migrate: record version")
+        try connection.execute("COMMIT", operation: "migrate: commit")
+        return Migration(from: found, to: currentVersion)
+      } catch {
+        if !connection.isBroken { try? connection.execute("ROLLBACK", operation: "migrate") }
+        throw error
+      }
+    }
+  }
+
+  /// Checks that `connection`'s database is at `currentVersion`; returns its id.
+  static func check(_ connection: PGConnection) throws -> UUID {
+    let rows: PGRows
+    do {
+      rows = try connection.query(
+        "SELECT version, database_id::text FROM share_ingest.schema_version",
+        operation: "check the schema version")
+    } catch {
+      if error.isMissingSchema {
+        throw PostgresSchemaError.notMigrated(target: connection.url.redacted)
+      }
+      throw error
+    }
+    guard let row = rows.rows.first, let version = row[0].flatMap({ Int($0) }),
+      let id = row[1].flatMap({ UUID(uuidString: $0) })
+    else {
+      throw PostgresSchemaError.notMigrated(target: connection.url.redacted)
+    }
+    if version > currentVersion {
+      throw PostgresSchemaError.newer(
+        target: connection.url.redacted, version: version, supported: currentVersion)
+    }
+    if version < currentVersion {
+      throw PostgresSchemaError.older(
+        target: connection.url.redacted, version: version, current: currentVersion)
+    }
+    return id
+  }
+
+  /// Made before the version is read, inside the migration's lock.
+  static let bootstrap = """
+    CREATE SCHEMA IF NOT EXISTS share_ingest;
+    CREATE TABLE IF NOT EXISTS share_ingest.schema_version (
+      singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+      version integer NOT NULL,
+      database_id uuid NOT NULL DEFAULT gen_random_uuid()
+    );
+    """
+
+  /// Each version's statements, applied to a database of the version before.
+  static let migrations: [(version: Int, sql: String)] = [(1, version1)]
+
+  /// Version 1: the inbox and the library.
+  ///
+  /// A share is one `inbox_shares` row and its `inbox_items`, committed in one statement; its
+  /// insert notifies `share_ingest_inbox` (delivered at commit). Importers lock a share's row
+  /// with `FOR UPDATE SKIP LOCKED` for as long as their transaction lasts. The library's
+  /// `share_id` is unique: its guard against recording a share twice. Times are `timestamptz`
+  /// (microseconds, as the SQLite library keeps them); an item's `file` is, in the inbox,
+  /// `Incoming/<name>` relative to the group directory, and in the library a name in its files
+  /// directory.
+  static let version1 = """
+    CREATE TABLE share_ingest.inbox_shares (
+      id uuid PRIMARY KEY,
+      received_at timestamptz NOT NULL,
+      committed_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+      source text,
+      not_included jsonb NOT NULL DEFAULT '[]',
+      attempts integer NOT NULL DEFAULT 0,
+      last_attempt timestamptz,
+      last_error text
+    );
+    CREATE INDEX inbox_shares_by_received_at ON share_ingest.inbox_shares (received_at, id);
+    CREATE TABLE share_ingest.inbox_items (
+      share_id uuid NOT NULL REFERENCES share_ingest.inbox_shares (id) ON DELETE CASCADE,
+      position integer NOT NULL,
+      kind text NOT NULL CHECK (kind IN ('file', 'text', 'url')),
+      type_identifier text NOT NULL,
+      file text,
+      byte_count bigint,
+      sha256 text,
+      suggested_name text,
+      text text,
+      url text,
+      PRIMARY KEY (share_id, position)
+    );
+    CREATE FUNCTION share_ingest.notify_inbox() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('share_ingest_inbox', NEW.id::text);
+      RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER inbox_shares_notify AFTER INSERT ON share_ingest.inbox_shares
+      FOR EACH ROW EXECUTE FUNCTION share_ingest.notify_inbox();
+    CREATE TABLE share_ingest.library_records (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      share_id uuid NOT NULL UNIQUE,
+      received_at timestamptz NOT NULL,
+      imported_at timestamptz NOT NULL,
+      source text,
+      status text NOT NULL
+    );
+    CREATE INDEX library_records_by_received_at ON share_ingest.library_records (received_at);
+    CREATE INDEX library_records_by_status ON share_ingest.library_records (status, received_at);
+    CREATE TABLE share_ingest.library_items (
+      record_id bigint NOT NULL REFERENCES share_ingest.library_records (id) ON DELETE CASCADE,
+      position integer NOT NULL,
+      kind text NOT NULL CHECK (kind IN ('file', 'text', 'url')),
+      type_identifier text NOT NULL,
+      text text,
+      url text,
+      file text,
+      byte_count bigint,
+      sha256 text,
+      suggested_name text,
+      PRIMARY KEY (record_id, position)
+    );
+    """
+}
+
+/// A database whose share-ingest schema this program cannot use.
+public enum PostgresSchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The database has no share-ingest tables.
+  case notMigrated(target: String)
+  /// The database is at an older version than this program's.
+  case older(target: String, version: Int, current: Int)
+  /// A newer program migrated the database.
+  case newer(target: String, version: Int, supported: Int)
+
+  /// What is wrong and what to do.
+  public var description: String {
+    switch self {
+    case .notMigrated(let target):
+      "the database \(target) has no share-ingest tables; create them with"
+        + " ingest-cli db migrate URL"
+    case .older(let target, let version, let current):
+      "the database \(target) has share-ingest schema version \(version), older than this"
+        + " program's \(current); bring it up to date with ingest-cli db migrate URL"
+    case .newer(let target, let version, let supported):
+      "the database \(target) has share-ingest schema version \(version), newer than the"
+        + " \(supported) this program knows; use a newer ingest-cli"
+    }
+  }
+}
