@@ -86,7 +86,9 @@ let package = Package(
     // The type matrix: rows of shares and what the main app must end up with, run end to end.
     .target(
       name: "TypeMatrix",
-      dependencies: ["Ingest", "ItemProvider", "ActivationRules", "UTI", "SystemCalls"],
+      dependencies: [
+        "Ingest", "Importer", "ItemProvider", "ActivationRules", "UTI", "SystemCalls",
+      ],
       swiftSettings: swiftSettings),
     .systemLibrary(
       name: "COpenSSL",
@@ -110,8 +112,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "Shortcuts",
-        "PropertyLists",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
+        "Shortcuts", "PropertyLists",
         "TestSupport",
       ],
       path: "Benchmarks",

@@ -23,6 +23,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("cli", CLIBenchmarks.run),
   ("importer", ImporterBenchmarks.run),
   ("hostile", HostileInputBenchmarks.run),
+  ("matrix", MatrixBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [

@@ -28,7 +28,8 @@ public struct MatrixRunner: Sendable {
   /// Where shipped profiles' sample files are (the repository's `corpus/`); rows naming a
   /// profile that shares sample files fail without it.
   public var corpus: URL?
-  /// Where committed shares are imported.
+  /// Where committed shares are imported (by default the main app's importer, into a throwaway
+  /// SQLite library per row).
   public var library: any MatrixLibrary
   /// How many rows run at once.
   public var maximumConcurrentRows: Int
@@ -39,7 +40,7 @@ public struct MatrixRunner: Sendable {
   public init(
     rule: ActivationRule?, matrix: TypeMatrixFile, matrixDirectory: URL,
     contract: InputContract? = nil, corpus: URL? = nil,
-    library: any MatrixLibrary = InboxRecords(), semantics: ActivationRule.Semantics = .default,
+    library: any MatrixLibrary = LibraryRecords(), semantics: ActivationRule.Semantics = .default,
     maximumConcurrentRows: Int = 4
   ) {
     self.rule = rule
