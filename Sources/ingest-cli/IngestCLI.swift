@@ -32,7 +32,7 @@ struct IngestCLI {
     subcommands: [
       ShareCommand.spec, InboxCommand.spec, GroupsCommand.spec, TypesCommand.spec,
       UTICommand.spec, RuleCommand.spec, MatrixCommand.spec, LibraryCommand.spec,
-      ShortcutCommand.spec, helpSpec,
+      ShortcutCommand.spec, DBCommand.spec, helpSpec,
     ],
     examples: [
       .init(command: "share corpus/files/photo.heic", note: "share a photo end to end"),
@@ -122,6 +122,7 @@ struct IngestCLI {
     case "groups": return try GroupsCommand.run(&arguments)
     case "matrix": return try MatrixCommand.run(&arguments)
     case "library": return try LibraryCommand.run(&arguments)
+    case "db": return try DBCommand.run(&arguments)
     case "uti": return try UTICommand.run(&arguments)
     case "types": return try TypesCommand.run(&arguments)
     case "shortcut": return try ShortcutCommand.run(&arguments)

@@ -15,6 +15,19 @@ public struct LibraryRecord: Sendable, Hashable {
   public var status: RecordStatus
   /// What the share held, in the manifest's order.
   public var items: [LibraryItem]
+
+  /// A record.
+  public init(
+    shareID: UUID, receivedAt: Date, importedAt: Date, source: String?, status: RecordStatus,
+    items: [LibraryItem]
+  ) {
+    self.shareID = shareID
+    self.receivedAt = receivedAt
+    self.importedAt = importedAt
+    self.source = source
+    self.status = status
+    self.items = items
+  }
 }
 
 /// One thing a record holds.
@@ -36,4 +49,20 @@ public struct LibraryItem: Sendable, Hashable {
   public var sha256: String?
   /// For files: the name the source suggested; informational, never a path.
   public var suggestedName: String?
+
+  /// An item.
+  public init(
+    kind: ShareManifest.Item.Kind, typeIdentifier: String, text: String? = nil,
+    url: String? = nil, file: String? = nil, byteCount: Int64? = nil, sha256: String? = nil,
+    suggestedName: String? = nil
+  ) {
+    self.kind = kind
+    self.typeIdentifier = typeIdentifier
+    self.text = text
+    self.url = url
+    self.file = file
+    self.byteCount = byteCount
+    self.sha256 = sha256
+    self.suggestedName = suggestedName
+  }
 }

@@ -25,10 +25,10 @@ public final class GroupDirectory: Sendable {
 
   /// The group directory's path, as given.
   public let path: String
-  let root: FileDescriptor
-  let incoming: FileDescriptor
-  let inbox: FileDescriptor
-  let staging: FileDescriptor
+  package let root: FileDescriptor
+  package let incoming: FileDescriptor
+  package let inbox: FileDescriptor
+  package let staging: FileDescriptor
 
   /// Opens the group directory at `path`, creating it (and missing parents) and its three
   /// directories with mode 0700.

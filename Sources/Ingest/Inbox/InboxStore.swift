@@ -63,6 +63,13 @@ public struct InboxEntry: Sendable, Hashable {
   public var receivedAt: Date
   /// The failures recorded by importers that could not finish it, most recent last.
   public var failure: InboxFailure?
+
+  /// An entry.
+  public init(id: UUID, receivedAt: Date, failure: InboxFailure? = nil) {
+    self.id = id
+    self.receivedAt = receivedAt
+    self.failure = failure
+  }
 }
 
 /// What an importer recorded when it could not finish a share.
@@ -73,6 +80,13 @@ public struct InboxFailure: Codable, Sendable, Hashable {
   public var lastAttempt: Date
   /// The last error, as the importer described it.
   public var lastError: String
+
+  /// A record of failures.
+  public init(attempts: Int, lastAttempt: Date, lastError: String) {
+    self.attempts = attempts
+    self.lastAttempt = lastAttempt
+    self.lastError = lastError
+  }
 }
 
 /// A share claimed by this process.

@@ -14,22 +14,22 @@ extension InboxCommand {
 
   /// One pass of the library importer over the inbox. Exit status 0 when nothing went wrong,
   /// 74 when a share stays in the inbox with an error (each is printed).
-  static func importIntoLibrary(_ inbox: DirectoryInbox, library path: String?, json: Bool)
-    throws -> ExitStatus
-  {
-    let library = try CLIError.openLibrary(path, create: true)
+  static func importIntoLibrary(
+    _ inbox: any InboxStore, library path: String?, group: GroupDirectory, json: Bool
+  ) throws -> ExitStatus {
+    let library = try Backends.library(path, group: group.path, create: true)
     let pass = try LibraryImporter(library: library, inbox: inbox).importPending()
     if json {
       try Output.json(
         LibraryImportReport(
-          library: library.path, imported: pass.imported.map(\.uuidString),
+          library: library.location, imported: pass.imported.map(\.uuidString),
           alreadyInLibrary: pass.alreadyInLibrary.map(\.uuidString),
           errors: pass.errors.map { ["id": $0.shareID?.uuidString ?? "", "error": $0.error] },
           busy: pass.busy))
     } else {
       var line =
         "imported \(pass.imported.count) share\(pass.imported.count == 1 ? "" : "s")"
-        + " into \(library.path)"
+        + " into \(library.location)"
       if !pass.alreadyInLibrary.isEmpty {
         line += "; \(pass.alreadyInLibrary.count) already there (inbox leftovers removed)"
       }

@@ -1,6 +1,7 @@
 import Foundation
 import Importer
 import Ingest
+import IngestPostgres
 import SystemCalls
 
 /// `ingest-cli inbox`: the committed shares, from the main app's side.
@@ -8,9 +9,10 @@ enum InboxCommand {
   /// `--library`, `--to` and `--exec`: where `import` and `watch` hand each share.
   static let handlerOptions: [OptionSpec] = [
     .option(
-      "--library", value: "PATH",
-      help: "import into the library at PATH, each share exactly once (the default; default"
-        + " PATH: $XDG_DATA_HOME/share-ingest/library.sqlite, else"
+      "--library", value: "PATH|URL",
+      help: "import into the library at PATH, or in the PostgreSQL database at a postgresql://"
+        + " URL, each share exactly once (the default; default: $INGEST_LIBRARY_URL, else"
+        + " $XDG_DATA_HOME/share-ingest/library.sqlite, else"
         + " ~/.local/share/share-ingest/library.sqlite)",
       completion: .file),
     .option(
@@ -29,9 +31,11 @@ enum InboxCommand {
     discussion: """
       A share leaves the inbox only once its handler succeeded; a failure is recorded beside \
       it and the share stays for the next run. Each share is claimed with a lock, so several \
-      importers may run at once and each share is handed over once.
+      importers may run at once and each share is handed over once. With --inbox URL (or \
+      INGEST_INBOX_URL) the inbox is in a PostgreSQL database (ingest-cli db migrate URL \
+      creates its tables) and the payload files stay in the group directory.
       """,
-    options: GroupOptions.options,
+    options: GroupOptions.options + [Backends.inboxOption],
     subcommands: [
       CommandSpec(
         name: "list", abstract: "committed shares, oldest first, with item counts and sizes",
@@ -65,8 +69,9 @@ enum InboxCommand {
         name: "watch",
         abstract: "import shares as they arrive, until interrupted",
         discussion: """
-          Watches <group>/Inbox with inotify and re-scans it every --rescan seconds, so \
-          nothing is missed. SIGINT or SIGTERM ends it cleanly: the share in hand is finished \
+          Watches <group>/Inbox with inotify (a PostgreSQL inbox: LISTEN for its \
+          notifications) and re-scans it every --rescan seconds, so nothing is missed; a \
+          database out of reach is reported and tried again every second. SIGINT or SIGTERM ends it cleanly: the share in hand is finished \
           first, then it exits 0. With --json, one line of JSON per share.
           """,
         options: handlerOptions + [
@@ -101,13 +106,13 @@ enum InboxCommand {
     let json = arguments.flag("--json")
     let action = arguments.popSubcommand()
     let (_, group) = try GroupOptions.open(arguments)
-    let inbox = DirectoryInbox(group: group)
+    let inbox = try Backends.inbox(arguments, group: group)
     switch action {
     case "list": return try list(inbox, json: json, arguments: &arguments)
     case "show": return try show(inbox, json: json, arguments: &arguments)
-    case "import": return try importShares(inbox, json: json, arguments: &arguments)
-    case "watch": return try watch(inbox, json: json, arguments: &arguments)
-    case "sweep": return try sweep(group, json: json, arguments: &arguments)
+    case "import": return try importShares(inbox, group: group, json: json, arguments: &arguments)
+    case "watch": return try watch(inbox, group: group, json: json, arguments: &arguments)
+    case "sweep": return try sweep(group, inbox: inbox, json: json, arguments: &arguments)
     default: throw CLIError.usage("unknown inbox action '\(action ?? "")'")
     }
   }
@@ -123,7 +128,7 @@ enum InboxCommand {
     var lastError: String?
   }
 
-  static func list(_ inbox: DirectoryInbox, json: Bool, arguments: inout Arguments) throws
+  static func list(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) throws
     -> ExitStatus
   {
     var entries: [Entry] = []
@@ -156,7 +161,7 @@ enum InboxCommand {
     return .success
   }
 
-  static func show(_ inbox: DirectoryInbox, json: Bool, arguments: inout Arguments) throws
+  static func show(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) throws
     -> ExitStatus
   {
     let positionals = try arguments.positionals()
@@ -203,7 +208,9 @@ enum InboxCommand {
   }
 
   /// The handler `import` and `watch` hand each share to, chosen by `--to` or `--exec`.
-  static func handler(_ arguments: Arguments, inbox: DirectoryInbox) throws -> any ShareHandler {
+  static func handler(_ arguments: Arguments, inbox: any InboxStore, group: GroupDirectory)
+    throws -> any ShareHandler
+  {
     if let destination = try arguments.option("--to") {
       do {
         return try DirectoryDelivery(destination: destination)
@@ -212,9 +219,10 @@ enum InboxCommand {
       }
     }
     if let command = try arguments.option("--exec") {
-      return CommandDelivery(command: command, groupPath: inbox.group.path)
+      return CommandDelivery(command: command, groupPath: group.path)
     }
-    let library = try CLIError.openLibrary(try arguments.option("--library"), create: true)
+    let library = try Backends.library(
+      try arguments.option("--library"), group: group.path, create: true)
     return LibraryImporter(library: library, inbox: inbox)
   }
 
@@ -226,14 +234,14 @@ enum InboxCommand {
       unreadable: report.unreadable.map { ["id": $0.id.uuidString, "error": $0.error] })
   }
 
-  static func importShares(_ inbox: DirectoryInbox, json: Bool, arguments: inout Arguments)
-    throws -> ExitStatus
-  {
+  static func importShares(
+    _ inbox: any InboxStore, group: GroupDirectory, json: Bool, arguments: inout Arguments
+  ) throws -> ExitStatus {
     if try arguments.option("--to") == nil, try arguments.option("--exec") == nil {
       return try importIntoLibrary(
-        inbox, library: try arguments.option("--library"), json: json)
+        inbox, library: try arguments.option("--library"), group: group, json: json)
     }
-    let handler = try handler(arguments, inbox: inbox)
+    let handler = try handler(arguments, inbox: inbox, group: group)
     let report = try InboxDrain(inbox: inbox).run(handler)
     if json {
       try Output.json(importReport(report))
@@ -256,10 +264,10 @@ enum InboxCommand {
     var error: String?
   }
 
-  static func watch(_ inbox: DirectoryInbox, json: Bool, arguments: inout Arguments) throws
-    -> ExitStatus
-  {
-    let handler = try handler(arguments, inbox: inbox)
+  static func watch(
+    _ inbox: any InboxStore, group: GroupDirectory, json: Bool, arguments: inout Arguments
+  ) throws -> ExitStatus {
+    let handler = try handler(arguments, inbox: inbox, group: group)
     var rescan = Duration.seconds(10)
     if let text = try arguments.option("--rescan") {
       guard let seconds = Double(text), seconds > 0 else {
@@ -269,17 +277,28 @@ enum InboxCommand {
     }
     let watcher: InboxWatcher
     do {
-      watcher = try InboxWatcher(inbox: inbox, rescanInterval: rescan)
+      if let inbox = inbox as? PostgresInbox {
+        watcher = try InboxWatcher(
+          inbox: inbox, arrivals: PostgresArrivals(inbox: inbox), rescanInterval: rescan)
+      } else {
+        watcher = try InboxWatcher(inbox: DirectoryInbox(group: group), rescanInterval: rescan)
+      }
     } catch {
       throw CLIError(describing: error)
     }
     watcher.stopOnSignals([SIGINT, SIGTERM])
     if !json {
-      Output.error(
-        "ingest-cli: watching \(TerminalText.quoted(inbox.group.path))/Inbox; Ctrl-C to stop")
+      Output.error("ingest-cli: watching \(Backends.describe(inbox)); Ctrl-C to stop")
     }
     var handled = 0
-    try watcher.run(handler) { report in
+    let onUnreachable: (any Error) -> Void = { error in
+      if json {
+        Output.jsonLine(WatchEvent(event: "unreachable", id: "", error: "\(error)"))
+      } else {
+        Output.error("ingest-cli: the inbox is out of reach, trying again: \(error)")
+      }
+    }
+    try watcher.run(handler, onUnreachable: onUnreachable) { report in
       handled += report.handled.count
       for id in report.handled {
         if json {
@@ -314,11 +333,11 @@ enum InboxCommand {
     var unreadableManifests: [String]
   }
 
-  static func sweep(_ group: GroupDirectory, json: Bool, arguments: inout Arguments) throws
-    -> ExitStatus
-  {
+  static func sweep(
+    _ group: GroupDirectory, inbox: any InboxStore, json: Bool, arguments: inout Arguments
+  ) throws -> ExitStatus {
     let threshold = try arguments.option("--older-than").map(parseDuration)
-    let report = try InboxSweeper(group: group).sweep(
+    let report = try InboxSweeper(group: group, inbox: inbox).sweep(
       olderThan: threshold ?? InboxSweeper.defaultThreshold)
     if json {
       try Output.json(

@@ -5,8 +5,9 @@ import Ingest
 /// `ingest-cli library`: what the main app imported, and the day's hand-off summary card.
 enum LibraryCommand {
   static let libraryOption = OptionSpec.option(
-    "--library", value: "PATH",
-    help: "the library (default: $XDG_DATA_HOME/share-ingest/library.sqlite, else"
+    "--library", value: "PATH|URL",
+    help: "the library: a SQLite file, or a PostgreSQL database's postgresql:// URL (default:"
+      + " $INGEST_LIBRARY_URL, else $XDG_DATA_HOME/share-ingest/library.sqlite, else"
       + " ~/.local/share/share-ingest/library.sqlite)", completion: .file)
 
   static let spec = CommandSpec(
@@ -110,7 +111,7 @@ enum LibraryCommand {
       }
       locale = parsed
     }
-    let library = try CLIError.openLibrary(path, create: false)
+    let library = try Backends.library(path, group: nil, create: false)
     let card = try library.summary(date: day, timeZone: zone, locale: locale)
     if json {
       let time = Date.ISO8601FormatStyle()
@@ -158,8 +159,8 @@ enum LibraryCommand {
     let status = statusText.map {
       RecordStatus(rawValue: $0.replacingOccurrences(of: " ", with: "-"))
     }
-    let library = try CLIError.openLibrary(path, create: false)
-    let records = try library.records(status: status)
+    let library = try Backends.library(path, group: nil, create: false)
+    let records = try library.records(status: status, limit: nil)
     let time = Date.ISO8601FormatStyle()
     if json {
       try Output.json(

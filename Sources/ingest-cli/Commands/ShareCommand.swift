@@ -2,6 +2,7 @@ import ActivationRules
 import Dispatch
 import Foundation
 import Ingest
+import IngestPostgres
 import ItemProvider
 import Sniffing
 import Synchronization
@@ -41,7 +42,7 @@ enum ShareCommand {
         "--accept", value: "TYPES",
         help: "the types the contract accepts, comma-separated (default: public.image,"
           + "public.movie,com.adobe.pdf,public.plain-text,public.url)"),
-    ] + GroupOptions.options + [
+    ] + GroupOptions.options + [Backends.inboxOption] + [
       .flag(
         "--keep-partial",
         help: "save what loaded when an attachment fails (default: all or nothing)"),
@@ -153,7 +154,9 @@ enum ShareCommand {
     if let progress {
       options.progress = { position, bytes in progress.update(position, bytes) }
     }
-    let pipeline = SharePipeline(group: group, contract: contract, options: options)
+    let inbox = try Backends.inbox(arguments, group: group)
+    let pipeline = SharePipeline(
+      group: group, inbox: inbox, contract: contract, options: options)
     let clock = ContinuousClock()
     let started = clock.now
     let (activation, outcome) = blocking {
@@ -167,8 +170,8 @@ enum ShareCommand {
     }
     progress?.finish()
     let report = ShareReport(
-      location: location, share: share, activation: activation, outcome: outcome,
-      duration: clock.now - started)
+      location: location, inbox: (inbox as? PostgresInbox)?.url.redacted, share: share,
+      activation: activation, outcome: outcome, duration: clock.now - started)
     if json {
       try Output.json(report)
     } else {

@@ -50,6 +50,9 @@ struct ShareReport: Encodable {
   var extensionItems: Int
   var attachments: [Attachment]
   var manifest: String?
+  /// The PostgreSQL inbox committed to (its URL without a password); nil for the directory
+  /// inbox.
+  var inbox: String?
   var warnings: [String]
   var durationMilliseconds: Double?
 
@@ -59,14 +62,16 @@ struct ShareReport: Encodable {
 
   enum CodingKeys: String, CodingKey {
     case status, shareID, error, source, group, rule, extensionItems, attachments, manifest
+    case inbox
     case warnings, durationMilliseconds
   }
 
   /// - Parameter duration: The whole share, rule included, as the command timed it.
   init(
-    location: GroupLocation, share: LocalShare, activation: ActivationDecision?,
-    outcome: ShareOutcome?, duration: Duration
+    location: GroupLocation, inbox: String? = nil, share: LocalShare,
+    activation: ActivationDecision?, outcome: ShareOutcome?, duration: Duration
   ) {
+    self.inbox = inbox
     source = share.source
     group = Group(path: location.path, origin: location.origin.rawValue)
     rule = activation.map { Rule(shown: $0.isShown, reason: $0.reason) }
@@ -74,7 +79,8 @@ struct ShareReport: Encodable {
     warnings = outcome?.warnings ?? []
     durationMilliseconds = Self.milliseconds(duration)
     shareID = outcome?.shareID.uuidString
-    manifest = outcome?.manifest.map { "Inbox/\($0.id.uuidString).json" }
+    manifest =
+      inbox == nil ? outcome?.manifest.map { "Inbox/\($0.id.uuidString).json" } : nil
     var attachments: [Attachment] = []
     if let outcome {
       let providers = share.items.flatMap { $0.attachments ?? [] }
@@ -240,6 +246,7 @@ struct ShareReport: Encodable {
       }
     }
     if let manifest { line("manifest", manifest) }
+    if let inbox { line("inbox", inbox) }
     for warning in warnings { line("warning", warning, painted: colors.yellow("warning")) }
     if let durationMilliseconds { line("time", "\(Self.format(durationMilliseconds)) ms") }
     return lines.joined(separator: "\n")

@@ -1,6 +1,7 @@
 import ActivationRules
 import Foundation
 import Ingest
+import IngestPostgres
 import ItemProvider
 import Shortcuts
 import Sniffing
@@ -38,6 +39,8 @@ extension CLIError {
       self = CLIError(status: .cannotCreate, message: "\(error)")
     case let error as LocalShareError:
       self = .usage("\(error)")
+    case let error as PostgresSchemaError:
+      self.init(error)
     case is DecodingError:
       self = .data(ErrorText.message(for: error))
     default:

@@ -1,0 +1,213 @@
+import Foundation
+import Ingest
+import SystemCalls
+
+/// The inbox on PostgreSQL: a share is one `inbox_shares` row and its `inbox_items`, its
+/// payload files stay in the group directory's `Incoming/` (a file system every host mounts),
+/// and the rows name them.
+///
+/// A share commits in one statement (the share's row and its items together), after its
+/// payload files were flushed and renamed into `Incoming/` (`ShareTransaction`). An importer
+/// claims a share by locking its row with `SELECT ... FOR UPDATE SKIP LOCKED` in a transaction
+/// it keeps open on a connection of its own: no other importer takes the share meanwhile, and
+/// a claim dies with the importer's connection (the server rolls the transaction back when the
+/// process dies, however it dies). Finishing deletes the row in that transaction, so a share
+/// leaves the inbox exactly when the transaction commits.
+///
+/// Every operation reconnects on its own when the server went away (a restart), for
+/// `PostgresOptions.reconnectTimeout`; a claim in progress cannot move to another connection,
+/// so a lost connection ends it (the share stays in the inbox for the next attempt).
+public final class PostgresInbox: InboxStore {
+  /// The group directory the payload files are in.
+  public let group: GroupDirectory
+  /// The database.
+  public let url: PostgresURL
+  let pool: ConnectionPool
+  /// The group's own inbox, for what the two share: checking a manifest's file names and
+  /// completing payloads a crash left in `.staging/`.
+  let files: DirectoryInbox
+
+  /// The inbox in the database at `url`, with its payload files in `group`. Connects when
+  /// first used.
+  public init(url: PostgresURL, group: GroupDirectory, options: PostgresOptions = .init()) {
+    self.url = url
+    self.group = group
+    pool = ConnectionPool(target: DatabaseTarget(url: url, options: options))
+    files = DirectoryInbox(group: group)
+  }
+
+  /// Checks that the database can be reached and was migrated.
+  ///
+  /// - Throws: `PostgresError`, or `PostgresSchemaError` for a database that was not migrated.
+  public func connect() throws {
+    try pool.withConnection { _ in () }
+  }
+
+  /// Where a share is, for messages: `share <id> in <url>`.
+  func place(_ id: UUID) -> String { "share \(id.uuidString) in \(url.redacted)" }
+
+  // MARK: Extension side
+
+  /// A manifest kept in memory until `commit()`, which writes it in one statement.
+  public func reserve(_ id: UUID) throws -> any PreparedManifest {
+    PreparedPostgresManifest(inbox: self, id: id)
+  }
+
+  // MARK: Importer side
+
+  /// The committed shares, oldest first (by when they were received), with any failure
+  /// recorded for them.
+  public func pending() throws -> [InboxEntry] {
+    let rows = try pool.withConnection { connection in
+      try connection.query(
+        """
+        SELECT id::text, \(Self.microseconds("received_at")), attempts,
+          \(Self.microseconds("last_attempt")), last_error
+        FROM share_ingest.inbox_shares ORDER BY received_at, id
+        """, operation: "list the inbox")
+    }
+    return rows.rows.compactMap { row -> InboxEntry? in
+      guard let id = row[0].flatMap(UUID.init(uuidString:)), let received = row[1] else {
+        return nil
+      }
+      var failure: InboxFailure?
+      if let attempts = row[2].flatMap({ Int($0) }), attempts > 0 {
+        failure = InboxFailure(
+          attempts: attempts, lastAttempt: Self.date(row[3]) ?? Date(),
+          lastError: row[4] ?? "")
+      }
+      return InboxEntry(id: id, receivedAt: Self.date(received) ?? Date(), failure: failure)
+    }
+  }
+
+  /// The manifest of a committed share, read without claiming it.
+  public func manifest(_ id: UUID) throws -> ShareManifest? {
+    let rows = try pool.withConnection { connection in
+      try connection.query(
+        Self.selectManifest + " WHERE s.id = $1::uuid", [id.uuidString],
+        operation: "read share \(id.uuidString)")
+    }
+    guard let row = rows.rows.first else { return nil }
+    return try decodeManifest(id, row)
+  }
+
+  /// Claims the share with `SELECT ... FOR UPDATE SKIP LOCKED` in a transaction of its own;
+  /// nil when another importer holds it or it is gone.
+  ///
+  /// - Throws: `ManifestError` for rows that do not make a valid manifest (the share stays),
+  ///   `PostgresError` when the database cannot be reached.
+  public func claim(_ id: UUID) throws -> (any InboxClaim)? {
+    try claim(where: "s.id = $1::uuid", [id.uuidString], operation: "claim share \(id.uuidString)")
+  }
+
+  /// Claims the oldest share no one holds, in one statement.
+  public func claimNext() throws -> (any InboxClaim)? {
+    try claim(
+      where: "true ORDER BY s.received_at, s.id LIMIT 1", [], operation: "claim the next share")
+  }
+
+  private func claim(where condition: String, _ parameters: [String?], operation: String)
+    throws -> (any InboxClaim)?
+  {
+    let slot = pool.checkOut()
+    var handedOver = false
+    defer { if !handedOver { pool.checkIn(slot) } }
+    // Connecting may be retried; once the transaction is open it stays on this connection.
+    let row = try slot.withConnection(isIdempotent: true) { connection -> [String?]? in
+      try connection.execute("BEGIN", operation: operation)
+      do {
+        let rows = try connection.query(
+          Self.selectManifest + " WHERE \(condition) FOR UPDATE OF s SKIP LOCKED", parameters,
+          operation: operation)
+        if rows.rows.isEmpty { try connection.execute("ROLLBACK", operation: operation) }
+        return rows.rows.first
+      } catch {
+        if !connection.isBroken { try? connection.execute("ROLLBACK", operation: operation) }
+        throw error
+      }
+    }
+    guard let row, let id = row[0].flatMap(UUID.init(uuidString:)) else { return nil }
+    let manifest: ShareManifest
+    do {
+      manifest = try decodeManifest(id, row)
+      try files.recoverPayloads(of: manifest)
+    } catch {
+      try? slot.withCurrentConnection(operation: operation) { connection in
+        try connection.execute("ROLLBACK", operation: operation)
+      }
+      throw error
+    }
+    handedOver = true
+    return PostgresClaim(inbox: self, slot: slot, manifest: manifest)
+  }
+
+  /// Gives back the connection of a claim that ended.
+  func checkIn(_ slot: ConnectionSlot) {
+    pool.checkIn(slot)
+  }
+
+  /// The database's share-ingest id (see `PostgresSchema`), once a connection was made.
+  var databaseID: UUID? { pool.target.databaseID }
+
+  // MARK: Rows
+
+  /// A share's row and its items as JSON, as `decodeManifest` reads them.
+  static let selectManifest = """
+    SELECT s.id::text, \(microseconds("s.received_at")), s.source, s.not_included::text,
+      (SELECT coalesce(jsonb_agg(jsonb_build_object(
+          'kind', i.kind, 'typeIdentifier', i.type_identifier, 'file', i.file,
+          'byteCount', i.byte_count, 'sha256', i.sha256, 'suggestedName', i.suggested_name,
+          'text', i.text, 'url', i.url) ORDER BY i.position), '[]'::jsonb)::text
+        FROM share_ingest.inbox_items i WHERE i.share_id = s.id)
+    FROM share_ingest.inbox_shares s
+    """
+
+  /// The manifest rows make; refused like a manifest file that is not valid.
+  func decodeManifest(_ id: UUID, _ row: [String?]) throws(ManifestError) -> ShareManifest {
+    let path = place(id)
+    let decoder = JSONDecoder()
+    let items: [ShareManifest.Item]
+    let omissions: [ShareManifest.Omission]
+    do {
+      items = try decoder.decode([ShareManifest.Item].self, from: Data((row[4] ?? "[]").utf8))
+    } catch {
+      throw ManifestError(path: path, field: "items", problem: "\(error)")
+    }
+    do {
+      omissions = try decoder.decode(
+        [ShareManifest.Omission].self, from: Data((row[3] ?? "[]").utf8))
+    } catch {
+      throw ManifestError(path: path, field: "notIncluded", problem: "\(error)")
+    }
+    guard let received = Self.date(row[1]) else {
+      throw ManifestError(path: path, field: "receivedAt", problem: "missing")
+    }
+    let manifest = ShareManifest(
+      id: id, receivedAt: received, source: row[2], items: items, notIncluded: omissions)
+    try DirectoryInbox.validate(manifest, path: path, expected: id)
+    return manifest
+  }
+
+  /// `column` as integer microseconds since 1970, as text.
+  static func microseconds(_ column: String) -> String {
+    "(extract(epoch FROM \(column)) * 1000000)::bigint::text"
+  }
+
+  /// A time `microseconds` wrote.
+  static func date(_ text: String?) -> Date? {
+    guard let text, let value = Int64(text) else { return nil }
+    return Date(
+      timeIntervalSince1970: Double(value / 1_000_000) + Double(value % 1_000_000) / 1_000_000)
+  }
+
+  /// `date` as integer microseconds since 1970, as text, for `timestamptz` parameters through
+  /// `timestamp(from:)`.
+  static func microsecondsText(_ date: Date) -> String {
+    String(Int64((date.timeIntervalSince1970 * 1_000_000).rounded()))
+  }
+
+  /// SQL for a `timestamptz` from the microseconds parameter `$n`.
+  static func timestamp(from parameter: String) -> String {
+    "(timestamptz 'epoch' + \(parameter)::bigint * interval '1 microsecond')"
+  }
+}

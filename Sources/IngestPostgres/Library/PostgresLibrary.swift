@@ -1,0 +1,228 @@
+import Foundation
+import Importer
+import Ingest
+import SystemCalls
+
+/// The main app's library on PostgreSQL: `library_records` and `library_items`, with the
+/// records' files in a directory every importing host mounts.
+///
+/// The rule the importer rests on is the same as the SQLite library's: a share id is recorded
+/// at most once (`share_id` is unique; an insert that finds it there writes nothing). When the
+/// share's claim comes from a `PostgresInbox` in the same database (the same share-ingest id,
+/// whatever the URLs), the record is inserted and the share deleted from the inbox in the
+/// claim's own transaction, and committed together: there is no moment when a share is in
+/// both or in neither.
+public final class PostgresLibrary: LibraryStore {
+  /// The database.
+  public let url: PostgresURL
+  /// The directory of the records' files.
+  public let filesPath: String
+  let pool: ConnectionPool
+
+  /// The library in the database at `url`, its files in `filesPath` (created 0700 when
+  /// missing and `createsFilesDirectory`). Connects when first used.
+  ///
+  /// - Throws: `IOError` when the files directory cannot be created.
+  public init(
+    url: PostgresURL, filesPath: String, options: PostgresOptions = .init(),
+    createsFilesDirectory: Bool = true
+  ) throws {
+    self.url = url
+    self.filesPath = filesPath
+    pool = ConnectionPool(target: DatabaseTarget(url: url, options: options))
+    if createsFilesDirectory { try FileSystem.makeDirectories(filesPath) }
+  }
+
+  /// The URL without its password.
+  public var location: String { url.redacted }
+
+  /// Checks that the database can be reached and was migrated.
+  public func connect() throws {
+    try pool.withConnection { _ in () }
+  }
+
+  public func contains(shareID id: UUID) throws -> Bool {
+    try pool.withConnection { connection in
+      try !connection.query(
+        "SELECT 1 FROM share_ingest.library_records WHERE share_id = $1::uuid",
+        [id.uuidString], operation: "look up share \(id.uuidString) in the library"
+      ).rows.isEmpty
+    }
+  }
+
+  /// Inserts the record and its items in one statement; false when the share is there.
+  public func insert(_ record: LibraryRecord) throws -> Bool {
+    let (sql, parameters) = try Self.insertion(record)
+    // A lost connection may have committed the insert: the retry then finds the share there
+    // and says false, which the importer takes as imported before.
+    return try pool.withConnection { connection in
+      let rows = try connection.query(
+        sql, parameters, operation: "record share \(record.shareID.uuidString)")
+      return rows.rows.first?.first.flatMap { $0 } == "t"
+    }
+  }
+
+  /// Inserts the record and, for a claim of a `PostgresInbox` in this database, deletes the
+  /// share from the inbox in the claim's transaction and commits both.
+  public func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool {
+    guard let claim = claim as? PostgresClaim, try isSameDatabase(as: claim.inbox) else {
+      return try insert(record)
+    }
+    let (sql, parameters) = try Self.insertion(record)
+    let operation = "record share \(record.shareID.uuidString) and remove it from the inbox"
+    let inserted = try claim.inTransaction(operation: operation) { connection in
+      let rows = try connection.query(sql, parameters, operation: operation)
+      try connection.query(
+        "DELETE FROM share_ingest.inbox_shares WHERE id = $1::uuid",
+        [record.shareID.uuidString], operation: operation)
+      try connection.execute("COMMIT", operation: operation)
+      return rows.rows.first?.first.flatMap { $0 } == "t"
+    }
+    claim.markCommitted()
+    return inserted
+  }
+
+  /// Whether `inbox` is in this library's database (after both connected once).
+  func isSameDatabase(as inbox: PostgresInbox) throws -> Bool {
+    if pool.target.databaseID == nil { try connect() }
+    guard let mine = pool.target.databaseID, let theirs = inbox.databaseID else { return false }
+    return mine == theirs
+  }
+
+  public func records(status: RecordStatus?, limit: Int?) throws -> [LibraryRecord] {
+    var condition = "true"
+    var parameters: [String?] = []
+    if let status {
+      condition = "r.status = $1"
+      parameters.append(status.rawValue)
+    }
+    parameters.append(limit.map(String.init))
+    return try read(
+      "WHERE \(condition) ORDER BY r.received_at DESC, r.id DESC"
+        + " LIMIT $\(parameters.count)::bigint", parameters, operation: "list the library")
+  }
+
+  public func count(receivedIn interval: DateInterval) throws -> Int {
+    let rows = try pool.withConnection { connection in
+      try connection.query(
+        """
+        SELECT count(*) FROM share_ingest.library_records
+        WHERE received_at >= \(PostgresInbox.timestamp(from: "$1"))
+          AND received_at < \(PostgresInbox.timestamp(from: "$2"))
+        """,
+        [
+          PostgresInbox.microsecondsText(interval.start),
+          PostgresInbox.microsecondsText(interval.end),
+        ], operation: "count the day's records")
+    }
+    return rows.rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
+  }
+
+  public func newest(receivedIn interval: DateInterval, limit: Int) throws -> [LibraryRecord] {
+    try read(
+      """
+      WHERE r.received_at >= \(PostgresInbox.timestamp(from: "$1"))
+        AND r.received_at < \(PostgresInbox.timestamp(from: "$2"))
+      ORDER BY r.received_at DESC, r.id DESC LIMIT $3::bigint
+      """,
+      [
+        PostgresInbox.microsecondsText(interval.start),
+        PostgresInbox.microsecondsText(interval.end), String(limit),
+      ], operation: "read the day's records")
+  }
+
+  // MARK: Rows
+
+  /// The statement that inserts `record` and its items, returning whether it did.
+  static func insertion(_ record: LibraryRecord) throws -> (String, [String?]) {
+    let items = try JSONEncoder().encode(record.items.map(StoredItem.init))
+    return (
+      """
+      WITH record AS (
+        INSERT INTO share_ingest.library_records
+          (share_id, received_at, imported_at, source, status)
+        VALUES ($1::uuid, \(PostgresInbox.timestamp(from: "$2")),
+          \(PostgresInbox.timestamp(from: "$3")), $4, $5)
+        ON CONFLICT (share_id) DO NOTHING
+        RETURNING id
+      ), items AS (
+        INSERT INTO share_ingest.library_items
+          (record_id, position, kind, type_identifier, text, url, file, byte_count, sha256,
+           suggested_name)
+        SELECT record.id, item.position - 1, item.value->>'kind',
+          item.value->>'typeIdentifier', item.value->>'text', item.value->>'url',
+          item.value->>'file', (item.value->>'byteCount')::bigint, item.value->>'sha256',
+          item.value->>'suggestedName'
+        FROM record, jsonb_array_elements($6::jsonb) WITH ORDINALITY AS item(value, position)
+      )
+      SELECT EXISTS (SELECT 1 FROM record)
+      """,
+      [
+        record.shareID.uuidString, PostgresInbox.microsecondsText(record.receivedAt),
+        PostgresInbox.microsecondsText(record.importedAt), record.source,
+        record.status.rawValue, String(decoding: items, as: UTF8.self),
+      ]
+    )
+  }
+
+  /// Records and their items, selected by `clause` (after `FROM library_records r`).
+  private func read(_ clause: String, _ parameters: [String?], operation: String) throws
+    -> [LibraryRecord]
+  {
+    let rows = try pool.withConnection { connection in
+      try connection.query(
+        """
+        SELECT r.share_id::text, \(PostgresInbox.microseconds("r.received_at")),
+          \(PostgresInbox.microseconds("r.imported_at")), r.source, r.status,
+          (SELECT coalesce(jsonb_agg(jsonb_build_object(
+              'kind', i.kind, 'typeIdentifier', i.type_identifier, 'text', i.text,
+              'url', i.url, 'file', i.file, 'byteCount', i.byte_count, 'sha256', i.sha256,
+              'suggestedName', i.suggested_name) ORDER BY i.position), '[]'::jsonb)::text
+            FROM share_ingest.library_items i WHERE i.record_id = r.id)
+        FROM share_ingest.library_records r
+        """ + " " + clause, parameters, operation: operation)
+    }
+    let decoder = JSONDecoder()
+    return try rows.rows.map { row in
+      let items = try decoder.decode([StoredItem].self, from: Data((row[5] ?? "[]").utf8))
+      return LibraryRecord(
+        shareID: row[0].flatMap(UUID.init(uuidString:)) ?? Self.unreadableID,
+        receivedAt: PostgresInbox.date(row[1]) ?? Date(timeIntervalSince1970: 0),
+        importedAt: PostgresInbox.date(row[2]) ?? Date(timeIntervalSince1970: 0),
+        source: row[3], status: RecordStatus(rawValue: row[4] ?? ""),
+        items: items.map(\.item))
+    }
+  }
+
+  /// The id shown for a row whose share id cannot be read: all zeros.
+  static let unreadableID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+}
+
+/// A library item as the statements carry it in JSON.
+private struct StoredItem: Codable {
+  var kind: ShareManifest.Item.Kind
+  var typeIdentifier: String
+  var text: String?
+  var url: String?
+  var file: String?
+  var byteCount: Int64?
+  var sha256: String?
+  var suggestedName: String?
+
+  init(_ item: LibraryItem) {
+    kind = item.kind
+    typeIdentifier = item.typeIdentifier
+    text = item.text
+    url = item.url
+    file = item.file
+    byteCount = item.byteCount
+    sha256 = item.sha256
+    suggestedName = item.suggestedName
+  }
+
+  var item: LibraryItem {
+    LibraryItem(
+      kind: kind, typeIdentifier: typeIdentifier, text: text, url: url, file: file,
+      byteCount: byteCount, sha256: sha256, suggestedName: suggestedName)
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Importer
+import Ingest
+import IngestPostgres
+import SystemCalls
+
+/// Which inbox and which library a command works on: the group directory's own inbox and the
+/// SQLite library by default, PostgreSQL when a `postgresql://` URL names it (`--inbox URL`,
+/// `--library URL`, or `INGEST_INBOX_URL` / `INGEST_LIBRARY_URL`).
+enum Backends {
+  /// `--inbox URL`.
+  static let inboxOption = OptionSpec.option(
+    "--inbox", value: "URL",
+    help: "the inbox in a PostgreSQL database, postgresql://...; its payload files stay in the"
+      + " group directory (default: $INGEST_INBOX_URL, else the group directory's Inbox/)")
+
+  /// The environment variable naming the inbox's database.
+  static let inboxVariable = "INGEST_INBOX_URL"
+  /// The environment variable naming the library's database.
+  static let libraryVariable = "INGEST_LIBRARY_URL"
+  /// The environment variable naming a PostgreSQL library's files directory.
+  static let libraryFilesVariable = "INGEST_LIBRARY_FILES"
+
+  /// A URL given by `option` or `variable`; nil when neither names one.
+  ///
+  /// - Throws: `CLIError.usage` for a value that is not a `postgresql://` URL.
+  static func databaseURL(_ given: String?, option: String, variable: String) throws(CLIError)
+    -> PostgresURL?
+  {
+    let environment = ProcessInfo.processInfo.environment[variable].flatMap {
+      $0.isEmpty ? nil : $0
+    }
+    guard let text = given ?? environment else { return nil }
+    guard let url = PostgresURL(text) else {
+      let origin = given != nil ? option : variable
+      throw CLIError.usage(
+        "\(origin) needs a PostgreSQL URL such as postgresql:///share_ingest?host=/run/postgresql"
+          + " (postgresql:// or postgres://), not \(TerminalText.quoted(text))")
+    }
+    return url
+  }
+
+  /// The inbox `--inbox` or `INGEST_INBOX_URL` names, else the group's directory inbox.
+  static func inbox(_ arguments: Arguments, group: GroupDirectory) throws -> any InboxStore {
+    guard
+      let url = try databaseURL(
+        try arguments.option("--inbox"), option: "--inbox", variable: inboxVariable)
+    else { return DirectoryInbox(group: group) }
+    let inbox = PostgresInbox(url: url, group: group)
+    do {
+      try inbox.connect()
+    } catch {
+      throw CLIError(describing: error)
+    }
+    return inbox
+  }
+
+  /// Where an inbox is, for messages.
+  static func describe(_ inbox: any InboxStore) -> String {
+    if let inbox = inbox as? PostgresInbox { return inbox.url.redacted }
+    if let inbox = inbox as? DirectoryInbox {
+      return TerminalText.quoted(inbox.group.path) + "/" + GroupDirectory.inboxName
+    }
+    return "the inbox"
+  }
+
+  /// The library `--library` (a path or a URL) or `INGEST_LIBRARY_URL` names, else the SQLite
+  /// library at the default path.
+  ///
+  /// - Parameters:
+  ///   - group: The group directory, when the command has one: a PostgreSQL library's files
+  ///     go in its `Library/` unless `INGEST_LIBRARY_FILES` names a directory.
+  ///   - create: Whether a missing SQLite library (or a PostgreSQL library's files directory)
+  ///     is created.
+  static func library(_ given: String?, group: String?, create: Bool) throws -> any LibraryStore {
+    let isURL = given.map(PostgresURL.isPostgres) ?? true
+    guard isURL,
+      let url = try databaseURL(given, option: "--library", variable: libraryVariable)
+    else { return try CLIError.openLibrary(given, create: create) }
+    let environment = ProcessInfo.processInfo.environment
+    var files = environment[libraryFilesVariable].flatMap { $0.isEmpty ? nil : $0 }
+    if files == nil {
+      let groupPath: String
+      if let group {
+        groupPath = group
+      } else {
+        do {
+          groupPath = try GroupLocation.resolve(directory: nil, appGroup: nil).path
+        } catch {
+          throw CLIError(describing: error)
+        }
+      }
+      files = groupPath + "/Library"
+    }
+    do {
+      let library = try PostgresLibrary(
+        url: url, filesPath: files ?? "", createsFilesDirectory: create)
+      try library.connect()
+      return library
+    } catch {
+      throw CLIError(describing: error)
+    }
+  }
+}
+
+extension CLIError {
+  /// A database whose schema this program cannot use: one never migrated is missing input
+  /// (66), another version's is bad data (65).
+  init(_ error: PostgresSchemaError) {
+    switch error {
+    case .notMigrated: self = .noInput("\(error)")
+    case .older, .newer: self = .data("\(error)")
+    }
+  }
+}
