@@ -159,6 +159,11 @@ let package = Package(
       dependencies: ["Importer", "Ingest", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings
     ),
+    .testTarget(
+      name: "IngestPostgresTests",
+      dependencies: ["IngestPostgres", "Importer", "Ingest", "SystemCalls", "TestSupport"],
+      swiftSettings: swiftSettings
+    ),
     // Compiles iOS share-extension code with only its imports changed (see the target's files).
     .testTarget(
       name: "PortabilityTests",

@@ -77,14 +77,14 @@ public final class InboxWatcher: Sendable {
   /// Hands every share to `handler` as it arrives, until stopped.
   ///
   /// - Parameters:
+  ///   - onDrain: Told what each pass did, when it did anything.
   ///   - onUnreachable: Told each time the inbox turned out to be out of reach for now (a
   ///     `TemporaryInboxError` that says so); the watcher tries again about once a second.
-  ///   - onDrain: Told what each pass did, when it did anything.
   /// - Throws: `IOError` when the inbox cannot be read or watched; any error of the inbox
   ///   that is not temporary.
   public func run(
-    _ handler: any ShareHandler, onUnreachable: (any Error) -> Void = { _ in },
-    onDrain: (InboxDrain.Report) -> Void = { _ in }
+    _ handler: any ShareHandler, onDrain: (InboxDrain.Report) -> Void = { _ in },
+    onUnreachable: (any Error) -> Void = { _ in }
   ) throws {
     let drain = InboxDrain(inbox: inbox, log: log)
     let clock = ContinuousClock()

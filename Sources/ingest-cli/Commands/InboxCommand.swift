@@ -298,26 +298,28 @@ enum InboxCommand {
         Output.error("ingest-cli: the inbox is out of reach, trying again: \(error)")
       }
     }
-    try watcher.run(handler, onUnreachable: onUnreachable) { report in
-      handled += report.handled.count
-      for id in report.handled {
-        if json {
-          Output.jsonLine(WatchEvent(event: "imported", id: id.uuidString))
-        } else {
-          print("imported \(id.uuidString)")
-          Output.flush()
+    try watcher.run(
+      handler,
+      onDrain: { report in
+        handled += report.handled.count
+        for id in report.handled {
+          if json {
+            Output.jsonLine(WatchEvent(event: "imported", id: id.uuidString))
+          } else {
+            print("imported \(id.uuidString)")
+            Output.flush()
+          }
         }
-      }
-      for failure in report.failed + report.unreadable {
-        if json {
-          Output.jsonLine(
-            WatchEvent(event: "failed", id: failure.id.uuidString, error: failure.error))
-        } else {
-          Output.error(
-            "ingest-cli: share \(failure.id.uuidString) stays in the inbox: \(failure.error)")
+        for failure in report.failed + report.unreadable {
+          if json {
+            Output.jsonLine(
+              WatchEvent(event: "failed", id: failure.id.uuidString, error: failure.error))
+          } else {
+            Output.error(
+              "ingest-cli: share \(failure.id.uuidString) stays in the inbox: \(failure.error)")
+          }
         }
-      }
-    }
+      }, onUnreachable: onUnreachable)
     if !json {
       Output.error("ingest-cli: stopped after importing \(handled) share\(handled == 1 ? "" : "s")")
     }

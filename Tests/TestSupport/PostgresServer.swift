@@ -1,0 +1,121 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The PostgreSQL server tests run against: the one `scripts/with-postgres.sh` starts (or any
+/// server `INGEST_TEST_POSTGRES_URL` names, as a superuser). Tests that need it are enabled
+/// only when it is there, and say so when they skip; under CI (`CI=true`) a missing server is
+/// a failure, never a skip (see `PostgresServerTests`).
+public enum PostgresServer {
+  /// What a skipped test says.
+  public static let skipMessage =
+    "skipped: no PostgreSQL (set INGEST_TEST_POSTGRES_URL or run under"
+    + " scripts/with-postgres.sh)"
+
+  /// The server's URL (a superuser on its maintenance database), when one is there.
+  public static var url: String? {
+    ProcessInfo.processInfo.environment["INGEST_TEST_POSTGRES_URL"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
+  }
+
+  /// Whether a server is there.
+  public static var isAvailable: Bool { url != nil }
+
+  /// Whether this is CI (`CI=true`), where a missing server fails the run.
+  public static var isCI: Bool {
+    ProcessInfo.processInfo.environment["CI"]?.lowercased() == "true"
+  }
+
+  /// A command that runs `pg_ctl` for the server (`restart`, `stop`, `start`), when the
+  /// script that started it says how.
+  public static var control: String? {
+    ProcessInfo.processInfo.environment["INGEST_TEST_POSTGRES_CTL"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
+  }
+
+  /// A new, empty database on the server; its URL. Made with `psql` (the server's client).
+  public static func makeDatabase(prefix: String = "test") throws -> String {
+    guard let url else { throw Unavailable() }
+    let name = "\(prefix)_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+    try psql(url, "CREATE DATABASE \(name)")
+    return databaseURL(url, name: name)
+  }
+
+  /// Drops a database `makeDatabase` made, closing its connections; best effort.
+  public static func dropDatabase(_ databaseURL: String) {
+    guard let url, let name = databaseName(databaseURL) else { return }
+    try? psql(url, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+  }
+
+  /// Runs `sql` (fixed statements, no user data) with `psql` on `url`.
+  public static func psql(_ url: String, _ sql: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw Failure(message: String(decoding: message, as: UTF8.self))
+    }
+  }
+
+  /// `url` with its database replaced by `name`.
+  public static func databaseURL(_ url: String, name: String) -> String {
+    guard let scheme = url.range(of: "://") else { return url }
+    let rest = url[scheme.upperBound...]
+    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+    let queryStart = rest[authorityEnd...].firstIndex(of: "?") ?? rest.endIndex
+    return String(url[..<authorityEnd]) + "/" + name + String(rest[queryStart...])
+  }
+
+  /// The database a URL `databaseURL` made names.
+  static func databaseName(_ url: String) -> String? {
+    guard let scheme = url.range(of: "://") else { return nil }
+    let rest = url[scheme.upperBound...]
+    guard let slash = rest.firstIndex(of: "/") else { return nil }
+    let name = rest[rest.index(after: slash)...].prefix { $0 != "?" }
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+      return nil
+    }
+    return String(name)
+  }
+
+  /// Runs `body` while the server is in ordinary use: tests share it, and wait while a
+  /// test restarts it (`withServerToItself`). A lock file beside the data directory.
+  public static func sharing<T>(_ body: () throws -> T) throws -> T {
+    try locked(exclusive: false, body)
+  }
+
+  /// Runs `body` with the server to itself: no other test uses it meanwhile (for restarts).
+  public static func withServerToItself<T>(_ body: () throws -> T) throws -> T {
+    try locked(exclusive: true, body)
+  }
+
+  private static func locked<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
+    let path = NSTemporaryDirectory() + "/share-ingest-postgres-tests-\(getuid()).lock"
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return try body() }
+    defer { close(descriptor) }
+    while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0, errno == EINTR {}
+    return try body()
+  }
+
+  /// No server is there.
+  public struct Unavailable: Error, CustomStringConvertible {
+    public var description: String { PostgresServer.skipMessage }
+  }
+
+  /// `psql` failed.
+  public struct Failure: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { "psql failed: \(message)" }
+  }
+}
