@@ -180,7 +180,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",
-      dependencies: ["ingest-cli", "Importer", "TestSupport"],
+      dependencies: ["ingest-cli", "Importer", "IngestPostgres", "Ingest", "TestSupport"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -78,8 +78,11 @@ export INGEST_TEST_POSTGRES_URL="postgresql:///postgres?host=$base&user=$user"
 export INGEST_TEST_POSTGRES_DATA="$data"
 ctl="$base/pg_ctl"
 {
-  echo '#!/bin/sh'
+  echo '#!/usr/bin/env bash'
   echo "# pg_ctl for the throwaway server, as its user: \$0 restart | stop | start"
+  echo '# The server it starts must not inherit the caller'"'"'s descriptors (a test'"'"'s pipes'
+  echo '# would then never reach their end): everything above standard error is closed first.'
+  echo 'for fd in /proc/$$/fd/*; do n=${fd##*/}; if ((n > 2)); then eval "exec $n>&-"; fi; done 2>/dev/null'
   printf 'exec'
   printf ' %q' "${run_as[@]}" "$bindir/pg_ctl" -D "$data" -l "$base/server.log" -w -t 30
   echo ' "$@"'

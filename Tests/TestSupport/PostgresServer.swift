@@ -37,6 +37,29 @@ public enum PostgresServer {
     }
   }
 
+  /// Runs the server's control command with `argument` (`restart`) and returns its exit
+  /// status. Spawned and waited for directly: the server it starts keeps running and holds
+  /// whatever it inherited, which a Foundation `Process` would wait on.
+  public static func runControl(_ argument: String) -> Int32 {
+    guard let control else { return -1 }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor: Int32 in [0, 1, 2] {
+      let mode = descriptor == 0 ? O_RDONLY : O_WRONLY
+      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", mode, 0)
+    }
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(control), strdup(argument), nil]
+    defer { for argument in arguments { free(argument) } }
+    var pid = pid_t()
+    guard posix_spawn(&pid, control, &actions, nil, arguments, environ) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { return -1 }
+    }
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+  }
+
   /// A new, empty database on the server; its URL. Made with `psql` (the server's client).
   public static func makeDatabase(prefix: String = "test") throws -> String {
     guard let url else { throw Unavailable() }
@@ -48,23 +71,30 @@ public enum PostgresServer {
   /// Drops a database `makeDatabase` made, closing its connections; best effort.
   public static func dropDatabase(_ databaseURL: String) {
     guard let url, let name = databaseName(databaseURL) else { return }
-    try? psql(url, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    _ = try? psql(url, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
   }
 
-  /// Runs `sql` (fixed statements, no user data) with `psql` on `url`.
-  public static func psql(_ url: String, _ sql: String) throws {
+  /// Runs `sql` (fixed statements, no user data) with `psql` on `url`; the rows it prints,
+  /// one a line, columns separated by `|`.
+  @discardableResult
+  public static func psql(_ url: String, _ sql: String) throws -> [String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql]
+    process.arguments = [
+      "psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql,
+    ]
     let errors = Pipe()
+    let output = Pipe()
     process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = output
     try process.run()
+    let rows = output.fileHandleForReading.readDataToEndOfFile()
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw Failure(message: String(decoding: message, as: UTF8.self))
     }
+    return String(decoding: rows, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
   /// `url` with its database replaced by `name`.

@@ -21,6 +21,24 @@ enum Backends {
   /// The environment variable naming a PostgreSQL library's files directory.
   static let libraryFilesVariable = "INGEST_LIBRARY_FILES"
 
+  /// How the backends reach their server: `INGEST_POSTGRES_RECONNECT_SECONDS` (default 10)
+  /// says how long an operation keeps reconnecting to a server that went away before it
+  /// fails.
+  static func options() throws(CLIError) -> PostgresOptions {
+    var options = PostgresOptions()
+    if let text = ProcessInfo.processInfo.environment["INGEST_POSTGRES_RECONNECT_SECONDS"],
+      !text.isEmpty
+    {
+      guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+        throw CLIError.usage(
+          "INGEST_POSTGRES_RECONNECT_SECONDS needs a number of seconds, such as 10, not"
+            + " \(TerminalText.quoted(text))")
+      }
+      options.reconnectTimeout = .milliseconds(Int64(seconds * 1000))
+    }
+    return options
+  }
+
   /// A URL given by `option` or `variable`; nil when neither names one.
   ///
   /// - Throws: `CLIError.usage` for a value that is not a `postgresql://` URL.
@@ -46,7 +64,7 @@ enum Backends {
       let url = try databaseURL(
         try arguments.option("--inbox"), option: "--inbox", variable: inboxVariable)
     else { return DirectoryInbox(group: group) }
-    let inbox = PostgresInbox(url: url, group: group)
+    let inbox = PostgresInbox(url: url, group: group, options: try options())
     do {
       try inbox.connect()
     } catch {
@@ -94,7 +112,7 @@ enum Backends {
     }
     do {
       let library = try PostgresLibrary(
-        url: url, filesPath: files ?? "", createsFilesDirectory: create)
+        url: url, filesPath: files ?? "", options: try options(), createsFilesDirectory: create)
       try library.connect()
       return library
     } catch {
