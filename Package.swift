@@ -113,7 +113,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts", "PropertyLists",
+        "Shortcuts", "PropertyLists", "IngestPostgres",
         "TestSupport",
       ],
       path: "Benchmarks",

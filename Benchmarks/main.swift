@@ -24,6 +24,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("importer", ImporterBenchmarks.run),
   ("hostile", HostileInputBenchmarks.run),
   ("matrix", MatrixBenchmarks.run),
+  ("postgres", PostgresBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = [

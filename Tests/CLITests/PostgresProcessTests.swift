@@ -334,7 +334,7 @@ struct PostgresProcessTests {
         #expect(refused.status != 0)
         let message = refused.standardOutput + refused.standardError
         #expect(message.contains("PostgreSQL"), "\(message)")
-        #expect(message.contains("gave up reconnecting after 1 s"), "\(message)")
+        #expect(message.contains("gave up reconnecting after 1.0 s"), "\(message)")
         let shared = committed.withLock { $0 }
         // A share that could not be committed says why, naming the server.
         for failure in failures.withLock({ $0 }) {

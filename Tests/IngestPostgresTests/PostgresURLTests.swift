@@ -57,7 +57,7 @@ struct PostgresURLTests {
       operation: "connect", target: "postgresql://h/db", sqlState: nil,
       message: "connection refused", isConnectionFailure: true, retriedFor: .seconds(10))
     #expect(lost.isTemporary)
-    #expect(lost.description.hasSuffix("; gave up reconnecting after 10 s"))
+    #expect(lost.description.hasSuffix("; gave up reconnecting after 10.0 s"))
     lost.retriedFor = nil
     #expect(PostgresError.isConnectionState("57P01"))
     #expect(PostgresError.isConnectionState("08006"))

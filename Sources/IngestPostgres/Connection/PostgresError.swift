@@ -1,3 +1,4 @@
+import Foundation
 import Ingest
 
 /// A PostgreSQL operation that failed: what was being done, on which server, the SQLSTATE and
@@ -51,10 +52,9 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible,
     if let detail { text += "; \(detail)" }
     if let hint { text += "; hint: \(hint)" }
     if let retriedFor {
-      let seconds = Double(retriedFor.components.seconds)
-        + Double(retriedFor.components.attoseconds) / 1e18
-      let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
-      text += "; gave up reconnecting after \(shown) s"
+      let seconds =
+        Double(retriedFor.components.seconds) + Double(retriedFor.components.attoseconds) / 1e18
+      text += "; gave up reconnecting after " + String(format: "%.1f", seconds) + " s"
     }
     return text
   }

@@ -163,6 +163,7 @@ final class PGConnection {
     }
     let trimmed = String(text[..<end])
     return trimmed.isEmpty ? "unknown error" : trimmed.replacingOccurrences(of: "\n", with: "; ")
+      .replacingOccurrences(of: "\t", with: " ")
   }
 }
 

@@ -1,0 +1,219 @@
+import Foundation
+import Importer
+import Ingest
+import IngestPostgres
+import Synchronization
+import SystemCalls
+import TestSupport
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Issue 15's figures, on the server `scripts/with-postgres.sh` starts (or any server
+/// `INGEST_TEST_POSTGRES_URL` names, as a superuser): shares per second with 4 sharers and 1,
+/// 2, 4 and 8 importers on PostgreSQL beside the directory inbox and the SQLite library on the
+/// same machine in the same run, and the claim latency from a share's commit to an idle
+/// watching importer taking it (LISTEN/NOTIFY, beside inotify).
+///
+///   scripts/with-postgres.sh swift run -c release Benchmarks postgres
+enum PostgresBenchmarks {
+  static let sharers = 4
+  static let sharesPerRun = 400
+
+  static func run() throws {
+    Harness.section("postgres")
+    guard PostgresServer.isAvailable else {
+      print("  \(PostgresServer.skipMessage)")
+      return
+    }
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("PostgresBenchmarks-\(UUID().uuidString)").path
+    try FileSystem.makeDirectories(root)
+    defer { try? FileSystem.removeTree(root) }
+    print(
+      "  \(sharers) sharer threads commit \(sharesPerRun) shares (a 4 KiB file each, flushed)"
+        + " while M importer threads import them into the library; wall time until the last"
+        + " is imported")
+    var curve: [(importers: Int, postgres: Double, directory: Double)] = []
+    for importers in [1, 2, 4, 8] {
+      let database = try PostgresServer.makeDatabase(prefix: "bench")
+      defer { PostgresServer.dropDatabase(database) }
+      guard let url = PostgresURL(database) else { continue }
+      try PostgresSchema.migrate(url)
+      let postgres = try throughput(
+        importers: importers, root: "\(root)/pg-\(importers)",
+        inbox: { group in PostgresInbox(url: url, group: group) },
+        library: { directory in try PostgresLibrary(url: url, filesPath: directory + "/files") })
+      let directory = try throughput(
+        importers: importers, root: "\(root)/dir-\(importers)",
+        inbox: { group in DirectoryInbox(group: group) },
+        library: { directory in try Library(path: directory + "/library.sqlite") })
+      curve.append((importers, postgres, directory))
+      Harness.report(
+        "\(importers) importer\(importers == 1 ? "" : "s")",
+        String(format: "PostgreSQL %.0f shares/s, directory inbox + SQLite %.0f shares/s (%.2fx)",
+          postgres, directory, postgres / directory), goal: "the scaling curve", met: nil)
+    }
+    if let first = curve.first {
+      let scaling = curve.map { String(format: "%d: %.2fx", $0.importers, $0.postgres / first.postgres) }
+      Harness.report(
+        "PostgreSQL scaling against 1 importer", scaling.joined(separator: ", "),
+        goal: "reported honestly (2 cores)", met: nil)
+    }
+    try latency(root: root)
+  }
+
+  /// Shares per second: `sharers` threads commit, `importers` threads import, until all are
+  /// in the library.
+  static func throughput(
+    importers: Int, root: String, inbox makeInbox: (GroupDirectory) -> any InboxStore,
+    library makeLibrary: (String) throws -> any LibraryStore
+  ) throws -> Double {
+    let group = try GroupDirectory(path: root + "/group")
+    let sharerInboxes = (0..<sharers).map { _ in makeInbox(group) }
+    let importerParts = try (0..<importers).map { _ in
+      LibraryImporter(library: try makeLibrary(root), inbox: makeInbox(group))
+    }
+    let imported = Atomic<Int>(0)
+    let failure = Mutex<String?>(nil)
+    let payload = [UInt8](repeating: 0x5a, count: 4096)
+    let started = Harness.now()
+    DispatchQueue.concurrentPerform(iterations: sharers + importers) { worker in
+      do {
+        if worker < sharers {
+          for index in stride(from: worker, to: sharesPerRun, by: sharers) {
+            try share(index, payload: payload, group: group, inbox: sharerInboxes[worker])
+          }
+        } else {
+          let importer = importerParts[worker - sharers]
+          while imported.load(ordering: .relaxed) < sharesPerRun,
+            failure.withLock({ $0 }) == nil
+          {
+            let pass = try importer.importPending()
+            if let error = pass.errors.first { throw HarnessError(message: error.error) }
+            imported.add(pass.imported.count, ordering: .relaxed)
+            if pass.imported.isEmpty { usleep(1000) }
+          }
+        }
+      } catch {
+        failure.withLock { $0 = "\(error)" }
+      }
+    }
+    if let message = failure.withLock({ $0 }) { throw HarnessError(message: message) }
+    let seconds = Double(Harness.now() - started) / 1e9
+    return Double(sharesPerRun) / seconds
+  }
+
+  /// Commits one share through `inbox`: its payload written and flushed into `.staging/`,
+  /// renamed into `Incoming/`, then the manifest committed (what `ShareTransaction` does).
+  @discardableResult
+  static func share(_ index: Int, payload: [UInt8], group: GroupDirectory, inbox: any InboxStore)
+    throws -> UUID
+  {
+    let id = UUID()
+    let name = "\(UUID().uuidString).jpeg"
+    let file = try group.staging.open(name, .writeOnly, options: [.create, .exclusive, .noFollow])
+    try file.closeAfter {
+      try payload.withUnsafeBytes { try file.writeAll($0) }
+      try file.sync()
+    }
+    try group.staging.sync()
+    try group.staging.rename(name, to: name, in: group.incoming, replacing: false)
+    let prepared = try inbox.reserve(id)
+    try prepared.write(
+      ShareManifest(
+        id: id, receivedAt: Date(), source: "benchmark",
+        items: [
+          .file(
+            typeIdentifier: "public.jpeg", path: "Incoming/\(name)",
+            byteCount: Int64(payload.count), sha256: String(repeating: "0", count: 64),
+            suggestedName: "IMG_\(index).JPG")
+        ]))
+    try prepared.makeDurable()
+    try prepared.commit()
+    return id
+  }
+
+  // MARK: Claim latency
+
+  /// Records when each share was handed over.
+  final class Arrivals: ShareHandler {
+    let handled = Mutex<[UUID: UInt64]>([:])
+    func handle(_ claim: any InboxClaim) throws {
+      let now = Harness.now()
+      handled.withLock { $0[claim.manifest.id] = now }
+    }
+  }
+
+  /// From a share's commit returning to an idle watching importer taking it: LISTEN/NOTIFY on
+  /// PostgreSQL, inotify on the directory inbox (the baseline), 200 shares each, one at a time.
+  static func latency(root: String) throws {
+    let database = try PostgresServer.makeDatabase(prefix: "bench")
+    defer { PostgresServer.dropDatabase(database) }
+    guard let url = PostgresURL(database) else { return }
+    try PostgresSchema.migrate(url)
+    let pgGroup = try GroupDirectory(path: root + "/latency-pg")
+    let pgInbox = PostgresInbox(url: url, group: pgGroup)
+    let postgres = try latencies(
+      group: pgGroup, inbox: pgInbox,
+      watcher: try InboxWatcher(
+        inbox: PostgresInbox(url: url, group: pgGroup),
+        arrivals: PostgresArrivals(inbox: PostgresInbox(url: url, group: pgGroup)),
+        rescanInterval: .seconds(10)))
+    let dirGroup = try GroupDirectory(path: root + "/latency-dir")
+    let directory = try latencies(
+      group: dirGroup, inbox: DirectoryInbox(group: dirGroup),
+      watcher: try InboxWatcher(inbox: DirectoryInbox(group: dirGroup), rescanInterval: .seconds(10)))
+    func text(_ values: [Double]) -> String {
+      String(
+        format: "median %.2f ms, p99 %.2f ms", Harness.median(values) * 1e3,
+        percentile(values, 0.99) * 1e3)
+    }
+    Harness.report(
+      "claim latency, PostgreSQL (LISTEN/NOTIFY)", text(postgres), goal: "median < 50 ms",
+      met: Harness.median(postgres) < 0.050)
+    Harness.report(
+      "claim latency, directory inbox (inotify), baseline", text(directory), goal: "baseline",
+      met: nil)
+  }
+
+  static func latencies(group: GroupDirectory, inbox: any InboxStore, watcher: InboxWatcher)
+    throws -> [Double]
+  {
+    let arrivals = Arrivals()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      try? watcher.run(arrivals)
+      done.signal()
+    }
+    thread.start()
+    defer {
+      watcher.stop()
+      done.wait()
+    }
+    usleep(200_000)
+    let payload = [UInt8](repeating: 0x5a, count: 4096)
+    var values: [Double] = []
+    for index in 0..<200 {
+      let id = try share(index, payload: payload, group: group, inbox: inbox)
+      let committed = Harness.now()
+      var handled: UInt64?
+      let deadline = committed + 5_000_000_000
+      while handled == nil, Harness.now() < deadline {
+        handled = arrivals.handled.withLock { $0[id] }
+        if handled == nil { usleep(100) }
+      }
+      guard let handled else { throw HarnessError(message: "share \(index) not taken in 5 s") }
+      values.append(Double(handled &- committed) / 1e9)
+      usleep(10_000)  // the importer is idle again
+    }
+    return values
+  }
+
+  static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
+  }
+}
