@@ -52,11 +52,14 @@ enum PostgresBenchmarks {
       curve.append((importers, postgres, directory))
       Harness.report(
         "\(importers) importer\(importers == 1 ? "" : "s")",
-        String(format: "PostgreSQL %.0f shares/s, directory inbox + SQLite %.0f shares/s (%.2fx)",
+        String(
+          format: "PostgreSQL %.0f shares/s, directory inbox + SQLite %.0f shares/s (%.2fx)",
           postgres, directory, postgres / directory), goal: "the scaling curve", met: nil)
     }
     if let first = curve.first {
-      let scaling = curve.map { String(format: "%d: %.2fx", $0.importers, $0.postgres / first.postgres) }
+      let scaling = curve.map {
+        String(format: "%d: %.2fx", $0.importers, $0.postgres / first.postgres)
+      }
       Harness.report(
         "PostgreSQL scaling against 1 importer", scaling.joined(separator: ", "),
         goal: "reported honestly (2 cores)", met: nil)
@@ -164,7 +167,8 @@ enum PostgresBenchmarks {
     let dirGroup = try GroupDirectory(path: root + "/latency-dir")
     let directory = try latencies(
       group: dirGroup, inbox: DirectoryInbox(group: dirGroup),
-      watcher: try InboxWatcher(inbox: DirectoryInbox(group: dirGroup), rescanInterval: .seconds(10)))
+      watcher: try InboxWatcher(
+        inbox: DirectoryInbox(group: dirGroup), rescanInterval: .seconds(10)))
     func text(_ values: [Double]) -> String {
       String(
         format: "median %.2f ms, p99 %.2f ms", Harness.median(values) * 1e3,

@@ -183,7 +183,8 @@ struct PostgresProcessTests {
         let state = try setup.state()
         #expect(state.imported.sorted() == shared.sorted())
         #expect(state.pending.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.group + "/Incoming").isEmpty)
+        #expect(
+          try FileManager.default.contentsOfDirectory(atPath: setup.group + "/Incoming").isEmpty)
         print(
           "PostgreSQL concurrency test: \(shared.count) shares by 8 sharers, imported by 4"
             + " watchers (\(stopped.map { "\($0.imported.count)" }.joined(separator: ", ")))")
@@ -258,7 +259,8 @@ struct PostgresProcessTests {
           #expect(imported.union(state.pending) == made, "a share was lost")
           pending = state.pending.count
           maxPending = max(maxPending, pending)
-          let library = (try? FileManager.default.contentsOfDirectory(atPath: setup.group + "/Library")) ?? []
+          let library =
+            (try? FileManager.default.contentsOfDirectory(atPath: setup.group + "/Library")) ?? []
           if library.contains(where: { state.pending.contains(String($0.prefix(36))) }) {
             strayBeforeCommit += 1
           }
@@ -269,7 +271,8 @@ struct PostgresProcessTests {
         let state = try setup.state()
         #expect(state.imported.sorted() == made.sorted())
         #expect(state.pending.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.group + "/Incoming").isEmpty)
+        #expect(
+          try FileManager.default.contentsOfDirectory(atPath: setup.group + "/Incoming").isEmpty)
         let files = try FileManager.default.contentsOfDirectory(atPath: setup.group + "/Library")
         #expect(files.count == (made.count + 1) / 2, "one file per photo share, no strays")
         print(

@@ -36,7 +36,9 @@ struct PostgresInboxTests {
     @discardableResult
     func share(_ inbox: PostgresInbox, withFile: Bool, index: Int) throws -> UUID {
       let id = UUID()
-      var items: [ShareManifest.Item] = [.text("share \(index)", typeIdentifier: "public.plain-text")]
+      var items: [ShareManifest.Item] = [
+        .text("share \(index)", typeIdentifier: "public.plain-text")
+      ]
       if withFile {
         let name = "\(UUID().uuidString).txt"
         let bytes = Array("payload \(index)\n".utf8)

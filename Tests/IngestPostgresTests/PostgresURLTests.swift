@@ -79,7 +79,8 @@ struct PostgresURLTests {
     let url = try #require(PostgresURL("postgresql:///nowhere?host=/nonexistent-socket-dir"))
     let started = ContinuousClock.now
     let error = #expect(throws: PostgresError.self) {
-      try PostgresSchema.migrate(url, options: PostgresOptions(reconnectTimeout: .milliseconds(300)))
+      try PostgresSchema.migrate(
+        url, options: PostgresOptions(reconnectTimeout: .milliseconds(300)))
     }
     #expect(error?.isConnectionFailure == true)
     #expect(error?.retriedFor != nil)

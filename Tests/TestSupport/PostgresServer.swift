@@ -140,12 +140,15 @@ public enum PostgresServer {
 
   /// No server is there.
   public struct Unavailable: Error, CustomStringConvertible {
+    /// The skip message.
     public var description: String { PostgresServer.skipMessage }
   }
 
   /// `psql` failed.
   public struct Failure: Error, CustomStringConvertible {
+    /// What psql wrote on standard error.
     public var message: String
+    /// The message, said to be psql's.
     public var description: String { "psql failed: \(message)" }
   }
 }

@@ -162,8 +162,10 @@ final class PGConnection {
       end = text.index(before: end)
     }
     let trimmed = String(text[..<end])
-    return trimmed.isEmpty ? "unknown error" : trimmed.replacingOccurrences(of: "\n", with: "; ")
-      .replacingOccurrences(of: "\t", with: " ")
+    return trimmed.isEmpty
+      ? "unknown error"
+      : trimmed.replacingOccurrences(of: "\n", with: "; ")
+        .replacingOccurrences(of: "\t", with: " ")
   }
 }
 

@@ -41,6 +41,7 @@ public final class PostgresLibrary: LibraryStore {
     try pool.withConnection { _ in () }
   }
 
+  /// Whether the share `id` is recorded.
   public func contains(shareID id: UUID) throws -> Bool {
     try pool.withConnection { connection in
       try !connection.query(
@@ -89,6 +90,7 @@ public final class PostgresLibrary: LibraryStore {
     return mine == theirs
   }
 
+  /// The records, newest first, with their items; only `status` when given, at most `limit`.
   public func records(status: RecordStatus?, limit: Int?) throws -> [LibraryRecord] {
     var condition = "true"
     var parameters: [String?] = []
@@ -102,6 +104,7 @@ public final class PostgresLibrary: LibraryStore {
         + " LIMIT $\(parameters.count)::bigint", parameters, operation: "list the library")
   }
 
+  /// How many records were received in `interval` (its start included, its end not).
   public func count(receivedIn interval: DateInterval) throws -> Int {
     let rows = try pool.withConnection { connection in
       try connection.query(
@@ -118,6 +121,7 @@ public final class PostgresLibrary: LibraryStore {
     return rows.rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
   }
 
+  /// The newest `limit` records received in `interval`, newest first, with their items.
   public func newest(receivedIn interval: DateInterval, limit: Int) throws -> [LibraryRecord] {
     try read(
       """
