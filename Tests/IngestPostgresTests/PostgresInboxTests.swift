@@ -61,132 +61,140 @@ struct PostgresInboxTests {
   }
 
   @Test("A committed share reads back as it was written, oldest first")
-  func roundTrip() throws {
-    try PostgresServer.sharing {
-      let fixture = try Fixture()
-      defer { fixture.remove() }
-      let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
-      let first = try fixture.share(inbox, withFile: true, index: 1)
-      let second = try fixture.share(inbox, withFile: false, index: 2)
-      #expect(try inbox.pending().map(\.id) == [first, second])
-      let manifest = try #require(try inbox.manifest(first))
-      #expect(manifest.items.count == 2)
-      #expect(manifest.items[0].text == "share 1")
-      #expect(manifest.items[1].suggestedName == "note 1.txt")
-      #expect(manifest.items[1].file?.hasPrefix("Incoming/") == true)
-      #expect(try inbox.manifest(UUID()) == nil)
-      // The same id twice is refused: the unique id.
-      let prepared = try inbox.reserve(first)
-      try prepared.write(manifest)
-      #expect(throws: PostgresError.self) { try prepared.commit() }
+  func roundTrip() async throws {
+    try await Offload.run {
+      try PostgresServer.sharing {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
+        let first = try fixture.share(inbox, withFile: true, index: 1)
+        let second = try fixture.share(inbox, withFile: false, index: 2)
+        #expect(try inbox.pending().map(\.id) == [first, second])
+        let manifest = try #require(try inbox.manifest(first))
+        #expect(manifest.items.count == 2)
+        #expect(manifest.items[0].text == "share 1")
+        #expect(manifest.items[1].suggestedName == "note 1.txt")
+        #expect(manifest.items[1].file?.hasPrefix("Incoming/") == true)
+        #expect(try inbox.manifest(UUID()) == nil)
+        // The same id twice is refused: the unique id.
+        let prepared = try inbox.reserve(first)
+        try prepared.write(manifest)
+        #expect(throws: PostgresError.self) { try prepared.commit() }
+      }
     }
   }
 
   @Test("A claim keeps the share from other importers, and dies with its connection")
-  func claimDiesWithConnection() throws {
-    try PostgresServer.sharing {
-      let fixture = try Fixture()
-      defer { fixture.remove() }
-      let one = PostgresInbox(url: fixture.url, group: fixture.group)
-      let other = PostgresInbox(url: fixture.url, group: fixture.group)
-      let id = try fixture.share(one, withFile: true, index: 1)
-      let claim = try #require(try one.claim(id) as? PostgresClaim)
-      #expect(try other.claim(id) == nil)
-      #expect(try other.claimNext() == nil)
-      // What a process's death does to its connection.
-      claim.slot.disconnect()
-      let taken = try #require(try other.claimNext())
-      #expect(taken.manifest.id == id)
-      try taken.release(recording: "handler failed")
-      let entry = try #require(try other.pending().first)
-      #expect(entry.failure?.attempts == 1)
-      #expect(entry.failure?.lastError == "handler failed")
-      // The lost claim says so, and changes nothing.
-      #expect(throws: PostgresError.self) { try claim.finish() }
-      #expect(try other.pending().map(\.id) == [id])
+  func claimDiesWithConnection() async throws {
+    try await Offload.run {
+      try PostgresServer.sharing {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let one = PostgresInbox(url: fixture.url, group: fixture.group)
+        let other = PostgresInbox(url: fixture.url, group: fixture.group)
+        let id = try fixture.share(one, withFile: true, index: 1)
+        let claim = try #require(try one.claim(id) as? PostgresClaim)
+        #expect(try other.claim(id) == nil)
+        #expect(try other.claimNext() == nil)
+        // What a process's death does to its connection.
+        claim.slot.disconnect()
+        let taken = try #require(try other.claimNext())
+        #expect(taken.manifest.id == id)
+        try taken.release(recording: "handler failed")
+        let entry = try #require(try other.pending().first)
+        #expect(entry.failure?.attempts == 1)
+        #expect(entry.failure?.lastError == "handler failed")
+        // The lost claim says so, and changes nothing.
+        #expect(throws: PostgresError.self) { try claim.finish() }
+        #expect(try other.pending().map(\.id) == [id])
+      }
     }
   }
 
   @Test("Two importers at once: every share recorded exactly once, the inbox empty after")
-  func twoImporters() throws {
-    try PostgresServer.sharing {
-      let fixture = try Fixture()
-      defer { fixture.remove() }
-      let sharer = PostgresInbox(url: fixture.url, group: fixture.group)
-      var made = Set<UUID>()
-      for index in 0..<40 {
-        made.insert(try fixture.share(sharer, withFile: index % 2 == 0, index: index))
-      }
-      let files = fixture.directory.path + "/library-files"
-      let imported = Mutex<[UUID]>([])
-      let failures = Mutex<[String]>([])
-      DispatchQueue.concurrentPerform(iterations: 2) { _ in
-        do {
-          let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
-          let library = try PostgresLibrary(url: fixture.url, filesPath: files)
-          let importer = LibraryImporter(library: library, inbox: inbox)
-          while try !inbox.pending().isEmpty {
-            let pass = try importer.importPending()
-            imported.withLock { $0 += pass.imported }
-            failures.withLock { $0 += pass.errors.map(\.error) }
+  func twoImporters() async throws {
+    try await Offload.run {
+      try PostgresServer.sharing {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let sharer = PostgresInbox(url: fixture.url, group: fixture.group)
+        var made = Set<UUID>()
+        for index in 0..<40 {
+          made.insert(try fixture.share(sharer, withFile: index % 2 == 0, index: index))
+        }
+        let files = fixture.directory.path + "/library-files"
+        let imported = Mutex<[UUID]>([])
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+          do {
+            let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
+            let library = try PostgresLibrary(url: fixture.url, filesPath: files)
+            let importer = LibraryImporter(library: library, inbox: inbox)
+            while try !inbox.pending().isEmpty {
+              let pass = try importer.importPending()
+              imported.withLock { $0 += pass.imported }
+              failures.withLock { $0 += pass.errors.map(\.error) }
+            }
+          } catch {
+            failures.withLock { $0.append("\(error)") }
           }
-        } catch {
-          failures.withLock { $0.append("\(error)") }
         }
-      }
-      #expect(failures.withLock { $0 } == [])
-      let ids = imported.withLock { $0 }
-      #expect(ids.count == made.count)
-      #expect(Set(ids) == made)
-      let library = try PostgresLibrary(url: fixture.url, filesPath: files)
-      let records = try library.records(status: nil, limit: nil)
-      #expect(records.count == made.count)
-      #expect(Set(records.map(\.shareID)) == made)
-      #expect(try sharer.pending().isEmpty)
-      #expect(try fixture.group.incoming.entries().isEmpty)
-      let stored = try FileManager.default.contentsOfDirectory(atPath: files)
-      #expect(stored.count == made.count / 2)
-      for record in records {
-        for item in record.items where item.kind == .file {
-          let path = library.absolutePath(ofFile: try #require(item.file))
-          let status = try FileSystem.status(ofPath: path)
-          #expect(status.size == item.byteCount)
-          #expect(status.permissions == 0o600)
+        #expect(failures.withLock { $0 } == [])
+        let ids = imported.withLock { $0 }
+        #expect(ids.count == made.count)
+        #expect(Set(ids) == made)
+        let library = try PostgresLibrary(url: fixture.url, filesPath: files)
+        let records = try library.records(status: nil, limit: nil)
+        #expect(records.count == made.count)
+        #expect(Set(records.map(\.shareID)) == made)
+        #expect(try sharer.pending().isEmpty)
+        #expect(try fixture.group.incoming.entries().isEmpty)
+        let stored = try FileManager.default.contentsOfDirectory(atPath: files)
+        #expect(stored.count == made.count / 2)
+        for record in records {
+          for item in record.items where item.kind == .file {
+            let path = library.absolutePath(ofFile: try #require(item.file))
+            let status = try FileSystem.status(ofPath: path)
+            #expect(status.size == item.byteCount)
+            #expect(status.permissions == 0o600)
+          }
         }
+        let day = DateInterval(start: Date().addingTimeInterval(-3600), duration: 7200)
+        #expect(try library.count(receivedIn: day) == made.count)
+        #expect(try library.newest(receivedIn: day, limit: 5).count == 5)
       }
-      let day = DateInterval(start: Date().addingTimeInterval(-3600), duration: 7200)
-      #expect(try library.count(receivedIn: day) == made.count)
-      #expect(try library.newest(receivedIn: day, limit: 5).count == 5)
     }
   }
 
   @Test("A library in another database: a share already recorded is only removed from the inbox")
-  func libraryElsewhere() throws {
-    try PostgresServer.sharing {
-      let fixture = try Fixture()
-      defer { fixture.remove() }
-      let elsewhere = try #require(PostgresURL(try PostgresServer.makeDatabase()))
-      defer { PostgresServer.dropDatabase(elsewhere.string) }
-      try PostgresSchema.migrate(elsewhere)
-      let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
-      let library = try PostgresLibrary(
-        url: elsewhere, filesPath: fixture.directory.path + "/files")
-      let first = try fixture.share(inbox, withFile: true, index: 1)
-      let second = try fixture.share(inbox, withFile: false, index: 2)
-      // A crash after the record's commit and before the inbox's delete, simulated.
-      let manifest = try #require(try inbox.manifest(second))
-      #expect(
-        try library.insert(
-          LibraryRecord(
-            shareID: second, receivedAt: manifest.receivedAt, importedAt: Date(),
-            source: nil, status: .toSort,
-            items: [LibraryItem(kind: .text, typeIdentifier: "public.plain-text", text: "x")])))
-      let pass = try LibraryImporter(library: library, inbox: inbox).importPending()
-      #expect(pass.imported == [first])
-      #expect(pass.alreadyInLibrary == [second])
-      #expect(pass.errors.isEmpty)
-      #expect(try inbox.pending().isEmpty)
-      #expect(try library.records(status: nil, limit: nil).count == 2)
+  func libraryElsewhere() async throws {
+    try await Offload.run {
+      try PostgresServer.sharing {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let elsewhere = try #require(PostgresURL(try PostgresServer.makeDatabase()))
+        defer { PostgresServer.dropDatabase(elsewhere.string) }
+        try PostgresSchema.migrate(elsewhere)
+        let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
+        let library = try PostgresLibrary(
+          url: elsewhere, filesPath: fixture.directory.path + "/files")
+        let first = try fixture.share(inbox, withFile: true, index: 1)
+        let second = try fixture.share(inbox, withFile: false, index: 2)
+        // A crash after the record's commit and before the inbox's delete, simulated.
+        let manifest = try #require(try inbox.manifest(second))
+        #expect(
+          try library.insert(
+            LibraryRecord(
+              shareID: second, receivedAt: manifest.receivedAt, importedAt: Date(),
+              source: nil, status: .toSort,
+              items: [LibraryItem(kind: .text, typeIdentifier: "public.plain-text", text: "x")])))
+        let pass = try LibraryImporter(library: library, inbox: inbox).importPending()
+        #expect(pass.imported == [first])
+        #expect(pass.alreadyInLibrary == [second])
+        #expect(pass.errors.isEmpty)
+        #expect(try inbox.pending().isEmpty)
+        #expect(try library.records(status: nil, limit: nil).count == 2)
+      }
     }
   }
 }

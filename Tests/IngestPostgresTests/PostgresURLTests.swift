@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import IngestPostgres
@@ -75,7 +76,11 @@ struct PostgresURLTests {
   }
 
   @Test("A server that is not there is a connection failure, tried for the reconnect window")
-  func unreachable() throws {
+  func unreachable() async throws {
+    try await Offload.run { try Self.unreachableBlocking() }
+  }
+
+  static func unreachableBlocking() throws {
     let url = try #require(PostgresURL("postgresql:///nowhere?host=/nonexistent-socket-dir"))
     let started = ContinuousClock.now
     let error = #expect(throws: PostgresError.self) {
