@@ -141,7 +141,7 @@ struct ShareCrashTests {
       let handled = Mutex<[String]>([])
       let sharing = Atomic<Int>(4)
 
-      DispatchQueue.concurrentPerform(iterations: 6) { worker in
+      Offload.concurrently(6) { worker in
         if worker < 4 {
           for _ in 0..<sharesPerSharer {
             guard
