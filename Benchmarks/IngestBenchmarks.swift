@@ -108,7 +108,7 @@ enum IngestBenchmarks {
     let byHandRatio = Harness.median(zip(byHand, baseline).map { $0 / $1 })
     Harness.report(
       "the commit protocol alone, by hand (payload and manifest written, flushed with .staging/"
-        + " at once, renamed, the inbox flushed; no pipeline)",
+        + " at once, renamed, Inbox/ flushed; no pipeline)",
       String(
         format: "%.3f ms per share; median pair ratio %.2fx the durable minimum",
         Harness.median(byHand) * 1000, byHandRatio), goal: "info", met: nil)
@@ -163,9 +163,9 @@ enum IngestBenchmarks {
   }
 
   /// Seconds per share to do, by hand and nothing else, what a share's commit does to the disk:
-  /// copy the payload into `.staging/` and write a manifest there, flush both and `.staging/`
-  /// at the same time, rename the payload into `Incoming/` and the manifest into `Inbox/`,
-  /// flush `Inbox/`. The floor under the pipeline's protocol, to tell its cost from the
+  /// copy the payload into `.staging/` and write a manifest under a hidden name in `Inbox/`,
+  /// flush both and `.staging/` at the same time, rename the payload into `Incoming/` and the
+  /// manifest to its name, flush `Inbox/`. The floor under the pipeline's protocol, to tell its cost from the
   /// pipeline's own.
   static func protocolByHand(_ sources: [URL], into directory: String) throws -> Double {
     _ = try GroupDirectory(path: directory)
@@ -189,8 +189,8 @@ enum IngestBenchmarks {
         }
       }
       try input.close()
-      let record = try staging.open(
-        "m-\(index).json", .writeOnly, options: [.create, .exclusive], permissions: 0o600)
+      let record = try inbox.open(
+        ".m-\(index).json.partial", .writeOnly, options: [.create, .exclusive], permissions: 0o600)
       try manifest.withUnsafeBytes { try record.writeAll($0) }
       let failed = Atomic<Int>(0)
       let flushed = DispatchGroup()
@@ -207,7 +207,7 @@ enum IngestBenchmarks {
       try payload.close()
       try record.close()
       try staging.rename("p-\(index).jpg", to: "p-\(index).jpg", in: incoming, replacing: false)
-      try staging.rename("m-\(index).json", to: "m-\(index).json", in: inbox, replacing: false)
+      try inbox.rename(".m-\(index).json.partial", to: "m-\(index).json", replacing: false)
       try inbox.sync()
     }
     return Double(Harness.now() - start) / 1e9 / Double(sources.count)
