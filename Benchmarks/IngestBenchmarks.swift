@@ -181,13 +181,7 @@ enum IngestBenchmarks {
       let input = try FileDescriptor.open(source.path, .readOnly)
       let payload = try staging.open(
         "p-\(index).jpg", .writeOnly, options: [.create, .exclusive], permissions: 0o600)
-      while true {
-        let count = try input.read(into: &buffer)
-        if count == 0 { break }
-        try buffer.withUnsafeBytes {
-          try payload.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]))
-        }
-      }
+      try copyAll(from: input, to: payload, buffer: &buffer)
       try input.close()
       let record = try inbox.open(
         ".m-\(index).json.partial", .writeOnly, options: [.create, .exclusive], permissions: 0o600)
@@ -245,17 +239,24 @@ enum IngestBenchmarks {
       let input = try FileDescriptor.open(source.path, .readOnly)
       let output = try folder.open(
         "copy-\(index).jpg", .writeOnly, options: [.create, .exclusive])
-      while true {
-        let count = try input.read(into: &buffer)
-        if count == 0 { break }
-        try buffer.withUnsafeBytes {
-          try output.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]))
-        }
-      }
+      try copyAll(from: input, to: output, buffer: &buffer)
       try output.sync()
       try output.close()
       try input.close()
       try folder.sync()
+    }
+  }
+
+  /// Copies what `input` holds from its offset to its end into `output`, through `buffer`.
+  static func copyAll(from input: FileDescriptor, to output: FileDescriptor, buffer: inout [UInt8])
+    throws
+  {
+    while true {
+      let count = try input.read(into: &buffer)
+      if count == 0 { break }
+      try buffer.withUnsafeBytes {
+        try output.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+      }
     }
   }
 
