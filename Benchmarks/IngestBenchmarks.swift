@@ -51,6 +51,7 @@ enum IngestBenchmarks {
 
     var ours: [Double] = []
     var baseline: [Double] = []
+    var byHand: [Double] = []
     var copies: [Double] = []
     var oursConcurrent: [Double] = []
     var baselineConcurrent: [Double] = []
@@ -58,14 +59,18 @@ enum IngestBenchmarks {
     // thousands makes every new inode's allocation scan the inode table for recently deleted
     // ones (without a journal, as on this machine), which would dominate both sides.
     for round in 0..<6 {
-      for step in round % 2 == 0 ? [0, 1] : [1, 0] {
+      for step in [[0, 1, 2], [1, 2, 0], [2, 0, 1]][round % 3] {
         let directory = root.appendingPathComponent("round-\(round)-\(step)").path
-        if step == 0 {
+        switch step {
+        case 0:
           let time = try pipelineShares(sources, into: directory, inPlace: true)
           if round > 0 { ours.append(time) }
-        } else {
+        case 1:
           let time = try durableCopies(sources, into: directory)
           if round > 0 { baseline.append(time) }
+        default:
+          let time = try protocolByHand(sources, into: directory)
+          if round > 0 { byHand.append(time) }
         }
       }
       if round == 5 {
@@ -100,6 +105,13 @@ enum IngestBenchmarks {
       "baseline: copy each file, fsync it and its directory",
       String(format: "%.3f ms per file", Harness.median(baseline) * 1000), goal: "baseline",
       met: nil)
+    let byHandRatio = Harness.median(zip(byHand, baseline).map { $0 / $1 })
+    Harness.report(
+      "the commit protocol alone, by hand (payload and manifest written, flushed with .staging/"
+        + " at once, renamed, Inbox/ flushed; no pipeline)",
+      String(
+        format: "%.3f ms per share; median pair ratio %.2fx the durable minimum",
+        Harness.median(byHand) * 1000, byHandRatio), goal: "info", met: nil)
     Harness.report(
       "the same shares from a source that does not allow opening in place (a temporary copy first)",
       String(format: "%.3f ms per share", Harness.median(copies) * 1000), goal: "info", met: nil)
@@ -150,6 +162,51 @@ enum IngestBenchmarks {
     return elapsed / Double(sources.count)
   }
 
+  /// Seconds per share to do, by hand and nothing else, what a share's commit does to the disk:
+  /// copy the payload into `.staging/` and write a manifest under a hidden name in `Inbox/`,
+  /// flush both and `.staging/` at the same time, rename the payload into `Incoming/` and the
+  /// manifest to its name, flush `Inbox/`. The floor under the pipeline's protocol, to tell its cost from the
+  /// pipeline's own.
+  static func protocolByHand(_ sources: [URL], into directory: String) throws -> Double {
+    _ = try GroupDirectory(path: directory)
+    let staging = try FileDescriptor.openDirectory(directory + "/.staging")
+    let incoming = try FileDescriptor.openDirectory(directory + "/Incoming")
+    let inbox = try FileDescriptor.openDirectory(directory + "/Inbox")
+    defer { for folder in [staging, incoming, inbox] { try? folder.close() } }
+    let manifest = [UInt8](repeating: 0x20, count: 400)
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    let flushes = DispatchQueue(label: "protocolByHand", attributes: .concurrent)
+    let start = Harness.now()
+    for (index, source) in sources.enumerated() {
+      let input = try FileDescriptor.open(source.path, .readOnly)
+      let payload = try staging.open(
+        "p-\(index).jpg", .writeOnly, options: [.create, .exclusive], permissions: 0o600)
+      try copyAll(from: input, to: payload, buffer: &buffer)
+      try input.close()
+      let record = try inbox.open(
+        ".m-\(index).json.partial", .writeOnly, options: [.create, .exclusive], permissions: 0o600)
+      try manifest.withUnsafeBytes { try record.writeAll($0) }
+      let failed = Atomic<Int>(0)
+      let flushed = DispatchGroup()
+      for file in [payload, record] {
+        flushes.async(group: flushed) {
+          do { try file.sync() } catch { failed.add(1, ordering: .relaxed) }
+        }
+      }
+      try staging.sync()
+      flushed.wait()
+      guard failed.load(ordering: .relaxed) == 0 else {
+        throw HarnessError(message: "a flush failed")
+      }
+      try payload.close()
+      try record.close()
+      try staging.rename("p-\(index).jpg", to: "p-\(index).jpg", in: incoming, replacing: false)
+      try inbox.rename(".m-\(index).json.partial", to: "m-\(index).json", replacing: false)
+      try inbox.sync()
+    }
+    return Double(Harness.now() - start) / 1e9 / Double(sources.count)
+  }
+
   /// Seconds per file to copy each source into `directory`, fsync it and the directory.
   static func durableCopies(_ sources: [URL], into directory: String, workers: Int = 1) throws
     -> Double
@@ -182,17 +239,24 @@ enum IngestBenchmarks {
       let input = try FileDescriptor.open(source.path, .readOnly)
       let output = try folder.open(
         "copy-\(index).jpg", .writeOnly, options: [.create, .exclusive])
-      while true {
-        let count = try input.read(into: &buffer)
-        if count == 0 { break }
-        try buffer.withUnsafeBytes {
-          try output.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]))
-        }
-      }
+      try copyAll(from: input, to: output, buffer: &buffer)
       try output.sync()
       try output.close()
       try input.close()
       try folder.sync()
+    }
+  }
+
+  /// Copies what `input` holds from its offset to its end into `output`, through `buffer`.
+  static func copyAll(from input: FileDescriptor, to output: FileDescriptor, buffer: inout [UInt8])
+    throws
+  {
+    while true {
+      let count = try input.read(into: &buffer)
+      if count == 0 { break }
+      try buffer.withUnsafeBytes {
+        try output.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+      }
     }
   }
 

@@ -179,7 +179,7 @@ struct ImportCrashTests {
       let failures = Mutex<[String]>([])
       let sharing = Atomic<Int>(4)
 
-      DispatchQueue.concurrentPerform(iterations: 6) { worker in
+      Offload.concurrently(6) { worker in
         if worker < 4 {
           for index in 0..<sharesPerSharer {
             let arguments =

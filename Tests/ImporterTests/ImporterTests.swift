@@ -6,7 +6,7 @@ import Testing
 
 @testable import Importer
 
-@Suite("Importer: one transaction per share, the manifest deleted after the commit, exactly once")
+@Suite("Importer: shares committed in groups, each manifest deleted after its commit, exactly once")
 struct ImporterTests {
   static let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 5000)
 
@@ -119,6 +119,47 @@ struct ImporterTests {
     #expect(try fixture.libraryFiles().count == 2)
     #expect(importer.tally.imported == 1)
     #expect(importer.tally.errors.isEmpty)
+  }
+
+  @Test(
+    "Shares commit in groups; one that fails in its group's transaction goes back whole",
+    arguments: [1, 4, 64])
+  func groupCommit(batchSize: Int) throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    var good: [UUID] = []
+    var poisoned: [UUID] = []
+    for index in 0..<10 {
+      let poison = index == 2 || index == 7
+      let id = try fixture.writeShare(
+        receivedAt: "2026-03-08T12:00:0\(index)Z", source: poison ? "poison" : "tests",
+        items: [try fixture.fileItem("P\(index).jpeg", bytes: Self.photo)])
+      if poison { poisoned.append(id) } else { good.append(id) }
+    }
+    let library = try fixture.library()
+    // A real SQLite failure for some rows inside the group's transaction.
+    try library.withConnection { connection in
+      try connection.execute(
+        """
+        CREATE TRIGGER poison BEFORE INSERT ON records WHEN NEW.source = 'poison'
+        BEGIN SELECT RAISE(ABORT, 'poisoned row'); END
+        """)
+    }
+    let importer = LibraryImporter(library: library, inbox: fixture.inbox, batchSize: batchSize)
+    let pass = try importer.importPending()
+    #expect(Set(pass.imported) == Set(good))
+    #expect(Set(pass.errors.compactMap(\.shareID)) == Set(poisoned))
+    #expect(pass.errors.allSatisfy { $0.error.contains("poisoned row") }, "\(pass.errors)")
+    #expect(try library.count() == 8)
+    #expect(try fixture.libraryFiles().count == 8)
+    #expect(try fixture.names("Incoming") == ["P2.jpeg", "P7.jpeg"], "moved back whole")
+    #expect(Set(try fixture.inbox.pending().map(\.id)) == Set(poisoned))
+
+    try library.withConnection { try $0.execute("DROP TRIGGER poison") }
+    let retried = try importer.importPending()
+    #expect(Set(retried.imported) == Set(poisoned))
+    #expect(try library.count() == 10)
+    #expect(try fixture.inbox.pending().isEmpty)
   }
 
   @Test("Counts add up over a run's passes; an empty second pass does not zero them")

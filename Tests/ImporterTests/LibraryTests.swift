@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Ingest
 import Synchronization
@@ -99,7 +98,7 @@ struct LibraryTests {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let failures = Mutex<[String]>([])
-    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+    Offload.concurrently(8) { _ in
       do {
         let library = try Library(path: fixture.libraryPath)
         _ = try library.count()

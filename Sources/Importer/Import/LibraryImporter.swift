@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import Synchronization
+import SystemCalls
 
 /// The main app's importer: takes each committed share from the inbox into the library,
 /// exactly once.
@@ -8,7 +9,8 @@ import Synchronization
 /// For each share: claim it (no other importer can take it while claimed), and if its id is
 /// already in the library (a crash after an earlier commit), remove its inbox leftovers and
 /// count nothing; else place its files in the library's files directory, insert its record
-/// and items in one transaction, and only after the commit remove it from the inbox. A failure
+/// and items in one transaction (shared, under a savepoint each, with the other shares of its
+/// group: see `importPending()`), and only after the commit remove it from the inbox. A failure
 /// before the commit moves the files back and leaves the share in the inbox with the error
 /// recorded; a death at any point leaves the share whole in the inbox, or committed with
 /// leftovers the next pass removes. So no share is imported twice or lost.
@@ -33,19 +35,28 @@ public final class LibraryImporter: ShareHandler {
   public let inbox: any InboxStore
   /// Where events go (stages, ids and counts, never what was shared).
   public let log: IngestLog
+  /// At most how many shares a pass commits in one transaction (see `importPending()`); 1
+  /// commits each share on its own.
+  public let batchSize: Int
   private let now: @Sendable () -> Date
   private let running = Mutex(ImportTally())
 
   /// An importer from `inbox` into `library`.
   ///
-  /// - Parameter now: The clock for `importedAt`.
+  /// - Parameters:
+  ///   - batchSize: At most how many shares to commit together (at least 1, and at most the
+  ///     inbox's `claimLimit`).
+  ///   - now: The clock for `importedAt`.
   public init(
     library: any LibraryStore, inbox: any InboxStore, log: IngestLog = .none,
+    batchSize: Int = 64,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.library = library
     self.inbox = inbox
     self.log = log
+    // An inbox whose claims are costly to hold (a database connection each) caps the group.
+    self.batchSize = max(1, min(batchSize, inbox.claimLimit))
     self.now = now
   }
 
@@ -54,6 +65,12 @@ public final class LibraryImporter: ShareHandler {
   public var tally: ImportTally { running.withLock { $0 } }
 
   /// One pass: imports every committed share no other importer holds, oldest first.
+  ///
+  /// Shares are committed in groups of up to `batchSize`: their files are placed, the files
+  /// directory is flushed once, and their records are inserted in one transaction (each under
+  /// a savepoint, so one share's failure leaves the others to commit), which flushes the
+  /// library's log once; only then is each removed from the inbox. Each share is as durable
+  /// at its removal as with a transaction of its own; a group saves the flushes.
   ///
   /// - Throws: only when the inbox cannot be listed (also recorded in `tally`); a share that
   ///   fails is reported in the pass and stays in the inbox.
@@ -69,6 +86,7 @@ public final class LibraryImporter: ShareHandler {
       throw error
     }
     let directories = PayloadDirectories()
+    var group: [PlacedShare] = []
     for entry in pending {
       let claim: any InboxClaim
       do {
@@ -82,38 +100,111 @@ public final class LibraryImporter: ShareHandler {
         pass.errors.append(ImportFailure(shareID: entry.id, error: "\(error)"))
         continue
       }
-      let outcome: Outcome
       do {
-        outcome = try importShare(claim, directories: directories)
+        if try library.contains(shareID: entry.id) {
+          finish(claim, .alreadyInLibrary, in: &pass)
+          continue
+        }
+        let placement = try PayloadPlacement(
+          claim, into: library, directories: directories, flushes: batchSize <= 1)
+        group.append(PlacedShare(claim: claim, placement: placement))
       } catch {
-        log.record(IngestEvent(shareID: entry.id, stage: .release, event: "failed", error: error))
-        try? claim.release(recording: "\(error)")
-        pass.errors.append(ImportFailure(shareID: entry.id, error: "\(error)"))
+        fail(claim, error, in: &pass)
         continue
       }
-      switch outcome {
-      case .imported: pass.imported.append(entry.id)
-      case .alreadyInLibrary: pass.alreadyInLibrary.append(entry.id)
-      }
-      do {
-        try claim.finish()
-        log.record(
-          IngestEvent(
-            shareID: entry.id, stage: .finish,
-            event: outcome == .imported ? "imported" : "already-imported",
-            count: claim.manifest.items.count))
-      } catch {
-        // The record is committed; the next pass removes what is left.
-        log.record(IngestEvent(shareID: entry.id, stage: .finish, event: "failed", error: error))
-        pass.errors.append(
-          ImportFailure(
-            shareID: entry.id,
-            error: "imported, but removing it from the inbox failed (the next import will):"
-              + " \(error)"))
+      if group.count >= batchSize {
+        commit(group, in: &pass)
+        group = []
       }
     }
+    if !group.isEmpty { commit(group, in: &pass) }
     running.withLock { $0.add(pass) }
     return pass
+  }
+
+  /// A claimed share whose files are placed, waiting for its group's commit.
+  private struct PlacedShare {
+    var claim: any InboxClaim
+    var placement: PayloadPlacement
+  }
+
+  /// Commits a group of placed shares: one flush of the files directory, one transaction,
+  /// then each share leaves the inbox (or, having failed, goes back to it whole).
+  private func commit(_ group: [PlacedShare], in pass: inout ImportPass) {
+    var group = group
+    if batchSize > 1, group.contains(where: \.placement.placedAny) {
+      do {
+        try library.flushFiles()
+      } catch {
+        for index in group.indices {
+          group[index].placement.undo()
+          fail(group[index].claim, error, in: &pass)
+        }
+        return
+      }
+    }
+    let records = group.map { share in
+      let manifest = share.claim.manifest
+      return LibraryRecord(
+        shareID: manifest.id, receivedAt: manifest.receivedAt, importedAt: now(),
+        source: manifest.source, status: .toSort, items: share.placement.items)
+    }
+    let results: [Result<Bool, any Error>]
+    do {
+      results = try library.insert(batch: records, claimedWith: group.map(\.claim))
+    } catch {
+      // The transaction failed as a whole. Only a record known not to be there lets its files
+      // go back: a commit that reported a failure may still have reached the log.
+      for index in group.indices {
+        let id = group[index].claim.manifest.id
+        if (try? library.contains(shareID: id)) == false { group[index].placement.undo() }
+        fail(group[index].claim, error, in: &pass)
+      }
+      return
+    }
+    for (index, result) in results.enumerated() {
+      switch result {
+      case .success(let inserted):
+        finish(group[index].claim, inserted ? .imported : .alreadyInLibrary, in: &pass)
+      case .failure(let error):
+        // Rolled back to its savepoint while the others committed: it is not in the library.
+        group[index].placement.undo()
+        fail(group[index].claim, error, in: &pass)
+      }
+    }
+  }
+
+  /// Releases a share that failed, recording why; it stays in the inbox.
+  private func fail(_ claim: any InboxClaim, _ error: any Error, in pass: inout ImportPass) {
+    let id = claim.manifest.id
+    log.record(IngestEvent(shareID: id, stage: .release, event: "failed", error: error))
+    try? claim.release(recording: "\(error)")
+    pass.errors.append(ImportFailure(shareID: id, error: "\(error)"))
+  }
+
+  /// Counts a share in the library and removes it from the inbox.
+  private func finish(_ claim: any InboxClaim, _ outcome: Outcome, in pass: inout ImportPass) {
+    let id = claim.manifest.id
+    switch outcome {
+    case .imported: pass.imported.append(id)
+    case .alreadyInLibrary: pass.alreadyInLibrary.append(id)
+    }
+    do {
+      try claim.finish()
+      log.record(
+        IngestEvent(
+          shareID: id, stage: .finish,
+          event: outcome == .imported ? "imported" : "already-imported",
+          count: claim.manifest.items.count))
+    } catch {
+      // The record is committed; the next pass removes what is left.
+      log.record(IngestEvent(shareID: id, stage: .finish, event: "failed", error: error))
+      pass.errors.append(
+        ImportFailure(
+          shareID: id,
+          error: "imported, but removing it from the inbox failed (the next import will):"
+            + " \(error)"))
+    }
   }
 
   /// Imports a claimed share into the library without removing it from the inbox (the

@@ -12,7 +12,8 @@ import SystemCalls
 /// (its payload gone from the inbox, or the rename refused) was placed by an earlier attempt
 /// at the same share that died before its commit (names are only ever made by renaming a
 /// complete, flushed file), and is taken as placed. The files directory is flushed once,
-/// after the last file and before the commit.
+/// after the last file and before the commit (by the placement, or, for several shares
+/// committed together, once by the importer for them all).
 struct PayloadPlacement {
   /// The share's items as the record holds them (files named in the library).
   private(set) var items: [LibraryItem] = []
@@ -21,12 +22,19 @@ struct PayloadPlacement {
   private let directories: PayloadDirectories
   private let files: FileDescriptor
 
+  /// Whether this attempt moved or copied any file (the files directory needs a flush before
+  /// the share's commit).
+  var placedAny: Bool { !placed.isEmpty }
+
   /// Places every file of `claim`'s share and describes every item.
   ///
+  /// - Parameter flushes: Flush the files directory when done; false when the caller flushes
+  ///   it once for several shares, before their commit.
   /// - Throws: `ImportError` for an item that cannot be imported, `IOError` when the files
   ///   cannot be moved; what this attempt placed is moved back first.
   init(
-    _ claim: any InboxClaim, into library: any LibraryStore, directories: PayloadDirectories
+    _ claim: any InboxClaim, into library: any LibraryStore, directories: PayloadDirectories,
+    flushes: Bool = true
   ) throws {
     files = try directories.open(library.filesPath)
     self.directories = directories
@@ -58,7 +66,7 @@ struct PayloadPlacement {
         }
         items.append(entry)
       }
-      if !placed.isEmpty { try files.sync() }
+      if flushes, !placed.isEmpty { try files.sync() }
     } catch {
       undo()
       throw error

@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import SystemCalls
 
 /// Reading and writing records.
 extension Library {
@@ -58,28 +59,77 @@ extension Library {
   /// can never both insert one share; the unique `share_id` is the second guard.
   public func insert(_ record: LibraryRecord) throws -> Bool {
     try withConnection { connection in
+      try connection.writeTransaction { try Self.insertRows(of: record, connection) }
+    }
+  }
+
+  /// Inserts several records in one write transaction (one commit, one flush of the log for
+  /// them all), each under a savepoint of its own: a record that fails is rolled back alone
+  /// and the others commit.
+  ///
+  /// - Returns: For each record, in order: true when inserted, false when its share id was
+  ///   already there, or the error that rolled that record back (it is then not in the
+  ///   library).
+  /// - Throws: When the transaction as a whole fails (it could not begin or commit); whether
+  ///   each record is in the library is then unknown until read.
+  /// `LibraryStore`: the batch in one transaction, a savepoint each (the claims play no part).
+  public func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim])
+    throws -> [Result<Bool, any Error>]
+  {
+    try insert(batch: records)
+  }
+
+  /// `LibraryStore`: flushes the files directory.
+  public func flushFiles() throws {
+    try files.sync()
+  }
+
+  func insert(batch records: [LibraryRecord]) throws -> [Result<Bool, any Error>] {
+    try withConnection { connection in
       try connection.writeTransaction {
-        let id = record.shareID.uuidString
-        if try connection.integer(LibrarySchema.selectRecordID, [.text(id)]) != nil {
-          return false
+        var results: [Result<Bool, any Error>] = []
+        results.reserveCapacity(records.count)
+        for record in records {
+          try connection.execute("SAVEPOINT record")
+          do {
+            let inserted = try Self.insertRows(of: record, connection)
+            try connection.execute("RELEASE record")
+            results.append(.success(inserted))
+          } catch {
+            try connection.execute("ROLLBACK TO record")
+            try connection.execute("RELEASE record")
+            results.append(.failure((error as? SQLiteError).map(LibraryError.database) ?? error))
+          }
         }
-        try connection.statement(LibrarySchema.insertRecord).run([
-          .text(id), .integer(LibraryTime.microseconds(record.receivedAt)),
-          .integer(LibraryTime.microseconds(record.importedAt)), .text(record.source),
-          .text(record.status.rawValue),
-        ])
-        let rowID = connection.lastInsertedRowID
-        let insertItem = try connection.statement(LibrarySchema.insertItem)
-        for (position, item) in record.items.enumerated() {
-          try insertItem.run([
-            .integer(rowID), .integer(Int64(position)), .text(item.kind.rawValue),
-            .text(item.typeIdentifier), .text(item.text), .text(item.url), .text(item.file),
-            .integer(item.byteCount), .text(item.sha256), .text(item.suggestedName),
-          ])
-        }
-        return true
+        return results
       }
     }
+  }
+
+  /// Inserts `record`'s row and its items' rows in the transaction open on `connection`;
+  /// false, writing nothing, when its share id is already there.
+  private static func insertRows(of record: LibraryRecord, _ connection: SQLiteConnection)
+    throws -> Bool
+  {
+    let id = record.shareID.uuidString
+    if try connection.integer(LibrarySchema.selectRecordID, [.text(id)]) != nil {
+      return false
+    }
+    try connection.statement(LibrarySchema.insertRecord).run([
+      .text(id), .integer(LibraryTime.microseconds(record.receivedAt)),
+      .integer(LibraryTime.microseconds(record.importedAt)), .text(record.source),
+      .text(record.status.rawValue),
+    ])
+    let rowID = connection.lastInsertedRowID
+    let insertItem = try connection.statement(LibrarySchema.insertItem)
+    for (position, item) in record.items.enumerated() {
+      try insertItem.run([
+        .integer(rowID), .integer(Int64(position)), .text(item.kind.rawValue),
+        .text(item.typeIdentifier), .text(item.text), .text(item.url), .text(item.file),
+        .integer(item.byteCount), .text(item.sha256), .text(item.suggestedName),
+      ])
+    }
+    return true
   }
 
   // MARK: Reading rows

@@ -30,6 +30,17 @@ public protocol LibraryStore: Sendable {
   /// `insert(_:)` does (the default).
   func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool
 
+  /// Records `records` (the shares `claims` hold, in the same order) together where the
+  /// library can: one result per record, in order. A failed record is known not to be in the
+  /// library; when that cannot be known, the call throws instead. The default records each as
+  /// `insert(_:claimedWith:)` does.
+  func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim]) throws
+    -> [Result<Bool, any Error>]
+
+  /// Flushes the files directory, so the files placed without a flush of their own are on
+  /// stable storage before their records commit.
+  func flushFiles() throws
+
   /// The records, newest first (by when they were received), with their items.
   ///
   /// - Parameters:
@@ -50,6 +61,24 @@ extension LibraryStore {
   /// Records `record` as `insert(_:)` does: the claim plays no part.
   public func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool {
     try insert(record)
+  }
+
+  /// Records each share in turn (see `insert(_:claimedWith:)`).
+  public func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim])
+    throws -> [Result<Bool, any Error>]
+  {
+    var results: [Result<Bool, any Error>] = []
+    for (record, claim) in zip(records, claims) {
+      do {
+        results.append(.success(try insert(record, claimedWith: claim)))
+      } catch {
+        // A commit that reported a failure may have landed: only a record known not to be
+        // there is a failure the caller may undo.
+        guard (try? contains(shareID: record.shareID)) == false else { throw error }
+        results.append(.failure(error))
+      }
+    }
+    return results
   }
 
   /// The absolute path of a file a record holds (`LibraryItem.file`).

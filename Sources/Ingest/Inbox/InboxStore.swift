@@ -27,9 +27,17 @@ public protocol InboxStore: Sendable {
 
   /// Claims the oldest committed share no one else holds; nil when there is none.
   func claimNext() throws -> (any InboxClaim)?
+
+  /// How many claims one importer should hold at once: unlimited for the directory inbox (a
+  /// claim is a lock on an open file); a database inbox's claim holds a connection and an
+  /// open transaction, so importers that gather shares into groups take one at a time there.
+  var claimLimit: Int { get }
 }
 
 extension InboxStore {
+  /// No limit.
+  public var claimLimit: Int { Int.max }
+
   /// Claims the oldest committed share no one else holds, trying each pending share in turn.
   public func claimNext() throws -> (any InboxClaim)? {
     for entry in try pending() {

@@ -52,7 +52,7 @@ final class ShareTransaction: Sendable {
     let stem = UUID().uuidString
     let name = fileExtension.map { "\(stem).\($0)" } ?? stem
     let file = try group.staging.open(
-      name, .writeOnly, options: [.create, .exclusive, .noFollow])
+      name, .readWrite, options: [.create, .exclusive, .noFollow])
     let payload = StagedPayload(name: name, file: file)
     let accepted = state.withLock { state -> Bool in
       guard state.phase == .open else { return false }

@@ -141,6 +141,9 @@ public final class PostgresInbox: InboxStore {
     return PostgresClaim(inbox: self, slot: slot, manifest: manifest)
   }
 
+  /// One: a claim holds a connection and an open transaction, so importers gather no groups.
+  public var claimLimit: Int { 1 }
+
   /// Gives back the connection of a claim that ended.
   func checkIn(_ slot: ConnectionSlot) {
     pool.checkIn(slot)

@@ -83,6 +83,12 @@ public final class PostgresLibrary: LibraryStore {
     return inserted
   }
 
+  /// Flushes the files directory.
+  public func flushFiles() throws {
+    let directory = try FileDescriptor.openDirectory(filesPath)
+    try directory.closeAfter { try directory.sync() }
+  }
+
   /// Whether `inbox` is in this library's database (after both connected once).
   func isSameDatabase(as inbox: PostgresInbox) throws -> Bool {
     if pool.target.databaseID == nil { try connect() }

@@ -192,6 +192,48 @@ struct ShareFailureTests {
     }
   }
 
+  @Test(
+    "A large file lands whole with its digest: copied by the kernel, by reads and writes where the kernel cannot, and rolled back when the disk fills",
+    arguments: ["kernel copy", "reads and writes", "disk full"])
+  func largeFile(_ path: String) async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    // Over the pipelined copy's threshold, not a whole number of chunks, no two chunks alike.
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let body = (0..<((9 << 20) + 12_345)).map { _ -> UInt8 in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 33)
+    }
+    let big = try fixture.directory.bytes("big.mov", body)
+    let staging = fixture.groupPath + "/.staging"
+    let fault: FaultInjector.Fault? =
+      switch path {
+      case "reads and writes":
+        FaultInjector.shared.inject(.notSupported, into: .copyFileRange, under: staging)
+      case "disk full":
+        FaultInjector.shared.inject(.noSpace, into: .copyFileRange, under: staging, after: 3)
+      default: nil
+      }
+    defer { if let fault { FaultInjector.shared.remove(fault) } }
+    let outcome = await fixture.pipeline().share(
+      PipelineFixture.item([PipelineFixture.fileProvider(big, type: "com.apple.quicktime-movie")]))
+    if path == "disk full" {
+      guard case .attachmentFailed(let failure)? = outcome.error else {
+        Issue.record("expected a failure, got \(String(describing: outcome.error))")
+        return
+      }
+      #expect((failure.error as? IOError)?.code == .noSpace)
+      #expect(try fixture.isEmpty())
+      return
+    }
+    #expect(outcome.isCommitted, "\(String(describing: outcome.error))")
+    let item = try #require(try fixture.manifests().first?.items.first)
+    let copy = fixture.groupPath + "/" + (try #require(item.file))
+    #expect(item.byteCount == Int64(body.count))
+    #expect(item.sha256 == (try FileDigest.sha256(of: big.path)))
+    #expect(try FileDigest.sha256(of: copy) == item.sha256)
+  }
+
   @Test("Files over the contract's limits, and empty files, are rejected before anything lands")
   func limits() async throws {
     let fixture = try PipelineFixture()

@@ -77,8 +77,16 @@ enum DigestingCopier {
     return Result(byteCount: Int64(bytes.count), sha256: SHA256Digest.hex(of: bytes))
   }
 
-  /// The large-file copy: this thread reads and writes chunk k+1 while a serial queue hashes
-  /// chunk k from the same buffer (both only read it); a semaphore hands buffers back.
+  /// The large-file copy: this thread copies chunk k+1 while a serial queue hashes chunk k; a
+  /// semaphore hands buffers back.
+  ///
+  /// Each chunk is copied in the kernel (`copy_file_range`) and then read back from the copy's
+  /// page cache into a buffer for the digest, so the digest is of the bytes the copy holds even
+  /// if the source changes meanwhile. Writing from a buffer instead (`write(2)`) costs the
+  /// same on a quiet machine, but its copy into newly allocated page-cache pages was measured
+  /// at twice the time when it followed another large copy on this project's VMs, and the
+  /// kernel's own copy was not. Where the kernel cannot copy, each chunk is read into the
+  /// buffer, written, and hashed from the same buffer.
   private static func pipelined(
     from source: FileDescriptor, to destination: FileDescriptor, digest: SHA256Digest,
     budget: ShareBudget, isCancelled: () -> Bool, progress: (Int64) -> Void
@@ -89,18 +97,39 @@ enum DigestingCopier {
     let hasher = DispatchQueue(label: "Ingest.DigestingCopier", qos: .userInitiated)
     var total: Int64 = 0
     var slot = 0
+    // The kernel copies (`copy_file_range`, as `cp` does) while it can; a file system pair that
+    // cannot, or a source that is not a plain file, falls back to reads and writes.
+    var kernelCopies = true
     do {
       while true {
         if isCancelled() { throw CancellationError() }
         free.wait()
         let buffer = ring.buffer(slot)
-        let count: Int
+        var count = 0
         do {
-          count = try source.read(into: buffer)
-          if count > 0 {
-            total += Int64(count)
-            try budget.charge(count, fileTotal: total)
-            try destination.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+          if kernelCopies, let copied = try destination.copyRange(from: source, count: chunkSize) {
+            count = copied
+            if count > 0 {
+              total += Int64(count)
+              try budget.charge(count, fileTotal: total)
+              // The digest is of what the copy holds: the chunk read back from the page cache.
+              let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])
+              let readBack = try destination.readFully(
+                fromAbsoluteOffset: total - Int64(count), into: chunk)
+              guard readBack == count else {
+                throw IOError(
+                  .other, operation: "read", path: destination.path,
+                  cause: CopyReadBackShort(expected: count, read: readBack))
+              }
+            }
+          } else {
+            kernelCopies = false
+            count = try source.read(into: buffer)
+            if count > 0 {
+              total += Int64(count)
+              try budget.charge(count, fileTotal: total)
+              try destination.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            }
           }
         } catch {
           free.signal()
@@ -111,8 +140,9 @@ enum DigestingCopier {
           break
         }
         let index = slot
+        let length = count
         hasher.async(group: hashing) {
-          digest.update(UnsafeRawBufferPointer(rebasing: ring.buffer(index)[..<count]))
+          digest.update(UnsafeRawBufferPointer(rebasing: ring.buffer(index)[..<length]))
           free.signal()
         }
         progress(total)
@@ -126,6 +156,14 @@ enum DigestingCopier {
     hashing.wait()
     return Result(byteCount: total, sha256: digest.finish())
   }
+}
+
+/// A copy's read-back returned fewer bytes than were just copied (the file was cut short
+/// meanwhile: nobody else should write a staged payload).
+struct CopyReadBackShort: Error, Sendable, CustomStringConvertible {
+  var expected: Int
+  var read: Int
+  var description: String { "read back \(read) of the \(expected) bytes just copied" }
 }
 
 /// The buffers of a pipelined copy, shared by the copying thread and the hashing queue; the
