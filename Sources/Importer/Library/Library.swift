@@ -118,12 +118,18 @@ public final class Library: Sendable {
   static func migrate(_ connection: SQLiteConnection) throws(LibraryError) {
     let path = connection.path
     do {
+      // One statement, so one snapshot: read one by one, the three could straddle another
+      // connection's migration (the version from before it, the tables from after) and make
+      // a library being created look like another program's database.
       func state() throws(SQLiteError) -> (version: Int, application: Int64, tables: Int64) {
-        (
-          Int(try connection.integer("PRAGMA user_version") ?? 0),
-          try connection.integer("PRAGMA application_id") ?? 0,
-          try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
-        )
+        let rows = try connection.statement(
+          """
+          SELECT (SELECT user_version FROM pragma_user_version),
+            (SELECT application_id FROM pragma_application_id),
+            (SELECT count(*) FROM sqlite_master)
+          """
+        ).rows([]) { row in (Int(row.integer(0)), row.integer(1), row.integer(2)) }
+        return rows.first ?? (0, 0, 0)
       }
       let found = try state()
       try check(found, path: path)
