@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import SystemCalls
 
 /// Copies bytes into a staged payload file while computing their SHA-256, in one pass.
@@ -93,8 +94,7 @@ enum DigestingCopier {
   ) throws -> Result {
     let ring = ChunkRing(count: pipelineDepth, size: chunkSize)
     let free = DispatchSemaphore(value: pipelineDepth)
-    let hashing = DispatchGroup()
-    let hasher = DispatchQueue(label: "Ingest.DigestingCopier", qos: .userInitiated)
+    let hasher = ChunkHasher(ring: ring, digest: digest, free: free)
     var total: Int64 = 0
     var slot = 0
     // The kernel copies (`copy_file_range`, as `cp` does) while it can; a file system pair that
@@ -139,22 +139,66 @@ enum DigestingCopier {
           free.signal()
           break
         }
-        let index = slot
-        let length = count
-        hasher.async(group: hashing) {
-          digest.update(UnsafeRawBufferPointer(rebasing: ring.buffer(index)[..<length]))
-          free.signal()
-        }
+        hasher.hash(slot, count)
         progress(total)
         slot = (slot + 1) % pipelineDepth
       }
     } catch {
-      hashing.wait()
+      hasher.finish()
       digest.discard()
       throw error
     }
-    hashing.wait()
+    hasher.finish()
     return Result(byteCount: total, sha256: digest.finish())
+  }
+}
+
+/// The second thread of a pipelined copy: hashes the chunks handed over, in order, and gives
+/// each buffer back.
+///
+/// A thread of its own, not a Dispatch queue: the copier blocks its caller until buffers come
+/// back, and its caller is often a Dispatch worker (a provider's completion handler). Were the
+/// hashing Dispatch work too, enough concurrent copies would hold every Dispatch worker waiting
+/// for hashing that no worker is left to run; shares then stalled until their deadline.
+private final class ChunkHasher: Sendable {
+  private let pending = Mutex<[(index: Int, length: Int)?]>([])
+  private let ready = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+  private let ring: ChunkRing
+  private let digest: SHA256Digest
+  private let free: DispatchSemaphore
+
+  init(ring: ChunkRing, digest: SHA256Digest, free: DispatchSemaphore) {
+    self.ring = ring
+    self.digest = digest
+    self.free = free
+    let thread = Thread { [self] in run() }
+    thread.name = "Ingest.DigestingCopier"
+    thread.stackSize = 256 << 10
+    thread.start()
+  }
+
+  /// Hashes the first `length` bytes of buffer `index`, after the chunks handed over before.
+  func hash(_ index: Int, _ length: Int) {
+    pending.withLock { $0.append((index, length)) }
+    ready.signal()
+  }
+
+  /// Waits until every chunk handed over is hashed, and ends the thread.
+  func finish() {
+    pending.withLock { $0.append(nil) }
+    ready.signal()
+    finished.wait()
+  }
+
+  private func run() {
+    while true {
+      ready.wait()
+      guard let chunk = pending.withLock({ $0.removeFirst() }) else { break }
+      digest.update(UnsafeRawBufferPointer(rebasing: ring.buffer(chunk.index)[..<chunk.length]))
+      free.signal()
+    }
+    finished.signal()
   }
 }
 
