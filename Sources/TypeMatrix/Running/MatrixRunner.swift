@@ -33,6 +33,10 @@ public struct MatrixRunner: Sendable {
   public var library: any MatrixLibrary
   /// How many rows run at once.
   public var maximumConcurrentRows: Int
+  /// The share deadline of a row that sets none (a row's own `deadline` always wins). A test
+  /// suite that runs its matrix beside hundreds of other tests on a small CI machine may want
+  /// more than the product's 30 seconds, so that a busy machine is not read as a stuck load.
+  public var defaultDeadline: Duration = .seconds(30)
 
   /// A runner for `matrix`, whose file is in `matrixDirectory`.
   ///
@@ -103,7 +107,7 @@ public struct MatrixRunner: Sendable {
       }
       let group = try GroupDirectory(path: work + "/group")
       let options = SharePipeline.Options(
-        deadline: .milliseconds(Int64((row.deadline ?? 30) * 1000)),
+        deadline: row.deadline.map { .milliseconds(Int64($0 * 1000)) } ?? defaultDeadline,
         keepsPartialShares: row.keepPartial)
       let pipeline = SharePipeline(group: group, contract: contract, options: options)
       let outcome = await pipeline.share(items, source: row.source.appName)

@@ -6,9 +6,11 @@ import Ingest
 /// pipeline does today with the app's rule and contract, for a person to review and commit.
 public enum MatrixStarter {
   /// The starting matrix, and the rows whose outcome contradicts the rule (for the reviewer).
+  ///
+  /// - Parameter deadline: Each row's share deadline (see `MatrixRunner.defaultDeadline`).
   public static func matrix(
     title: String?, rule: ActivationRule?, contract: InputContract, corpus: URL?,
-    semantics: ActivationRule.Semantics = .default
+    semantics: ActivationRule.Semantics = .default, deadline: Duration = .seconds(30)
   ) async throws -> (matrix: TypeMatrixFile, results: [RowResult]) {
     let rows = try SourceProfile.shipped().map { profile in
       MatrixRow(
@@ -16,9 +18,10 @@ public enum MatrixStarter {
         expect: MatrixExpectation(outcome: .accepted))
     }
     let draft = TypeMatrixFile(title: title, contract: contract, rows: rows)
-    let runner = MatrixRunner(
+    var runner = MatrixRunner(
       rule: rule, matrix: draft, matrixDirectory: URL(fileURLWithPath: "."), corpus: corpus,
       semantics: semantics)
+    runner.defaultDeadline = deadline
     let results = await runner.run()
     var matrix = draft
     for (index, result) in results.enumerated() where result.error == nil {
