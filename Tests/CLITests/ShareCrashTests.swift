@@ -12,12 +12,11 @@ import Testing
 /// full run is `INGEST_CRASH_KILLS=250 swift test --filter ShareCrashTests`.
 @Suite("Crashes and concurrency: real processes, killed or racing", .serialized)
 struct ShareCrashTests {
-  /// Three source files of a few megabytes, so a kill lands in every stage; the largest is
-  /// over the size the loader copies in the kernel and hashes on a second thread.
+  /// Three source files of a few megabytes, so a kill lands in every stage.
   static func sources(in directory: TemporaryDirectory) throws -> [URL] {
     var generator = SplitMix64(seed: 0x5EED)
     return try (0..<3).map { index in
-      var bytes = [UInt8](repeating: 0, count: [1, 2, 5][index] << 20)
+      var bytes = [UInt8](repeating: 0, count: (1 + index) << 20)
       for offset in stride(from: 0, to: bytes.count, by: 8) {
         withUnsafeBytes(of: generator.next()) { word in
           for (step, byte) in word.enumerated() where offset + step < bytes.count {
