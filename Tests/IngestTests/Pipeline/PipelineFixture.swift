@@ -19,13 +19,16 @@ struct PipelineFixture {
 
   func remove() { directory.remove() }
 
-  /// A pipeline into the fixture's group. Unless a test sets its own, the share deadline is
-  /// CI-sized: these tests check what lands, not timing (those that test the deadline set one
-  /// of a second), and inside the whole suite on a 2-core machine a share that takes
-  /// milliseconds alone has taken over 20 s.
+  /// The share deadline of these tests unless one sets its own: CI-sized. They check what
+  /// lands, not timing (those that test the deadline set one of a second), and inside the
+  /// whole suite on a 2-core machine a share that takes milliseconds alone has taken over 20 s.
+  static let deadline: Duration = .seconds(180)
+
+  /// A pipeline into the fixture's group, with `deadline` unless `options` say otherwise.
   func pipeline(
     contract: InputContract = .default,
-    options: SharePipeline.Options = .init(deadline: .seconds(180)), log: IngestLog = .none
+    options: SharePipeline.Options = .init(deadline: PipelineFixture.deadline),
+    log: IngestLog = .none
   ) -> SharePipeline {
     SharePipeline(group: group, contract: contract, options: options, log: log)
   }

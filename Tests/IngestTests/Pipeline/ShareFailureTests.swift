@@ -51,7 +51,9 @@ struct ShareFailureTests {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
     let failing = try Self.scripted(.vanishMidLoad, in: fixture)
-    let outcome = await fixture.pipeline(options: .init(keepsPartialShares: true)).share(
+    let outcome = await fixture.pipeline(
+      options: .init(deadline: PipelineFixture.deadline, keepsPartialShares: true)
+    ).share(
       PipelineFixture.item([Self.good, failing.fileProvider(typeIdentifier: "public.jpeg")]))
     #expect(outcome.isCommitted)
     let manifest = try #require(try fixture.manifests().first)
@@ -179,7 +181,9 @@ struct ShareFailureTests {
     }
     defer { if let fault { FaultInjector.shared.remove(fault) } }
     print("disk-full test: \(tmpfs == nil ? "injected ENOSPC" : "a real 1 MiB tmpfs")")
-    let outcome = await SharePipeline(group: group).share(
+    let outcome = await SharePipeline(
+      group: group, options: .init(deadline: PipelineFixture.deadline)
+    ).share(
       PipelineFixture.item([PipelineFixture.fileProvider(big, type: "public.jpeg")]))
     guard case .attachmentFailed(let failure)? = outcome.error else {
       Issue.record("expected a failure, got \(String(describing: outcome.error))")
