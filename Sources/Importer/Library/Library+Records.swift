@@ -135,8 +135,8 @@ extension Library {
   // MARK: Reading rows
 
   /// The id shown for a row whose share id is not a UUID (only a damaged or hand-edited file
-  /// has one): all zeros.
-  static let unreadableID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+  /// has one): all zeros. Every library backend shows the same.
+  package static let unreadableID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
   /// The columns `readRecords(_:sql:_:)` reads, in its order.
   static let recordColumns = "SELECT id, share_id, received_at, imported_at, source, status"

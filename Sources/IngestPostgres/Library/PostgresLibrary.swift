@@ -196,16 +196,13 @@ public final class PostgresLibrary: LibraryStore {
     return try rows.rows.map { row in
       let items = try decoder.decode([StoredItem].self, from: Data((row[5] ?? "[]").utf8))
       return LibraryRecord(
-        shareID: row[0].flatMap(UUID.init(uuidString:)) ?? Self.unreadableID,
+        shareID: row[0].flatMap(UUID.init(uuidString:)) ?? Library.unreadableID,
         receivedAt: PostgresInbox.date(row[1]) ?? Date(timeIntervalSince1970: 0),
         importedAt: PostgresInbox.date(row[2]) ?? Date(timeIntervalSince1970: 0),
         source: row[3], status: RecordStatus(rawValue: row[4] ?? ""),
         items: items.map(\.item))
     }
   }
-
-  /// The id shown for a row whose share id cannot be read: all zeros.
-  static let unreadableID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 }
 
 /// A library item as the statements carry it in JSON.

@@ -3,14 +3,15 @@ import Foundation
 import Synchronization
 import SystemCalls
 
-/// Copies bytes into a staged payload file while computing their SHA-256, in one pass.
+/// Copies bytes into a staged payload file and computes the SHA-256 of what the copy holds.
 ///
-/// Why one pass rather than `copy_file_range` and a second read for the digest: the digest
-/// costs more than the copy (about 0.5 s per GiB with SHA instructions, more without), so
-/// reading everything back would cost a second pass over the data, and a file that is only in
-/// the page cache once. Here each chunk is read once, written, and hashed from the same buffer.
-/// Large files are hashed on a second thread while the next chunk is read and written, so the
-/// copy costs about as much as the digest alone. Memory is bounded by the chunk buffers
+/// Small files are read once into a buffer, written, and hashed from the same buffer. Large
+/// files (4 MiB and up) are copied by the kernel (`copy_file_range`, as `cp` does), one chunk
+/// at a time, and each chunk is read back from the copy's page cache and hashed on a second
+/// thread while the next chunk copies: the digest costs more than the copy (about 0.5 s per
+/// GiB with SHA instructions), so the whole copy costs about as much as the digest alone, and
+/// the read-back never leaves the page cache. Where the kernel cannot copy, large files take
+/// the buffer path, still hashed on the second thread. Memory is bounded by the chunk buffers
 /// (4 × 1 MiB), whatever the file's size.
 enum DigestingCopier {
   /// What a copy produced.
