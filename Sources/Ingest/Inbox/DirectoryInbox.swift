@@ -35,6 +35,9 @@ public final class DirectoryInbox: InboxStore {
     return PreparedDirectoryManifest(group: group, id: id, name: name, file: file)
   }
 
+  /// Yes: a reservation is a file made in `Inbox/`.
+  public var prefersReservingAhead: Bool { true }
+
   /// The name a manifest is written under before its commit.
   static func partialName(_ id: UUID) -> String { ".\(id.uuidString).json.partial" }
 
@@ -153,16 +156,25 @@ public final class DirectoryInbox: InboxStore {
   /// crash between the commit and the last rename leaves them there, complete and flushed).
   package func recoverPayloads(of manifest: ShareManifest) throws {
     for item in manifest.items where item.kind == .file {
-      guard let name = item.fileName, try group.incoming.status(of: name) == nil,
-        try group.staging.status(of: name) != nil
-      else { continue }
-      do {
-        try group.staging.rename(name, to: name, in: group.incoming, replacing: false)
-      } catch {
-        // Another importer or the sharer may have moved it meanwhile.
-        guard error.code == .alreadyExists || error.code == .notFound else { throw error }
+      guard let name = item.fileName, try group.incoming.status(of: name) == nil else { continue }
+      for staged in Self.stagedNames(of: name) where try group.staging.status(of: staged) != nil {
+        do {
+          try group.staging.rename(staged, to: name, in: group.incoming, replacing: false)
+        } catch {
+          // Another importer or the sharer may have moved it meanwhile.
+          guard error.code == .alreadyExists || error.code == .notFound else { throw error }
+        }
+        break
       }
     }
+  }
+
+  /// The names in `.staging/` a payload published as `name` (`<UUID>.<ext>`) may have before
+  /// its commit: the same, or `<UUID>` alone for a file the pipeline made ahead, before the
+  /// extension was known.
+  package static func stagedNames(of name: String) -> [String] {
+    guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return [name] }
+    return [name, String(name[..<dot])]
   }
 
   func readFailure(_ name: String) throws -> InboxFailure {

@@ -32,11 +32,20 @@ public protocol InboxStore: Sendable {
   /// claim is a lock on an open file); a database inbox's claim holds a connection and an
   /// open transaction, so importers that gather shares into groups take one at a time there.
   var claimLimit: Int { get }
+
+  /// Whether reserving a manifest costs enough (the directory inbox makes a file) that a
+  /// pipeline sharing again and again reserves the next shares' manifests ahead, while earlier
+  /// shares wait for their flushes. Such reservations are held a few seconds at most and
+  /// discarded unused.
+  var prefersReservingAhead: Bool { get }
 }
 
 extension InboxStore {
   /// No limit.
   public var claimLimit: Int { Int.max }
+
+  /// No: reserving costs nothing.
+  public var prefersReservingAhead: Bool { false }
 
   /// Claims the oldest committed share no one else holds, trying each pending share in turn.
   public func claimNext() throws -> (any InboxClaim)? {

@@ -63,7 +63,7 @@ public struct InboxSweeper: Sendable {
         let manifest = try ShareManifest.decode(Data(bytes), path: path)
         try DirectoryInbox.validate(manifest, path: path, expected: id)
         committed.append(manifest)
-        for item in manifest.items { if let name = item.fileName { referenced.insert(name) } }
+        for item in manifest.items { referenced.formUnion(Self.names(of: item)) }
       } catch {
         // A manifest an importer finished meanwhile is simply gone.
         if (error as? IOError)?.code == .notFound { continue }
@@ -75,7 +75,7 @@ public struct InboxSweeper: Sendable {
         // A share an importer finished meanwhile is simply gone.
         guard let manifest = try other.manifest(entry.id) else { continue }
         committed.append(manifest)
-        for item in manifest.items { if let name = item.fileName { referenced.insert(name) } }
+        for item in manifest.items { referenced.formUnion(Self.names(of: item)) }
       }
     }
     for manifest in committed {
@@ -114,6 +114,11 @@ public struct InboxSweeper: Sendable {
       }
     }
     return report
+  }
+
+  /// The names a file item's payload may have in `Incoming/` or `.staging/`.
+  static func names(of item: ShareManifest.Item) -> [String] {
+    item.fileName.map(DirectoryInbox.stagedNames(of:)) ?? []
   }
 
   static func seconds(_ duration: Duration) -> Double {

@@ -72,7 +72,11 @@ struct AttachmentLoader: Sendable {
         do {
           let loaded = try copyFile(
             atPath: url.path, fileExtension: fileExtension, position: position)
+          // Flushed on this thread, already awake, while the share goes on (to its manifest,
+          // or other loads): the commit waits for it rather than flushing it again.
+          if case .file(let payload, _, _) = loaded { payload.flush.begin() }
           continuation.resume(returning: .success(loaded))
+          if case .file(let payload, _, _) = loaded { transaction.makeDurable(payload) }
         } catch {
           continuation.resume(returning: .failure(StageFailure(stage: .copying, error: error)))
         }

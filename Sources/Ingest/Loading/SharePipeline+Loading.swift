@@ -22,50 +22,92 @@ extension SharePipeline {
     let id = run.id
     let log = self.log
 
-    // The deadline: when it passes, whatever is still loading is stopped and named. A
-    // Dispatch timer, not a task, so that it fires on time even when every thread of the
+    // The deadline: when it passes, whatever is still loading is stopped and named. On the
+    // deadline clock's own thread, so that it fires on time even when every thread of the
     // cooperative pool is busy.
-    let timer = DispatchWorkItem {
+    let timer = DeadlineClock.shared.schedule(after: Self.seconds(deadline)) {
       guard !cancellation.isCancelled else { return }
       // Named before the loads are stopped: a stopped load may end the share at once.
       let stillLoading = tracker.loading.withLock { $0 }
       tracker.expired.withLock { $0 = stillLoading }
       cancellation.cancel()
     }
-    DispatchQueue.global(qos: .userInitiated).asyncAfter(
-      deadline: .now() + Self.seconds(deadline), execute: timer)
-    defer { timer.cancel() }
+    defer { DeadlineClock.shared.cancel(timer) }
 
-    await withTaskGroup(of: LoadReport?.self) { group in
+    /// Loads one attachment.
+    @Sendable func loadOne(_ decision: AttachmentDecision, _ choice: RepresentationChoice) async
+      -> LoadReport
+    {
+      let clock = ContinuousClock()
+      let started = clock.now
+      let result: Result<LoadedAttachment, AttachmentFailure>
+      if cancellation.isCancelled {
+        result = .failure(
+          AttachmentFailure(
+            position: decision.position, typeIdentifier: choice.typeIdentifier,
+            stage: .loading, error: CancellationError()))
+      } else {
+        result = await loader.load(decision, choice).mapError { failure in
+          // A load the share itself stopped (another attachment failed, or the deadline)
+          // failed because of that, not on its own.
+          guard cancellation.isCancelled, Self.isCancellation(failure.error) else {
+            return failure
+          }
+          var stopped = failure
+          stopped.error = CancellationError()
+          return stopped
+        }
+      }
+      tracker.loading.withLock { _ = $0.removeValue(forKey: decision.position) }
+      return LoadReport(
+        position: decision.position, result: result, duration: clock.now - started)
+    }
+
+    /// Records a finished load, and stops the others when its failure ends the share.
+    func finish(_ report: LoadReport) {
+      Self.logLoad(report, share: id, log: log)
+      if case .failure(let failure) = report.result, !(failure.error is CancellationError) {
+        // When this failure ends the share (all or nothing, or a contract violation under a
+        // rejecting contract), stop the other loads now rather than let them finish for
+        // nothing.
+        let endsShare = failure.violation != nil ? rejectsOnViolation : allOrNothing
+        if endsShare { cancellation.cancel() }
+      }
+      run.record(report)
+    }
+
+    if work.count == 1 {
+      // One attachment (the most common share) loads in this task: a child task would cost
+      // two thread hand-offs for nothing.
+      let (decision, choice) = work[0]
+      tracker.loading.withLock { $0[decision.position] = choice.typeIdentifier }
+      finish(await loadOne(decision, choice))
+    } else {
+      await loadConcurrently(
+        work,
+        begin: { decision, choice in
+          tracker.loading.withLock { $0[decision.position] = choice.typeIdentifier }
+        }, loadOne: loadOne, finish: finish)
+    }
+    if let stillLoading = tracker.expired.withLock({ $0 }) {
+      run.deadlinePassed = (seconds: Self.seconds(deadline), stillLoading: stillLoading)
+    }
+  }
+
+  /// Loads `work`, at most `maximumConcurrentLoads` at once, calling `begin` as each starts and
+  /// `finish` with each report as it comes.
+  private func loadConcurrently(
+    _ work: [(AttachmentDecision, RepresentationChoice)],
+    begin: (AttachmentDecision, RepresentationChoice) -> Void,
+    loadOne: @escaping @Sendable (AttachmentDecision, RepresentationChoice) async -> LoadReport,
+    finish: (LoadReport) -> Void
+  ) async {
+    await withTaskGroup(of: LoadReport.self) { group in
       var next = 0
       func start(_ index: Int) {
         let (decision, choice) = work[index]
-        tracker.loading.withLock { $0[decision.position] = choice.typeIdentifier }
-        group.addTask {
-          let clock = ContinuousClock()
-          let started = clock.now
-          let result: Result<LoadedAttachment, AttachmentFailure>
-          if cancellation.isCancelled {
-            result = .failure(
-              AttachmentFailure(
-                position: decision.position, typeIdentifier: choice.typeIdentifier,
-                stage: .loading, error: CancellationError()))
-          } else {
-            result = await loader.load(decision, choice).mapError { failure in
-              // A load the share itself stopped (another attachment failed, or the deadline)
-              // failed because of that, not on its own.
-              guard cancellation.isCancelled, Self.isCancellation(failure.error) else {
-                return failure
-              }
-              var stopped = failure
-              stopped.error = CancellationError()
-              return stopped
-            }
-          }
-          tracker.loading.withLock { _ = $0.removeValue(forKey: decision.position) }
-          return LoadReport(
-            position: decision.position, result: result, duration: clock.now - started)
-        }
+        begin(decision, choice)
+        group.addTask { await loadOne(decision, choice) }
       }
       while next < min(work.count, options.maximumConcurrentLoads) {
         start(next)
@@ -73,26 +115,13 @@ extension SharePipeline {
       }
       var finished = 0
       while finished < work.count, let report = await group.next() {
-        guard let report else { continue }
         finished += 1
-        Self.logLoad(report, share: id, log: log)
-        if case .failure(let failure) = report.result, !(failure.error is CancellationError) {
-          // When this failure ends the share (all or nothing, or a contract violation under a
-          // rejecting contract), stop the other loads now rather than let them finish for
-          // nothing.
-          let endsShare =
-            failure.violation != nil ? rejectsOnViolation : allOrNothing
-          if endsShare { cancellation.cancel() }
-        }
-        run.record(report)
+        finish(report)
         if next < work.count {
           start(next)
           next += 1
         }
       }
-    }
-    if let stillLoading = tracker.expired.withLock({ $0 }) {
-      run.deadlinePassed = (seconds: Self.seconds(deadline), stillLoading: stillLoading)
     }
   }
 

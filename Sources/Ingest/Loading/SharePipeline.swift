@@ -52,6 +52,8 @@ public struct SharePipeline: Sendable {
   public var options: Options
   /// Where events go.
   public var log: IngestLog
+  /// Files made ahead for the shares to come.
+  package let spares: SpareFiles
 
   /// A pipeline into `group`, committing to `inbox` (the group's own directory inbox by
   /// default).
@@ -64,6 +66,8 @@ public struct SharePipeline: Sendable {
     self.contract = contract
     self.options = options
     self.log = log
+    let inbox = self.inbox
+    self.spares = SpareFiles(group: group, inbox: inbox.prefersReservingAhead ? inbox : nil)
   }
 
   /// Runs the share in `context` and ends the request as an extension must: the share is
@@ -91,8 +95,10 @@ public struct SharePipeline: Sendable {
   ) async -> ShareOutcome {
     let clock = ContinuousClock()
     let started = clock.now
-    let id = UUID()
     let decision = contract.decide(items)
+    // A manifest reserved ahead, when one is ready, and with it the share's id.
+    let spare = decision.rejection == nil ? spares.takeManifest() : nil
+    let id = spare?.id ?? UUID()
     for attachment in decision.attachments {
       switch attachment.verdict {
       case .take(let choice):
@@ -112,15 +118,21 @@ public struct SharePipeline: Sendable {
       log.record(IngestEvent(shareID: id, stage: .contract, event: "rejected", error: rejection))
       return run.outcome(error: .rejected(rejection), duration: clock.now - started)
     }
-    // The manifest is reserved while the attachments load, so that making its file (an inode,
-    // which on a busy file system is not free) overlaps the loads instead of following them.
+    // The manifest is reserved ahead (a spare), or while the attachments load, so that making
+    // its file (an inode, which on a busy file system is not free) overlaps earlier shares'
+    // flushes or this share's loads instead of following them.
     let inbox = self.inbox
-    let reservation = Task.detached { try inbox.reserve(id) }
-    let transaction = ShareTransaction(id: id, group: group)
+    let reservation: ManifestReservation =
+      if let spare {
+        .ready(spare.prepared)
+      } else {
+        .pending(Task.detached { try inbox.reserve(id) })
+      }
+    let transaction = ShareTransaction(id: id, group: group, spares: spares)
     await load(&run, transaction: transaction)
     let prepared: any PreparedManifest
     do {
-      prepared = try await reservation.value
+      prepared = try await reservation.prepared
     } catch {
       transaction.rollback()
       log.record(IngestEvent(shareID: id, stage: .commit, event: "failed", error: error))
@@ -154,5 +166,20 @@ public struct SharePipeline: Sendable {
         "\(GroupDirectory.inboxName)/\(DirectoryInbox.manifestName(id))")
     }
     return outcome
+  }
+}
+
+/// A share's manifest: reserved ahead, or being reserved while the attachments load.
+private enum ManifestReservation {
+  case ready(any PreparedManifest)
+  case pending(Task<any PreparedManifest, any Error>)
+
+  var prepared: any PreparedManifest {
+    get async throws {
+      switch self {
+      case .ready(let prepared): prepared
+      case .pending(let task): try await task.value
+      }
+    }
   }
 }

@@ -5,13 +5,15 @@ import SystemCalls
 
 /// One share's files, from staging to the inbox, all or nothing.
 ///
-/// Loaders stage payload files in `.staging/`. `commit` then makes the share durable and
-/// visible in this order, so that whatever instant a crash comes, the share is either wholly
-/// in the inbox or not there at all:
+/// Loaders stage payload files in `.staging/` (files the pipeline made ahead, or new ones) and
+/// start each one's flush as soon as its copy is done, on the loader's own thread. `commit` then
+/// makes the share durable and visible in this order, so that whatever instant a crash comes,
+/// the share is either wholly in the inbox or not there at all:
 ///
-/// 1. the manifest is written (under a name no reader takes, reserved when the share began),
-///    then the payload files, the manifest and `.staging/` are flushed at the same time, each
-///    on its own thread;
+/// 1. the manifest is written (under a name no reader takes, reserved when the share began) and
+///    flushed while the payloads' flushes run; the commit waits for those (and flushes itself
+///    any payload whose loader did not), and for `.staging/` wherever a payload's entry there
+///    is new;
 /// 2. the payload files are renamed into `Incoming/` (never replacing anything), so a reader
 ///    never sees a partial file there;
 /// 3. the manifest is renamed into the inbox (never replacing) and the inbox is flushed: the
@@ -37,41 +39,72 @@ final class ShareTransaction: Sendable {
   /// The share's id.
   let id: UUID
   let group: GroupDirectory
+  /// Payload files made ahead, taken before making new ones.
+  let spares: SpareFiles?
   private let state = Mutex(State())
 
-  init(id: UUID, group: GroupDirectory) {
+  init(id: UUID, group: GroupDirectory, spares: SpareFiles? = nil) {
     self.id = id
     self.group = group
+    self.spares = spares
   }
 
-  /// Creates a new payload file (mode 0600, never reusing or following anything) named
-  /// `<UUID>.<fileExtension>`.
+  /// A new payload file (mode 0600, never reusing or following anything) named
+  /// `<UUID>.<fileExtension>`: one made ahead when the pipeline has one, else made now.
   ///
   /// - Throws: `IOError`, or `CancellationError` when the share already ended.
   func stagePayload(fileExtension: String?) throws -> StagedPayload {
-    let stem = UUID().uuidString
-    let name = fileExtension.map { "\(stem).\($0)" } ?? stem
-    let file = try group.staging.open(
-      name, .readWrite, options: [.create, .exclusive, .noFollow])
-    let payload = StagedPayload(name: name, file: file)
+    let payload = try takeSpare(fileExtension: fileExtension) ?? makePayload(fileExtension)
     let accepted = state.withLock { state -> Bool in
       guard state.phase == .open else { return false }
       state.payloads.append(payload)
       return true
     }
     guard accepted else {
-      try? file.close()
-      try? group.staging.removeFile(name)
+      try? payload.file.close()
+      try? group.staging.removeFile(payload.stagedName)
       throw CancellationError()
     }
     return payload
   }
 
+  /// A new payload file, made now.
+  private func makePayload(_ fileExtension: String?) throws -> StagedPayload {
+    let stem = UUID().uuidString
+    let name = fileExtension.map { "\(stem).\($0)" } ?? stem
+    let file = try group.staging.open(
+      name, .readWrite, options: [.create, .exclusive, .noFollow])
+    return StagedPayload(name: name, stagedName: name, file: file, isEntryDurable: false)
+  }
+
+  /// A payload file made ahead (`.staging/<UUID>`, already in a flushed directory), to be
+  /// published as `<UUID>.<fileExtension>`; nil when there is none.
+  private func takeSpare(fileExtension: String?) -> StagedPayload? {
+    guard let spare = spares?.takePayload() else { return nil }
+    return StagedPayload(
+      name: fileExtension.map { "\(spare.name).\($0)" } ?? spare.name, stagedName: spare.name,
+      file: spare.file, isEntryDurable: true)
+  }
+
+  /// Flushes `payload` and its entry in `.staging/`, on the calling thread; the commit waits
+  /// for it instead of flushing the payload itself. A loader calls this as soon as the copy is
+  /// done, after handing the payload on, so the flush runs while the share writes its manifest.
+  func makeDurable(_ payload: StagedPayload) {
+    do {
+      try payload.file.sync()
+      if !payload.isEntryDurable { try group.staging.sync() }
+      payload.flush.finish(nil)
+    } catch {
+      payload.flush.finish(error)
+    }
+  }
+
   /// Removes a payload that its loader gave up on (the attachment was skipped).
   func discard(_ payload: StagedPayload) {
     state.withLock { state in state.payloads.removeAll { $0.name == payload.name } }
+    _ = try? payload.flush.wait()  // Never close a descriptor a flush still uses.
     try? payload.file.close()
-    try? group.staging.removeFile(payload.name)
+    try? group.staging.removeFile(payload.stagedName)
   }
 
   /// Commits the share with `manifest` (see the type's discussion).
@@ -86,19 +119,21 @@ final class ShareTransaction: Sendable {
     }
     guard let payloads else { throw CancellationError() }
     do {
-      // Everything is written before any flush starts, so that on a journalling file system
-      // the flushes, issued at once, find every change in the same transaction and wait for
-      // one journal commit (a manifest written while a payload's flush commits would need a
-      // second). `.staging/` is flushed for the payloads' entries.
+      // The payloads' flushes started when their copies ended; the manifest's runs beside
+      // them. (Flushes issued at once rarely share the disk's cache flush, measured here: they
+      // are started early rather than together.)
       try prepared.write(manifest)
-      try Self.flushTogether(
-        payloads.map { payload in { try payload.file.sync() } } + [
-          { try prepared.makeDurable() }, { try self.group.staging.sync() },
-        ])
+      try prepared.makeDurable()
+      var flushedHere = false
+      for payload in payloads where try !payload.flush.wait() {
+        try payload.file.sync()
+        if !payload.isEntryDurable { flushedHere = true }
+      }
+      if flushedHere { try group.staging.sync() }
       for payload in payloads {
         try payload.file.close()
         try group.staging.rename(
-          payload.name, to: payload.name, in: group.incoming, replacing: false)
+          payload.stagedName, to: payload.name, in: group.incoming, replacing: false)
       }
       try prepared.commit()
     } catch let error as CommittedButNotDurable {
@@ -125,41 +160,10 @@ final class ShareTransaction: Sendable {
       return state.payloads
     }
     for payload in payloads {
+      _ = try? payload.flush.wait()  // Never close a descriptor a flush still uses.
       try? payload.file.close()
-      try? group.staging.removeFile(payload.name)
+      try? group.staging.removeFile(payload.stagedName)
       try? group.incoming.removeFile(payload.name)
     }
   }
-
-  /// Runs the flushes at the same time, each on its own thread (so the file system can write
-  /// them in one journal commit; `concurrentPerform` would run so few on one thread), and
-  /// throws the first failure.
-  static func flushTogether(_ flushes: [@Sendable () throws -> Void]) throws {
-    guard let last = flushes.last else { return }
-    let failure = FirstFailure()
-    let group = DispatchGroup()
-    for flush in flushes.dropLast() {
-      flushQueue.async(group: group) {
-        do { try flush() } catch { failure.record(error) }
-      }
-    }
-    do { try last() } catch { failure.record(error) }
-    group.wait()
-    if let error = failure.error { throw error }
-  }
-
-  /// Where flushes run beside the calling thread.
-  private static let flushQueue = DispatchQueue(
-    label: "Ingest.ShareTransaction.flush", qos: .userInitiated, attributes: .concurrent)
-}
-
-/// The first error of several concurrent calls.
-private final class FirstFailure: Sendable {
-  private let storage = Mutex<(any Error)?>(nil)
-
-  func record(_ error: any Error) {
-    storage.withLock { if $0 == nil { $0 = error } }
-  }
-
-  var error: (any Error)? { storage.withLock { $0 } }
 }

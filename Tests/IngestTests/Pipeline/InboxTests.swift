@@ -93,32 +93,43 @@ struct InboxTests {
     try claim.finish()
   }
 
-  @Test("A committed share whose payload a crash left in .staging/ is completed when claimed")
-  func rollForward() async throws {
+  @Test(
+    "A committed share whose payload a crash left in .staging/ is completed when claimed",
+    arguments: [false, true])
+  func rollForward(madeAhead: Bool) async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
     let id = try #require(try await Self.share(fixture).first)
     let name = try #require(try fixture.names("Incoming").first)
-    // What a crash between the manifest's commit and the payload's rename leaves.
+    // What a crash between the manifest's commit and the payload's rename leaves: the file
+    // under its own name, or (a file the pipeline made ahead) under its UUID alone.
+    let staged = madeAhead ? String(name.prefix { $0 != "." }) : name
     try FileManager.default.moveItem(
       atPath: fixture.groupPath + "/Incoming/" + name,
-      toPath: fixture.groupPath + "/.staging/" + name)
+      toPath: fixture.groupPath + "/.staging/" + staged)
     let claim = try #require(try DirectoryInbox(group: fixture.group).claim(id))
     #expect(try fixture.names("Incoming") == [name])
     #expect(try fixture.names(".staging").isEmpty)
     try claim.finish()
   }
 
-  @Test("The sweeper removes stale leftovers, completes committed shares, and spares the fresh")
-  func sweeper() async throws {
+  @Test(
+    "The sweeper removes stale leftovers, completes committed shares, and spares the fresh",
+    arguments: [false, true])
+  func sweeper(madeAhead: Bool) async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
     let id = try #require(try await Self.share(fixture).first)
     let committed = try #require(try fixture.names("Incoming").first)
+    // A committed payload left in `.staging/`, stale: under its own name, or under its UUID
+    // alone (a file made ahead).
+    let staged = madeAhead ? String(committed.prefix { $0 != "." }) : committed
     try FileManager.default.moveItem(
       atPath: fixture.groupPath + "/Incoming/" + committed,
-      toPath: fixture.groupPath + "/.staging/" + committed)
+      toPath: fixture.groupPath + "/.staging/" + staged)
     let old = Date(timeIntervalSinceNow: -7200)
+    try FileManager.default.setAttributes(
+      [.modificationDate: old], ofItemAtPath: fixture.groupPath + "/.staging/" + staged)
     for (directory, name) in [
       (".staging", "stale.heic"), ("Incoming", "orphan.jpeg"), (".staging", "fresh.heic"),
       ("Incoming", "fresh.jpeg"), ("Inbox", ".\(UUID().uuidString).json.partial"),

@@ -1,0 +1,184 @@
+import Foundation
+import Ingest
+import ItemProvider
+import Synchronization
+import SystemCalls
+import TestSupport
+import Testing
+
+@Suite("Files made ahead: taken by the next shares, never left behind")
+struct SpareFilesTests {
+  static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
+
+  static func share(_ pipeline: SharePipeline) async throws -> ShareOutcome {
+    let outcome = await pipeline.share(
+      PipelineFixture.item([PipelineFixture.fileProvider(photo, type: "public.jpeg")]))
+    try #require(outcome.isCommitted)
+    return outcome
+  }
+
+  /// Waits up to ten seconds for `condition`.
+  static func eventually(_ condition: () throws -> Bool) async throws -> Bool {
+    for _ in 0..<1000 {
+      if try condition() { return true }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return try condition()
+  }
+
+  /// The spare manifests in `Inbox/` (`.<UUID>.json.partial`).
+  static func spareManifests(_ fixture: PipelineFixture) throws -> [String] {
+    try fixture.names("Inbox").filter { $0.hasPrefix(".") && $0.hasSuffix(".json.partial") }
+  }
+
+  @Test("From its second share on, a pipeline makes files ahead, and its shares take them")
+  func sparesAreTaken() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    var pipeline: SharePipeline? = fixture.pipeline()
+    _ = try await Self.share(try #require(pipeline))
+    // One share makes nothing ahead: a process that shares once leaves nothing behind.
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(try fixture.names(".staging").isEmpty)
+    #expect(try Self.spareManifests(fixture).isEmpty)
+
+    _ = try await Self.share(try #require(pipeline))
+    #expect(
+      try await Self.eventually {
+        (pipeline?.spares.ready.payloads ?? 0) > 0 && (pipeline?.spares.ready.manifests ?? 0) > 0
+      })
+    let spares = try fixture.names(".staging")
+    for name in spares {
+      #expect(UUID(uuidString: name) != nil, "a spare is named by a fresh UUID alone: \(name)")
+      #expect(try fixture.permissions(".staging/" + name) == 0o600)
+    }
+    let spareIDs = try Self.spareManifests(fixture).compactMap {
+      UUID(uuidString: String($0.dropFirst().dropLast(".json.partial".count)))
+    }
+
+    let third = try await Self.share(try #require(pipeline))
+    // The share took a spare manifest (and with it its id) and a spare payload file.
+    #expect(spareIDs.contains(third.shareID))
+    let manifest = try #require(third.manifest)
+    let file = try #require(manifest.items.first?.fileName)
+    #expect(file.hasSuffix(".jpeg"))
+    #expect(spares.contains(String(file.dropLast(".jpeg".count))))
+    let copied = try Data(contentsOf: URL(fileURLWithPath: fixture.groupPath + "/Incoming/" + file))
+    #expect(copied == (try Data(contentsOf: Self.photo)))
+    #expect(try fixture.permissions("Incoming/" + file) == 0o600)
+
+    // Dropping the pipeline removes every spare before it returns.
+    pipeline = nil
+    #expect(try fixture.names(".staging").isEmpty)
+    #expect(try Self.spareManifests(fixture).isEmpty)
+    #expect(try fixture.manifests().count == 3)
+    #expect(try fixture.names("Incoming").count == 3)
+  }
+
+  @Test("Spares are made up to capacity, made again when taken, and removed with their maker")
+  func sparesRefill() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    var spares: SpareFiles? = SpareFiles(
+      group: fixture.group, inbox: DirectoryInbox(group: fixture.group), capacity: 2,
+      maximumAge: .seconds(600))
+    #expect(spares?.takeManifest() == nil)
+    #expect(spares?.takeManifest() == nil)  // The second share starts the maker.
+    #expect(
+      try await Self.eventually {
+        spares?.ready.payloads == 2 && spares?.ready.manifests == 2
+      })
+    #expect(try fixture.names(".staging").count == 2)
+    #expect(try Self.spareManifests(fixture).count == 2)
+    let manifest = try #require(spares?.takeManifest())
+    let payload = try #require(spares?.takePayload())
+    #expect(try fixture.names(".staging").contains(payload.name))
+    #expect(try Self.spareManifests(fixture).contains(".\(manifest.id.uuidString).json.partial"))
+    #expect(try await Self.eventually { try fixture.names(".staging").count == 3 })
+    #expect(try await Self.eventually { try Self.spareManifests(fixture).count == 3 })
+    spares = nil
+    #expect(try fixture.names(".staging") == [payload.name])
+    #expect(try Self.spareManifests(fixture) == [".\(manifest.id.uuidString).json.partial"])
+    try payload.file.close()
+    manifest.prepared.discard()
+  }
+
+  @Test("Spares older than their maximum age are removed, and not made again until asked for")
+  func sparesExpire() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let spares = SpareFiles(
+      group: fixture.group, inbox: DirectoryInbox(group: fixture.group), capacity: 2,
+      maximumAge: .milliseconds(200))
+    _ = spares.takeManifest()
+    _ = spares.takeManifest()
+    // Each try asks again, so however slow the machine, one comes.
+    var taken: SpareFiles.Payload?
+    #expect(
+      try await Self.eventually {
+        taken = spares.takePayload()
+        return taken != nil
+      })
+    let payload = try #require(taken)
+    // Left alone, the others expire and are not made again.
+    #expect(
+      try await Self.eventually {
+        try fixture.names(".staging") == [payload.name] && Self.spareManifests(fixture).isEmpty
+      })
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(try fixture.names(".staging") == [payload.name])
+    #expect(try Self.spareManifests(fixture).isEmpty)
+    try payload.file.close()
+  }
+}
+
+extension SpareFilesTests {
+  @Test(
+    "A payload whose flush fails (on its loader's thread) fails the commit and leaves nothing",
+    arguments: [false, true])
+  func payloadFlushFails(madeAhead: Bool) async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let pipeline = fixture.pipeline()
+    if madeAhead {
+      for _ in 0..<2 { _ = try await Self.share(pipeline) }
+      #expect(try await Self.eventually { pipeline.spares.ready.payloads > 0 })
+    }
+    let before = try fixture.manifests().count
+    let committed = try fixture.names("Incoming")
+    // Files inside `.staging/` only: the payload's own flush, not the directory's.
+    let fault = FaultInjector.shared.inject(
+      .ioError, into: .fsync, under: fixture.groupPath + "/.staging/")
+    defer { FaultInjector.shared.remove(fault) }
+    let outcome = await pipeline.share(
+      PipelineFixture.item([PipelineFixture.fileProvider(Self.photo, type: "public.jpeg")]))
+    guard case .commitFailed(let error)? = outcome.error else {
+      Issue.record("expected the commit to fail, got \(String(describing: outcome.error))")
+      return
+    }
+    #expect((error as? IOError)?.code == .ioFailure)
+    #expect((error as? IOError)?.operation == "fsync")
+    #expect(try fixture.manifests().count == before)
+    #expect(try fixture.names("Incoming") == committed)
+    if !madeAhead { #expect(try fixture.isEmpty()) }
+  }
+}
+
+@Suite("The deadline clock")
+struct DeadlineClockTests {
+  @Test("Deadlines fire in order, an earlier one set later included; cancelled ones never")
+  func firesInOrder() async throws {
+    let clock = DeadlineClock()
+    let fired = Mutex<[Int]>([])
+    _ = clock.schedule(after: 0.4) { fired.withLock { $0.append(3) } }
+    let cancelled = clock.schedule(after: 0.1) { fired.withLock { $0.append(0) } }
+    _ = clock.schedule(after: 0.2) { fired.withLock { $0.append(2) } }
+    _ = clock.schedule(after: 0.05) { fired.withLock { $0.append(1) } }
+    clock.cancel(cancelled)
+    for _ in 0..<3000 where fired.withLock({ $0.count }) < 3 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(fired.withLock { $0 } == [1, 2, 3])
+  }
+}
