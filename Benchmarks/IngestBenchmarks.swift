@@ -123,7 +123,75 @@ enum IngestBenchmarks {
         Harness.median(oursConcurrent) * 1000, concurrentRatio,
         Harness.median(baselineConcurrent) * 1000),
       goal: "info", met: nil)
+    let flushes = try flushCosts(in: root.path)
+    Harness.report(
+      "the disk's flushes: a 4 KB write and fsync of one file; of two files one after the"
+        + " other; of two files at once (two threads)",
+      String(
+        format: "%.3f ms; %.3f ms (%.2fx); %.3f ms (%.2fx)", flushes.one * 1000,
+        flushes.sequential * 1000, flushes.sequential / flushes.one, flushes.parallel * 1000,
+        flushes.parallel / flushes.one),
+      goal: "info", met: nil)
     print("  (written under \(root.path))")
+  }
+
+  /// Seconds to overwrite 4 KB and fsync: one file; two files one after the other; two files
+  /// at once from two threads. Whether flushes issued at once share the disk's work decides
+  /// what a commit of several files costs beside one file's.
+  static func flushCosts(in directory: String) throws -> (
+    one: Double, sequential: Double, parallel: Double
+  ) {
+    let folder = try FileDescriptor.openDirectory(directory)
+    defer { try? folder.close() }
+    let files = try ["flush-a", "flush-b"].map {
+      try folder.open($0, .readWrite, options: [.create, .exclusive])
+    }
+    defer { for file in files { try? file.close() } }
+    let block = [UInt8](repeating: 7, count: 4096)
+    func write(_ file: FileDescriptor) throws {
+      let written = block.withUnsafeBytes { pwrite(file.rawValue, $0.baseAddress, $0.count, 0) }
+      guard written == block.count else { throw HarnessError(message: "pwrite failed") }
+    }
+    for file in files {
+      try write(file)
+      try file.sync()
+    }
+    let rounds = 400
+    var times: (one: [Double], sequential: [Double], parallel: [Double]) = ([], [], [])
+    let other = DispatchQueue(label: "flushCosts")
+    for _ in 0..<3 {
+      var start = Harness.now()
+      for _ in 0..<rounds {
+        try write(files[0])
+        try files[0].sync()
+      }
+      times.one.append(Double(Harness.now() - start) / 1e9 / Double(rounds))
+      start = Harness.now()
+      for _ in 0..<rounds {
+        for file in files { try write(file) }
+        for file in files { try file.sync() }
+      }
+      times.sequential.append(Double(Harness.now() - start) / 1e9 / Double(rounds))
+      start = Harness.now()
+      let failed = Atomic<Int>(0)
+      for _ in 0..<rounds {
+        for file in files { try write(file) }
+        let done = DispatchSemaphore(value: 0)
+        other.async {
+          do { try files[1].sync() } catch { failed.add(1, ordering: .relaxed) }
+          done.signal()
+        }
+        try files[0].sync()
+        done.wait()
+      }
+      times.parallel.append(Double(Harness.now() - start) / 1e9 / Double(rounds))
+      guard failed.load(ordering: .relaxed) == 0 else {
+        throw HarnessError(message: "a flush failed")
+      }
+    }
+    return (
+      Harness.median(times.one), Harness.median(times.sequential), Harness.median(times.parallel)
+    )
   }
 
   /// Seconds per share for `sources`, one share each, one after another, through the pipeline.

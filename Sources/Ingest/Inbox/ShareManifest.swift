@@ -88,6 +88,13 @@ public struct ShareManifest: Codable, Sendable, Hashable {
     public var offeredTypes: [String]
     /// Why it is not here, without the user's content.
     public var reason: String
+
+    /// An attachment left out, and why.
+    public init(attachment: String, offeredTypes: [String], reason: String) {
+      self.attachment = attachment
+      self.offeredTypes = offeredTypes
+      self.reason = reason
+    }
   }
 
   /// Creates a manifest of the current schema version.
@@ -137,11 +144,6 @@ public struct ShareManifest: Codable, Sendable, Hashable {
 }
 
 extension ShareManifest {
-  /// The manifest as JSON: sorted keys, ISO 8601 times in UTC, one line.
-  public func jsonData() throws -> Data {
-    try Self.encoder.encode(self)
-  }
-
   /// Reads a manifest from JSON.
   ///
   /// - Throws: `ManifestError` saying what is wrong and where.
@@ -155,7 +157,9 @@ extension ShareManifest {
     }
   }
 
-  private static let encoder: JSONEncoder = {
+  /// The `JSONEncoder` whose output `jsonData()` writes byte for byte, kept to hold the two
+  /// together in tests.
+  package static let codableEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
