@@ -233,7 +233,8 @@ enum IngestBenchmarks {
   /// Seconds per share to do, by hand and nothing else, what a share's commit does to the disk:
   /// copy the payload into `.staging/` and write a manifest under a hidden name in `Inbox/`,
   /// flush both and `.staging/` at the same time, rename the payload into `Incoming/` and the
-  /// manifest to its name, flush `Inbox/`. The floor under the pipeline's protocol, to tell its cost from the
+  /// manifest to its name, flush `Inbox/`. It makes its files as it goes, as a pipeline's first
+  /// share does (later shares take files made ahead): the protocol's cost, to tell it from the
   /// pipeline's own.
   static func protocolByHand(_ sources: [URL], into directory: String) throws -> Double {
     _ = try GroupDirectory(path: directory)

@@ -76,7 +76,7 @@ enum ManPageGenerator {
   static let groupLayout = [
     "<group>/Incoming/<UUID>.<ext>   payload copies, mode 0600, never overwritten",
     "<group>/Inbox/<share-id>.json   one manifest per committed share, written last",
-    "<group>/.staging/               files of shares in flight",
+    "<group>/.staging/               files of shares in flight, and files made ahead",
   ]
 
   /// One command's subsection; a command with actions gets one per action.
