@@ -73,9 +73,9 @@ let package = Package(
     .target(
       name: "IngestPostgres", dependencies: ["Ingest", "Importer", "SystemCalls", "CPostgres"],
       swiftSettings: swiftSettings),
+    // libpq's header only: IngestPostgres loads the library on first use (see shim.h).
     .systemLibrary(
       name: "CPostgres",
-      pkgConfig: "libpq",
       providers: [.apt(["libpq-dev"])]
     ),
     .systemLibrary(

@@ -1,4 +1,83 @@
 #ifndef CPOSTGRES_SHIM_H
 #define CPOSTGRES_SHIM_H
+
+// libpq's declarations only: the library itself is loaded on first use (see
+// `cpostgres_load`), so processes that never reach a PostgreSQL server do not map it and the
+// libraries it brings (TLS, Kerberos, LDAP).
+#if __has_include(<libpq-fe.h>)
 #include <libpq-fe.h>
+#else
+#include <postgresql/libpq-fe.h>
+#endif
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdio.h>
+
+// The libpq functions the package calls, typed from libpq's own declarations.
+typedef struct {
+  __typeof__(PQconnectdbParams) *_Nonnull connectdbParams;
+  __typeof__(PQstatus) *_Nonnull status;
+  __typeof__(PQerrorMessage) *_Nonnull errorMessage;
+  __typeof__(PQfinish) *_Nonnull finish;
+  __typeof__(PQsetNoticeProcessor) *_Nonnull setNoticeProcessor;
+  __typeof__(PQtransactionStatus) *_Nonnull transactionStatus;
+  __typeof__(PQsocket) *_Nonnull socket;
+  __typeof__(PQexecParams) *_Nonnull execParams;
+  __typeof__(PQexec) *_Nonnull exec;
+  __typeof__(PQconsumeInput) *_Nonnull consumeInput;
+  __typeof__(PQnotifies) *_Nonnull notifies;
+  __typeof__(PQfreemem) *_Nonnull freemem;
+  __typeof__(PQclear) *_Nonnull clear;
+  __typeof__(PQresultStatus) *_Nonnull resultStatus;
+  __typeof__(PQresultErrorMessage) *_Nonnull resultErrorMessage;
+  __typeof__(PQntuples) *_Nonnull ntuples;
+  __typeof__(PQnfields) *_Nonnull nfields;
+  __typeof__(PQgetisnull) *_Nonnull getisnull;
+  __typeof__(PQgetvalue) *_Nonnull getvalue;
+  __typeof__(PQcmdTuples) *_Nonnull cmdTuples;
+  __typeof__(PQresultErrorField) *_Nonnull resultErrorField;
+} cpostgres_api;
+
+// Loads libpq (`libpq.so.5`, as installed with libpq-dev) and every function above; NULL when
+// the library or a function is missing, with the reason in `error` (of `size` bytes). Call it
+// once (Swift keeps the result in a lazily initialised global).
+static inline const cpostgres_api *_Nullable cpostgres_load(
+    char *_Nonnull error, size_t size) {
+  static cpostgres_api api;
+  void *library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) {
+    const char *reason = dlerror();
+    snprintf(error, size, "%s", reason ? reason : "libpq.so.5 could not be loaded");
+    return NULL;
+  }
+#define CPOSTGRES_LOAD(field, name)                                     \
+  if ((api.field = (__typeof__(name) *)dlsym(library, #name)) == NULL) { \
+    snprintf(error, size, "libpq.so.5 has no %s", #name);               \
+    return NULL;                                                        \
+  }
+  CPOSTGRES_LOAD(connectdbParams, PQconnectdbParams)
+  CPOSTGRES_LOAD(status, PQstatus)
+  CPOSTGRES_LOAD(errorMessage, PQerrorMessage)
+  CPOSTGRES_LOAD(finish, PQfinish)
+  CPOSTGRES_LOAD(setNoticeProcessor, PQsetNoticeProcessor)
+  CPOSTGRES_LOAD(transactionStatus, PQtransactionStatus)
+  CPOSTGRES_LOAD(socket, PQsocket)
+  CPOSTGRES_LOAD(execParams, PQexecParams)
+  CPOSTGRES_LOAD(exec, PQexec)
+  CPOSTGRES_LOAD(consumeInput, PQconsumeInput)
+  CPOSTGRES_LOAD(notifies, PQnotifies)
+  CPOSTGRES_LOAD(freemem, PQfreemem)
+  CPOSTGRES_LOAD(clear, PQclear)
+  CPOSTGRES_LOAD(resultStatus, PQresultStatus)
+  CPOSTGRES_LOAD(resultErrorMessage, PQresultErrorMessage)
+  CPOSTGRES_LOAD(ntuples, PQntuples)
+  CPOSTGRES_LOAD(nfields, PQnfields)
+  CPOSTGRES_LOAD(getisnull, PQgetisnull)
+  CPOSTGRES_LOAD(getvalue, PQgetvalue)
+  CPOSTGRES_LOAD(cmdTuples, PQcmdTuples)
+  CPOSTGRES_LOAD(resultErrorField, PQresultErrorField)
+#undef CPOSTGRES_LOAD
+  return &api;
+}
+
 #endif

@@ -18,49 +18,58 @@ final class PGConnection {
   /// The server, for messages.
   let url: PostgresURL
   private let handle: OpaquePointer
+  /// libpq's functions.
+  private let pq: cpostgres_api
 
   /// Connects to `url`; `connectTimeout` seconds at most (libpq's `connect_timeout`, which the
   /// URL may override). Notices (`CREATE ... IF NOT EXISTS` skipping) are not printed.
   init(url: PostgresURL, connectTimeout: Int, applicationName: String) throws(PostgresError) {
     self.url = url
+    guard let library = LibPQ.loaded.api else {
+      throw PostgresError(
+        operation: "load libpq", target: url.redacted, sqlState: nil,
+        message: "\(LibPQ.loaded.error) (install libpq5, or libpq-dev)")
+    }
+    pq = library
+    let pq = library
     let keywords = ["connect_timeout", "fallback_application_name", "dbname"]
     let values = [String(max(2, connectTimeout)), applicationName, url.string]
     // Later keywords override earlier ones, and `dbname` is expanded from the URL: what the
     // URL says wins over the defaults before it.
     let connection = CStrings.withNullTerminated(keywords) { keywords in
-      CStrings.withNullTerminated(values) { values in PQconnectdbParams(keywords, values, 1) }
+      CStrings.withNullTerminated(values) { values in pq.connectdbParams(keywords, values, 1) }
     }
     guard let connection else {
       throw PostgresError(
         operation: "connect", target: url.redacted, sqlState: nil, message: "out of memory")
     }
-    guard PQstatus(connection) == CONNECTION_OK else {
-      let message = Self.text(PQerrorMessage(connection))
-      PQfinish(connection)
+    guard pq.status(connection) == CONNECTION_OK else {
+      let message = Self.text(pq.errorMessage(connection))
+      pq.finish(connection)
       throw PostgresError(
         operation: "connect", target: url.redacted, sqlState: nil, message: message,
         isConnectionFailure: true)
     }
-    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
   }
 
   deinit {
-    PQfinish(handle)
+    pq.finish(handle)
   }
 
   /// Whether the connection is lost (the server closed it, or it broke).
-  var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+  var isBroken: Bool { pq.status(handle) != CONNECTION_OK }
 
   /// Whether a transaction is open on the connection (in progress, idle in it, or failed).
   var isInTransaction: Bool {
-    let status = PQtransactionStatus(handle)
+    let status = pq.transactionStatus(handle)
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
   }
 
   /// The connection's socket, for waiting on notifications; nil when there is none.
   var socket: Int32? {
-    let descriptor = PQsocket(handle)
+    let descriptor = pq.socket(handle)
     return descriptor >= 0 ? descriptor : nil
   }
 
@@ -73,14 +82,14 @@ final class PGConnection {
     throws(PostgresError) -> PGRows
   {
     let result = CStrings.with(parameters) { values in
-      PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+      pq.execParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
     }
     return try rows(of: result, operation: operation)
   }
 
   /// Runs `sql`, one or more statements without parameters (fixed DDL, `BEGIN`, `COMMIT`).
   func execute(_ sql: String, operation: String) throws(PostgresError) {
-    _ = try rows(of: PQexec(handle, sql), operation: operation)
+    _ = try rows(of: pq.exec(handle, sql), operation: operation)
   }
 
   /// Reads what arrived on the socket without blocking and returns the notifications received
@@ -88,19 +97,19 @@ final class PGConnection {
   ///
   /// - Throws: `PostgresError` when the connection is lost.
   func notifications() throws(PostgresError) -> [(channel: String, payload: String)] {
-    guard PQconsumeInput(handle) == 1 else {
+    guard pq.consumeInput(handle) == 1 else {
       throw PostgresError(
         operation: "read notifications", target: url.redacted, sqlState: nil,
-        message: Self.text(PQerrorMessage(handle)), isConnectionFailure: true)
+        message: Self.text(pq.errorMessage(handle)), isConnectionFailure: true)
     }
     var received: [(channel: String, payload: String)] = []
-    while let notification = PQnotifies(handle) {
+    while let notification = pq.notifies(handle) {
       received.append(
         (
           String(cString: notification.pointee.relname),
           String(cString: notification.pointee.extra)
         ))
-      PQfreemem(notification)
+      pq.freemem(notification)
     }
     return received
   }
@@ -114,42 +123,42 @@ final class PGConnection {
       // out.
       throw PostgresError(
         operation: operation, target: url.redacted, sqlState: nil,
-        message: Self.text(PQerrorMessage(handle)), isConnectionFailure: isBroken)
+        message: Self.text(pq.errorMessage(handle)), isConnectionFailure: isBroken)
     }
-    defer { PQclear(result) }
-    let status = PQresultStatus(result)
+    defer { pq.clear(result) }
+    let status = pq.resultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-      let sqlState = Self.field(result, "C")
-      let primary = Self.field(result, "M")
+      let sqlState = field(result, "C")
+      let primary = field(result, "M")
       throw PostgresError(
         operation: operation, target: url.redacted, sqlState: sqlState,
-        message: primary ?? Self.text(PQresultErrorMessage(result)),
-        detail: Self.field(result, "D"), hint: Self.field(result, "H"),
+        message: primary ?? Self.text(pq.resultErrorMessage(result)),
+        detail: field(result, "D"), hint: field(result, "H"),
         isConnectionFailure: isBroken || PostgresError.isConnectionState(sqlState))
     }
-    let rowCount = Int(PQntuples(result))
-    let columnCount = Int(PQnfields(result))
+    let rowCount = Int(pq.ntuples(result))
+    let columnCount = Int(pq.nfields(result))
     var rows: [[String?]] = []
     rows.reserveCapacity(rowCount)
     for row in 0..<rowCount {
       var values: [String?] = []
       values.reserveCapacity(columnCount)
       for column in 0..<columnCount {
-        if PQgetisnull(result, Int32(row), Int32(column)) == 1 {
+        if pq.getisnull(result, Int32(row), Int32(column)) == 1 {
           values.append(nil)
         } else {
-          values.append(String(cString: PQgetvalue(result, Int32(row), Int32(column))))
+          values.append(pq.getvalue(result, Int32(row), Int32(column)).map { String(cString: $0) })
         }
       }
       rows.append(values)
     }
-    let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+    let affected = pq.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
     return PGRows(rows: rows, affected: affected)
   }
 
   /// An error field of a result (`C` the SQLSTATE, `M` the message, `D` detail, `H` hint).
-  private static func field(_ result: OpaquePointer, _ code: Unicode.Scalar) -> String? {
-    guard let value = PQresultErrorField(result, Int32(code.value)) else { return nil }
+  private func field(_ result: OpaquePointer, _ code: Unicode.Scalar) -> String? {
+    guard let value = pq.resultErrorField(result, Int32(code.value)) else { return nil }
     return String(cString: value)
   }
 
@@ -194,4 +203,23 @@ private enum CStrings {
   ) -> R {
     with(strings.map(Optional.some) + [nil], body)
   }
+}
+
+/// libpq, loaded the first time a connection is made: a process that never reaches a
+/// PostgreSQL server never maps it, nor the libraries it brings (TLS, Kerberos, LDAP: about
+/// 3 MiB of memory in every process that linked it).
+private enum LibPQ {
+  /// The loaded functions are plain C function pointers, fixed once loaded.
+  struct Loaded: @unchecked Sendable {
+    var api: cpostgres_api?
+    var error: String
+  }
+
+  static let loaded: Loaded = {
+    var reason = [CChar](repeating: 0, count: 512)
+    let api = cpostgres_load(&reason, reason.count)
+    let error = String(
+      decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return Loaded(api: api?.pointee, error: error)
+  }()
 }
