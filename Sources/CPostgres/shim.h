@@ -38,21 +38,22 @@ typedef struct {
   __typeof__(PQresultErrorField) *_Nonnull resultErrorField;
 } cpostgres_api;
 
-// Loads libpq (`libpq.so.5`, as installed with libpq-dev) and every function above; NULL when
-// the library or a function is missing, with the reason in `error` (of `size` bytes). Call it
-// once (Swift keeps the result in a lazily initialised global).
+// Loads libpq (`name`: a soname such as `libpq.so.5`, as installed with libpq-dev, or a path)
+// and every function above; NULL when the library or a function is missing, with the reason in
+// `error` (of `size` bytes). Call it once (Swift keeps the result in a lazily initialised
+// global).
 static inline const cpostgres_api *_Nullable cpostgres_load(
-    char *_Nonnull error, size_t size) {
+    const char *_Nonnull name, char *_Nonnull error, size_t size) {
   static cpostgres_api api;
-  void *library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
+  void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) {
     const char *reason = dlerror();
-    snprintf(error, size, "%s", reason ? reason : "libpq.so.5 could not be loaded");
+    snprintf(error, size, "%s", reason ? reason : "dlopen failed");
     return NULL;
   }
 #define CPOSTGRES_LOAD(field, name)                                     \
   if ((api.field = (__typeof__(name) *)dlsym(library, #name)) == NULL) { \
-    snprintf(error, size, "libpq.so.5 has no %s", #name);               \
+    snprintf(error, size, "it has no %s", #name);                       \
     return NULL;                                                        \
   }
   CPOSTGRES_LOAD(connectdbParams, PQconnectdbParams)

@@ -28,7 +28,7 @@ final class PGConnection {
     guard let library = LibPQ.loaded.api else {
       throw PostgresError(
         operation: "load libpq", target: url.redacted, sqlState: nil,
-        message: "\(LibPQ.loaded.error) (install libpq5, or libpq-dev)")
+        message: LibPQ.loaded.error)
     }
     pq = library
     let pq = library
@@ -207,7 +207,8 @@ private enum CStrings {
 
 /// libpq, loaded the first time a connection is made: a process that never reaches a
 /// PostgreSQL server never maps it, nor the libraries it brings (TLS, Kerberos, LDAP: about
-/// 3 MiB of memory in every process that linked it).
+/// 3 MiB of memory in every process that linked it). `INGEST_LIBPQ` names another copy (a path,
+/// or a soname the loader finds), for systems that keep libpq elsewhere.
 private enum LibPQ {
   /// The loaded functions are plain C function pointers, fixed once loaded.
   struct Loaded: @unchecked Sendable {
@@ -216,10 +217,18 @@ private enum LibPQ {
   }
 
   static let loaded: Loaded = {
+    let variable = ProcessInfo.processInfo.environment["INGEST_LIBPQ"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
+    let name = variable ?? "libpq.so.5"
     var reason = [CChar](repeating: 0, count: 512)
-    let api = cpostgres_load(&reason, reason.count)
-    let error = String(
+    let api = cpostgres_load(name, &reason, reason.count)
+    let detail = String(
       decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return Loaded(api: api?.pointee, error: error)
+    let source = variable == nil ? name : "\(name) (INGEST_LIBPQ)"
+    return Loaded(
+      api: api?.pointee,
+      error: "libpq could not be loaded from \(source): \(detail); install libpq5 (with"
+        + " libpq-dev), or set INGEST_LIBPQ to its path")
   }()
 }
