@@ -6,7 +6,6 @@ import Testing
 struct LibPQLoadingTests {
   @Test("A libpq that cannot be loaded is a clear error naming it, with no reconnect wait")
   func missingLibrary() async throws {
-    let started = ContinuousClock.now
     let result = try await CLI.run(
       ["db", "migrate", "postgresql:///nowhere?host=/nonexistent-socket-dir"],
       environment: ["INGEST_LIBPQ": "/nonexistent/libpq.so.5"])
@@ -14,8 +13,8 @@ struct LibPQLoadingTests {
     #expect(result.standardError.contains("load libpq"))
     #expect(result.standardError.contains("/nonexistent/libpq.so.5 (INGEST_LIBPQ)"))
     #expect(result.standardError.contains("install libpq5"))
-    // Not a connection failure: not retried for the reconnect window (10 s).
-    #expect(ContinuousClock.now - started < .seconds(8))
+    // Not a connection failure: not retried for the reconnect window.
+    #expect(!result.standardError.contains("reconnecting"))
   }
 
   @Test("ingest-cli does not link libpq: a process that never uses a URL never maps it")
