@@ -3,9 +3,10 @@ import SystemCalls
 
 /// The inbox as files in the group directory: `<group>/Inbox/<share-id>.json`.
 ///
-/// A manifest is written in `.staging/`, flushed, and renamed into `Inbox/` without replacing
-/// anything; the rename is the commit point, and the flush of `Inbox/` that follows makes it
-/// durable. Importers claim a share with an exclusive `flock` on its manifest: two importers
+/// A manifest is written under a hidden name in `Inbox/` (`.<share-id>.json.partial`, reserved
+/// as the share starts, or ahead by a pipeline that shares again and again), flushed, and
+/// renamed to `<share-id>.json` without replacing anything; the rename is the commit point,
+/// and the flush of `Inbox/` that follows makes it durable. Importers claim a share with an exclusive `flock` on its manifest: two importers
 /// never hold the same share, and a claim held by a process that died is released by the
 /// kernel with its descriptors, without waiting for anyone. An importer that fails records why
 /// in `Inbox/<share-id>.failure` and leaves the share for the next run.
