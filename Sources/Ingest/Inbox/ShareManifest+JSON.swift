@@ -10,8 +10,7 @@ extension ShareManifest {
   public func jsonData() throws -> Data {
     var json = JSONText()
     json.open("{")
-    json.key("id")
-    json.string(id.uuidString)
+    json.member("id", id.uuidString)
     json.key("items")
     json.open("[")
     for item in items { json.item(item) }
@@ -22,14 +21,10 @@ extension ShareManifest {
       for omission in notIncluded { json.omission(omission) }
       json.close("]")
     }
-    json.key("receivedAt")
-    json.string(ManifestDate.format(receivedAt))
+    json.member("receivedAt", ManifestDate.format(receivedAt))
     json.key("schemaVersion")
     json.number(Int64(schemaVersion))
-    if let source {
-      json.key("source")
-      json.string(source)
-    }
+    json.member("source", source)
     json.close("}")
     return Data(json.bytes)
   }
@@ -74,43 +69,31 @@ private struct JSONText {
       key("byteCount")
       number(byteCount)
     }
-    if let file = item.file {
-      key("file")
-      string(file)
-    }
-    key("kind")
-    string(item.kind.rawValue)
-    if let sha256 = item.sha256 {
-      key("sha256")
-      string(sha256)
-    }
-    if let name = item.suggestedName {
-      key("suggestedName")
-      string(name)
-    }
-    if let text = item.text {
-      key("text")
-      string(text)
-    }
-    key("typeIdentifier")
-    string(item.typeIdentifier)
-    if let url = item.url {
-      key("url")
-      string(url)
-    }
+    member("file", item.file)
+    member("kind", item.kind.rawValue)
+    member("sha256", item.sha256)
+    member("suggestedName", item.suggestedName)
+    member("text", item.text)
+    member("typeIdentifier", item.typeIdentifier)
+    member("url", item.url)
     close("}")
+  }
+
+  /// A member whose value is a string; none when it is nil (as `encodeIfPresent` leaves it).
+  mutating func member(_ name: StaticString, _ value: String?) {
+    guard let value else { return }
+    key(name)
+    string(value)
   }
 
   mutating func omission(_ omission: ShareManifest.Omission) {
     open("{")
-    key("attachment")
-    string(omission.attachment)
+    member("attachment", omission.attachment)
     key("offeredTypes")
     open("[")
     for type in omission.offeredTypes { string(type) }
     close("]")
-    key("reason")
-    string(omission.reason)
+    member("reason", omission.reason)
     close("}")
   }
 
