@@ -94,20 +94,7 @@ struct ImportCrashTests {
 
       // How long an import takes here, with nothing to do and per share, so each kill lands
       // anywhere in the import that runs (the later shares of a long one included).
-      func timedImport() throws -> Int64 {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let process = importer()
-        try process.run()
-        process.waitUntilExit()
-        let elapsed = clock.now - started
-        return elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds
-          / 1_000_000_000_000
-      }
-      _ = try timedImport()  // creates the library
-      let startup = min(try timedImport(), try timedImport())
-      for _ in 0..<4 { try share() }
-      let perShare = max((try timedImport() - startup) / 4, 500)
+      let timing = try ImportKills(importer: importer, share: share)
 
       var killed = 0
       var finished = 0
@@ -117,19 +104,12 @@ struct ImportCrashTests {
       var pending = 0
       for _ in 0..<kills {
         try share()
-        // A quarter of the kills land anywhere in the start-up (opening and migrating the
-        // library), the rest anywhere in the work on the shares pending now.
-        let work = perShare * Int64(pending + 1)
-        let delay =
-          Int64.random(in: 0..<4, using: &generator) == 0
-          ? Int64.random(in: 0...startup, using: &generator)
-          : startup + Int64.random(in: 0...(work * 11 / 10), using: &generator)
-        let process = importer()
-        try process.run()
-        usleep(UInt32(delay))
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        if process.terminationReason == .uncaughtSignal { killed += 1 } else { finished += 1 }
+        let delay = timing.delay(pending: pending, using: &generator)
+        if try ImportKills.run(importer(), killingAfter: delay) {
+          killed += 1
+        } else {
+          finished += 1
+        }
         let state = try Self.check(group: group, libraryPath: library, made: made)
         pending = state.pending.count
         maxPending = max(maxPending, pending)
@@ -155,7 +135,7 @@ struct ImportCrashTests {
         #expect(record.items.first?.byteCount == photoSize.map(Int64.init))
       }
       print(
-        "import crash test (seed \(seed)): start-up \(startup) µs, \(perShare) µs per share;"
+        "import crash test (seed \(seed)): start-up \(timing.startup) µs, \(timing.perShare) µs per share;"
           + " \(kills) imports, \(killed) killed, \(finished)"
           + " finished; \(made.count) shares, all imported once; up to \(maxPending) pending at"
           + " once; \(placedBeforeCommit) kills fell between placing files and the commit,"

@@ -218,19 +218,7 @@ struct PostgresProcessTests {
           process.standardError = FileHandle.nullDevice
           return process
         }
-        func timedImport() throws -> Int64 {
-          let started = ContinuousClock.now
-          let process = importer()
-          try process.run()
-          process.waitUntilExit()
-          let elapsed = ContinuousClock.now - started
-          return elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds
-            / 1_000_000_000_000
-        }
-        _ = try timedImport()
-        let startup = min(try timedImport(), try timedImport())
-        for _ in 0..<4 { try share() }
-        let perShare = max((try timedImport() - startup) / 4, 500)
+        let timing = try ImportKills(importer: importer, share: share)
 
         var killed = 0
         var pending = 0
@@ -242,20 +230,11 @@ struct PostgresProcessTests {
         while killed < kills, imports < kills * 4 {
           imports += 1
           try share()
-          let work = perShare * Int64(pending + 1)
-          let drawn =
-            Int64.random(in: 0..<4, using: &generator) == 0
-            ? Int64.random(in: 0...startup, using: &generator)
-            : startup + Int64.random(in: 0...(work * 11 / 10), using: &generator)
+          let drawn = timing.delay(pending: pending, using: &generator)
           // The timings were measured once; under a loaded machine they drift, so the delays
           // shrink while imports finish before their kill, and grow back as kills land.
           let delay = Int64(Double(drawn) * scale)
-          let process = importer()
-          try process.run()
-          usleep(UInt32(delay))
-          if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-          process.waitUntilExit()
-          if process.terminationReason == .uncaughtSignal {
+          if try ImportKills.run(importer(), killingAfter: delay) {
             killed += 1
             scale = min(1, scale * 1.1)
           } else {
@@ -285,7 +264,7 @@ struct PostgresProcessTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: setup.group + "/Library")
         #expect(files.count == (made.count + 1) / 2, "one file per photo share, no strays")
         print(
-          "PostgreSQL import crash test (seed \(seed)): start-up \(startup) µs, \(perShare) µs"
+          "PostgreSQL import crash test (seed \(seed)): start-up \(timing.startup) µs, \(timing.perShare) µs"
             + " per share; \(imports) imports, \(killed) killed; \(made.count) shares, all imported"
             + " once; up to \(maxPending) pending at once; \(strayBeforeCommit) kills left files"
             + " placed before the commit")

@@ -30,8 +30,10 @@ public struct LibraryRecord: Sendable, Hashable {
   }
 }
 
-/// One thing a record holds.
-public struct LibraryItem: Sendable, Hashable {
+/// One thing a record holds. Its JSON (the synthesized coding: the property names as keys,
+/// nil properties left out) is how a PostgreSQL library stores items and how
+/// `ingest-cli library list --json` prints them.
+public struct LibraryItem: Codable, Sendable, Hashable {
   /// A file, a text or a URL.
   public var kind: ShareManifest.Item.Kind
   /// The type identifier of the representation the extension took.

@@ -145,7 +145,7 @@ public final class PostgresLibrary: LibraryStore {
 
   /// The statement that inserts `record` and its items, returning whether it did.
   static func insertion(_ record: LibraryRecord) throws -> (String, [String?]) {
-    let items = try JSONEncoder().encode(record.items.map(StoredItem.init))
+    let items = try JSONEncoder().encode(record.items)
     return (
       """
       WITH record AS (
@@ -194,42 +194,13 @@ public final class PostgresLibrary: LibraryStore {
     }
     let decoder = JSONDecoder()
     return try rows.rows.map { row in
-      let items = try decoder.decode([StoredItem].self, from: Data((row[5] ?? "[]").utf8))
+      let items = try decoder.decode([LibraryItem].self, from: Data((row[5] ?? "[]").utf8))
       return LibraryRecord(
         shareID: row[0].flatMap(UUID.init(uuidString:)) ?? Library.unreadableID,
         receivedAt: PostgresInbox.date(row[1]) ?? Date(timeIntervalSince1970: 0),
         importedAt: PostgresInbox.date(row[2]) ?? Date(timeIntervalSince1970: 0),
         source: row[3], status: RecordStatus(rawValue: row[4] ?? ""),
-        items: items.map(\.item))
+        items: items)
     }
-  }
-}
-
-/// A library item as the statements carry it in JSON.
-private struct StoredItem: Codable {
-  var kind: ShareManifest.Item.Kind
-  var typeIdentifier: String
-  var text: String?
-  var url: String?
-  var file: String?
-  var byteCount: Int64?
-  var sha256: String?
-  var suggestedName: String?
-
-  init(_ item: LibraryItem) {
-    kind = item.kind
-    typeIdentifier = item.typeIdentifier
-    text = item.text
-    url = item.url
-    file = item.file
-    byteCount = item.byteCount
-    sha256 = item.sha256
-    suggestedName = item.suggestedName
-  }
-
-  var item: LibraryItem {
-    LibraryItem(
-      kind: kind, typeIdentifier: typeIdentifier, text: text, url: url, file: file,
-      byteCount: byteCount, sha256: sha256, suggestedName: suggestedName)
   }
 }

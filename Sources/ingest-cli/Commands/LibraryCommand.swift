@@ -134,23 +134,13 @@ enum LibraryCommand {
   // MARK: list
 
   struct Record: Encodable {
-    struct Item: Encodable {
-      var kind: String
-      var typeIdentifier: String
-      var text: String?
-      var url: String?
-      var file: String?
-      var byteCount: Int64?
-      var sha256: String?
-      var suggestedName: String?
-    }
-
     var shareID: String
     var receivedAt: String
     var importedAt: String
     var source: String?
     var status: String
-    var items: [Item]
+    /// The items, each file named by its absolute path.
+    var items: [LibraryItem]
   }
 
   static func list(_ path: String?, json: Bool, arguments: inout Arguments) throws -> ExitStatus {
@@ -169,11 +159,10 @@ enum LibraryCommand {
             shareID: record.shareID.uuidString, receivedAt: time.format(record.receivedAt),
             importedAt: time.format(record.importedAt), source: record.source,
             status: record.status.rawValue,
-            items: record.items.map {
-              Record.Item(
-                kind: $0.kind.rawValue, typeIdentifier: $0.typeIdentifier, text: $0.text,
-                url: $0.url, file: $0.file.map(library.absolutePath(ofFile:)),
-                byteCount: $0.byteCount, sha256: $0.sha256, suggestedName: $0.suggestedName)
+            items: record.items.map { item in
+              var item = item
+              item.file = item.file.map(library.absolutePath(ofFile:))
+              return item
             })
         })
     } else if records.isEmpty {
