@@ -94,6 +94,18 @@ extension FileDescriptor {
     _ = try syscall(.unlink, path) { unlinkat(fromDirectory, name, 0) }.orThrow(.unlink, path)
   }
 
+  /// Gives the file `name` in this directory a second name, `newName` in `directory`
+  /// (`linkat`, which never follows a symbolic link and never replaces anything: an existing
+  /// `newName` fails with `.alreadyExists`).
+  package func link(_ name: String, to newName: String, in directory: FileDescriptor? = nil)
+    throws(IOError)
+  {
+    let source = path(of: name)
+    let target = (directory ?? self).rawValue
+    _ = try syscall(.link, source) { linkat(rawValue, name, target, newName, 0) }
+      .orThrow(.link, source)
+  }
+
   /// Removes the file `name` (never a directory).
   package func removeFile(_ name: String) throws(IOError) {
     let child = path(of: name)

@@ -9,11 +9,13 @@ import SystemCalls
 /// threshold; a share in flight writes only fresh files (and a share
 /// lasts at most its deadline, 30 seconds by default), so a threshold well above the deadline
 /// never touches one. Payloads of committed manifests still in `.staging/` are moved into
-/// `Incoming/`, never removed.
+/// `Incoming/`, never removed; those published in `Incoming/` whose second name in `.staging/`
+/// a crash kept (see `ShareTransaction`) lose that name once `Incoming/` is flushed.
 public struct InboxSweeper: Sendable {
   /// What a sweep did.
   public struct Report: Sendable, Hashable {
-    /// Payloads of committed shares moved from `.staging/` into `Incoming/`.
+    /// Payloads of committed shares completed: moved from `.staging/` into `Incoming/`, or, when
+    /// already in both, their name in `.staging/` removed.
     public var completed = 0
     /// Stale files removed from `.staging/`.
     public var removedFromStaging = 0
@@ -83,6 +85,7 @@ public struct InboxSweeper: Sendable {
       try inbox.recoverPayloads(of: manifest)
       report.completed += try group.incoming.entries().count - before
     }
+    report.completed += try removeSecondNames(of: committed)
     let cutoff = now.timeIntervalSince1970 - Self.seconds(threshold)
     // Manifests a crashed share reserved but never committed.
     for entry in try group.inbox.entries()
@@ -114,6 +117,39 @@ public struct InboxSweeper: Sendable {
       }
     }
     return report
+  }
+
+  /// Removes the names in `.staging/` of committed payloads that are also in `Incoming/` (the
+  /// same file: a share's process ended between its commit and that removal), after flushing
+  /// `Incoming/` so that each keeps a durable name; returns how many.
+  func removeSecondNames(of manifests: [ShareManifest]) throws -> Int {
+    var twins: [String] = []
+    for manifest in manifests {
+      for item in manifest.items {
+        guard let name = item.fileName,
+          let published = try group.incoming.status(of: name), published.kind == .regularFile
+        else { continue }
+        for staged in DirectoryInbox.stagedNames(of: name) {
+          guard let status = try group.staging.status(of: staged),
+            status.inode == published.inode, status.device == published.device
+          else { continue }
+          twins.append(staged)
+        }
+      }
+    }
+    guard !twins.isEmpty else { return 0 }
+    try group.incoming.sync()
+    var removed = 0
+    for name in twins {
+      do {
+        try group.staging.removeFile(name)
+        removed += 1
+      } catch {
+        // The sharer removed it meanwhile.
+        guard error.code == .notFound else { throw error }
+      }
+    }
+    return removed
   }
 
   /// The names a file item's payload may have in `Incoming/` or `.staging/`.

@@ -14,16 +14,26 @@ import SystemCalls
 ///    flushed while the payloads' flushes run; the commit waits for those (and flushes itself
 ///    any payload whose loader did not), and for `.staging/` wherever a payload's entry there
 ///    is new;
-/// 2. the payload files are renamed into `Incoming/` (never replacing anything), so a reader
-///    never sees a partial file there;
+/// 2. each payload file is published in `Incoming/` under its final name by a hard link (never
+///    replacing anything), so a reader never sees a partial file there, and it keeps its
+///    durable name in `.staging/`;
 /// 3. the manifest is renamed into the inbox (never replacing) and the inbox is flushed: the
-///    commit point.
+///    commit point;
+/// 4. once `Incoming/` is flushed, the payloads' names in `.staging/` are removed: by the
+///    pipeline's housekeeping thread, one flush for many shares, or at once for a share with
+///    none (see `SpareFiles.release`).
+///
+/// Until step 4 every payload of a committed share has a name on disk whichever directory's
+/// change reaches the disk first (a rename could lose its old name before its new one on a file
+/// system without a journal), and `Incoming/` costs the share no flush of its own. Where the
+/// file system has no hard links, step 2 renames instead and flushes `Incoming/` before the
+/// commit point.
 ///
 /// A crash before step 3 leaves only unreferenced files, which the sweeper removes once stale.
-/// A power loss that keeps the commit but not the renames of step 2 can leave a committed
-/// manifest whose payloads are still in `.staging/`, complete and flushed; every reader of the
-/// inbox moves them on (see `DirectoryInbox.recoverPayloads`). `rollback` removes every file
-/// the share wrote.
+/// A crash after it leaves, at worst, a committed manifest whose payloads are in `.staging/`
+/// (complete and flushed), or in both directories; every reader of the inbox moves the first
+/// on (see `DirectoryInbox.recoverPayloads`), and the sweeper removes the second's staging
+/// names. `rollback` removes every file the share wrote.
 final class ShareTransaction: Sendable {
   private enum Phase {
     case open
@@ -34,19 +44,20 @@ final class ShareTransaction: Sendable {
   private struct State {
     var phase = Phase.open
     var payloads: [StagedPayload] = []
+    /// Payload files made ahead, taken before making new ones; let go when the share ends, so
+    /// that a loader's thread still finishing never keeps the pipeline's housekeeping alive.
+    var spares: SpareFiles?
   }
 
   /// The share's id.
   let id: UUID
   let group: GroupDirectory
-  /// Payload files made ahead, taken before making new ones.
-  let spares: SpareFiles?
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
   init(id: UUID, group: GroupDirectory, spares: SpareFiles? = nil) {
     self.id = id
     self.group = group
-    self.spares = spares
+    self.state = Mutex(State(spares: spares))
   }
 
   /// A new payload file (mode 0600, never reusing or following anything) named
@@ -80,7 +91,7 @@ final class ShareTransaction: Sendable {
   /// A payload file made ahead (`.staging/<UUID>`, already in a flushed directory), to be
   /// published as `<UUID>.<fileExtension>`; nil when there is none.
   private func takeSpare(fileExtension: String?) -> StagedPayload? {
-    guard let spare = spares?.takePayload() else { return nil }
+    guard let spare = state.withLock({ $0.spares })?.takePayload() else { return nil }
     return StagedPayload(
       name: fileExtension.map { "\(spare.name).\($0)" } ?? spare.name, stagedName: spare.name,
       file: spare.file, isEntryDurable: true)
@@ -109,7 +120,6 @@ final class ShareTransaction: Sendable {
 
   /// Commits the share with `manifest` (see the type's discussion).
   ///
-  /// - Returns: The manifest's path relative to the group directory.
   /// - Throws: The first error; the share is then rolled back, unless the manifest had already
   ///   been renamed into the inbox, in which case it stands committed.
   func commit(_ manifest: ShareManifest, as prepared: any PreparedManifest) throws {
@@ -118,6 +128,7 @@ final class ShareTransaction: Sendable {
       return state.payloads
     }
     guard let payloads else { throw CancellationError() }
+    var linked: [String] = []
     do {
       // The payloads' flushes started when their copies ended; the manifest's runs beside
       // them. (Flushes issued at once rarely share the disk's cache flush, measured here: they
@@ -130,25 +141,55 @@ final class ShareTransaction: Sendable {
         if !payload.isEntryDurable { flushedHere = true }
       }
       if flushedHere { try group.staging.sync() }
+      var renamed = false
       for payload in payloads {
         try payload.file.close()
-        try group.staging.rename(
-          payload.stagedName, to: payload.name, in: group.incoming, replacing: false)
+        if try publish(payload) {
+          linked.append(payload.stagedName)
+        } else {
+          renamed = true
+        }
       }
+      if renamed { try group.incoming.sync() }
       try prepared.commit()
     } catch let error as CommittedButNotDurable {
-      state.withLock { $0.phase = .committed }
+      // Committed; the payloads keep their staging names, which the sweeper removes.
+      end(.committed)
       throw error
     } catch let error as CommitOutcomeUnknown {
       // It may have committed: its files stay (see `CommitOutcomeUnknown`).
-      state.withLock { $0.phase = .committed }
+      end(.committed)
       throw error
     } catch {
       prepared.discard()
       rollback()
       throw error
     }
-    state.withLock { $0.phase = .committed }
+    let spares = end(.committed)
+    if !linked.isEmpty { SpareFiles.release(linked, in: group, by: spares) }
+  }
+
+  /// Publishes `payload` in `Incoming/` under its final name: by a hard link, keeping its name
+  /// in `.staging/` (true), or, where the file system has no hard links, by a rename (false).
+  private func publish(_ payload: StagedPayload) throws(IOError) -> Bool {
+    do {
+      try group.staging.link(payload.stagedName, to: payload.name, in: group.incoming)
+      return true
+    } catch let error where error.code == .unsupported || error.errno == .notPermitted {
+      try group.staging.rename(
+        payload.stagedName, to: payload.name, in: group.incoming, replacing: false)
+      return false
+    }
+  }
+
+  /// Ends the share in `phase` and lets go of the pipeline's spares, returning them.
+  @discardableResult
+  private func end(_ phase: Phase) -> SpareFiles? {
+    state.withLock { state in
+      state.phase = phase
+      defer { state.spares = nil }
+      return state.spares
+    }
   }
 
   /// Removes every file the share wrote, in `.staging/` or already in `Incoming/`. Does
@@ -157,6 +198,7 @@ final class ShareTransaction: Sendable {
     let payloads = state.withLock { state -> [StagedPayload] in
       guard state.phase == .open else { return [] }
       state.phase = .rolledBack
+      state.spares = nil
       return state.payloads
     }
     for payload in payloads {

@@ -15,6 +15,11 @@ import SystemCalls
 /// five seconds (far below any sweeper threshold, which must be well above a share's deadline
 /// anyway): older ones are removed, and a pipeline left idle holds none. A process killed with
 /// spares leaves empty unreferenced files, which the sweeper removes like any share's leftovers.
+///
+/// The same thread removes the names in `.staging/` that committed payloads keep until
+/// `Incoming/` is flushed (see `ShareTransaction`): one flush of `Incoming/` for all the shares
+/// since the last, at the latest half a second after a share committed, and before the
+/// pipeline is dropped.
 package final class SpareFiles: Sendable {
   /// A payload file made ahead: `.staging/<UUID>`, empty, open for reading and writing, in a
   /// flushed directory.
@@ -33,13 +38,17 @@ package final class SpareFiles: Sendable {
   /// How long a pipeline keeps a spare before removing it unused.
   package static let defaultMaximumAge: Duration = .seconds(5)
 
+  /// How long a committed payload keeps its name in `.staging/` at most, while the thread
+  /// gathers more to remove with the same flush of `Incoming/`.
+  package static let releaseDelay: Duration = .milliseconds(500)
+
   private let shelf: Shelf
 
   /// Spares for `group`: payload files, and manifests from `inbox` when given (an inbox whose
   /// reservations cost nothing needs none), up to `capacity` of each, each kept at most
   /// `maximumAge`.
   package init(
-    group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int = 8,
+    group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int = 16,
     maximumAge: Duration = defaultMaximumAge
   ) {
     shelf = Shelf(
@@ -69,6 +78,29 @@ package final class SpareFiles: Sendable {
       state.payloads.isEmpty ? nil : state.payloads.removeFirst().spare
     }
   }
+
+  /// Removes `stagedNames` from `.staging/`: names of payloads just published in `Incoming/`
+  /// by hard links, each removed only after `Incoming/` is flushed, so that every payload keeps
+  /// a durable name. Handed to the thread of `spares` when it runs (one flush for many
+  /// shares), else done now.
+  package static func release(
+    _ stagedNames: [String], in group: GroupDirectory, by spares: SpareFiles?
+  ) {
+    if let spares, spares.shelf.release(stagedNames) { return }
+    removeStagedNames(stagedNames, in: group)
+  }
+
+  /// Flushes `Incoming/`, then removes `names` from `.staging/`. After a failed flush the names
+  /// stay (each file keeps both names), for the sweeper to remove.
+  static func removeStagedNames(_ names: [String], in group: GroupDirectory) {
+    guard !names.isEmpty, (try? group.incoming.sync()) != nil else { return }
+    for name in names { try? group.staging.removeFile(name) }
+  }
+
+  /// How many released names wait for removal.
+  package var pendingReleases: Int {
+    shelf.state.withLock { $0.released.count }
+  }
 }
 
 extension SpareFiles {
@@ -81,6 +113,10 @@ extension SpareFiles {
     var payloads: [Aged<Payload>] = []
     var manifests: [Aged<Manifest>] = []
     var sharesStarted = 0
+    /// Names in `.staging/` of committed payloads, to remove after a flush of `Incoming/`, and
+    /// since when the oldest waits.
+    var released: [String] = []
+    var releasedSince: ContinuousClock.Instant?
     /// When a share last took (or looked for) a spare: spares are made only while shares come.
     var lastDemand: ContinuousClock.Instant?
     var started = false
@@ -133,6 +169,23 @@ extension SpareFiles {
       return spare
     }
 
+    /// Takes `names` for the thread to remove; false when the thread does not run (not yet, or
+    /// no more).
+    func release(_ names: [String]) -> Bool {
+      let (taken, signal) = state.withLock { state -> (Bool, Bool) in
+        guard state.started, !state.closed else { return (false, false) }
+        let first = state.released.isEmpty
+        state.released += names
+        if first { state.releasedSince = .now }
+        // Woken for the first (to set its deadline) and once half a batch waits.
+        let signal = state.isSleeping && (first || state.released.count >= capacity / 2)
+        if signal { state.isSleeping = false }
+        return (true, signal)
+      }
+      if signal { wake.signal() }
+      return taken
+    }
+
     /// Stops the thread and removes every spare, before returning.
     func close() {
       let started = state.withLock { state -> Bool in
@@ -153,30 +206,54 @@ extension SpareFiles {
     private func run() {
       while true {
         var expired: (payloads: [Payload], manifests: [Manifest]) = ([], [])
+        var released: [String] = []
         let work = state.withLock { state -> Work in
           state.isSleeping = false
+          let now = ContinuousClock.now
+          // Released names go with a batch of spares, or once half a batch waits, or when the
+          // oldest has waited long enough, or as the thread stops.
+          let releasing =
+            state.closed || state.released.count >= capacity / 2
+            || state.releasedSince.map { now - $0 >= SpareFiles.releaseDelay } ?? false
+          if releasing {
+            released = state.released
+            state.released = []
+            state.releasedSince = nil
+          }
           if state.closed {
             expired = (state.payloads.map(\.spare), state.manifests.map(\.spare))
             state.payloads = []
             state.manifests = []
             return .stop
           }
-          let now = ContinuousClock.now
           let limit = now - maximumAge
           expired.payloads = state.payloads.filter { $0.made < limit }.map(\.spare)
           expired.manifests = state.manifests.filter { $0.made < limit }.map(\.spare)
           state.payloads.removeAll { $0.made < limit }
           state.manifests.removeAll { $0.made < limit }
-          let wanted = state.lastDemand.map { $0 >= limit } ?? false
-          let payloads = wanted ? capacity - state.payloads.count : 0
-          let manifests = wanted && inbox != nil ? capacity - state.manifests.count : 0
-          if payloads > 0 || manifests > 0 {
-            return .make(payloads: payloads, manifests: manifests)
+          // Made in batches, from half empty to full: each batch costs a flush of each
+          // directory, which the disk serves beside the flushes of the shares in flight.
+          let low = capacity / 2
+          let wanted =
+            (state.lastDemand.map { $0 >= limit } ?? false)
+            && (state.payloads.count <= low || (inbox != nil && state.manifests.count <= low))
+          if wanted {
+            if !releasing {
+              released = state.released
+              state.released = []
+              state.releasedSince = nil
+            }
+            return .make(
+              payloads: capacity - state.payloads.count,
+              manifests: inbox == nil ? 0 : capacity - state.manifests.count)
           }
-          let oldest = (state.payloads.map(\.made) + state.manifests.map(\.made)).min()
+          let deadlines =
+            (state.payloads.map(\.made) + state.manifests.map(\.made)).map { $0 + maximumAge }
+            + (state.releasedSince.map { [$0 + SpareFiles.releaseDelay] } ?? [])
           state.isSleeping = true
-          return .sleep(until: oldest.map { $0 + maximumAge })
+          return .sleep(until: deadlines.min())
         }
+        SpareFiles.removeStagedNames(released, in: group)
         for payload in expired.payloads { remove(payload) }
         for manifest in expired.manifests { manifest.prepared.discard() }
         switch work {

@@ -26,6 +26,13 @@ struct SpareFilesTests {
     return try condition()
   }
 
+  /// The spare payload files in `.staging/`: not the names committed payloads keep there until
+  /// the pipeline's next flush of `Incoming/`.
+  static func sparePayloads(_ fixture: PipelineFixture) throws -> [String] {
+    let published = Set(try fixture.names("Incoming").map { String($0.prefix(36)) })
+    return try fixture.names(".staging").filter { !published.contains(String($0.prefix(36))) }
+  }
+
   /// The spare manifests in `Inbox/` (`.<UUID>.json.partial`).
   static func spareManifests(_ fixture: PipelineFixture) throws -> [String] {
     try fixture.names("Inbox").filter { $0.hasPrefix(".") && $0.hasSuffix(".json.partial") }
@@ -66,7 +73,7 @@ struct SpareFilesTests {
       // share makes its own files and the next try looks again.
       for _ in 0..<20 where taken == nil {
         shares += try await Self.shareUntilReady(current)
-        let spares = try fixture.names(".staging")
+        let spares = try Self.sparePayloads(fixture)
         for name in spares {
           #expect(UUID(uuidString: name) != nil, "a spare is named by a fresh UUID alone: \(name)")
           #expect(try fixture.permissions(".staging/" + name) == 0o600)
@@ -122,6 +129,30 @@ struct SpareFilesTests {
     #expect(try fixture.names(".staging") == [payload.name])
     #expect(try Self.spareManifests(fixture) == [".\(manifest.id.uuidString).json.partial"])
     try payload.file.close()
+    manifest.prepared.discard()
+  }
+
+  @Test("Spares are made in batches: not while more than half are left, then back up to capacity")
+  func sparesComeInBatches() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let spares = SpareFiles(
+      group: fixture.group, inbox: DirectoryInbox(group: fixture.group), capacity: 4,
+      maximumAge: .seconds(600))
+    _ = spares.takeManifest()
+    _ = spares.takeManifest()  // The second share starts the maker.
+    #expect(try await Self.eventually { spares.ready == (4, 4) })
+    var taken = [try #require(spares.takePayload())]
+    let manifest = try #require(spares.takeManifest())
+    // Three of each are left, more than half: nothing is made, however long one waits.
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(spares.ready == (3, 3))
+    #expect(try fixture.names(".staging").count == 4)
+    // Half gone: the maker fills both kinds up again.
+    taken.append(try #require(spares.takePayload()))
+    #expect(try await Self.eventually { spares.ready == (4, 4) })
+    #expect(try fixture.names(".staging").count == 6)
+    for payload in taken { try payload.file.close() }
     manifest.prepared.discard()
   }
 

@@ -1,0 +1,100 @@
+import Foundation
+import Ingest
+import ItemProvider
+import SystemCalls
+import TestSupport
+import Testing
+
+@Suite("Payloads published by hard link: a durable name from staging to the inbox")
+struct PublishTests {
+  static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
+
+  static func share(_ pipeline: SharePipeline) async throws -> ShareOutcome {
+    let outcome = await pipeline.share(
+      PipelineFixture.item([PipelineFixture.fileProvider(photo, type: "public.jpeg")]))
+    try #require(outcome.isCommitted)
+    return outcome
+  }
+
+  /// How many names the file at `path` has.
+  static func linkCount(_ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.referenceCount] as? NSNumber)?.intValue ?? -1
+  }
+
+  /// The names in `.staging/` of files also published in `Incoming/` (their second names).
+  static func secondNames(_ fixture: PipelineFixture) throws -> [String] {
+    let published = Set(try fixture.names("Incoming").map { String($0.prefix(36)) })
+    return try fixture.names(".staging").filter { published.contains(String($0.prefix(36))) }
+  }
+
+  @Test("A share that runs alone flushes Incoming/ and removes its staging names at its commit")
+  func aloneRemovesAtOnce() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let outcome = try await Self.share(fixture.pipeline())
+    let file = try #require(outcome.manifest?.items.first?.fileName)
+    #expect(try fixture.names(".staging").isEmpty)
+    #expect(try Self.linkCount(fixture.groupPath + "/Incoming/" + file) == 1)
+  }
+
+  @Test("A pipeline that shares again removes its payloads' staging names on its own thread")
+  func pipelineRemovesLater() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let pipeline = fixture.pipeline()
+    for _ in 0..<6 { _ = try await Self.share(pipeline) }
+    // Within half a second of the last commit (however slow the machine: ten seconds here).
+    var cleared = false
+    for _ in 0..<1000 where !cleared {
+      cleared = try Self.secondNames(fixture).isEmpty && pipeline.spares.pendingReleases == 0
+      if !cleared { try await Task.sleep(for: .milliseconds(10)) }
+    }
+    #expect(cleared)
+    for name in try fixture.names("Incoming") {
+      #expect(try Self.linkCount(fixture.groupPath + "/Incoming/" + name) == 1)
+    }
+    #expect(try fixture.manifests().count == 6)
+  }
+
+  @Test("When Incoming/ cannot be flushed, payloads keep their staging names; the sweeper ends it")
+  func failedFlushKeepsNames() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let fault = FaultInjector.shared.inject(
+      .ioError, into: .fsync, under: fixture.groupPath + "/Incoming", times: .max)
+    let outcome: ShareOutcome
+    do {
+      defer { FaultInjector.shared.remove(fault) }
+      outcome = try await Self.share(fixture.pipeline())
+    }
+    // Committed: the share never waits for Incoming/, and its payload has both names.
+    let file = try #require(outcome.manifest?.items.first?.fileName)
+    let path = fixture.groupPath + "/Incoming/" + file
+    #expect(try Self.secondNames(fixture).count == 1)
+    #expect(try Self.linkCount(path) == 2)
+    // The sweeper removes the second name whatever its age, and nothing else.
+    let report = try InboxSweeper(group: fixture.group).sweep()
+    #expect(report.completed == 1)
+    #expect(try fixture.names(".staging").isEmpty)
+    #expect(try fixture.names("Incoming") == [file])
+    #expect(try Self.linkCount(path) == 1)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: Self.photo))
+  }
+
+  @Test("Where the file system has no hard links, payloads are renamed into Incoming/ instead")
+  func withoutHardLinks() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let fault = FaultInjector.shared.inject(
+      .notSupported, into: .link, under: fixture.groupPath + "/.staging/", times: .max)
+    let outcome = await fixture.pipeline().share(
+      PipelineFixture.item([PipelineFixture.fileProvider(Self.photo, type: "public.jpeg")]))
+    #expect(FaultInjector.shared.remove(fault) == 1)
+    try #require(outcome.isCommitted)
+    let file = try #require(outcome.manifest?.items.first?.fileName)
+    #expect(try fixture.names(".staging").isEmpty)
+    #expect(try fixture.names("Incoming") == [file])
+    #expect(try Self.linkCount(fixture.groupPath + "/Incoming/" + file) == 1)
+  }
+}
