@@ -61,23 +61,32 @@ struct AttachmentLoader: Sendable {
   {
     let inPlace = provider.registeredTypeIdentifiers(fileOptions: [.openInPlace]).contains(type)
     let fileExtension = UTType(type)?.preferredFilenameExtension
+    // The payload file is taken (or made) now, while the provider's queue wakes up to call the
+    // source, rather than after.
+    let payload: StagedPayload
+    do {
+      payload = try transaction.stagePayload(fileExtension: fileExtension)
+    } catch {
+      return .failure(StageFailure(stage: .copying, error: error))
+    }
     return await withCheckedContinuation { continuation in
       let handler: @Sendable (URL?, (any Error)?) -> Void = { url, error in
         guard let url else {
+          transaction.discard(payload)
           continuation.resume(
             returning: .failure(StageFailure(stage: .loading, error: error ?? CancellationError())))
           return
         }
         // Apple deletes a temporary copy when this handler returns: copy it now.
         do {
-          let loaded = try copyFile(
-            atPath: url.path, fileExtension: fileExtension, position: position)
+          let loaded = try copyFile(atPath: url.path, into: payload, position: position)
           // Flushed on this thread, already awake, while the share goes on (to its manifest,
           // or other loads): the commit waits for it rather than flushing it again.
-          if case .file(let payload, _, _) = loaded { payload.flush.begin() }
+          payload.flush.begin()
           continuation.resume(returning: .success(loaded))
-          if case .file(let payload, _, _) = loaded { transaction.makeDurable(payload) }
+          transaction.makeDurable(payload)
         } catch {
+          transaction.discard(payload)
           continuation.resume(returning: .failure(StageFailure(stage: .copying, error: error)))
         }
       }
@@ -91,10 +100,10 @@ struct AttachmentLoader: Sendable {
     }
   }
 
-  /// Copies the regular file at `path` into a new staged payload, with its digest.
-  private func copyFile(atPath path: String, fileExtension: String?, position: AttachmentPosition)
-    throws -> LoadedAttachment
-  {
+  /// Copies the regular file at `path` into `payload`, with its digest.
+  private func copyFile(
+    atPath path: String, into payload: StagedPayload, position: AttachmentPosition
+  ) throws -> LoadedAttachment {
     // Non-blocking, never through a final symbolic link: a FIFO or a link planted in the
     // source's place is refused, not waited on or followed.
     let source = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking])
@@ -107,17 +116,11 @@ struct AttachmentLoader: Sendable {
         throw ContractViolation.fileTooLarge(
           byteCount: status.size, maximum: contract.maximumFileSize)
       }
-      let payload = try transaction.stagePayload(fileExtension: fileExtension)
-      do {
-        let result = try DigestingCopier.copy(
-          from: source, sizeHint: status.size, to: payload.file, budget: budget,
-          isCancelled: { cancellation.isCancelled }, progress: { progress(position, $0) })
-        try checkNotEmpty(result.byteCount)
-        return .file(payload, byteCount: result.byteCount, sha256: result.sha256)
-      } catch {
-        transaction.discard(payload)
-        throw error
-      }
+      let result = try DigestingCopier.copy(
+        from: source, sizeHint: status.size, to: payload.file, budget: budget,
+        isCancelled: { cancellation.isCancelled }, progress: { progress(position, $0) })
+      try checkNotEmpty(result.byteCount)
+      return .file(payload, byteCount: result.byteCount, sha256: result.sha256)
     }
   }
 
