@@ -153,8 +153,9 @@ public final class DirectoryInbox: InboxStore {
     return !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && name.utf8.count <= 255
   }
 
-  /// Moves payloads of a committed share that are still in `.staging/` into `Incoming/` (a
-  /// crash between the commit and the last rename leaves them there, complete and flushed).
+  /// Moves payloads of a committed share that are only in `.staging/` into `Incoming/` (a power
+  /// loss can keep the commit but not a payload's link into `Incoming/`, which is flushed
+  /// after it; the payload is in `.staging/` then, complete and flushed).
   package func recoverPayloads(of manifest: ShareManifest) throws {
     for item in manifest.items where item.kind == .file {
       guard let name = item.fileName, try group.incoming.status(of: name) == nil else { continue }

@@ -8,8 +8,8 @@ struct StagedPayload: Sendable {
   /// Its name in `Incoming/` once committed: `<UUID>.<ext>`.
   let name: String
   /// Its name in `.staging/`: the same, or `<UUID>` alone for a file made ahead (before its
-  /// extension was known). Either way a committed share whose last renames a crash cut off can
-  /// be completed from its manifest (see `DirectoryInbox.stagedNames(of:)`).
+  /// extension was known). Either way a committed share whose links into `Incoming/` a crash
+  /// lost can be completed from its manifest (see `DirectoryInbox.stagedNames(of:)`).
   let stagedName: String
   let file: FileDescriptor
   /// Whether its entry in `.staging/` is already durable (a file made ahead, whose directory

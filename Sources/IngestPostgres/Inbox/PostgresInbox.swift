@@ -7,7 +7,7 @@ import SystemCalls
 /// and the rows name them.
 ///
 /// A share commits in one statement (the share's row and its items together), after its
-/// payload files were flushed and renamed into `Incoming/` (`ShareTransaction`). An importer
+/// payload files were flushed and linked into `Incoming/` (`ShareTransaction`). An importer
 /// claims a share by locking its row with `SELECT ... FOR UPDATE SKIP LOCKED` in a transaction
 /// it keeps open on a connection of its own: no other importer takes the share meanwhile, and
 /// a claim dies with the importer's connection (the server rolls the transaction back when the

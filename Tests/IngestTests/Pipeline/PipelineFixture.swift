@@ -3,6 +3,7 @@ import Ingest
 import ItemProvider
 import SystemCalls
 import TestSupport
+import Testing
 
 /// A temporary App Group directory under a path with a space and non-ASCII letters (the path
 /// an `Application Support` inbox has), a pipeline into it, and readers of what landed.
@@ -31,6 +32,28 @@ struct PipelineFixture {
     log: IngestLog = .none
   ) -> SharePipeline {
     SharePipeline(group: group, contract: contract, options: options, log: log)
+  }
+
+  /// The corpus photo the pipeline tests share.
+  static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
+
+  /// Shares `photo` through `pipeline`, requiring the share to commit.
+  static func sharePhoto(_ pipeline: SharePipeline) async throws -> ShareOutcome {
+    let outcome = await pipeline.share(item([fileProvider(photo, type: "public.jpeg")]))
+    try #require(outcome.isCommitted)
+    return outcome
+  }
+
+  /// The names in `.staging/`: those of files also published in `Incoming/` (second names,
+  /// kept until the pipeline's next flush of `Incoming/`), and the others (files of shares in
+  /// flight, or made ahead).
+  func stagingNames() throws -> (published: [String], others: [String]) {
+    let published = Set(try names("Incoming").map { String($0.prefix(36)) })
+    let staged = try names(".staging")
+    return (
+      staged.filter { published.contains(String($0.prefix(36))) },
+      staged.filter { !published.contains(String($0.prefix(36))) }
+    )
   }
 
   /// The names in one of the group's directories.

@@ -7,14 +7,7 @@ import Testing
 
 @Suite("Payloads published by hard link: a durable name from staging to the inbox")
 struct PublishTests {
-  static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
-
-  static func share(_ pipeline: SharePipeline) async throws -> ShareOutcome {
-    let outcome = await pipeline.share(
-      PipelineFixture.item([PipelineFixture.fileProvider(photo, type: "public.jpeg")]))
-    try #require(outcome.isCommitted)
-    return outcome
-  }
+  static let photo = PipelineFixture.photo
 
   /// How many names the file at `path` has.
   static func linkCount(_ path: String) throws -> Int {
@@ -22,17 +15,11 @@ struct PublishTests {
     return (attributes[.referenceCount] as? NSNumber)?.intValue ?? -1
   }
 
-  /// The names in `.staging/` of files also published in `Incoming/` (their second names).
-  static func secondNames(_ fixture: PipelineFixture) throws -> [String] {
-    let published = Set(try fixture.names("Incoming").map { String($0.prefix(36)) })
-    return try fixture.names(".staging").filter { published.contains(String($0.prefix(36))) }
-  }
-
   @Test("A share that runs alone flushes Incoming/ and removes its staging names at its commit")
   func aloneRemovesAtOnce() async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
-    let outcome = try await Self.share(fixture.pipeline())
+    let outcome = try await PipelineFixture.sharePhoto(fixture.pipeline())
     let file = try #require(outcome.manifest?.items.first?.fileName)
     #expect(try fixture.names(".staging").isEmpty)
     #expect(try Self.linkCount(fixture.groupPath + "/Incoming/" + file) == 1)
@@ -43,11 +30,11 @@ struct PublishTests {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
     let pipeline = fixture.pipeline()
-    for _ in 0..<6 { _ = try await Self.share(pipeline) }
+    for _ in 0..<6 { _ = try await PipelineFixture.sharePhoto(pipeline) }
     // Within half a second of the last commit (however slow the machine: ten seconds here).
     var cleared = false
     for _ in 0..<1000 where !cleared {
-      cleared = try Self.secondNames(fixture).isEmpty && pipeline.spares.pendingReleases == 0
+      cleared = try fixture.stagingNames().published.isEmpty && pipeline.spares.pendingReleases == 0
       if !cleared { try await Task.sleep(for: .milliseconds(10)) }
     }
     #expect(cleared)
@@ -66,12 +53,12 @@ struct PublishTests {
     let outcome: ShareOutcome
     do {
       defer { FaultInjector.shared.remove(fault) }
-      outcome = try await Self.share(fixture.pipeline())
+      outcome = try await PipelineFixture.sharePhoto(fixture.pipeline())
     }
     // Committed: the share never waits for Incoming/, and its payload has both names.
     let file = try #require(outcome.manifest?.items.first?.fileName)
     let path = fixture.groupPath + "/Incoming/" + file
-    #expect(try Self.secondNames(fixture).count == 1)
+    #expect(try fixture.stagingNames().published.count == 1)
     #expect(try Self.linkCount(path) == 2)
     // The sweeper removes the second name whatever its age, and nothing else.
     let report = try InboxSweeper(group: fixture.group).sweep()

@@ -8,14 +8,7 @@ import Testing
 
 @Suite("Files made ahead: taken by the next shares, never left behind")
 struct SpareFilesTests {
-  static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
-
-  static func share(_ pipeline: SharePipeline) async throws -> ShareOutcome {
-    let outcome = await pipeline.share(
-      PipelineFixture.item([PipelineFixture.fileProvider(photo, type: "public.jpeg")]))
-    try #require(outcome.isCommitted)
-    return outcome
-  }
+  static let photo = PipelineFixture.photo
 
   /// Waits up to ten seconds for `condition`.
   static func eventually(_ condition: () throws -> Bool) async throws -> Bool {
@@ -24,13 +17,6 @@ struct SpareFilesTests {
       try await Task.sleep(for: .milliseconds(10))
     }
     return try condition()
-  }
-
-  /// The spare payload files in `.staging/`: not the names committed payloads keep there until
-  /// the pipeline's next flush of `Incoming/`.
-  static func sparePayloads(_ fixture: PipelineFixture) throws -> [String] {
-    let published = Set(try fixture.names("Incoming").map { String($0.prefix(36)) })
-    return try fixture.names(".staging").filter { !published.contains(String($0.prefix(36))) }
   }
 
   /// The spare manifests in `Inbox/` (`.<UUID>.json.partial`).
@@ -46,7 +32,7 @@ struct SpareFilesTests {
     for _ in 0..<1000 {
       let ready = pipeline.spares.ready
       if ready.payloads > 0 && ready.manifests > 0 { return count }
-      _ = try await share(pipeline)
+      _ = try await PipelineFixture.sharePhoto(pipeline)
       count += 1
       try await Task.sleep(for: .milliseconds(10))
     }
@@ -63,7 +49,7 @@ struct SpareFilesTests {
     var taken: (outcome: ShareOutcome, spares: [String])?
     do {
       let current = try #require(pipeline)
-      _ = try await Self.share(current)
+      _ = try await PipelineFixture.sharePhoto(current)
       shares += 1
       // One share makes nothing ahead: a process that shares once leaves nothing behind.
       try await Task.sleep(for: .milliseconds(100))
@@ -73,7 +59,7 @@ struct SpareFilesTests {
       // share makes its own files and the next try looks again.
       for _ in 0..<20 where taken == nil {
         shares += try await Self.shareUntilReady(current)
-        let spares = try Self.sparePayloads(fixture)
+        let spares = try fixture.stagingNames().others
         for name in spares {
           #expect(UUID(uuidString: name) != nil, "a spare is named by a fresh UUID alone: \(name)")
           #expect(try fixture.permissions(".staging/" + name) == 0o600)
@@ -81,7 +67,7 @@ struct SpareFilesTests {
         let spareIDs = try Self.spareManifests(fixture).compactMap {
           UUID(uuidString: String($0.dropFirst().dropLast(".json.partial".count)))
         }
-        let outcome = try await Self.share(current)
+        let outcome = try await PipelineFixture.sharePhoto(current)
         shares += 1
         if spareIDs.contains(outcome.shareID) { taken = (outcome, spares) }
       }
