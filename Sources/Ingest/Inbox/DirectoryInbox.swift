@@ -157,11 +157,14 @@ public final class DirectoryInbox: InboxStore {
   /// loss can keep the commit but not a payload's link into `Incoming/`, which is flushed
   /// after it; the payload is in `.staging/` then, complete and flushed).
   package func recoverPayloads(of manifest: ShareManifest) throws {
+    var published = false
+    var linked: [String] = []
     for item in manifest.items where item.kind == .file {
       guard let name = item.fileName, try group.incoming.status(of: name) == nil else { continue }
       for staged in Self.stagedNames(of: name) where try group.staging.status(of: staged) != nil {
         do {
-          try group.staging.rename(staged, to: name, in: group.incoming, replacing: false)
+          if try group.publish(staged, as: name) { linked.append(staged) }
+          published = true
         } catch {
           // Another importer or the sharer may have moved it meanwhile.
           guard error.code == .alreadyExists || error.code == .notFound else { throw error }
@@ -169,6 +172,10 @@ public final class DirectoryInbox: InboxStore {
         break
       }
     }
+    // As at the commit: the staging names go only once the new ones are durable.
+    guard published else { return }
+    try group.incoming.sync()
+    for staged in linked { try? group.staging.removeFile(staged) }
   }
 
   /// The names in `.staging/` a payload published as `name` (`<UUID>.<ext>`) may have before

@@ -79,6 +79,21 @@ public final class GroupDirectory: Sendable {
   /// The path of `name` in `Incoming/`, relative to the group directory (what manifests hold).
   static func incomingRelativePath(_ name: String) -> String { "\(incomingName)/\(name)" }
 
+  /// Publishes the file `stagedName` in `.staging/` as `name` in `Incoming/`, never replacing
+  /// anything: by a hard link, which keeps its name in `.staging/` (true), or, where the file
+  /// system has no hard links, by a rename (false). Either way the new name is durable only
+  /// once `Incoming/` is flushed; until then a linked file's name in `.staging/` is the one to
+  /// keep.
+  package func publish(_ stagedName: String, as name: String) throws(IOError) -> Bool {
+    do {
+      try staging.link(stagedName, to: name, in: incoming)
+      return true
+    } catch let error where error.code == .unsupported || error.errno == .notPermitted {
+      try staging.rename(stagedName, to: name, in: incoming, replacing: false)
+      return false
+    }
+  }
+
   /// The absolute path of a path relative to the group directory.
   public func absolutePath(_ relativePath: String) -> String {
     path.hasSuffix("/") ? path + relativePath : path + "/" + relativePath

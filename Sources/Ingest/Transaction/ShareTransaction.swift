@@ -144,7 +144,7 @@ final class ShareTransaction: Sendable {
       var renamed = false
       for payload in payloads {
         try payload.file.close()
-        if try publish(payload) {
+        if try group.publish(payload.stagedName, as: payload.name) {
           linked.append(payload.stagedName)
         } else {
           renamed = true
@@ -167,19 +167,6 @@ final class ShareTransaction: Sendable {
     }
     let spares = end(.committed)
     if !linked.isEmpty { SpareFiles.release(linked, in: group, by: spares) }
-  }
-
-  /// Publishes `payload` in `Incoming/` under its final name: by a hard link, keeping its name
-  /// in `.staging/` (true), or, where the file system has no hard links, by a rename (false).
-  private func publish(_ payload: StagedPayload) throws(IOError) -> Bool {
-    do {
-      try group.staging.link(payload.stagedName, to: payload.name, in: group.incoming)
-      return true
-    } catch let error where error.code == .unsupported || error.errno == .notPermitted {
-      try group.staging.rename(
-        payload.stagedName, to: payload.name, in: group.incoming, replacing: false)
-      return false
-    }
   }
 
   /// Ends the share in `phase` and lets go of the pipeline's spares, returning them.
