@@ -156,15 +156,18 @@ public final class DirectoryInbox: InboxStore {
   /// Moves payloads of a committed share that are only in `.staging/` into `Incoming/` (a power
   /// loss can keep the commit but not a payload's link into `Incoming/`, which is flushed
   /// after it; the payload is in `.staging/` then, complete and flushed).
-  package func recoverPayloads(of manifest: ShareManifest) throws {
-    var published = false
+  ///
+  /// - Returns: How many payloads it moved.
+  @discardableResult
+  package func recoverPayloads(of manifest: ShareManifest) throws -> Int {
+    var published = 0
     var linked: [String] = []
     for item in manifest.items where item.kind == .file {
       guard let name = item.fileName, try group.incoming.status(of: name) == nil else { continue }
       for staged in Self.stagedNames(of: name) where try group.staging.status(of: staged) != nil {
         do {
           if try group.publish(staged, as: name) { linked.append(staged) }
-          published = true
+          published += 1
         } catch {
           // Another importer or the sharer may have moved it meanwhile.
           guard error.code == .alreadyExists || error.code == .notFound else { throw error }
@@ -172,10 +175,14 @@ public final class DirectoryInbox: InboxStore {
         break
       }
     }
-    // As at the commit: the staging names go only once the new ones are durable.
-    guard published else { return }
-    try group.incoming.sync()
-    for staged in linked { try? group.staging.removeFile(staged) }
+    // As at the commit: the staging names go only once the new ones are durable (the removal
+    // flushes `Incoming/` first; renamed payloads need that flush alone).
+    if !linked.isEmpty {
+      try group.removeStagingNames(linked)
+    } else if published > 0 {
+      try group.incoming.sync()
+    }
+    return published
   }
 
   /// The names in `.staging/` a payload published as `name` (`<UUID>.<ext>`) may have before

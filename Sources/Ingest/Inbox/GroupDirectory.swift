@@ -94,6 +94,29 @@ public final class GroupDirectory: Sendable {
     }
   }
 
+  /// Flushes `Incoming/`, then removes `stagedNames` from `.staging/`: the second names of
+  /// files `publish` linked, which may go only once their names in `Incoming/` are durable.
+  /// Returns how many it removed (a name already gone is skipped).
+  ///
+  /// - Throws: `IOError` when `Incoming/` cannot be flushed (nothing is removed then) or a
+  ///   name cannot be removed.
+  @discardableResult
+  package func removeStagingNames(_ stagedNames: [String]) throws(IOError) -> Int {
+    guard !stagedNames.isEmpty else { return 0 }
+    try incoming.sync()
+    var removed = 0
+    for name in stagedNames {
+      do {
+        try staging.removeFile(name)
+        removed += 1
+      } catch {
+        // Removed meanwhile (by the sweeper, or the sharer).
+        guard error.code == .notFound else { throw error }
+      }
+    }
+    return removed
+  }
+
   /// The absolute path of a path relative to the group directory.
   public func absolutePath(_ relativePath: String) -> String {
     path.hasSuffix("/") ? path + relativePath : path + "/" + relativePath

@@ -81,9 +81,7 @@ public struct InboxSweeper: Sendable {
       }
     }
     for manifest in committed {
-      let before = try group.incoming.entries().count
-      try inbox.recoverPayloads(of: manifest)
-      report.completed += try group.incoming.entries().count - before
+      report.completed += try inbox.recoverPayloads(of: manifest)
     }
     report.completed += try removeSecondNames(of: committed)
     let cutoff = now.timeIntervalSince1970 - Self.seconds(threshold)
@@ -123,33 +121,25 @@ public struct InboxSweeper: Sendable {
   /// same file: a share's process ended between its commit and that removal), after flushing
   /// `Incoming/` so that each keeps a durable name; returns how many.
   func removeSecondNames(of manifests: [ShareManifest]) throws -> Int {
+    // One listing of `.staging/`; only names found there are looked at in both directories.
+    let staged = Set(try group.staging.entries().map(\.name))
     var twins: [String] = []
     for manifest in manifests {
       for item in manifest.items {
-        guard let name = item.fileName,
-          let published = try group.incoming.status(of: name), published.kind == .regularFile
+        guard let name = item.fileName else { continue }
+        let candidates = DirectoryInbox.stagedNames(of: name).filter(staged.contains)
+        guard !candidates.isEmpty, let published = try group.incoming.status(of: name),
+          published.kind == .regularFile
         else { continue }
-        for staged in DirectoryInbox.stagedNames(of: name) {
-          guard let status = try group.staging.status(of: staged),
+        for candidate in candidates {
+          guard let status = try group.staging.status(of: candidate),
             status.inode == published.inode, status.device == published.device
           else { continue }
-          twins.append(staged)
+          twins.append(candidate)
         }
       }
     }
-    guard !twins.isEmpty else { return 0 }
-    try group.incoming.sync()
-    var removed = 0
-    for name in twins {
-      do {
-        try group.staging.removeFile(name)
-        removed += 1
-      } catch {
-        // The sharer removed it meanwhile.
-        guard error.code == .notFound else { throw error }
-      }
-    }
-    return removed
+    return try group.removeStagingNames(twins)
   }
 
   /// The names a file item's payload may have in `Incoming/` or `.staging/`.

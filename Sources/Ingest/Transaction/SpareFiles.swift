@@ -87,14 +87,8 @@ package final class SpareFiles: Sendable {
     _ stagedNames: [String], in group: GroupDirectory, by spares: SpareFiles?
   ) {
     if let spares, spares.shelf.release(stagedNames) { return }
-    removeStagedNames(stagedNames, in: group)
-  }
-
-  /// Flushes `Incoming/`, then removes `names` from `.staging/`. After a failed flush the names
-  /// stay (each file keeps both names), for the sweeper to remove.
-  static func removeStagedNames(_ names: [String], in group: GroupDirectory) {
-    guard !names.isEmpty, (try? group.incoming.sync()) != nil else { return }
-    for name in names { try? group.staging.removeFile(name) }
+    // After a failure the names stay (each file keeps both), for the sweeper to remove.
+    _ = try? group.removeStagingNames(stagedNames)
   }
 
   /// How many released names wait for removal.
@@ -123,6 +117,21 @@ extension SpareFiles {
     /// Whether the thread waits for a signal (or its timeout) rather than making spares.
     var isSleeping = false
     var closed = false
+
+    /// Whether half the spares of a kind are gone (manifests counted only when `manifests` are
+    /// made at all): the point where a batch is made.
+    func isLow(capacity: Int, manifests: Bool) -> Bool {
+      payloads.count <= capacity / 2 || (manifests && self.manifests.count <= capacity / 2)
+    }
+
+    /// The released names, now the thread's to remove.
+    mutating func takeReleased() -> [String] {
+      defer {
+        released = []
+        releasedSince = nil
+      }
+      return released
+    }
   }
 
   /// The spares and the thread that makes them; the thread holds this, not the `SpareFiles`,
@@ -153,18 +162,12 @@ extension SpareFiles {
         state.lastDemand = .now
         let start = !state.started
         state.started = true
-        let low = capacity / 2
-        let wanted =
-          state.payloads.count <= low || (inbox != nil && state.manifests.count <= low)
-        let signal = !start && state.isSleeping && wanted
+        let signal =
+          !start && state.isSleeping && state.isLow(capacity: capacity, manifests: inbox != nil)
         if signal { state.isSleeping = false }
         return (spare, start, signal)
       }
-      if start {
-        let thread = Thread { [self] in run() }
-        thread.name = "Ingest.SpareFiles"
-        thread.start()
-      }
+      if start { Thread.start(named: "Ingest.SpareFiles") { [self] in run() } }
       if signal { wake.signal() }
       return spare
     }
@@ -210,17 +213,8 @@ extension SpareFiles {
         let work = state.withLock { state -> Work in
           state.isSleeping = false
           let now = ContinuousClock.now
-          // Released names go with a batch of spares, or once half a batch waits, or when the
-          // oldest has waited long enough, or as the thread stops.
-          let releasing =
-            state.closed || state.released.count >= capacity / 2
-            || state.releasedSince.map { now - $0 >= SpareFiles.releaseDelay } ?? false
-          if releasing {
-            released = state.released
-            state.released = []
-            state.releasedSince = nil
-          }
           if state.closed {
+            released = state.takeReleased()
             expired = (state.payloads.map(\.spare), state.manifests.map(\.spare))
             state.payloads = []
             state.manifests = []
@@ -233,16 +227,17 @@ extension SpareFiles {
           state.manifests.removeAll { $0.made < limit }
           // Made in batches, from half empty to full: each batch costs a flush of each
           // directory, which the disk serves beside the flushes of the shares in flight.
-          let low = capacity / 2
           let wanted =
             (state.lastDemand.map { $0 >= limit } ?? false)
-            && (state.payloads.count <= low || (inbox != nil && state.manifests.count <= low))
+            && state.isLow(capacity: capacity, manifests: inbox != nil)
+          // Released names go with a batch of spares, or once half a batch waits, or when the
+          // oldest has waited long enough.
+          if wanted || state.released.count >= capacity / 2
+            || state.releasedSince.map({ now - $0 >= SpareFiles.releaseDelay }) ?? false
+          {
+            released = state.takeReleased()
+          }
           if wanted {
-            if !releasing {
-              released = state.released
-              state.released = []
-              state.releasedSince = nil
-            }
             return .make(
               payloads: capacity - state.payloads.count,
               manifests: inbox == nil ? 0 : capacity - state.manifests.count)
@@ -253,7 +248,7 @@ extension SpareFiles {
           state.isSleeping = true
           return .sleep(until: deadlines.min())
         }
-        SpareFiles.removeStagedNames(released, in: group)
+        _ = try? group.removeStagingNames(released)
         for payload in expired.payloads { remove(payload) }
         for manifest in expired.manifests { manifest.prepared.discard() }
         switch work {

@@ -19,6 +19,19 @@ struct SpareFilesTests {
     return try condition()
   }
 
+  /// Spares for the fixture's group, asked for by two shares (the second starts the maker;
+  /// neither finds one ready).
+  static func startedSpares(
+    _ fixture: PipelineFixture, capacity: Int, maximumAge: Duration
+  ) -> SpareFiles {
+    let spares = SpareFiles(
+      group: fixture.group, inbox: DirectoryInbox(group: fixture.group), capacity: capacity,
+      maximumAge: maximumAge)
+    #expect(spares.takeManifest() == nil)
+    #expect(spares.takeManifest() == nil)
+    return spares
+  }
+
   /// The spare manifests in `Inbox/` (`.<UUID>.json.partial`).
   static func spareManifests(_ fixture: PipelineFixture) throws -> [String] {
     try fixture.names("Inbox").filter { $0.hasPrefix(".") && $0.hasSuffix(".json.partial") }
@@ -94,11 +107,7 @@ struct SpareFilesTests {
   func sparesRefill() async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
-    var spares: SpareFiles? = SpareFiles(
-      group: fixture.group, inbox: DirectoryInbox(group: fixture.group), capacity: 2,
-      maximumAge: .seconds(600))
-    #expect(spares?.takeManifest() == nil)
-    #expect(spares?.takeManifest() == nil)  // The second share starts the maker.
+    var spares: SpareFiles? = Self.startedSpares(fixture, capacity: 2, maximumAge: .seconds(600))
     #expect(
       try await Self.eventually {
         spares?.ready.payloads == 2 && spares?.ready.manifests == 2
@@ -122,11 +131,7 @@ struct SpareFilesTests {
   func sparesComeInBatches() async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
-    let spares = SpareFiles(
-      group: fixture.group, inbox: DirectoryInbox(group: fixture.group), capacity: 4,
-      maximumAge: .seconds(600))
-    _ = spares.takeManifest()
-    _ = spares.takeManifest()  // The second share starts the maker.
+    let spares = Self.startedSpares(fixture, capacity: 4, maximumAge: .seconds(600))
     #expect(try await Self.eventually { spares.ready == (4, 4) })
     var taken = [try #require(spares.takePayload())]
     let manifest = try #require(spares.takeManifest())
@@ -146,11 +151,7 @@ struct SpareFilesTests {
   func sparesExpire() async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
-    let spares = SpareFiles(
-      group: fixture.group, inbox: DirectoryInbox(group: fixture.group), capacity: 2,
-      maximumAge: .milliseconds(200))
-    _ = spares.takeManifest()
-    _ = spares.takeManifest()
+    let spares = Self.startedSpares(fixture, capacity: 2, maximumAge: .milliseconds(200))
     // Each try asks again, so however slow the machine, one comes.
     var taken: SpareFiles.Payload?
     #expect(

@@ -49,11 +49,7 @@ package final class DeadlineClock: Sendable {
       if signal { state.sleepsUntil = due }
       return (Token(number: state.nextNumber), signal, start)
     }
-    if start {
-      let thread = Thread { [self] in run() }
-      thread.name = "Ingest.DeadlineClock"
-      thread.start()
-    }
+    if start { Thread.start(named: "Ingest.DeadlineClock") { [self] in run() } }
     if signal { wake.signal() }
     return token
   }

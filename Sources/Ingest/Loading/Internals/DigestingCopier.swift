@@ -173,10 +173,7 @@ private final class ChunkHasher: Sendable {
     self.ring = ring
     self.digest = digest
     self.free = free
-    let thread = Thread { [self] in run() }
-    thread.name = "Ingest.DigestingCopier"
-    thread.stackSize = 256 << 10
-    thread.start()
+    Thread.start(named: "Ingest.DigestingCopier", stackSize: 256 << 10) { [self] in run() }
   }
 
   /// Hashes the first `length` bytes of buffer `index`, after the chunks handed over before.
