@@ -75,10 +75,13 @@ struct PublishTests {
     defer { fixture.remove() }
     let fault = FaultInjector.shared.inject(
       .notSupported, into: .link, under: fixture.groupPath + "/.staging/", times: .max)
-    let outcome = await fixture.pipeline().share(
-      PipelineFixture.item([PipelineFixture.fileProvider(Self.photo, type: "public.jpeg")]))
-    #expect(FaultInjector.shared.remove(fault) == 1)
-    try #require(outcome.isCommitted)
+    var removed = 0
+    let outcome: ShareOutcome
+    do {
+      defer { removed = FaultInjector.shared.remove(fault) }
+      outcome = try await PipelineFixture.sharePhoto(fixture.pipeline())
+    }
+    #expect(removed == 1)
     let file = try #require(outcome.manifest?.items.first?.fileName)
     #expect(try fixture.names(".staging").isEmpty)
     #expect(try fixture.names("Incoming") == [file])
