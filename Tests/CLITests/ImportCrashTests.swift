@@ -4,10 +4,6 @@ import Synchronization
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Real importer processes killed with SIGKILL at random points, and real processes sharing
 /// and importing into one library at once. CI kills `INGEST_IMPORT_KILLS` importers (default
 /// 100; an import that finishes before its kill does not count); the documented larger run is
@@ -104,7 +100,7 @@ struct ImportCrashTests {
       while count.wantsMore {
         try share()
         let delay = timing.delay(pending: pending, using: &generator)
-        _ = try count.run(importer(), killingAfter: delay)
+        try count.run(importer(), killingAfter: delay)
         let state = try Self.check(group: group, libraryPath: library, made: made)
         pending = state.pending.count
         maxPending = max(maxPending, pending)

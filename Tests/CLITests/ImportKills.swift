@@ -75,16 +75,14 @@ struct KillCount {
   var finished: Int { runs - killed }
 
   /// Runs `process`, kills it with SIGKILL after `delay` microseconds (scaled) if it still
-  /// runs, and says whether the kill ended it.
-  mutating func run(_ process: Process, killingAfter delay: Int64) throws -> Bool {
+  /// runs, and counts whether the kill ended it.
+  mutating func run(_ process: Process, killingAfter delay: Int64) throws {
     runs += 1
-    let wasKilled = try ImportKills.run(process, killingAfter: Int64(Double(delay) * scale))
-    if wasKilled {
+    if try ImportKills.run(process, killingAfter: Int64(Double(delay) * scale)) {
       killed += 1
       scale = min(1, scale * 1.1)
     } else {
       scale *= 0.7
     }
-    return wasKilled
   }
 }

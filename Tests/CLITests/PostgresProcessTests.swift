@@ -227,7 +227,7 @@ struct PostgresProcessTests {
         while count.wantsMore {
           try share()
           let delay = timing.delay(pending: pending, using: &generator)
-          _ = try count.run(importer(), killingAfter: delay)
+          try count.run(importer(), killingAfter: delay)
           let state = try setup.state()
           let imported = Set(state.imported)
           #expect(imported.count == state.imported.count, "a share twice in the library")

@@ -3,13 +3,10 @@ import Synchronization
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Real share processes killed with SIGKILL at random points, and real processes sharing and
 /// importing at once. CI kills `INGEST_CRASH_KILLS` share processes (default 40, to fit its
-/// time; a share that finishes before its kill does not count); the full run is `INGEST_CRASH_KILLS=250 swift test --filter ShareCrashTests`.
+/// time; a share that finishes before its kill does not count); the full run is
+/// `INGEST_CRASH_KILLS=250 swift test --filter ShareCrashTests`.
 @Suite("Crashes and concurrency: real processes, killed or racing", .serialized)
 struct ShareCrashTests {
   /// Three source files of a few megabytes, so a kill lands in every stage.
@@ -60,7 +57,7 @@ struct ShareCrashTests {
         process.arguments = ["share", "--group-dir", group] + sources.map(\.path)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        _ = try count.run(
+        try count.run(
           process, killingAfter: Int64.random(in: 0...(span * 12 / 10), using: &generator))
       }
 
