@@ -54,15 +54,16 @@ enum IngestBenchmarks {
     var byHand: [Double] = []
     var byHandAhead: [Double] = []
     var copies: [Double] = []
-    var oursConcurrent: [Double] = []
-    var baselineConcurrent: [Double] = []
     // Device writes per phase (after the first round, as for the times): pipeline, durable
     // copy, protocol by hand with files made ahead.
+    enum Side { case pipeline, copy, byHandAhead }
     let disk = DiskWrites(path: root.path)
-    var writes: [Int?] = [0, 0, 0]
-    func counted(_ kind: Int, _ round: Int, _ body: () throws -> Double) rethrows -> Double {
-      let (time, count) = try disk?.counting(body) ?? (try body(), nil)
-      if round > 0 { writes[kind] = writes[kind].flatMap { sum in count.map { sum + $0 } } }
+    var writes: [Side: Int] = [:]
+    var writesCounted = disk != nil
+    func counted(_ side: Side, _ round: Int, _ body: () throws -> Double) rethrows -> Double {
+      guard let disk, round > 0 else { return try body() }
+      let (time, count) = try disk.counting(body)
+      if let count { writes[side, default: 0] += count } else { writesCounted = false }
       return time
     }
     // Rounds leave their files until the end: on ext4, creating files right after deleting
@@ -74,18 +75,18 @@ enum IngestBenchmarks {
         let directory = root.appendingPathComponent("round-\(round)-\(step)").path
         switch step {
         case 0:
-          let time = try counted(0, round) {
+          let time = try counted(.pipeline, round) {
             try pipelineShares(sources, into: directory, inPlace: true)
           }
           if round > 0 { ours.append(time) }
         case 1:
-          let time = try counted(1, round) { try durableCopies(sources, into: directory) }
+          let time = try counted(.copy, round) { try durableCopies(sources, into: directory) }
           if round > 0 { baseline.append(time) }
         case 2:
           let time = try protocolByHand(sources, into: directory)
           if round > 0 { byHand.append(time) }
         default:
-          let time = try counted(2, round) {
+          let time = try counted(.byHandAhead, round) {
             try protocolByHand(sources, into: directory, filesMadeAhead: true)
           }
           if round > 0 { byHandAhead.append(time) }
@@ -98,18 +99,8 @@ enum IngestBenchmarks {
     }
     // The same work by four workers at once on each side, as a service ingesting uploads
     // runs it: concurrent shares share the file system's flushes.
-    for round in 0..<4 {
-      for step in round % 2 == 0 ? [0, 1] : [1, 0] {
-        let directory = root.appendingPathComponent("concurrent-\(round)-\(step)").path
-        if step == 0 {
-          let time = try pipelineShares(sources, into: directory, inPlace: true, workers: 4)
-          if round > 0 { oursConcurrent.append(time) }
-        } else {
-          let time = try durableCopies(sources, into: directory, workers: 4)
-          if round > 0 { baselineConcurrent.append(time) }
-        }
-      }
-    }
+    let (oursConcurrent, baselineConcurrent) = try alternatingPairs(
+      sources, in: root.appendingPathComponent("concurrent").path, workers: 4)
     let ratio = Harness.median(zip(ours, baseline).map { $0 / $1 })
     let rounds = zip(ours, baseline).map { String(format: "%.2f/%.2f", $0 * 1000, $1 * 1000) }
     print("  rounds (ms per share, pipeline/durable copy): \(rounds.joined(separator: " "))")
@@ -149,7 +140,9 @@ enum IngestBenchmarks {
         Harness.median(oursConcurrent) * 1000, concurrentRatio,
         Harness.median(baselineConcurrent) * 1000),
       goal: "info", met: nil)
-    if let pipeline = writes[0], let copies = writes[1], let ahead = writes[2] {
+    if writesCounted, let pipeline = writes[.pipeline], let copies = writes[.copy],
+      let ahead = writes[.byHandAhead]
+    {
       let shares = Double(ours.count * count)
       Harness.report(
         "device write requests per share, from /proc/diskstats (every writer on the disk counts):"
@@ -158,7 +151,7 @@ enum IngestBenchmarks {
           format: "%.2f; %.2f; %.2f", Double(pipeline) / shares, Double(copies) / shares,
           Double(ahead) / shares), goal: "info", met: nil)
     } else {
-      print("  (device writes not counted: no disk in /proc/diskstats holds \(root.path))")
+      print("  (device writes not counted: /proc/diskstats has no disk for \(root.path))")
     }
     try ramFileSystemShares(sources)
     let flushes = try flushCosts(in: root.path)
@@ -189,29 +182,40 @@ enum IngestBenchmarks {
     let root = "/dev/shm/IngestBenchmarks-\(UUID().uuidString)"
     try FileSystem.makeDirectories(root)
     defer { try? FileManager.default.removeItem(atPath: root) }
-    var ours: [Double] = []
-    var copies: [Double] = []
-    for round in 0..<4 {
-      for step in round % 2 == 0 ? [0, 1] : [1, 0] {
-        let directory = "\(root)/round-\(round)-\(step)"
-        if step == 0 {
-          let time = try pipelineShares(sources, into: directory, inPlace: true)
-          if round > 0 { ours.append(time) }
-        } else {
-          let time = try durableCopies(sources, into: directory)
-          if round > 0 { copies.append(time) }
-        }
-        // Each round's files go at once: they hold memory, and deleting costs tmpfs nothing
-        // later.
-        try FileManager.default.removeItem(atPath: directory)
-      }
-    }
+    // Each round's files go at once: they hold memory, and deleting costs tmpfs nothing later.
+    let (ours, copies) = try alternatingPairs(
+      sources, in: root + "/round", removingEachRound: true)
     Harness.report(
       "the same on a RAM file system (/dev/shm), where a flush costs nothing: pipeline;"
         + " durable copy (the processor time and thread hand-offs of each, without the disk)",
       String(
         format: "%.1f µs per share; %.1f µs per file", Harness.median(ours) * 1e6,
         Harness.median(copies) * 1e6), goal: "info", met: nil)
+  }
+
+  /// Seconds per share through the pipeline and per file of durable copies, `workers` at once
+  /// on each side, in 3 measured pairs (after one to warm up) whose order alternates; each
+  /// round's files go in `<directory>-<round>-<side>`, removed after it with
+  /// `removingEachRound`.
+  static func alternatingPairs(
+    _ sources: [URL], in directory: String, workers: Int = 1, removingEachRound: Bool = false
+  ) throws -> (ours: [Double], copies: [Double]) {
+    var ours: [Double] = []
+    var copies: [Double] = []
+    for round in 0..<4 {
+      for step in round % 2 == 0 ? [0, 1] : [1, 0] {
+        let folder = "\(directory)-\(round)-\(step)"
+        if step == 0 {
+          let time = try pipelineShares(sources, into: folder, inPlace: true, workers: workers)
+          if round > 0 { ours.append(time) }
+        } else {
+          let time = try durableCopies(sources, into: folder, workers: workers)
+          if round > 0 { copies.append(time) }
+        }
+        if removingEachRound { try FileManager.default.removeItem(atPath: folder) }
+      }
+    }
+    return (ours, copies)
   }
 
   /// Seconds to overwrite 4 KB and fsync: one file; two files one after the other; two files
