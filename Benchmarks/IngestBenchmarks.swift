@@ -54,16 +54,20 @@ enum IngestBenchmarks {
     var byHand: [Double] = []
     var byHandAhead: [Double] = []
     var copies: [Double] = []
-    // Device writes per phase (after the first round, as for the times): pipeline, durable
+    // Device requests per phase (after the first round, as for the times): pipeline, durable
     // copy, protocol by hand with files made ahead.
     enum Side { case pipeline, copy, byHandAhead }
     let disk = DiskWrites(path: root.path)
-    var writes: [Side: Int] = [:]
-    var writesCounted = disk != nil
+    var requests: [Side: DiskWrites.Requests] = [:]
+    var requestsCounted = disk != nil
     func counted(_ side: Side, _ round: Int, _ body: () throws -> Double) rethrows -> Double {
       guard let disk, round > 0 else { return try body() }
       let (time, count) = try disk.counting(body)
-      if let count { writes[side, default: 0] += count } else { writesCounted = false }
+      if let count {
+        requests[side] = requests[side].map { $0 + count } ?? count
+      } else {
+        requestsCounted = false
+      }
       return time
     }
     // Rounds leave their files until the end: on ext4, creating files right after deleting
@@ -140,18 +144,22 @@ enum IngestBenchmarks {
         Harness.median(oursConcurrent) * 1000, concurrentRatio,
         Harness.median(baselineConcurrent) * 1000),
       goal: "info", met: nil)
-    if writesCounted, let pipeline = writes[.pipeline], let copies = writes[.copy],
-      let ahead = writes[.byHandAhead]
+    if requestsCounted, let pipeline = requests[.pipeline], let copies = requests[.copy],
+      let ahead = requests[.byHandAhead]
     {
       let shares = Double(ours.count * count)
+      func perShare(_ requests: DiskWrites.Requests) -> String {
+        let writes = String(format: "%.2f", Double(requests.writes) / shares)
+        guard let flushes = requests.flushes else { return writes + " (flushes among them)" }
+        return writes + String(format: " + %.2f", Double(flushes) / shares)
+      }
       Harness.report(
-        "device write requests per share, from /proc/diskstats (every writer on the disk counts):"
-          + " pipeline; durable copy; protocol by hand with files made ahead",
-        String(
-          format: "%.2f; %.2f; %.2f", Double(pipeline) / shares, Double(copies) / shares,
-          Double(ahead) / shares), goal: "info", met: nil)
+        "device requests per share, from /proc/diskstats (every writer on the disk counts),"
+          + " writes + cache flushes: pipeline; durable copy; protocol by hand with files made"
+          + " ahead",
+        [pipeline, copies, ahead].map(perShare).joined(separator: "; "), goal: "info", met: nil)
     } else {
-      print("  (device writes not counted: /proc/diskstats has no disk for \(root.path))")
+      print("  (device requests not counted: /proc/diskstats has no disk for \(root.path))")
     }
     try ramFileSystemShares(sources)
     let flushes = try flushCosts(in: root.path)

@@ -11,6 +11,8 @@
 // Sections register here; each lives in its own file. Child modes (`--child …`) are used by
 // sections that must measure a fresh process (start-up time, peak memory).
 
+import Foundation
+
 let sections: [(name: String, run: () throws -> Void)] = [
   ("uti", UTIBenchmarks.run),
   ("sniff", SniffingBenchmarks.run),
@@ -37,18 +39,39 @@ let childModes: [String: ([String]) throws -> Void] = [
   "ingest-large-share": IngestBenchmarks.largeShareChild,
 ]
 
+/// Writes `message` to standard error.
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arguments[1]] {
-  try mode(Array(arguments.dropFirst(2)))
+  do {
+    try mode(Array(arguments.dropFirst(2)))
+  } catch {
+    printError("child mode \(arguments[1]) failed: \(error)")
+    exit(1)
+  }
 } else {
   // "ingest-small" and "ingest-large" are parts of "ingest", for running one alone.
   let selected =
     arguments.isEmpty ? sections.map(\.name).filter { !$0.hasPrefix("ingest-") } : arguments
+  // A section that fails says why, and the others still run; the exit status tells.
+  var failed: [String] = []
   for name in selected {
     guard let section = sections.first(where: { $0.name == name }) else {
       print("unknown section \(name); sections: \(sections.map(\.name).joined(separator: ", "))")
       continue
     }
-    try section.run()
+    do {
+      try section.run()
+    } catch {
+      printError("section \(name) failed: \(error)")
+      failed.append(name)
+    }
+  }
+  if !failed.isEmpty {
+    printError("failed sections: \(failed.joined(separator: ", "))")
+    exit(1)
   }
 }
