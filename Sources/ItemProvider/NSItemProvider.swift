@@ -9,8 +9,7 @@ import UTI
 /// code written for iOS runs here with only its imports changed. A source registers
 /// representations in fidelity order (best first); a consumer asks which types are there and
 /// loads one. Every load returns a `Progress` that can cancel it, and calls its completion
-/// handler exactly once on a background queue (the global queue at the quality of service of
-/// the task that asked, as Apple's platforms carry it): with the result, or with an `NSError` in
+/// handler exactly once on a background queue: with the result, or with an `NSError` in
 /// `NSItemProviderErrorDomain` when the type is not there, the source fails, vanishes or does
 /// not answer within `loadTimeout`, or with `NSCocoaErrorDomain` 3072 when cancelled.
 ///
