@@ -99,7 +99,7 @@ extension NSItemProvider {
       operation.fail(Self.itemUnavailable(typeIdentifier))
       return operation.progress
     }
-    operation.queue.async {
+    LoadOperation.queue.async {
       PayloadFetcher.fetch(chosen, interface: interface, operation: operation) { result in
         then(result, operation)
         operation.end()

@@ -33,7 +33,7 @@ extension NSItemProvider {
       operation.fail(Self.previewUnavailable(underlying: ItemProviderError.noPreviewImageHandler))
       return
     }
-    operation.queue.async {
+    LoadOperation.queue.async {
       var given = carried?.dictionary ?? [:]
       given.removeValue(forKey: NSItemProviderPreferredImageSizeKey)
       if let preferredSize {

@@ -27,16 +27,9 @@ final class LoadOperation: Sendable {
     var onFailure: (@Sendable (NSError) -> Void)?
   }
 
-  /// The queue load handlers are called on and completions of failed waits are delivered on:
-  /// a global queue at the quality of service of the code that asked for the load.
-  ///
-  /// On Apple's platforms a block handed to another queue runs at its submitter's quality of
-  /// service, so a load asked for while the user waits is served as such; here it is carried
-  /// over by hand, from the asking task's priority (`.default` outside a task).
-  /// It also keeps the load on the same thread pool as the task that waits for it: a worker
-  /// that has just run the task can take the load at once rather than wake a parked thread of
-  /// another pool, a hand-off that costs tens of microseconds on a virtual machine.
-  let queue: DispatchQueue
+  /// The queue load handlers are called on and completions of failed waits are delivered on.
+  static let queue = DispatchQueue(
+    label: "ItemProvider.load", qos: .utility, attributes: .concurrent)
 
   /// The progress handed to the consumer; cancelling it cancels the load.
   let progress: Progress
@@ -50,20 +43,6 @@ final class LoadOperation: Sendable {
     self.progress = Progress(totalUnitCount: 1)
     self.typeIdentifier = typeIdentifier
     self.state = Mutex(State(onFailure: onFailure))
-    self.queue = .global(qos: Self.qualityOfService(for: Task.currentPriority))
-  }
-
-  /// The quality of service matching a task priority; `.default` for none (0, which is what
-  /// `Task.currentPriority` gives outside a task here).
-  static func qualityOfService(for priority: TaskPriority) -> DispatchQoS.QoSClass {
-    switch priority.rawValue {
-    case 0: .default
-    case ..<TaskPriority.utility.rawValue: .background
-    case ..<TaskPriority.medium.rawValue: .utility
-    case ..<TaskPriority.userInitiated.rawValue: .default
-    case TaskPriority.userInitiated.rawValue: .userInitiated
-    default: .userInteractive
-    }
   }
 
   /// Arms cancellation and remembers when the load began, for the timeout.
@@ -84,7 +63,7 @@ final class LoadOperation: Sendable {
       ($0.phase == .waiting, $0.timeout, $0.started)
     }
     guard waiting, timeout > 0, timeout.isFinite else { return }
-    let timer = DispatchSource.makeTimerSource(queue: queue)
+    let timer = DispatchSource.makeTimerSource(queue: Self.queue)
     timer.schedule(deadline: started + timeout)
     let typeIdentifier = self.typeIdentifier
     timer.setEventHandler { [self] in
@@ -144,7 +123,7 @@ final class LoadOperation: Sendable {
     }
     guard let onFailure else { return }
     source?.cancel()
-    queue.async { [self] in
+    Self.queue.async { [self] in
       onFailure(error)
       end()
     }
