@@ -290,13 +290,18 @@ enum IngestBenchmarks {
     _ sources: [URL], into directory: String, inPlace: Bool, workers: Int = 1
   ) throws -> Double {
     let group = try GroupDirectory(path: directory)
-    let pipeline = SharePipeline(group: group)
+    // Held here, not captured by the workers' tasks: a task lets go of what it captured only
+    // after its last statement, which may be after the semaphore has let this thread go on, so
+    // the pipeline's housekeeping thread could still be removing its spare files while the
+    // caller removes the directory. Released here instead, which stops that thread first.
+    let held = HeldPipeline(SharePipeline(group: group))
     let failures = FailureCount()
     let start = Harness.now()
     let done = DispatchSemaphore(value: 0)
     for worker in 0..<workers {
       Task {
         for (index, source) in sources.enumerated() where index % workers == worker {
+          guard let pipeline = held.pipeline else { break }
           let provider = NSItemProvider()
           provider.registerFileRepresentation(
             forTypeIdentifier: "public.jpeg", fileOptions: inPlace ? [.openInPlace] : [],
@@ -316,6 +321,7 @@ enum IngestBenchmarks {
     }
     for _ in 0..<workers { done.wait() }
     let elapsed = Double(Harness.now() - start) / 1e9
+    held.release()
     let failed = failures.count.load(ordering: .relaxed)
     guard failed == 0 else { throw HarnessError(message: "\(failed) shares failed") }
     return elapsed / Double(sources.count)
@@ -556,6 +562,28 @@ enum IngestBenchmarks {
 }
 
 /// Failures counted from several tasks.
+/// A pipeline that one thread lets go of, for all who borrowed it.
+private final class HeldPipeline: Sendable {
+  private let value: Mutex<SharePipeline?>
+
+  init(_ pipeline: SharePipeline) {
+    value = Mutex(pipeline)
+  }
+
+  /// The pipeline, until `release`.
+  var pipeline: SharePipeline? { value.withLock { $0 } }
+
+  /// Drops the pipeline; when no share still holds it, it goes now, on this thread, stopping
+  /// its housekeeping thread (which removes the spare files it made) before returning.
+  func release() {
+    // Taken out under the lock and dropped after it, so that it goes unlocked.
+    _ = value.withLock { value -> SharePipeline? in
+      defer { value = nil }
+      return value
+    }
+  }
+}
+
 private final class FailureCount: Sendable {
   let count = Atomic<Int>(0)
 }
