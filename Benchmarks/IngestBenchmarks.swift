@@ -57,8 +57,8 @@ enum IngestBenchmarks {
     // Device requests per phase (after the first round, as for the times): pipeline, durable
     // copy, protocol by hand with files made ahead.
     enum Side { case pipeline, copy, byHandAhead }
-    let disk = DiskWrites(path: root.path)
-    var requests: [Side: DiskWrites.Requests] = [:]
+    let disk = DiskRequests(path: root.path)
+    var requests: [Side: DiskRequests.Requests] = [:]
     var requestsCounted = disk != nil
     func counted(_ side: Side, _ round: Int, _ body: () throws -> Double) rethrows -> Double {
       guard let disk, round > 0 else { return try body() }
@@ -148,7 +148,7 @@ enum IngestBenchmarks {
       let ahead = requests[.byHandAhead]
     {
       let shares = Double(ours.count * count)
-      func perShare(_ requests: DiskWrites.Requests) -> String {
+      func perShare(_ requests: DiskRequests.Requests) -> String {
         let writes = String(format: "%.2f", Double(requests.writes) / shares)
         guard let flushes = requests.flushes else { return writes + " (flushes among them)" }
         return writes + String(format: " + %.2f", Double(flushes) / shares)
@@ -561,7 +561,6 @@ enum IngestBenchmarks {
   }
 }
 
-/// Failures counted from several tasks.
 /// A pipeline that one thread lets go of, for all who borrowed it.
 private final class HeldPipeline: Sendable {
   private let value: Mutex<SharePipeline?>
@@ -584,6 +583,7 @@ private final class HeldPipeline: Sendable {
   }
 }
 
+/// Failures counted from several tasks.
 private final class FailureCount: Sendable {
   let count = Atomic<Int>(0)
 }

@@ -4,14 +4,14 @@ import Foundation
   @preconcurrency import Glibc
 #endif
 
-/// The write requests the disk holding a path has completed, from `/proc/diskstats`: what a
-/// phase of a benchmark sent to the disk, counted rather than timed, so it does not depend on
-/// how busy a shared machine is. Every writer on that disk counts (the kernel's own writeback
-/// too), so read a difference over a phase as approximate.
+/// The requests the disk holding a path has completed (writes, and cache flushes), from
+/// `/proc/diskstats`: what a phase of a benchmark sent to the disk, counted rather than timed,
+/// so it does not depend on how busy a shared machine is. Every writer on that disk counts (the
+/// kernel's own writeback too), so read a difference over a phase as approximate.
 ///
 /// The kernel counts a cache flush (which every `fsync` sends to a disk with a volatile write
 /// cache) as a write request of no sectors, and also on its own; `Requests` tells the two apart.
-struct DiskWrites {
+struct DiskRequests {
   /// Requests completed: writes of data or metadata, and cache flushes.
   struct Requests {
     /// Write requests that carried sectors.
