@@ -28,16 +28,6 @@ struct ImportKills {
       : startup + Int64.random(in: 0...(work * 11 / 10), using: &generator)
   }
 
-  /// Runs `process`, kills it with SIGKILL after `delay` microseconds if it still runs, and
-  /// says whether the kill ended it (not its own finish).
-  static func run(_ process: Process, killingAfter delay: Int64) throws -> Bool {
-    try process.run()
-    usleep(UInt32(max(0, delay)))
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    return process.terminationReason == .uncaughtSignal
-  }
-
   /// Microseconds `process` takes to run to its end.
   static func time(_ process: Process) throws -> Int64 {
     let started = ContinuousClock.now

@@ -29,11 +29,21 @@ struct KillCount {
   /// runs, and counts whether the kill ended it.
   mutating func run(_ process: Process, killingAfter delay: Int64) throws {
     runs += 1
-    if try ImportKills.run(process, killingAfter: Int64(Double(delay) * scale)) {
+    if try Self.run(process, killingAfter: Int64(Double(delay) * scale)) {
       killed += 1
       scale = min(1, scale * 1.1)
     } else {
       scale *= 0.7
     }
+  }
+
+  /// Runs `process`, kills it with SIGKILL after `delay` microseconds if it still runs, and
+  /// says whether the kill ended it (not its own finish).
+  private static func run(_ process: Process, killingAfter delay: Int64) throws -> Bool {
+    try process.run()
+    usleep(UInt32(max(0, delay)))
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return process.terminationReason == .uncaughtSignal
   }
 }
