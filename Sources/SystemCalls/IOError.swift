@@ -20,6 +20,9 @@ public struct IOError: Error, Sendable, CustomStringConvertible {
     case notDirectory
     /// A symbolic link was found where none may be followed.
     case symbolicLink
+    /// A regular file with more than one name (a hard link) was found where a file may have
+    /// only its one name: it may be a file from outside the directory it was found in.
+    case hardLink
     /// Something already exists where a new file was to be made.
     case alreadyExists
     /// The device or the quota has no space left.
@@ -106,6 +109,8 @@ public struct IOError: Error, Sendable, CustomStringConvertible {
       return "not a regular file" + (fileKind.map { " (\($0.article))" } ?? "")
     case .symbolicLink where errno == .tooManySymbolicLinks || cause == nil:
       return "it is a symbolic link, which is never followed here"
+    case .hardLink where cause == nil:
+      return "it has other names (hard links), so it may be a file from outside; never taken here"
     case .notFound where cause == nil:
       return "no such file or directory"
     case .notDirectory where cause == nil:

@@ -69,7 +69,7 @@ public enum TerminalText {
 
   /// Whether `scalar` is a control character (C0, DEL, C1), a line or paragraph separator or a
   /// bidirectional override or isolate, any of which can change how a line reads.
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+  package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F:
       true

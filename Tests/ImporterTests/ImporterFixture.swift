@@ -54,16 +54,19 @@ struct ImporterFixture {
     "{\"kind\": \"url\", \"typeIdentifier\": \"public.url\", \"url\": \"\(url)\"}"
   }
 
-  /// Writes `Incoming/<name>` with `bytes` and returns a file item's JSON for it.
+  /// Writes `Incoming/<name>` with `bytes` and returns a file item's JSON for it, with the
+  /// file's size and SHA-256 unless others are given.
   func fileItem(
     _ name: String, bytes: [UInt8], type: String = "public.jpeg", suggestedName: String? = nil,
-    byteCount: Int? = nil
+    byteCount: Int? = nil, sha256: String? = nil
   ) throws -> String {
-    try Data(bytes).write(to: URL(fileURLWithPath: groupPath + "/Incoming/" + name))
+    let path = groupPath + "/Incoming/" + name
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let digest = try sha256 ?? FileDigest.sha256(of: path)
     let suggested = suggestedName.map { ", \"suggestedName\": \"\($0)\"" } ?? ""
     return """
       {"kind": "file", "typeIdentifier": "\(type)", "file": "Incoming/\(name)",
-       "byteCount": \(byteCount ?? bytes.count), "sha256": "\(String(repeating: "ab", count: 32))"\(suggested)}
+       "byteCount": \(byteCount ?? bytes.count), "sha256": "\(digest)"\(suggested)}
       """
   }
 

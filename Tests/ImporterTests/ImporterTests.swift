@@ -37,7 +37,7 @@ struct ImporterTests {
     let file = try #require(record.items[0].file)
     #expect(file == "\(id.uuidString)-0.jpeg")
     #expect(record.items[0].byteCount == Int64(Self.photo.count))
-    #expect(record.items[0].sha256 == String(repeating: "ab", count: 32))
+    #expect(try record.items[0].sha256 == FileDigest.sha256(of: library.absolutePath(ofFile: file)))
     #expect(record.items[0].suggestedName == "IMG_0001.JPG")
     #expect(record.items[1].text == "Saturday at the park?")
     #expect(record.items[2].url == "https://example.com/")
@@ -216,11 +216,13 @@ struct ImporterTests {
   func badShares() throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
+    let digest = String(repeating: "ab", count: 32)
     let missing = try fixture.writeShare(
       receivedAt: "2026-03-08T12:00:00Z",
       items: [
         """
-        {"kind": "file", "typeIdentifier": "public.jpeg", "file": "Incoming/gone.jpeg", "byteCount": 3}
+        {"kind": "file", "typeIdentifier": "public.jpeg", "file": "Incoming/gone.jpeg",
+         "byteCount": 3, "sha256": "\(digest)"}
         """
       ])
     try FileManager.default.createSymbolicLink(
@@ -229,7 +231,8 @@ struct ImporterTests {
       receivedAt: "2026-03-08T12:00:01Z",
       items: [
         """
-        {"kind": "file", "typeIdentifier": "public.jpeg", "file": "Incoming/link.jpeg"}
+        {"kind": "file", "typeIdentifier": "public.jpeg", "file": "Incoming/link.jpeg",
+         "byteCount": 3, "sha256": "\(digest)"}
         """
       ])
     let textless = try fixture.writeShare(
@@ -244,7 +247,7 @@ struct ImporterTests {
       })
     #expect(errors[missing]?.hasSuffix("gone.jpeg is missing") == true)
     #expect(errors[link]?.contains("is not a regular file (a symbolic link)") == true)
-    #expect(errors[textless]?.hasSuffix("item 1: a text item without text") == true)
+    #expect(errors[textless]?.hasSuffix("items[0].text: a text item without text") == true)
     #expect(try library.count() == 0)
     #expect(try fixture.inbox.pending().count == 3)
   }

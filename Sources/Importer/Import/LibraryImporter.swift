@@ -38,6 +38,10 @@ public final class LibraryImporter: ShareHandler {
   /// At most how many shares a pass commits in one transaction (see `importPending()`); 1
   /// commits each share on its own.
   public let batchSize: Int
+  /// The input contract every share must keep to be imported (the extension's default unless
+  /// configured): the inbox is written by other programs, so what the extension promised is
+  /// checked again. A share that breaks it stays in the inbox with the reason recorded.
+  public let contract: InputContract
   private let now: @Sendable () -> Date
   private let running = Mutex(ImportTally())
 
@@ -46,15 +50,17 @@ public final class LibraryImporter: ShareHandler {
   /// - Parameters:
   ///   - batchSize: At most how many shares to commit together (at least 1, and at most the
   ///     inbox's `claimLimit`).
+  ///   - contract: The contract shares must keep (default: the extension's default).
   ///   - now: The clock for `importedAt`.
   public init(
     library: any LibraryStore, inbox: any InboxStore, log: IngestLog = .none,
-    batchSize: Int = 64,
+    batchSize: Int = 64, contract: InputContract = .default,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.library = library
     self.inbox = inbox
     self.log = log
+    self.contract = contract
     // An inbox whose claims are costly to hold (a database connection each) caps the group.
     self.batchSize = max(1, min(batchSize, inbox.claimLimit))
     self.now = now
@@ -87,26 +93,17 @@ public final class LibraryImporter: ShareHandler {
     }
     let directories = PayloadDirectories()
     var group: [PlacedShare] = []
+    var taken = TakenPayloads()
     for entry in pending {
-      let claim: any InboxClaim
-      do {
-        guard let claimed = try inbox.claim(entry.id) else {
-          pass.busy += 1
-          continue
-        }
-        claim = claimed
-      } catch {
-        log.record(IngestEvent(shareID: entry.id, stage: .claim, event: "failed", error: error))
-        pass.errors.append(ImportFailure(shareID: entry.id, error: "\(error)"))
-        continue
-      }
+      guard let claim = claim(entry.id, in: &pass) else { continue }
       do {
         if try library.contains(shareID: entry.id) {
           finish(claim, .alreadyInLibrary, in: &pass)
           continue
         }
-        let placement = try PayloadPlacement(
-          claim, into: library, directories: directories, flushes: batchSize <= 1)
+        let placement = try place(
+          claim, directories: directories, flushes: batchSize <= 1, taken: taken)
+        taken.add(claim.manifest)
         group.append(PlacedShare(claim: claim, placement: placement))
       } catch {
         fail(claim, error, in: &pass)
@@ -122,6 +119,55 @@ public final class LibraryImporter: ShareHandler {
     return pass
   }
 
+  /// Claims the share `id`; nil when another importer holds it (counted busy) or its
+  /// manifest cannot be read (the error counted, and the share kept with the reason recorded:
+  /// see `InboxStore.quarantine`).
+  private func claim(_ id: UUID, in pass: inout ImportPass) -> (any InboxClaim)? {
+    do {
+      guard let claimed = try inbox.claim(id) else {
+        pass.busy += 1
+        return nil
+      }
+      return claimed
+    } catch {
+      log.record(IngestEvent(shareID: id, stage: .claim, event: "failed", error: error))
+      pass.errors.append(ImportFailure(shareID: id, error: "\(error)"))
+      if error is ManifestError { try? inbox.quarantine(id, reason: "\(error)") }
+      return nil
+    }
+  }
+
+  /// Checks `claim`'s share against the contract and places its files.
+  private func place(
+    _ claim: any InboxClaim, directories: PayloadDirectories, flushes: Bool,
+    taken: TakenPayloads = .init()
+  ) throws -> PayloadPlacement {
+    let manifest = claim.manifest
+    try contract.check(manifest)
+    return try PayloadPlacement(
+      claim, into: library, directories: directories, flushes: flushes
+    ) { item in
+      guard let name = item.fileName else { return nil }
+      if let owner = taken.owner(of: name), owner != manifest.id { return owner }
+      guard let digest = item.sha256, let size = item.byteCount else { return nil }
+      return (try? library.shareID(holdingFileWithSHA256: digest.lowercased(), byteCount: size))
+        .flatMap { $0 == manifest.id ? nil : $0 }
+    }
+  }
+
+  /// The payload names of the shares placed in this pass, and whose they are.
+  private struct TakenPayloads {
+    private var owners: [String: UUID] = [:]
+
+    mutating func add(_ manifest: ShareManifest) {
+      for item in manifest.items {
+        if let name = item.fileName, owners[name] == nil { owners[name] = manifest.id }
+      }
+    }
+
+    func owner(of name: String) -> UUID? { owners[name] }
+  }
+
   /// A claimed share whose files are placed, waiting for its group's commit.
   private struct PlacedShare {
     var claim: any InboxClaim
@@ -130,16 +176,19 @@ public final class LibraryImporter: ShareHandler {
 
   /// Commits a group of placed shares: one flush of the files directory, one transaction,
   /// then each share leaves the inbox (or, having failed, goes back to it whole).
+  ///
+  /// When the flush or the transaction fails as a whole (a full disk, say), the group is tried
+  /// again in halves, down to single shares, so one share that does not fit never holds back
+  /// the others; only a share that fails on its own goes back to the inbox.
   private func commit(_ group: [PlacedShare], in pass: inout ImportPass) {
     var group = group
     if batchSize > 1, group.contains(where: \.placement.placedAny) {
       do {
         try library.flushFiles()
       } catch {
-        for index in group.indices {
-          group[index].placement.undo()
-          fail(group[index].claim, error, in: &pass)
-        }
+        if group.count > 1 { return commitInHalves(group, in: &pass) }
+        group[0].placement.undo()
+        fail(group[0].claim, error, in: &pass)
         return
       }
     }
@@ -153,8 +202,11 @@ public final class LibraryImporter: ShareHandler {
     do {
       results = try library.insert(batch: records, claimedWith: group.map(\.claim))
     } catch {
-      // The transaction failed as a whole. Only a record known not to be there lets its files
-      // go back: a commit that reported a failure may still have reached the log.
+      // The transaction failed as a whole: smaller groups may fit. (A record a failed commit
+      // still wrote is found there by the retry, and counted as already in the library.)
+      if group.count > 1 { return commitInHalves(group, in: &pass) }
+      // Only a record known not to be there lets its files go back: a commit that reported a
+      // failure may still have reached the log.
       for index in group.indices {
         let id = group[index].claim.manifest.id
         if (try? library.contains(shareID: id)) == false { group[index].placement.undo() }
@@ -172,6 +224,13 @@ public final class LibraryImporter: ShareHandler {
         fail(group[index].claim, error, in: &pass)
       }
     }
+  }
+
+  /// Commits the two halves of `group`, each on its own.
+  private func commitInHalves(_ group: [PlacedShare], in pass: inout ImportPass) {
+    let middle = group.count / 2
+    commit(Array(group[..<middle]), in: &pass)
+    commit(Array(group[middle...]), in: &pass)
   }
 
   /// Releases a share that failed, recording why; it stays in the inbox.
@@ -219,7 +278,7 @@ public final class LibraryImporter: ShareHandler {
   func importShare(_ claim: any InboxClaim, directories: PayloadDirectories) throws -> Outcome {
     let manifest = claim.manifest
     if try library.contains(shareID: manifest.id) { return .alreadyInLibrary }
-    var placement = try PayloadPlacement(claim, into: library, directories: directories)
+    var placement = try place(claim, directories: directories, flushes: true)
     let record = LibraryRecord(
       shareID: manifest.id, receivedAt: manifest.receivedAt, importedAt: now(),
       source: manifest.source, status: .toSort, items: placement.items)

@@ -3,24 +3,35 @@ import Ingest
 import SystemCalls
 
 /// Puts a claimed share's payload files into the library's files directory, before the
-/// share's transaction, so that a committed record never names a file that is not there.
+/// share's transaction, so that a committed record never names a file that is not there, and
+/// proves each is the file its manifest describes.
 ///
-/// Each file is renamed from the inbox (the same file system: one `rename`), or, across file
-/// systems, copied in a streaming copy to a hidden temporary name, flushed, and renamed into
-/// place; the original then goes with the inbox's `finish()`. Each placed file is mode 0600,
-/// named `<share-id>-<item>.<ext>`, so a name says whose it is: a file found already there
-/// (its payload gone from the inbox, or the rename refused) was placed by an earlier attempt
-/// at the same share that died before its commit (names are only ever made by renaming a
-/// complete, flushed file), and is taken as placed. The files directory is flushed once,
-/// after the last file and before the commit (by the placement, or, for several shares
-/// committed together, once by the importer for them all).
+/// Each payload is opened once through the reading side's door (`GroupDirectory.openPayload(_:of:)`:
+/// no link followed, no FIFO waited on, a regular file with no name outside the group), and
+/// everything after works on that descriptor or on a name proven to be the same file:
+/// - on the same file system it is renamed into the files directory, and the name it now has
+///   there is checked to be the file opened, with one name; a file swapped in between (a
+///   link, another file) goes back where it came from and the share is refused. It is then
+///   hashed through the descriptor (from the page cache its writer left) and its SHA-256 and
+///   size compared with the manifest's; a mismatch moves it back and refuses the share;
+/// - across file systems it is copied from the descriptor to a hidden temporary name, hashed
+///   as it is copied, flushed, and renamed into place only when it matches; the temporary file
+///   is removed after any failure, and the original goes with the inbox's `finish()`.
+///
+/// Each placed file is mode 0600 (set through the descriptor, once it is proven to have no
+/// other name), named `<share-id>-<item>.<ext>`, so a name says whose it is: a file found
+/// already there (its payload gone from the inbox, or the rename refused) was placed by an
+/// earlier attempt at the same share that died before its commit (names are only ever made by
+/// renaming a complete, flushed file); it is checked the same way and taken as placed. The
+/// files directory is flushed once, after the last file and before the commit (by the
+/// placement, or, for several shares committed together, once by the importer for them all).
 struct PayloadPlacement {
   /// The share's items as the record holds them (files named in the library).
   private(set) var items: [LibraryItem] = []
   /// What this attempt moved or copied, for `undo()`.
   private var placed: [(name: String, from: (directory: FileDescriptor, name: String)?)] = []
-  private let directories: PayloadDirectories
   private let files: FileDescriptor
+  private let group: GroupDirectory
 
   /// Whether this attempt moved or copied any file (the files directory needs a flush before
   /// the share's commit).
@@ -28,40 +39,41 @@ struct PayloadPlacement {
 
   /// Places every file of `claim`'s share and describes every item.
   ///
-  /// - Parameter flushes: Flush the files directory when done; false when the caller flushes
-  ///   it once for several shares, before their commit.
+  /// - Parameters:
+  ///   - flushes: Flush the files directory when done; false when the caller flushes it once
+  ///     for several shares, before their commit.
+  ///   - owner: Says which share holds a payload this share's manifest names but the inbox no
+  ///     longer has (two manifests naming one file), for the error.
   /// - Throws: `ImportError` for an item that cannot be imported, `IOError` when the files
   ///   cannot be moved; what this attempt placed is moved back first.
   init(
     _ claim: any InboxClaim, into library: any LibraryStore, directories: PayloadDirectories,
-    flushes: Bool = true
+    flushes: Bool = true, owner: (ShareManifest.Item) -> UUID? = { _ in nil }
   ) throws {
     files = try directories.open(library.filesPath)
-    self.directories = directories
+    group = claim.group
     let manifest = claim.manifest
     do {
       for (position, item) in manifest.items.enumerated() {
         var entry = LibraryItem(
           kind: item.kind, typeIdentifier: item.typeIdentifier, text: item.text, url: item.url)
-        switch item.kind {
-        case .text where item.text == nil:
-          throw ImportError.incompleteItem(
-            shareID: manifest.id, item: position, problem: "a text item without text")
-        case .url where item.url == nil:
-          throw ImportError.incompleteItem(
-            shareID: manifest.id, item: position, problem: "a URL item without a URL")
-        case .text, .url:
-          break
-        case .file:
-          guard let source = claim.payloadPath(of: item) else {
+        if item.kind == .file {
+          // `ShareManifest.validate` proved every file item has its name, size and digest.
+          guard let expected = PayloadExpectation(claim, position: position) else {
             throw ImportError.incompleteItem(
-              shareID: manifest.id, item: position, problem: "a file item without a file")
+              shareID: manifest.id, item: position, problem: "a file item without its file")
           }
-          let name = Self.libraryName(shareID: manifest.id, position: position, source: source)
-          entry.file = name
-          entry.byteCount = try place(
-            source, as: name, expected: item.byteCount, shareID: manifest.id, position: position)
-          entry.sha256 = item.sha256
+          let libraryName = Self.libraryName(
+            shareID: manifest.id, position: position, source: expected.name)
+          do {
+            try place(as: libraryName, expected)
+          } catch PayloadError.missing(let id, let item, let path, nil) {
+            throw PayloadError.missing(
+              shareID: id, item: item, path: path, heldBy: owner(manifest.items[position]))
+          }
+          entry.file = libraryName
+          entry.byteCount = expected.byteCount
+          entry.sha256 = expected.sha256
           entry.suggestedName = item.suggestedName
         }
         items.append(entry)
@@ -100,87 +112,88 @@ struct PayloadPlacement {
     return base + "." + ext
   }
 
-  /// Places one payload; returns its size.
-  ///
-  /// A payload no longer in the inbox, or a name already taken in the files directory, is a
-  /// file an earlier attempt at this share placed: it is checked and taken as placed.
-  private mutating func place(
-    _ source: String, as name: String, expected: Int64?, shareID: UUID, position: Int
-  ) throws -> Int64 {
-    func placedBefore() throws -> Int64? {
-      guard let existing = try files.status(of: name) else { return nil }
-      return try Self.check(
-        existing, path: files.path(of: name), expected: expected, shareID: shareID,
-        position: position)
+  /// Places one payload, `expected.name` in `Incoming/`, as `libraryName`.
+  private mutating func place(as libraryName: String, _ expected: PayloadExpectation) throws {
+    let name = expected.name
+    let opened: FileDescriptor.Untrusted
+    do {
+      opened = try expected.open(in: group)
+    } catch PayloadError.missing {
+      // Moved in by an earlier attempt at this share that died before its commit.
+      if try placedBefore(libraryName, expected) { return }
+      throw PayloadError.missing(
+        shareID: expected.shareID, item: expected.position, path: expected.path, heldBy: nil)
     }
-    let directory = try directories.open(FileSystem.parentPath(source))
-    let sourceName = FileSystem.lastComponent(source)
-    let input: FileDescriptor
+    defer { try? opened.file.close() }
     do throws(IOError) {
-      input = try directory.open(sourceName, .readOnly, options: [.noFollow, .nonBlocking])
-    } catch  where error.code == .notFound {
-      if let size = try placedBefore() { return size }
-      throw ImportError.payloadMissing(shareID: shareID, item: position, path: source)
-    } catch  where error.code == .symbolicLink {
-      throw ImportError.payloadNotRegularFile(
-        shareID: shareID, item: position, path: source, kind: .symbolicLink)
-    }
-    defer { try? input.close() }
-    let status = try input.status()
-    let size = try Self.check(
-      status, path: source, expected: expected, shareID: shareID, position: position)
-    if status.permissions != 0o600 { try input.setPermissions(0o600) }
-    do throws(IOError) {
-      try directory.rename(sourceName, to: name, in: files, replacing: false)
-      placed.append((name, (directory, sourceName)))
+      try group.incoming.rename(name, to: libraryName, in: files, replacing: false)
     } catch  where error.code == .alreadyExists {
       // Copied (across file systems) by an attempt that died before its commit.
-      guard let size = try placedBefore() else { throw error }
-      return size
+      guard try placedBefore(libraryName, expected) else { throw error }
+      return
     } catch  where error.errno == .crossDevice {
-      if let size = try placedBefore() { return size }
-      try copy(input, size: size, to: name)
-      placed.append((name, nil))
+      if try placedBefore(libraryName, expected) { return }
+      try copy(opened, as: libraryName, expected)
+      placed.append((libraryName, nil))
+      return
     }
-    return size
+    // The name moved is the file opened, and it has no other name, or it goes back.
+    let moved = try files.status(of: libraryName)
+    guard opened.isSameFile(as: moved), moved?.linkCount == 1 else {
+      do throws(IOError) {
+        try files.rename(libraryName, to: name, in: group.incoming, replacing: false)
+      } catch {
+        try? files.removeFile(libraryName)
+      }
+      throw PayloadError.changed(
+        shareID: expected.shareID, item: expected.position, path: expected.path)
+    }
+    placed.append((libraryName, (group.incoming, name)))
+    try expected.check(try PayloadDigest.sha256(of: opened.file))
+    if opened.status.permissions != 0o600 { try opened.file.setPermissions(0o600) }
   }
 
-  /// The size of a payload that is a regular file of the expected size.
-  private static func check(
-    _ status: FileStatus, path: String, expected: Int64?, shareID: UUID, position: Int
-  ) throws(ImportError) -> Int64 {
-    guard status.kind == .regularFile else {
-      throw .payloadNotRegularFile(shareID: shareID, item: position, path: path, kind: status.kind)
+  /// Whether `libraryName` is already in the files directory, placed by an earlier attempt at
+  /// this share: checked as a payload is (one name, the size and digest the manifest says).
+  private func placedBefore(_ libraryName: String, _ expected: PayloadExpectation) throws -> Bool {
+    let opened: FileDescriptor.Untrusted
+    do {
+      opened = try files.openUntrusted(libraryName)
+    } catch {
+      guard error.code == .notFound else { throw expected.refusal(error) }
+      return false
     }
-    if let expected, status.size != expected {
-      throw .payloadSizeMismatch(
-        shareID: shareID, item: position, path: path, expected: expected, found: status.size)
-    }
-    return status.size
+    defer { try? opened.file.close() }
+    try expected.check(try PayloadDigest.sha256(of: opened.file), at: files.path(of: libraryName))
+    return true
   }
 
-  /// Copies `input` into the files directory as `name`: to a hidden temporary name, flushed,
-  /// then renamed into place, so `name` only ever holds a whole file.
-  private func copy(_ input: FileDescriptor, size: Int64, to name: String) throws {
-    let partial = ".\(name).partial"
+  /// Copies the opened payload into the files directory as `libraryName`: to a hidden
+  /// temporary name, hashed as it is copied, checked, flushed, then renamed into place, so
+  /// `libraryName` only ever holds a whole, checked file. The temporary file never outlives a
+  /// failure.
+  private func copy(
+    _ opened: FileDescriptor.Untrusted, as libraryName: String, _ expected: PayloadExpectation
+  ) throws {
+    let partial = ".\(libraryName).partial"
     try files.removeTree(partial)
     let output = try files.open(
       partial, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: 0o600)
-    try output.closeAfter {
-      let copied = try output.copyContents(from: input)
-      guard copied == size else {
-        throw IOError(
-          .other, operation: "copy", path: input.path,
-          cause: ChangedWhileCopying(expected: size, copied: copied))
+    do {
+      try output.closeAfter {
+        try expected.copy(opened, to: output)
+        try output.sync()
       }
-      try output.sync()
+      try files.rename(partial, to: libraryName, replacing: false)
+    } catch {
+      try? files.removeFile(partial)
+      throw error
     }
-    try files.rename(partial, to: name, replacing: false)
   }
 }
 
-/// The directories payloads are renamed from, each opened once (without following a link)
-/// and kept for a pass over the inbox.
+/// The library's files directory, opened once (without following a link) and kept for a pass
+/// over the inbox.
 final class PayloadDirectories {
   private var opened: [String: FileDescriptor] = [:]
 
@@ -195,11 +208,4 @@ final class PayloadDirectories {
   deinit {
     for directory in opened.values { try? directory.close() }
   }
-}
-
-/// A payload whose size changed while it was copied (a writer still at work on it).
-struct ChangedWhileCopying: Error, Sendable, CustomStringConvertible {
-  var expected: Int64
-  var copied: Int64
-  var description: String { "the file changed while it was copied: \(copied) of \(expected) bytes" }
 }

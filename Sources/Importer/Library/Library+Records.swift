@@ -38,6 +38,20 @@ extension Library {
     }
   }
 
+  /// A share whose record holds a file with this SHA-256 and size (a scan of the items: only
+  /// asked when a payload is missing).
+  public func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) throws -> UUID? {
+    try withConnection { connection in
+      try connection.statement(
+        """
+        SELECT r.share_id FROM items i JOIN records r ON r.id = i.record_id
+        WHERE i.kind = 'file' AND i.sha256 = ?1 AND i.byte_count = ?2 LIMIT 1
+        """
+      ).rows([.text(sha256), .integer(byteCount)]) { $0.text(0) }.first?
+      .flatMap(UUID.init(uuidString:))
+    }
+  }
+
   /// How many records there are, with `status` or in all.
   public func count(status: RecordStatus? = nil) throws -> Int {
     try withConnection { connection in

@@ -48,6 +48,10 @@ public protocol LibraryStore: Sendable {
   ///   - limit: At most this many; nil for all.
   func records(status: RecordStatus?, limit: Int?) throws -> [LibraryRecord]
 
+  /// A share whose record holds a file with this SHA-256 (lower-case hexadecimal) and size;
+  /// nil when none does. Says which share took a payload that two manifests named.
+  func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) throws -> UUID?
+
   /// How many records were received in `interval` (its start included, its end not): the
   /// summary card's count.
   func count(receivedIn interval: DateInterval) throws -> Int

@@ -6,6 +6,15 @@ import SystemCalls
 /// `INGEST_GROUP_DIR` (payload paths in the manifest are relative to it) in its environment.
 /// Exit status 0 is success; anything else leaves the share in the inbox, with the status
 /// recorded. The command must tolerate being given a share twice (after a crash).
+///
+/// The command does not read the group directory, which other programs write: it is given a
+/// private view of the share, `<group>/.exec/<share-id>/` (0700), holding `manifest.json` and
+/// `Incoming/<name>` for each payload. Each payload is opened through the reading side's door,
+/// checked against the manifest's size and SHA-256, and linked into the view from that open
+/// descriptor, so the names the command reads are the files checked, whatever happens in
+/// `Incoming/` meanwhile. `INGEST_GROUP_DIR` names the view; the view is removed once the
+/// command ends (a view a crash left is removed by the next run on the share, and by the
+/// sweeper).
 public struct CommandDelivery: ShareHandler {
   /// The command, as `sh -c` reads it.
   public let command: String
@@ -18,20 +27,46 @@ public struct CommandDelivery: ShareHandler {
     self.groupPath = groupPath
   }
 
-  /// Writes the manifest where the command can read it, runs the command, and waits.
+  /// Makes the share's view, runs the command on it, waits, and removes the view.
   public func handle(_ claim: any InboxClaim) throws {
-    let manifestPath =
-      FileManager.default.temporaryDirectory.path
-      + "/ingest-manifest-\(claim.manifest.id.uuidString)-\(UUID().uuidString).json"
-    // Written through the system-call layer, so a failure is an `IOError` naming the path.
-    try FileSystem.writeFile(
-      atPath: manifestPath, bytes: [UInt8](claim.manifest.jsonData()), permissions: 0o600)
-    defer { try? FileManager.default.removeItem(atPath: manifestPath) }
+    let group = claim.group
+    let id = claim.manifest.id.uuidString
+    let views = try group.root.ensureDirectory(GroupDirectory.viewsName)
+    try views.closeAfter {
+      try views.removeTree(id)  // left by a run that died
+      try views.makeDirectory(id)
+      defer { try? views.removeTree(id) }
+      let view = try views.openDirectory(id)
+      try view.closeAfter {
+        try view.makeDirectory(GroupDirectory.incomingName)
+        let viewIncoming = try view.openDirectory(GroupDirectory.incomingName)
+        try viewIncoming.closeAfter {
+          for position in claim.manifest.items.indices {
+            guard let expected = PayloadExpectation(claim, position: position) else { continue }
+            let opened = try expected.open(in: group)
+            try opened.file.closeAfter {
+              try expected.check(try PayloadDigest.sha256(of: opened.file))
+              try opened.file.link(as: expected.name, in: viewIncoming)
+            }
+          }
+        }
+        let manifest = try view.open(
+          "manifest.json", .writeOnly, options: [.create, .exclusive, .noFollow])
+        try manifest.closeAfter {
+          try claim.manifest.jsonData().withUnsafeBytes { try manifest.writeAll($0) }
+        }
+      }
+      try run(manifestPath: views.path(of: id) + "/manifest.json", groupPath: views.path(of: id))
+    }
+  }
+
+  /// Runs the command on a view and waits for it.
+  private func run(manifestPath: String, groupPath: String) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command, "sh", manifestPath]
     var environment = ProcessInfo.processInfo.environment
-    environment["INGEST_SHARE_ID"] = claim.manifest.id.uuidString
+    environment["INGEST_SHARE_ID"] = FileSystem.lastComponent(groupPath)
     environment["INGEST_MANIFEST"] = manifestPath
     environment["INGEST_GROUP_DIR"] = groupPath
     process.environment = environment

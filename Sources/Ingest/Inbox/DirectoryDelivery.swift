@@ -6,7 +6,10 @@ import SystemCalls
 ///
 /// A share is assembled in `.<share-id>.partial/`, flushed, and renamed into place without
 /// replacing anything; a share already delivered (a crash between delivery and the inbox's
-/// removal) is taken as done. So every share arrives exactly once, whole.
+/// removal) is taken as done. So every share arrives exactly once, whole; after any failure
+/// the partial folder is removed. Each payload is opened through the reading side's door
+/// (`GroupDirectory.openPayload(_:of:)`) and copied from that descriptor, hashed as it is copied,
+/// and refused (`PayloadError`) unless its size and SHA-256 are the manifest's.
 public struct DirectoryDelivery: ShareHandler {
   /// Where shares go.
   public let destination: String
@@ -26,42 +29,41 @@ public struct DirectoryDelivery: ShareHandler {
       let partial = ".\(id).partial"
       try directory.removeTree(partial)
       try directory.makeDirectory(partial)
-      let folder = try directory.openDirectory(partial)
-      try folder.closeAfter {
-        for item in claim.manifest.items where item.kind == .file {
-          guard let source = claim.payloadPath(of: item), let name = item.fileName else { continue }
-          try Self.copy(source, into: folder, as: name)
+      do {
+        let folder = try directory.openDirectory(partial)
+        try folder.closeAfter {
+          for position in claim.manifest.items.indices {
+            guard let expected = PayloadExpectation(claim, position: position) else { continue }
+            try Self.copy(expected, from: claim.group, into: folder)
+          }
+          let manifest = try folder.open(
+            "manifest.json", .writeOnly, options: [.create, .exclusive, .noFollow])
+          try manifest.closeAfter {
+            try claim.manifest.jsonData().withUnsafeBytes { try manifest.writeAll($0) }
+            try manifest.sync()
+          }
+          try folder.sync()
         }
-        let manifest = try folder.open(
-          "manifest.json", .writeOnly, options: [.create, .exclusive, .noFollow])
-        try manifest.closeAfter {
-          try claim.manifest.jsonData().withUnsafeBytes { try manifest.writeAll($0) }
-          try manifest.sync()
-        }
-        try folder.sync()
+        try directory.rename(partial, to: id, replacing: false)
+      } catch {
+        try? directory.removeTree(partial)
+        throw error
       }
-      try directory.rename(partial, to: id, replacing: false)
       try directory.sync()
     }
   }
 
-  /// A flushed copy of the file at `source`, never following a link.
-  static func copy(_ source: String, into folder: FileDescriptor, as name: String) throws {
-    let input = try FileDescriptor.open(source, .readOnly, options: [.noFollow, .nonBlocking])
-    try input.closeAfter {
-      guard try input.status().kind == .regularFile else {
-        throw IOError(.notRegularFile, operation: "copy", path: source)
-      }
-      let output = try folder.open(name, .writeOnly, options: [.create, .exclusive, .noFollow])
+  /// A flushed, checked copy of the payload `expected` describes, into `folder` under its
+  /// inbox name.
+  static func copy(
+    _ expected: PayloadExpectation, from group: GroupDirectory, into folder: FileDescriptor
+  ) throws {
+    let input = try expected.open(in: group)
+    try input.file.closeAfter {
+      let output = try folder.open(
+        expected.name, .writeOnly, options: [.create, .exclusive, .noFollow])
       try output.closeAfter {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-          let count = try input.read(into: &buffer)
-          if count == 0 { break }
-          try buffer.withUnsafeBytes {
-            try output.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]))
-          }
-        }
+        try expected.copy(input, to: output)
         try output.sync()
       }
     }

@@ -28,11 +28,16 @@ public struct InboxDrain: Sendable {
   public let inbox: any InboxStore
   /// Where events go.
   public var log: IngestLog
+  /// The contract every share must keep to be handed over (the extension's default unless
+  /// configured): the inbox is written by other programs, so what the extension promised is
+  /// checked again. A share that breaks it stays, with the reason recorded.
+  public var contract: InputContract
 
   /// A drain of `inbox`.
-  public init(inbox: any InboxStore, log: IngestLog = .none) {
+  public init(inbox: any InboxStore, log: IngestLog = .none, contract: InputContract = .default) {
     self.inbox = inbox
     self.log = log
+    self.contract = contract
   }
 
   /// Drains what is committed now, in one pass.
@@ -58,9 +63,11 @@ public struct InboxDrain: Sendable {
       } catch {
         log.record(IngestEvent(shareID: entry.id, stage: .claim, event: "failed", error: error))
         report.unreadable.append((entry.id, "\(error)"))
+        if error is ManifestError { try? inbox.quarantine(entry.id, reason: "\(error)") }
         continue
       }
       do {
+        try contract.check(claim.manifest)
         try handler.handle(claim)
       } catch {
         log.record(IngestEvent(shareID: entry.id, stage: .release, event: "failed", error: error))

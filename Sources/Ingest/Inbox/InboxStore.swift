@@ -28,6 +28,16 @@ public protocol InboxStore: Sendable {
   /// Claims the oldest committed share no one else holds; nil when there is none.
   func claimNext() throws -> (any InboxClaim)?
 
+  /// What the inbox holds that cannot be taken as a share (for the directory inbox: links,
+  /// FIFOs and other files where manifests belong, files with other names), each with what is
+  /// wrong. A manifest that is there but cannot be read is not listed: reading it says why.
+  func problems() throws -> [InboxProblem]
+
+  /// Keeps the share `id`, whose manifest cannot be read or breaks the rules, out of the way
+  /// with `reason` recorded where `pending()` reports it (as a failure), unless that reason is
+  /// recorded already. Nothing of the share is removed.
+  func quarantine(_ id: UUID, reason: String) throws
+
   /// How many claims one importer should hold at once: unlimited for the directory inbox (a
   /// claim is a lock on an open file); a database inbox's claim holds a connection and an
   /// open transaction, so importers that gather shares into groups take one at a time there.
@@ -46,6 +56,12 @@ extension InboxStore {
 
   /// No: reserving costs nothing.
   public var prefersReservingAhead: Bool { false }
+
+  /// None: every row is a share.
+  public func problems() throws -> [InboxProblem] { [] }
+
+  /// Nothing to record.
+  public func quarantine(_ id: UUID, reason: String) throws {}
 
   /// Claims the oldest committed share no one else holds, trying each pending share in turn.
   public func claimNext() throws -> (any InboxClaim)? {
@@ -89,6 +105,23 @@ public struct InboxEntry: Sendable, Hashable {
   }
 }
 
+/// Something in the inbox that is not a share it can hand over, and what is wrong with it.
+public struct InboxProblem: Sendable, Hashable {
+  /// Where it is, relative to the group directory (`Inbox/<name>`), as found (print it quoted).
+  public var name: String
+  /// The share id its name holds, when it holds one.
+  public var shareID: UUID?
+  /// What is wrong, without the file's contents.
+  public var problem: String
+
+  /// A problem.
+  public init(name: String, shareID: UUID?, problem: String) {
+    self.name = name
+    self.shareID = shareID
+    self.problem = problem
+  }
+}
+
 /// What an importer recorded when it could not finish a share.
 public struct InboxFailure: Codable, Sendable, Hashable {
   /// How many times importing it failed.
@@ -110,7 +143,11 @@ public struct InboxFailure: Codable, Sendable, Hashable {
 public protocol InboxClaim: Sendable {
   /// The share's manifest.
   var manifest: ShareManifest { get }
-  /// The absolute path of each file item's payload (in `items` order, files only).
+  /// The group directory whose `Incoming/` holds the share's payload files. Read them with
+  /// `openPayload(at:)` (the reading side's door), never by path.
+  var group: GroupDirectory { get }
+  /// The absolute path of each file item's payload (in `items` order, files only), for
+  /// messages; read it with `openPayload(at:)`.
   func payloadPath(of item: ShareManifest.Item) -> String?
   /// Removes the share: its manifest first (the point after which it is done), then its
   /// payload files, then the claim.

@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Why a manifest cannot be read: which file, and what in it is wrong.
 public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The manifest file (or `<data>`).
@@ -43,9 +45,10 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
     }
   }
 
-  /// `manifest <path>: <field>: <problem>`.
+  /// `manifest <path>: <field>: <problem>`, the path quoted and the rest with any control
+  /// character replaced, so a manifest's content can never act on a terminal.
   public var description: String {
-    let place = field.isEmpty ? "" : "\(field): "
-    return "manifest \(path): \(place)\(problem)"
+    let place = field.isEmpty ? "" : "\(TerminalText.excerpt(field)): "
+    return "manifest \(TerminalText.quoted(path)): \(place)\(TerminalText.excerpt(problem))"
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// What an accepted share is: the inbox's record of it, written last, atomically, as the
 /// commit point (`<group>/Inbox/<share-id>.json`, schema version 1 in ARCHITECTURE.md).
@@ -176,7 +177,9 @@ extension ShareManifest {
       let text = try container.decode(String.self)
       guard let date = ManifestDate.parse(text) else {
         throw DecodingError.dataCorruptedError(
-          in: container, debugDescription: "'\(text)' is not an ISO 8601 date-time")
+          in: container,
+          debugDescription:
+            "\(TerminalText.quoted(String(text.prefix(64)))) is not an ISO 8601 date-time")
       }
       return date
     }

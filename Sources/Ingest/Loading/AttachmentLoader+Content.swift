@@ -138,10 +138,7 @@ extension AttachmentLoader {
       guard let decoded = TextDecoding.decode(bytes) else { throw .notText }
       text = decoded
     }
-    let count = text.count
-    guard count <= contract.maximumTextLength else {
-      throw .textTooLong(characters: count, maximum: contract.maximumTextLength)
-    }
+    try contract.check(text: text)
     return text
   }
 
@@ -154,17 +151,7 @@ extension AttachmentLoader {
       guard let decoded = TextDecoding.decode(bytes) else { throw .malformedURL }
       raw = decoded
     }
-    let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
-      throw .malformedURL
-    }
-    guard contract.urlSchemes.contains(scheme) else {
-      throw .urlSchemeNotAccepted(scheme: scheme, accepted: contract.urlSchemes)
-    }
-    if scheme == "http" || scheme == "https", url.host?.isEmpty ?? true {
-      throw .malformedURL
-    }
-    return url.absoluteString
+    return try contract.check(url: raw.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }
 

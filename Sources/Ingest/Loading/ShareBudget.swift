@@ -13,6 +13,12 @@ final class ShareBudget: Sendable {
     maximumShareSize = contract.maximumShareSize
   }
 
+  /// A budget of one file of at most `maximumFileSize` bytes.
+  init(maximumFileSize: Int64) {
+    self.maximumFileSize = maximumFileSize
+    maximumShareSize = .max
+  }
+
   /// Charges `count` more bytes of a file that now holds `fileTotal`.
   ///
   /// - Throws: `ContractViolation.fileTooLarge` or `.shareTooLarge`.

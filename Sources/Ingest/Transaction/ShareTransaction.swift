@@ -72,20 +72,21 @@ final class ShareTransaction: Sendable {
       return true
     }
     guard accepted else {
-      try? payload.file.close()
       try? group.staging.removeFile(payload.stagedName)
+      try? payload.file.close()
       throw CancellationError()
     }
     return payload
   }
 
-  /// A new payload file, made now.
+  /// A new payload file, made now, carrying the in-flight lock (see `GroupDirectory+Trust`).
   private func makePayload(_ fileExtension: String?) throws -> StagedPayload {
-    let stem = UUID().uuidString
-    let name = fileExtension.map { "\(stem).\($0)" } ?? stem
-    let file = try group.staging.open(
-      name, .readWrite, options: [.create, .exclusive, .noFollow])
-    return StagedPayload(name: name, stagedName: name, file: file, isEntryDurable: false)
+    let made = try group.makeInFlightFile(in: group.staging, .readWrite) {
+      let stem = UUID().uuidString
+      return fileExtension.map { "\(stem).\($0)" } ?? stem
+    }
+    return StagedPayload(
+      name: made.name, stagedName: made.name, file: made.file, isEntryDurable: false)
   }
 
   /// A payload file made ahead (`.staging/<UUID>`, already in a flushed directory), to be
@@ -114,8 +115,8 @@ final class ShareTransaction: Sendable {
   func discard(_ payload: StagedPayload) {
     state.withLock { state in state.payloads.removeAll { $0.name == payload.name } }
     _ = try? payload.flush.wait()  // Never close a descriptor a flush still uses.
-    try? payload.file.close()
     try? group.staging.removeFile(payload.stagedName)
+    try? payload.file.close()
   }
 
   /// Commits the share with `manifest` (see the type's discussion).
@@ -143,7 +144,6 @@ final class ShareTransaction: Sendable {
       if flushedHere { try group.staging.sync() }
       var renamed = false
       for payload in payloads {
-        try payload.file.close()
         if try group.publish(payload.stagedName, as: payload.name) {
           linked.append(payload.stagedName)
         } else {
@@ -152,11 +152,16 @@ final class ShareTransaction: Sendable {
       }
       if renamed { try group.incoming.sync() }
       try prepared.commit()
+      // Open until now, so that the payloads carried their in-flight locks until the manifest
+      // naming them was in the inbox: no sweeper removes a payload in between.
+      closePayloads(payloads)
     } catch let error as CommittedButNotDurable {
+      closePayloads(payloads)
       // Committed; the payloads keep their staging names, which the sweeper removes.
       end(.committed)
       throw error
     } catch let error as CommitOutcomeUnknown {
+      closePayloads(payloads)
       // It may have committed: its files stay (see `CommitOutcomeUnknown`).
       end(.committed)
       throw error
@@ -167,6 +172,12 @@ final class ShareTransaction: Sendable {
     }
     let spares = end(.committed)
     if !linked.isEmpty { SpareFiles.release(linked, in: group, by: spares) }
+  }
+
+  /// Closes the payloads' descriptors once the share committed (their data is flushed; a
+  /// failure to close loses nothing).
+  private func closePayloads(_ payloads: [StagedPayload]) {
+    for payload in payloads { try? payload.file.close() }
   }
 
   /// Ends the share in `phase` and lets go of the pipeline's spares, returning them.
@@ -190,9 +201,10 @@ final class ShareTransaction: Sendable {
     }
     for payload in payloads {
       _ = try? payload.flush.wait()  // Never close a descriptor a flush still uses.
-      try? payload.file.close()
+      // Removed while still locked, so no sweeper meets a file of this share unlocked.
       try? group.staging.removeFile(payload.stagedName)
       try? group.incoming.removeFile(payload.name)
+      try? payload.file.close()
     }
   }
 }

@@ -277,10 +277,12 @@ extension SpareFiles {
       var manifests: [Manifest] = []
       do {
         for _ in 0..<count {
-          let name = UUID().uuidString
-          let file = try group.staging.open(
-            name, .readWrite, options: [.create, .exclusive, .noFollow])
-          payloads.append(Payload(name: name, file: file))
+          // Locked as in-flight files from the start: the sweeper leaves a live pipeline's
+          // spares alone, and removes those of a pipeline that died.
+          let made = try group.makeInFlightFile(in: group.staging, .readWrite) {
+            UUID().uuidString
+          }
+          payloads.append(Payload(name: made.name, file: made.file))
         }
         if let inbox {
           for _ in 0..<manifestCount {
@@ -305,8 +307,8 @@ extension SpareFiles {
     }
 
     private func remove(_ payload: Payload) {
-      try? payload.file.close()
       try? group.staging.removeFile(payload.name)
+      try? payload.file.close()
     }
   }
 }

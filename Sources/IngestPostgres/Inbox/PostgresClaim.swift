@@ -40,6 +40,8 @@ final class PostgresClaim: InboxClaim {
     }
   }
 
+  var group: GroupDirectory { inbox.group }
+
   func payloadPath(of item: ShareManifest.Item) -> String? {
     guard item.kind == .file, let file = item.file else { return nil }
     return inbox.group.absolutePath(file)

@@ -141,6 +141,20 @@ public final class PostgresInbox: InboxStore {
     return PostgresClaim(inbox: self, slot: slot, manifest: manifest)
   }
 
+  /// Records `reason` on the share's row as a failed attempt, unless it is recorded already;
+  /// the row stays.
+  public func quarantine(_ id: UUID, reason: String) throws {
+    let operation = "record why share \(id.uuidString) cannot be read"
+    _ = try pool.withConnection { connection in
+      try connection.query(
+        """
+        UPDATE share_ingest.inbox_shares
+        SET attempts = attempts + 1, last_attempt = clock_timestamp(), last_error = $2
+        WHERE id = $1::uuid AND last_error IS DISTINCT FROM $2
+        """, [id.uuidString, reason], operation: operation)
+    }
+  }
+
   /// One: a claim holds a connection and an open transaction, so importers gather no groups.
   public var claimLimit: Int { 1 }
 
@@ -187,7 +201,7 @@ public final class PostgresInbox: InboxStore {
     }
     let manifest = ShareManifest(
       id: id, receivedAt: received, source: row[2], items: items, notIncluded: omissions)
-    try DirectoryInbox.validate(manifest, path: path, expected: id)
+    try manifest.validate(path: path, expected: id)
     return manifest
   }
 

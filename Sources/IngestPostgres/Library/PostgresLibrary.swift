@@ -51,6 +51,21 @@ public final class PostgresLibrary: LibraryStore {
     }
   }
 
+  /// A share whose record holds a file with this SHA-256 and size.
+  public func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) throws -> UUID? {
+    let rows = try pool.withConnection { connection in
+      try connection.query(
+        """
+        SELECT r.share_id::text FROM share_ingest.library_items i
+        JOIN share_ingest.library_records r ON r.id = i.record_id
+        WHERE i.kind = 'file' AND i.sha256 = $1 AND i.byte_count = $2::bigint LIMIT 1
+        """, [sha256, String(byteCount)], operation: "look up a file in the library"
+      ).rows
+    }
+    guard let text = rows.first?.first ?? nil else { return nil }
+    return UUID(uuidString: text)
+  }
+
   /// Inserts the record and its items in one statement; false when the share is there.
   public func insert(_ record: LibraryRecord) throws -> Bool {
     let (sql, parameters) = try Self.insertion(record)

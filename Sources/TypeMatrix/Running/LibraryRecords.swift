@@ -14,9 +14,18 @@ public struct LibraryRecords: MatrixLibrary {
   public func importShare(_ id: UUID, from group: GroupDirectory) throws
     -> [MatrixExpectation.Record]
   {
+    try importShare(id, from: group, contract: .default)
+  }
+
+  /// Imports the share with an importer that applies `contract`, and returns its record's
+  /// items.
+  public func importShare(_ id: UUID, from group: GroupDirectory, contract: InputContract)
+    throws -> [MatrixExpectation.Record]
+  {
     let library = try Library(path: FileSystemPath.parent(of: group.path) + "/library.sqlite")
-    let pass = try LibraryImporter(library: library, inbox: DirectoryInbox(group: group))
-      .importPending()
+    let pass = try LibraryImporter(
+      library: library, inbox: DirectoryInbox(group: group), contract: contract
+    ).importPending()
     if let failure = pass.errors.first { throw LibraryRecordsError(message: failure.error) }
     guard let record = try library.record(shareID: id) else { return [] }
     return record.items.map { item in

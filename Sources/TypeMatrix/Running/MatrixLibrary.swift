@@ -6,6 +6,20 @@ public protocol MatrixLibrary: Sendable {
   /// Imports the committed share `id` from `group` and returns the records it became, in
   /// order.
   func importShare(_ id: UUID, from group: GroupDirectory) throws -> [MatrixExpectation.Record]
+
+  /// Imports the committed share `id` from `group` with an importer that applies `contract`
+  /// (the app's, which the share was made with), and returns the records it became.
+  func importShare(_ id: UUID, from group: GroupDirectory, contract: InputContract) throws
+    -> [MatrixExpectation.Record]
+}
+
+extension MatrixLibrary {
+  /// Imports as `importShare(_:from:)` does: a library that applies no contract.
+  public func importShare(_ id: UUID, from group: GroupDirectory, contract: InputContract)
+    throws -> [MatrixExpectation.Record]
+  {
+    try importShare(id, from: group)
+  }
 }
 
 /// Reads what the inbox holds for a share, without a library: the records an importer would

@@ -121,7 +121,8 @@ public struct MatrixRunner: Sendable {
       (actual.outcome, actual.reason) = Self.classify(outcome)
       actual.message = outcome.error.map { "\($0)" }
       if outcome.isCommitted {
-        actual.records = try library.importShare(outcome.shareID, from: group)
+        actual.records = try library.importShare(
+          outcome.shareID, from: group, contract: contract)
       }
       return RowResult(
         name: row.name, actual: actual, differences: Self.compare(row.expect, actual),

@@ -1,6 +1,7 @@
 import Foundation
 import Importer
 import Ingest
+import SystemCalls
 
 /// `ingest-cli inbox import [--library PATH]`: the main app's import into its library.
 extension InboxCommand {
@@ -15,10 +16,12 @@ extension InboxCommand {
   /// One pass of the library importer over the inbox. Exit status 0 when nothing went wrong,
   /// 74 when a share stays in the inbox with an error (each is printed).
   static func importIntoLibrary(
-    _ inbox: any InboxStore, library path: String?, group: GroupDirectory, json: Bool
+    _ inbox: any InboxStore, library path: String?, group: GroupDirectory,
+    contract: InputContract, json: Bool
   ) throws -> ExitStatus {
     let library = try Backends.library(path, group: group.path, create: true)
-    let pass = try LibraryImporter(library: library, inbox: inbox).importPending()
+    let pass = try LibraryImporter(library: library, inbox: inbox, contract: contract)
+      .importPending()
     if json {
       try Output.json(
         LibraryImportReport(
@@ -29,7 +32,7 @@ extension InboxCommand {
     } else {
       var line =
         "imported \(pass.imported.count) share\(pass.imported.count == 1 ? "" : "s")"
-        + " into \(library.location)"
+        + " into \(TerminalText.quoted(library.location))"
       if !pass.alreadyInLibrary.isEmpty {
         line += "; \(pass.alreadyInLibrary.count) already there (inbox leftovers removed)"
       }
@@ -37,7 +40,7 @@ extension InboxCommand {
       print(line)
       for failure in pass.errors {
         let share = failure.shareID.map { "share \($0.uuidString)" } ?? "the inbox"
-        Output.error("ingest-cli: \(share): \(failure.error)")
+        Output.error("ingest-cli: \(share): \(TerminalText.quoted(failure.error))")
       }
     }
     return pass.errors.isEmpty ? .success : .ioError

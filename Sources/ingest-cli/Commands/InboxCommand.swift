@@ -22,8 +22,30 @@ enum InboxCommand {
     .option(
       "--exec", value: "COMMAND",
       help: "run sh -c COMMAND sh MANIFEST for each share, with INGEST_SHARE_ID,"
-        + " INGEST_MANIFEST and INGEST_GROUP_DIR set; exit status 0 is success"),
+        + " INGEST_MANIFEST and INGEST_GROUP_DIR set (a private view of the share's checked"
+        + " files); exit status 0 is success"),
+    .option(
+      "--accept", value: "TYPES",
+      help: "the types the importer's contract accepts, comma-separated, as share --accept"
+        + " (default: the extension's default contract); a share that breaks the contract stays"
+        + " in the inbox with the reason recorded"),
+    .option(
+      "--contract", value: "FILE",
+      help: "the importer's contract as a JSON file, as matrix run --contract reads it",
+      completion: .file),
   ]
+
+  /// The importer's contract: `--contract FILE`, then `--accept TYPES` over it; the
+  /// extension's default when neither is given.
+  static func contract(_ arguments: Arguments) throws -> InputContract {
+    var contract = try MatrixCommand.contract(try arguments.option("--contract")) ?? .default
+    if let accept = try arguments.option("--accept") {
+      contract.acceptedTypes = accept.split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return contract
+  }
 
   static let spec = CommandSpec(
     name: "inbox",
@@ -128,12 +150,36 @@ enum InboxCommand {
     var lastError: String?
   }
 
+  /// One thing in the inbox that is not a share it can hand over (`inbox list` reports each
+  /// and exits 65; `inbox sweep --json` lists the manifests it cannot read).
+  struct Problem: Encodable {
+    var name: String
+    var id: String?
+    var problem: String
+  }
+
+  /// The committed shares, oldest first (standard output), and everything in the inbox that
+  /// cannot be read or does not belong there, each with what is wrong (standard error, exit
+  /// status 65).
   static func list(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) throws
     -> ExitStatus
   {
     var entries: [Entry] = []
+    var problems = try inbox.problems().map {
+      Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)
+    }
     for pending in try inbox.pending() {
-      guard let manifest = try? inbox.manifest(pending.id) else { continue }
+      let manifest: ShareManifest
+      do {
+        guard let read = try inbox.manifest(pending.id) else { continue }
+        manifest = read
+      } catch {
+        problems.append(
+          Problem(
+            name: Backends.place(of: pending.id, in: inbox), id: pending.id.uuidString,
+            problem: Self.problem(error)))
+        continue
+      }
       let files = manifest.items.filter { $0.kind == .file }
       entries.append(
         Entry(
@@ -145,20 +191,35 @@ enum InboxCommand {
     }
     if json {
       try Output.json(entries)
-    } else if entries.isEmpty {
-      print("the inbox is empty")
     } else {
+      if entries.isEmpty {
+        print(problems.isEmpty ? "the inbox is empty" : "no share can be read")
+      }
       for entry in entries {
         var line =
           "\(entry.id)  \(entry.receivedAt)  \(entry.items) item\(entry.items == 1 ? "" : "s")"
-          + "  \(ProgressDisplay.bytes(entry.byteCount))  \(entry.source ?? "-")"
+          + "  \(ProgressDisplay.bytes(entry.byteCount))  \(TerminalText.quoted(entry.source ?? "-"))"
         if let attempts = entry.failedAttempts {
-          line += "  failed \(attempts)x: \(entry.lastError ?? "")"
+          line += "  failed \(attempts)x: \(TerminalText.quoted(entry.lastError ?? ""))"
         }
         print(line)
       }
     }
-    return .success
+    // On standard error in both forms, so the JSON on standard output stays a list of shares.
+    for problem in problems {
+      Output.error(
+        "ingest-cli: \(TerminalText.quoted(problem.name)): \(TerminalText.quoted(problem.problem))")
+    }
+    return problems.isEmpty ? .success : .dataError
+  }
+
+  /// What is wrong with a manifest, without repeating its path.
+  static func problem(_ error: any Error) -> String {
+    if let error = error as? ManifestError {
+      return error.field.isEmpty ? error.problem : "\(error.field): \(error.problem)"
+    }
+    if let error = error as? IOError { return error.reason }
+    return "\(error)"
   }
 
   static func show(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) throws
@@ -167,7 +228,8 @@ enum InboxCommand {
     let positionals = try arguments.positionals()
     guard let id = UUID(uuidString: positionals[0]) else {
       throw CLIError.usage(
-        "'\(positionals[0])' is not a share ID (a UUID, as inbox list prints)")
+        "\(TerminalText.quoted(String(positionals[0].prefix(80)))) is not a share ID (a UUID,"
+          + " as inbox list prints)")
     }
     guard let manifest = try inbox.manifest(id) else {
       throw CLIError.noInput("no share \(id.uuidString) in the inbox")
@@ -180,22 +242,23 @@ enum InboxCommand {
       print(String(decoding: pretty, as: UTF8.self))
       return .success
     }
+    let quoted: (String) -> String = TerminalText.quoted
     print("share      \(manifest.id.uuidString)")
     print("received   \(ISO8601DateFormatter().string(from: manifest.receivedAt))")
-    print("source     \(TerminalText.quoted(manifest.source ?? "-"))")
+    print("source     \(quoted(manifest.source ?? "-"))")
     for (index, item) in manifest.items.enumerated() {
       var line = "\(index + 1)".padding(toLength: 11, withPad: " ", startingAt: 0)
-      line += "\(item.kind.rawValue) \(item.typeIdentifier)"
+      line += "\(item.kind.rawValue) \(quoted(item.typeIdentifier))"
       if let file = item.file {
-        line += "  \(file)  \(ProgressDisplay.bytes(item.byteCount ?? 0))"
-        if let name = item.suggestedName { line += "  (\(TerminalText.quoted(name)))" }
+        line += "  \(quoted(file))  \(ProgressDisplay.bytes(item.byteCount ?? 0))"
+        if let name = item.suggestedName { line += "  (\(quoted(name)))" }
       }
-      if let url = item.url { line += "  \(TerminalText.quoted(url))" }
-      if let text = item.text { line += "  \(TerminalText.quoted(text))" }
+      if let url = item.url { line += "  \(quoted(url))" }
+      if let text = item.text { line += "  \(quoted(text))" }
       print(line)
     }
     for omission in manifest.notIncluded {
-      print("left out   \(omission.attachment): \(omission.reason)")
+      print("left out   \(quoted(omission.attachment)): \(quoted(omission.reason))")
     }
     return .success
   }
@@ -223,7 +286,7 @@ enum InboxCommand {
     }
     let library = try Backends.library(
       try arguments.option("--library"), group: group.path, create: true)
-    return LibraryImporter(library: library, inbox: inbox)
+    return LibraryImporter(library: library, inbox: inbox, contract: try contract(arguments))
   }
 
   static func importReport(_ report: InboxDrain.Report) -> ImportReport {
@@ -237,12 +300,14 @@ enum InboxCommand {
   static func importShares(
     _ inbox: any InboxStore, group: GroupDirectory, json: Bool, arguments: inout Arguments
   ) throws -> ExitStatus {
+    let contract = try contract(arguments)
     if try arguments.option("--to") == nil, try arguments.option("--exec") == nil {
       return try importIntoLibrary(
-        inbox, library: try arguments.option("--library"), group: group, json: json)
+        inbox, library: try arguments.option("--library"), group: group, contract: contract,
+        json: json)
     }
     let handler = try handler(arguments, inbox: inbox, group: group)
-    let report = try InboxDrain(inbox: inbox).run(handler)
+    let report = try InboxDrain(inbox: inbox, contract: contract).run(handler)
     if json {
       try Output.json(importReport(report))
     } else {
@@ -251,7 +316,8 @@ enum InboxCommand {
           + (report.busy > 0 ? ", \(report.busy) held by another importer" : ""))
       for failure in report.failed + report.unreadable {
         Output.error(
-          "ingest-cli: share \(failure.id.uuidString) stays in the inbox: \(failure.error)")
+          "ingest-cli: share \(failure.id.uuidString) stays in the inbox:"
+            + " \(TerminalText.quoted(failure.error))")
       }
     }
     return report.failed.isEmpty && report.unreadable.isEmpty ? .success : .ioError
@@ -316,7 +382,8 @@ enum InboxCommand {
               WatchEvent(event: "failed", id: failure.id.uuidString, error: failure.error))
           } else {
             Output.error(
-              "ingest-cli: share \(failure.id.uuidString) stays in the inbox: \(failure.error)")
+              "ingest-cli: share \(failure.id.uuidString) stays in the inbox:"
+                + " \(TerminalText.quoted(failure.error))")
           }
         }
       }, onUnreachable: onUnreachable)
@@ -332,7 +399,9 @@ enum InboxCommand {
     var removedFromIncoming: Int
     var removedFromInbox: Int
     var bytesFreed: Int64
-    var unreadableManifests: [String]
+    var keptInFlight: Int
+    var keptForUnreadable: Int
+    var unreadableManifests: [Problem]
   }
 
   static func sweep(
@@ -341,24 +410,36 @@ enum InboxCommand {
     let threshold = try arguments.option("--older-than").map(parseDuration)
     let report = try InboxSweeper(group: group, inbox: inbox).sweep(
       olderThan: threshold ?? InboxSweeper.defaultThreshold)
+    let unreadable = report.unreadableManifests.map {
+      Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)
+    }
     if json {
       try Output.json(
         SweepReport(
           completed: report.completed, removedFromStaging: report.removedFromStaging,
           removedFromIncoming: report.removedFromIncoming,
           removedFromInbox: report.removedFromInbox, bytesFreed: report.bytesFreed,
-          unreadableManifests: report.unreadableManifests))
+          keptInFlight: report.keptInFlight, keptForUnreadable: report.keptForUnreadable,
+          unreadableManifests: unreadable))
     } else {
-      print(
+      var line =
         "removed \(report.removedFromStaging + report.removedFromIncoming + report.removedFromInbox)"
-          + " stale file(s),"
-          + " \(ProgressDisplay.bytes(report.bytesFreed)); completed \(report.completed)"
-          + " payload(s) of committed shares")
-      for name in report.unreadableManifests {
-        Output.error("ingest-cli: warning: Inbox/\(name) cannot be read; left in place")
+        + " stale file(s),"
+        + " \(ProgressDisplay.bytes(report.bytesFreed)); completed \(report.completed)"
+        + " payload(s) of committed shares"
+      if report.keptInFlight > 0 {
+        line += "; kept \(report.keptInFlight) file(s) of shares in flight"
+      }
+      print(line)
+      for problem in unreadable {
+        Output.error(
+          "ingest-cli: warning: \(TerminalText.quoted(problem.name)) cannot be read"
+            + " (\(TerminalText.quoted(problem.problem))); kept in place, with"
+            + " \(report.keptForUnreadable == 0 ? "the" : "\(report.keptForUnreadable)")"
+            + " file(s) it may name")
       }
     }
-    return .success
+    return unreadable.isEmpty ? .success : .dataError
   }
 
   /// `90`, `90s`, `30m`, `2h`, `1d`.

@@ -1,6 +1,7 @@
 import Foundation
 import Importer
 import Ingest
+import SystemCalls
 
 /// `ingest-cli library`: what the main app imported, and the day's hand-off summary card.
 enum LibraryCommand {
@@ -170,8 +171,10 @@ enum LibraryCommand {
     } else {
       for record in records {
         print(
-          "\(record.shareID.uuidString)  \(time.format(record.receivedAt))  \(record.status)"
-            + "  \(record.source ?? "-")  \(record.contentLine)")
+          "\(record.shareID.uuidString)  \(time.format(record.receivedAt))"
+            + "  \(TerminalText.quoted(record.status.rawValue))"
+            + "  \(TerminalText.quoted(record.source ?? "-"))"
+            + "  \(TerminalText.quoted(record.contentLine))")
       }
     }
     return .success

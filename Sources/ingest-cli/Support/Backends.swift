@@ -82,6 +82,13 @@ enum Backends {
     return "the inbox"
   }
 
+  /// Where the share `id` is in `inbox`, for a problem's line: `Inbox/<id>.json`, or
+  /// `share <id>` in a database.
+  static func place(of id: UUID, in inbox: any InboxStore) -> String {
+    inbox is DirectoryInbox
+      ? "\(GroupDirectory.inboxName)/\(id.uuidString).json" : "share \(id.uuidString)"
+  }
+
   /// The library `--library` (a path or a URL) or `INGEST_LIBRARY_URL` names, else the SQLite
   /// library at the default path.
   ///

@@ -1,0 +1,225 @@
+import Foundation
+import Synchronization
+import SystemCalls
+
+/// The importer's side of the directory inbox: listing, reading and claiming committed shares,
+/// and recording failures, all through the reading side's one door (`openUntrusted`).
+extension DirectoryInbox {
+  /// The manifests in `Inbox/`, oldest first (by modification time, which the extension sets
+  /// to when the share arrived), with any failure recorded for them.
+  ///
+  /// Only regular files named `<share-id>.json` are listed; everything else in `Inbox/` that is
+  /// not a reservation is a problem `problems()` reports.
+  public func pending() throws -> [InboxEntry] {
+    let listing = try scan()
+    return listing.entries
+  }
+
+  /// What `Inbox/` holds that is not a share: files that are not regular (links, FIFOs,
+  /// directories), manifests with other names, second manifests of one share, failure records
+  /// that are not files, and anything else. Manifests that cannot be read are not among them:
+  /// reading one says why (`manifest(_:)`).
+  public func problems() throws -> [InboxProblem] {
+    try scan().problems
+  }
+
+  /// One listing of `Inbox/`: the shares in it, and what else it holds.
+  private func scan() throws -> (entries: [InboxEntry], problems: [InboxProblem]) {
+    var found: [(entry: InboxEntry, seconds: Int, nanoseconds: Int)] = []
+    var problems: [InboxProblem] = []
+    var seen: [UUID: String] = [:]
+    var unusual: [UUID: String] = [:]
+    let names = try group.inbox.entries().map(\.name).sorted()
+    let nameSet = Set(names)
+    func problem(_ name: String, _ id: UUID?, _ text: String) {
+      problems.append(
+        InboxProblem(name: "\(GroupDirectory.inboxName)/\(name)", shareID: id, problem: text))
+    }
+    for name in names {
+      if Self.isReservation(name) { continue }
+      if name.hasSuffix(".failure") {
+        let manifest = String(name.dropLast(".failure".count)) + ".json"
+        if nameSet.contains(manifest), let status = try group.inbox.status(of: name),
+          status.kind != .regularFile
+        {
+          problem(
+            name, Self.shareID(ofManifest: manifest),
+            "a failure record that is \(status.kind.article)")
+        }
+        continue
+      }
+      guard name.hasSuffix(".json") else {
+        problem(name, nil, "not an inbox file (only <share-id>.json manifests belong here)")
+        continue
+      }
+      guard let id = Self.shareID(ofManifest: name) else {
+        problem(name, nil, "not named by a share id (<UUID>.json); not imported")
+        continue
+      }
+      guard let status = try group.inbox.status(of: name) else { continue }
+      guard status.kind == .regularFile else {
+        problem(name, id, "not a regular file (\(status.kind.article)); never read")
+        continue
+      }
+      guard status.linkCount == 1 else {
+        problem(name, id, "\(FileDescriptor.LinkCount(count: status.linkCount))")
+        continue
+      }
+      if let first = seen[id] {
+        problem(
+          name, id, "a second manifest of share \(id.uuidString) (beside \(first)); not imported")
+        continue
+      }
+      seen[id] = name
+      if name != Self.manifestName(id), name != Self.manifestName(id).lowercased() {
+        unusual[id] = name
+      }
+      let failureName = Self.failureName(ofManifest: name)
+      let failure =
+        nameSet.contains(failureName) ? try? readFailure(failureName) : nil
+      found.append(
+        (
+          InboxEntry(
+            id: id, receivedAt: Date(timeIntervalSince1970: status.modificationTime),
+            failure: failure),
+          status.modificationSeconds, status.modificationNanoseconds
+        ))
+    }
+    unusualNames.withLock { $0 = unusual }
+    let entries = found.sorted {
+      ($0.seconds, $0.nanoseconds, $0.entry.id.uuidString)
+        < ($1.seconds, $1.nanoseconds, $1.entry.id.uuidString)
+    }.map(\.entry)
+    return (entries, problems)
+  }
+
+  /// The name in `Inbox/` of the manifest of `id`, in whichever case it was written; nil when
+  /// there is none.
+  func locateManifest(_ id: UUID) throws -> String? {
+    let upper = Self.manifestName(id)
+    for name in [upper, upper.lowercased()] where try group.inbox.status(of: name) != nil {
+      return name
+    }
+    guard let name = unusualNames.withLock({ $0[id] }),
+      try group.inbox.status(of: name) != nil
+    else { return nil }
+    return name
+  }
+
+  /// Reads the manifest of `id` without claiming it.
+  public func manifest(_ id: UUID) throws -> ShareManifest? {
+    guard let name = try locateManifest(id) else { return nil }
+    let path = group.absolutePath("\(GroupDirectory.inboxName)/\(name)")
+    let bytes: [UInt8]
+    do {
+      bytes = try group.inbox.readUntrusted(name, limit: Self.manifestSizeLimit)
+    } catch let error as IOError {
+      if error.code == .notFound { return nil }
+      throw error
+    }
+    let manifest = try ShareManifest.decode(Data(bytes), path: path)
+    try manifest.validate(path: path, expected: id)
+    return manifest
+  }
+
+  /// Claims the share with an exclusive, non-blocking `flock` on its manifest, reads and checks
+  /// the manifest, and completes payloads a crash left in `.staging/`.
+  ///
+  /// - Throws: `ManifestError` for a manifest that is not valid (which stays where it is),
+  ///   `IOError` when the inbox cannot be read or the manifest is not a plain file.
+  public func claim(_ id: UUID) throws -> (any InboxClaim)? {
+    guard let name = try locateManifest(id) else { return nil }
+    let path = group.absolutePath("\(GroupDirectory.inboxName)/\(name)")
+    let opened: FileDescriptor.Untrusted
+    do {
+      opened = try group.inbox.openUntrusted(name)
+    } catch {
+      guard error.code == .notFound else { throw error }
+      return nil
+    }
+    let file = opened.file
+    do {
+      guard try file.lock(exclusive: true, wait: false) else {
+        try file.close()
+        return nil
+      }
+      // Between the open and the lock another importer may have finished the share and
+      // removed the name: only the file still named so is the share.
+      guard opened.isSameFile(as: try group.inbox.status(of: name)) else {
+        try file.close()
+        return nil
+      }
+      let bytes = try file.readToEnd(sizeHint: opened.status.size, limit: Self.manifestSizeLimit)
+      let manifest = try ShareManifest.decode(Data(bytes), path: path)
+      try manifest.validate(path: path, expected: id)
+      try recoverPayloads(of: manifest)
+      return DirectoryClaim(inbox: self, manifest: manifest, manifestName: name, file: file)
+    } catch {
+      try? file.close()
+      throw error
+    }
+  }
+
+  /// Refuses a manifest that names a file outside `Incoming/` or under another id (see
+  /// `ShareManifest.validate(path:expected:)`).
+  package static func validate(_ manifest: ShareManifest, path: String, expected id: UUID)
+    throws(ManifestError)
+  {
+    try manifest.validate(path: path, expected: id)
+  }
+
+  /// Records `reason` beside the manifest of `id` (its failure record), unless recorded already.
+  public func quarantine(_ id: UUID, reason: String) throws {
+    guard let name = try locateManifest(id) else { return }
+    try recordFailureOnce(ofManifest: name, error: reason)
+  }
+
+  // MARK: Failure records
+
+  /// The failure recorded in `Inbox/<name>` (read through the door: a FIFO there never blocks).
+  func readFailure(_ name: String) throws -> InboxFailure {
+    let bytes = try group.inbox.readUntrusted(name, limit: Self.failureSizeLimit)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(InboxFailure.self, from: Data(bytes))
+  }
+
+  /// Records a failure next to the manifest `manifestName` (atomically, replacing the previous
+  /// record: written in `.staging/` as an in-flight file, then renamed into `Inbox/`).
+  func recordFailure(ofManifest manifestName: String, error: String) throws {
+    let name = Self.failureName(ofManifest: manifestName)
+    let previous = try? readFailure(name)
+    let record = InboxFailure(
+      attempts: (previous?.attempts ?? 0) + 1, lastAttempt: Date(), lastError: error)
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(record)
+    let made = try group.makeInFlightFile(in: group.staging, .writeOnly) {
+      ".\(UUID().uuidString).failure"
+    }
+    do {
+      try data.withUnsafeBytes { try made.file.writeAll($0) }
+      try made.file.sync()
+      try group.staging.rename(made.name, to: name, in: group.inbox, replacing: true)
+    } catch {
+      try? group.staging.removeFile(made.name)
+      try? made.file.close()
+      throw error
+    }
+    try? made.file.close()
+    try group.inbox.sync()
+  }
+
+  /// Records `error` for the share whose manifest is `Inbox/<name>` unless the same error is
+  /// already recorded (so repeated passes over a share that cannot be read do not count as
+  /// attempts of their own).
+  func recordFailureOnce(ofManifest name: String, error: String) throws {
+    if let previous = try? readFailure(Self.failureName(ofManifest: name)),
+      previous.lastError == error
+    {
+      return
+    }
+    try recordFailure(ofManifest: name, error: error)
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import SystemCalls
+
+extension InboxClaim {
+  /// Opens the payload of file item `position` through the reading side's door, proves it is
+  /// the file its manifest describes, and hands it over open, at its start.
+  ///
+  /// The payload is opened once without following a link or waiting on a FIFO, must be a
+  /// regular file with no name outside the group, and is read once to check its size and
+  /// SHA-256 against the manifest's. What the handle reads is that file, whatever its name in
+  /// `Incoming/` points to meanwhile: read it from the handle, never again by path.
+  ///
+  /// - Returns: A handle that owns the descriptor (closed when the handle goes).
+  /// - Throws: `PayloadError` for a payload that is missing, not a plain file of this group,
+  ///   or not the size and digest its manifest says; `IOError` for other failures.
+  public func openPayload(at position: Int) throws -> FileHandle {
+    guard manifest.items.indices.contains(position),
+      let expected = PayloadExpectation(self, position: position)
+    else {
+      throw PayloadError.missing(
+        shareID: manifest.id, item: position, path: "items[\(position)]", heldBy: nil)
+    }
+    let opened = try expected.open(in: group)
+    do {
+      try expected.check(try PayloadDigest.sha256(of: opened.file))
+    } catch {
+      try? opened.file.close()
+      throw error
+    }
+    return FileHandle(fileDescriptor: opened.file.rawValue, closeOnDealloc: true)
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import SystemCalls
+
+/// Why a reader refused a share's payload file; the share stays in the inbox with the error
+/// recorded. Messages name the share, the item and the payload's path, never what was shared.
+public enum PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The payload is not in the inbox (nor already where the reader puts it); `heldBy` is the
+  /// share the library holds the same file under, when it does (two manifests named one
+  /// payload, and the other share took it).
+  case missing(shareID: UUID, item: Int, path: String, heldBy: UUID?)
+  /// The payload is not a regular file (a symbolic link, a FIFO, a directory).
+  case notRegularFile(shareID: UUID, item: Int, path: String, kind: FileKind)
+  /// The payload cannot be taken for another reason the reader found (it has a name outside
+  /// the group, it grew while it was copied).
+  case refused(shareID: UUID, item: Int, path: String, reason: String)
+  /// The payload does not have the size its manifest says.
+  case sizeMismatch(shareID: UUID, item: Int, path: String, expected: Int64, found: Int64)
+  /// The payload does not have the SHA-256 its manifest says.
+  case digestMismatch(shareID: UUID, item: Int, path: String, expected: String, found: String)
+  /// The payload was replaced by something else while it was being taken.
+  case changed(shareID: UUID, item: Int, path: String)
+
+  /// `share <id>, item <n>: the payload …`, items counted from 1.
+  public var description: String {
+    switch self {
+    case .missing(let id, let item, let path, let owner):
+      let held =
+        owner.map {
+          "; the library holds the same file under share \($0.uuidString), whose manifest"
+            + " named it too"
+        } ?? ""
+      return "\(Self.payload(id, item, path)) is missing\(held)"
+    case .notRegularFile(let id, let item, let path, let kind):
+      return "\(Self.payload(id, item, path)) is not a regular file (\(kind.article));"
+        + " it is never followed or read"
+    case .refused(let id, let item, let path, let reason):
+      return "\(Self.payload(id, item, path)) is refused: \(reason)"
+    case .sizeMismatch(let id, let item, let path, let expected, let found):
+      return "\(Self.payload(id, item, path)) holds \(found) bytes, not the \(expected) its"
+        + " manifest says"
+    case .digestMismatch(let id, let item, let path, let expected, let found):
+      return "\(Self.payload(id, item, path)) has SHA-256 \(found.prefix(16))…, not the"
+        + " \(expected.prefix(16))… its manifest says"
+    case .changed(let id, let item, let path):
+      return "\(Self.payload(id, item, path)) was replaced while it was being taken; whatever"
+        + " was moved was put back"
+    }
+  }
+
+  private static func payload(_ id: UUID, _ item: Int, _ path: String) -> String {
+    "share \(id.uuidString), item \(item + 1): the payload \(TerminalText.quoted(path))"
+  }
+}
+
+/// What a payload must be, from its manifest: its size and SHA-256, and where it is, for
+/// errors. Every reader (the library importer, `DirectoryDelivery`, `CommandDelivery`) checks
+/// payloads against one of these.
+package struct PayloadExpectation: Sendable {
+  package var shareID: UUID
+  package var position: Int
+  /// The payload's name in `Incoming/`.
+  package var name: String
+  /// Its path, for messages.
+  package var path: String
+  package var byteCount: Int64
+  /// Lower-case hexadecimal.
+  package var sha256: String
+
+  /// The expectation of item `position` of `claim`'s share; nil unless it is a file item with
+  /// its name, size and digest (which `ShareManifest.validate` proved every file item has).
+  package init?(_ claim: any InboxClaim, position: Int) {
+    let item = claim.manifest.items[position]
+    guard item.kind == .file, let name = item.fileName, let byteCount = item.byteCount,
+      let digest = item.sha256
+    else { return nil }
+    shareID = claim.manifest.id
+    self.position = position
+    self.name = name
+    path = claim.payloadPath(of: item) ?? name
+    self.byteCount = byteCount
+    sha256 = digest.lowercased()
+  }
+
+  /// Refuses `found` unless it is the size and digest the manifest says.
+  package func check(_ found: PayloadDigest.Result, at path: String? = nil) throws(PayloadError) {
+    guard found.byteCount == byteCount else {
+      throw .sizeMismatch(
+        shareID: shareID, item: position, path: path ?? self.path, expected: byteCount,
+        found: found.byteCount)
+    }
+    guard found.sha256 == sha256 else {
+      throw .digestMismatch(
+        shareID: shareID, item: position, path: path ?? self.path, expected: sha256,
+        found: found.sha256)
+    }
+  }
+
+  /// Refuses an opened payload whose size is not the manifest's, before reading it.
+  package func check(size: Int64) throws(PayloadError) {
+    guard size == byteCount else {
+      throw .sizeMismatch(
+        shareID: shareID, item: position, path: path, expected: byteCount, found: size)
+    }
+  }
+
+  /// The refusal of a payload the door would not open.
+  package func refusal(_ error: IOError) -> PayloadError {
+    switch error.code {
+    case .notFound: .missing(shareID: shareID, item: position, path: path, heldBy: nil)
+    case .symbolicLink:
+      .notRegularFile(shareID: shareID, item: position, path: path, kind: .symbolicLink)
+    case .notRegularFile:
+      .notRegularFile(
+        shareID: shareID, item: position, path: path, kind: error.fileKind ?? .unknown)
+    default:
+      .refused(shareID: shareID, item: position, path: path, reason: error.reason)
+    }
+  }
+
+  /// Copies the opened payload into `output` (from the payload's offset), hashed as it is
+  /// copied, and refuses it unless it is the manifest's size and digest; stops as soon as it
+  /// grows past the size.
+  package func copy(_ opened: FileDescriptor.Untrusted, to output: FileDescriptor) throws {
+    let copied: PayloadDigest.Result
+    do {
+      copied = try PayloadDigest.copy(
+        from: opened.file, sizeHint: opened.status.size, maximumSize: byteCount, to: output)
+    } catch let grew as PayloadGrew {
+      throw PayloadError.refused(
+        shareID: shareID, item: position, path: path, reason: "\(grew)")
+    }
+    try check(copied)
+  }
+
+  /// Opens the payload through the door (`GroupDirectory.openPayload(_:of:)`) and checks its
+  /// size.
+  ///
+  /// - Throws: `PayloadError` for a payload that is missing, not a plain file of this group,
+  ///   or not the size the manifest says; `IOError` for other failures.
+  package func open(in group: GroupDirectory) throws -> FileDescriptor.Untrusted {
+    let opened: FileDescriptor.Untrusted
+    do {
+      opened = try group.openPayload(name, of: shareID)
+    } catch {
+      switch error.code {
+      case .notFound, .symbolicLink, .notRegularFile, .hardLink: throw refusal(error)
+      default: throw error
+      }
+    }
+    do {
+      try check(size: opened.status.size)
+    } catch {
+      try? opened.file.close()
+      throw error
+    }
+    return opened
+  }
+}
