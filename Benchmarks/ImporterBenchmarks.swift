@@ -49,7 +49,7 @@ enum ImporterBenchmarks {
         items: [
           .file(
             typeIdentifier: "public.jpeg", path: "Incoming/\(name)", byteCount: 4096,
-            sha256: String(repeating: "0", count: 64), suggestedName: "IMG_\(index).JPG")
+            sha256: PayloadDigest.sha256(of: payload), suggestedName: "IMG_\(index).JPG")
         ])
       return Share(manifest: manifest, payload: payload, payloadName: name)
     }

@@ -150,7 +150,7 @@ enum PostgresBenchmarks {
         items: [
           .file(
             typeIdentifier: "public.jpeg", path: "Incoming/\(name)",
-            byteCount: Int64(payload.count), sha256: String(repeating: "0", count: 64),
+            byteCount: Int64(payload.count), sha256: PayloadDigest.sha256(of: payload),
             suggestedName: "IMG_\(index).JPG")
         ]))
     try prepared.makeDurable()

@@ -24,6 +24,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("ingest-large", IngestBenchmarks.largeShare),
   ("cli", CLIBenchmarks.run),
   ("importer", ImporterBenchmarks.run),
+  ("import-large", ImporterBenchmarks.largeImport),
   ("hostile", HostileInputBenchmarks.run),
   ("matrix", MatrixBenchmarks.run),
   ("postgres", PostgresBenchmarks.run),
@@ -53,9 +54,12 @@ if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arg
     exit(1)
   }
 } else {
-  // "ingest-small" and "ingest-large" are parts of "ingest", for running one alone.
+  // "ingest-small" and "ingest-large" are parts of "ingest", for running one alone;
+  // "import-large" (1 GiB, half a minute) runs only when named.
   let selected =
-    arguments.isEmpty ? sections.map(\.name).filter { !$0.hasPrefix("ingest-") } : arguments
+    arguments.isEmpty
+    ? sections.map(\.name).filter { !$0.hasPrefix("ingest-") && $0 != "import-large" }
+    : arguments
   // A section that fails says why, and the others still run; the exit status tells.
   var failed: [String] = []
   for name in selected {

@@ -32,7 +32,9 @@ package final class FaultInjector: Sendable {
   private struct Rule {
     var id: Int
     var call: SystemCall
-    var errno: Errno
+    /// The failure to give; nil for a rule that runs `action` and lets the call through.
+    var errno: Errno?
+    var action: (@Sendable () -> Void)?
     var prefix: String
     /// Matching calls to let through before failing.
     var skip: Int
@@ -69,7 +71,31 @@ package final class FaultInjector: Sendable {
       let id = state.nextID
       state.nextID += 1
       state.rules.append(
-        Rule(id: id, call: call, errno: errno, prefix: prefix, skip: skip, remaining: times))
+        Rule(
+          id: id, call: call, errno: errno, action: nil, prefix: prefix, skip: skip,
+          remaining: times))
+      return id
+    }
+    armed.add(1, ordering: .sequentiallyConsistent)
+    return Fault(id: id)
+  }
+
+  /// Arms an interception: `action` runs just before each matching call on a path under
+  /// `prefix`, which then proceeds. What another program does in the instant between two
+  /// calls (a file swapped for a link between an open and a rename) is made to happen exactly
+  /// there, so a test of that race is exact rather than a matter of luck.
+  @discardableResult
+  package func intercept(
+    _ call: SystemCall, under prefix: String, times: Int = 1,
+    _ action: @escaping @Sendable () -> Void
+  ) -> Fault {
+    let id = state.withLock { state in
+      let id = state.nextID
+      state.nextID += 1
+      state.rules.append(
+        Rule(
+          id: id, call: call, errno: nil, action: action, prefix: prefix, skip: 0,
+          remaining: times))
       return id
     }
     armed.add(1, ordering: .sequentiallyConsistent)
@@ -105,7 +131,7 @@ package final class FaultInjector: Sendable {
   @inline(__always)
   func fault(for call: SystemCall, path: String) -> Errno? {
     guard armed.load(ordering: .relaxed) > 0 else { return nil }
-    return state.withLock { state -> Errno? in
+    let (errno, action) = state.withLock { state -> (Errno?, (@Sendable () -> Void)?) in
       for index in state.rules.indices {
         guard state.rules[index].call == call, Self.path(path, isUnder: state.rules[index].prefix)
         else { continue }
@@ -116,10 +142,13 @@ package final class FaultInjector: Sendable {
         guard state.rules[index].remaining > 0 else { continue }
         state.rules[index].remaining -= 1
         state.rules[index].fired += 1
-        return state.rules[index].errno
+        return (state.rules[index].errno, state.rules[index].action)
       }
-      return nil
+      return (nil, nil)
     }
+    // Outside the lock: an action may make system calls of its own.
+    action?()
+    return errno
   }
 
   private static func path(_ path: String, isUnder prefix: String) -> Bool {

@@ -196,7 +196,8 @@ struct ImporterTests {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     var generator = SplitMix64(seed: 12)
-    let bytes = (0..<(3 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    // Past the copier's 4 MiB threshold, so the kernel copies and a second thread hashes.
+    let bytes = (0..<(5 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
     let id = try fixture.writeShare(
       receivedAt: "2026-03-08T12:00:00Z", items: [try fixture.fileItem("E.mov", bytes: bytes)])
     let library = try fixture.library()

@@ -177,8 +177,9 @@ struct PayloadPlacement {
   ) throws {
     let partial = ".\(libraryName).partial"
     try files.removeTree(partial)
+    // Read and write: a large copy is hashed from what it wrote (read back from the page cache).
     let output = try files.open(
-      partial, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: 0o600)
+      partial, .readWrite, options: [.create, .exclusive, .noFollow], permissions: 0o600)
     do {
       try output.closeAfter {
         try expected.copy(opened, to: output)

@@ -60,8 +60,9 @@ public struct DirectoryDelivery: ShareHandler {
   ) throws {
     let input = try expected.open(in: group)
     try input.file.closeAfter {
+      // Read and write: a large copy is hashed from what it wrote (read back from the page cache).
       let output = try folder.open(
-        expected.name, .writeOnly, options: [.create, .exclusive, .noFollow])
+        expected.name, .readWrite, options: [.create, .exclusive, .noFollow])
       try output.closeAfter {
         try expected.copy(input, to: output)
         try output.sync()

@@ -10,6 +10,11 @@ package enum PayloadDigest {
     package var sha256: String
   }
 
+  /// The SHA-256 of bytes in memory, as lower-case hexadecimal.
+  package static func sha256(of bytes: [UInt8]) -> String {
+    bytes.withUnsafeBytes { SHA256Digest.hex(of: $0) }
+  }
+
   /// Hashes everything `file` holds, from its start, in chunks (memory does not grow with the
   /// file), without moving its offset.
   package static func sha256(of file: FileDescriptor) throws -> Result {

@@ -119,7 +119,8 @@ package struct PayloadExpectation: Sendable {
 
   /// Copies the opened payload into `output` (from the payload's offset), hashed as it is
   /// copied, and refuses it unless it is the manifest's size and digest; stops as soon as it
-  /// grows past the size.
+  /// grows past the size. `output` must be open for reading and writing: a large copy is
+  /// hashed from what it wrote.
   package func copy(_ opened: FileDescriptor.Untrusted, to output: FileDescriptor) throws {
     let copied: PayloadDigest.Result
     do {

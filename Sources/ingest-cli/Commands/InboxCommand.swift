@@ -61,7 +61,9 @@ enum InboxCommand {
     subcommands: [
       CommandSpec(
         name: "list", abstract: "committed shares, oldest first, with item counts and sizes",
-        examples: [.init(command: "inbox list", note: "what is waiting")]),
+        examples: [.init(command: "inbox list", note: "what is waiting")],
+        exitStatus: "0 every entry of the inbox is a share it can read; 65 something in Inbox/"
+          + " cannot be read or does not belong there (each is named on standard error)."),
       CommandSpec(
         name: "show", abstract: "one share's manifest (with --json, the manifest itself)",
         operands: [.one("ID", help: "a share id, as inbox list prints it")],
@@ -118,7 +120,9 @@ enum InboxCommand {
             help: "only files older than DURATION, such as 90s, 30m, 2h or 1d (default: 1h);"
               + " 0 sweeps everything stale now")
         ],
-        examples: [.init(command: "inbox sweep --older-than 2h", note: "clean up after crashes")]
+        examples: [.init(command: "inbox sweep --older-than 2h", note: "clean up after crashes")],
+        exitStatus: "0 swept; 65 a manifest cannot be read (it is left in place, with every file"
+          + " it may name)."
       ),
     ],
     exclusiveGroups: GroupOptions.exclusive
@@ -430,13 +434,14 @@ enum InboxCommand {
       if report.keptInFlight > 0 {
         line += "; kept \(report.keptInFlight) file(s) of shares in flight"
       }
+      if report.keptForUnreadable > 0 {
+        line += "; kept \(report.keptForUnreadable) file(s) that manifests it cannot read may name"
+      }
       print(line)
       for problem in unreadable {
         Output.error(
           "ingest-cli: warning: \(TerminalText.quoted(problem.name)) cannot be read"
-            + " (\(TerminalText.quoted(problem.problem))); kept in place, with"
-            + " \(report.keptForUnreadable == 0 ? "the" : "\(report.keptForUnreadable)")"
-            + " file(s) it may name")
+            + " (\(TerminalText.quoted(problem.problem))); left in place")
       }
     }
     return unreadable.isEmpty ? .success : .dataError
