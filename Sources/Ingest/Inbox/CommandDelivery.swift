@@ -18,7 +18,8 @@ import SystemCalls
 public struct CommandDelivery: ShareHandler {
   /// The command, as `sh -c` reads it.
   public let command: String
-  /// The group directory the payloads are in.
+  /// The group directory the payloads are in, as given. (The command's view is made in the
+  /// group each claim reads from, the same directory for the command line.)
   public let groupPath: String
 
   /// Delivers by running `command`.

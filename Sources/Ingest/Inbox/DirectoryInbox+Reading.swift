@@ -160,14 +160,6 @@ extension DirectoryInbox {
     }
   }
 
-  /// Refuses a manifest that names a file outside `Incoming/` or under another id (see
-  /// `ShareManifest.validate(path:expected:)`).
-  package static func validate(_ manifest: ShareManifest, path: String, expected id: UUID)
-    throws(ManifestError)
-  {
-    try manifest.validate(path: path, expected: id)
-  }
-
   /// Records `reason` beside the manifest of `id` (its failure record), unless recorded already.
   public func quarantine(_ id: UUID, reason: String) throws {
     guard let name = try locateManifest(id) else { return }

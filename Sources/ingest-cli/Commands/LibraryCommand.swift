@@ -127,7 +127,8 @@ enum LibraryCommand {
               status: $0.status.rawValue, content: $0.content)
           }, text: card.text))
     } else {
-      print(card.text)
+      // Each line as it is, unless something shared in it could act on the terminal.
+      for line in card.lines { print(TerminalText.quoted(line)) }
     }
     return .success
   }
