@@ -88,7 +88,7 @@ extension ImporterBenchmarks {
       acrossFileSystems
       ? FaultInjector.shared.inject(
         .crossDevice, into: .rename, under: group.absolutePath("Incoming"), times: .max) : nil
-    defer { fault.map { FaultInjector.shared.remove($0) } }
+    defer { if let fault { FaultInjector.shared.remove(fault) } }
     let started = Harness.now()
     let pass = try LibraryImporter(
       library: library, inbox: DirectoryInbox(group: group),

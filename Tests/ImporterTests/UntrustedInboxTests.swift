@@ -192,7 +192,7 @@ struct UntrustedInboxTests {
     let lower = UUID()
     let mixed = UUID()
     let mixedName = mixed.uuidString.lowercased().prefix(8) + mixed.uuidString.dropFirst(8)
-    for (id, name) in [(lower, lower.uuidString.lowercased()), (mixed, String(mixedName))] {
+    for name in [lower.uuidString.lowercased(), String(mixedName)] {
       let json = """
         {"schemaVersion": 1, "id": "\(name)", "receivedAt": "2026-03-08T12:00:00Z",
          "items": [\(try ImporterFixture.text("written by Python"))]}

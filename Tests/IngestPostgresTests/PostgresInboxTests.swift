@@ -205,4 +205,38 @@ struct PostgresInboxTests {
       }
     }
   }
+
+  @Test("Four-field inbox files import into the PostgreSQL library exactly once, with the card")
+  func fourFieldIntoPostgres() async throws {
+    try await Offload.run {
+      try PostgresServer.sharing {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        var made: [UUID: String] = [:]
+        for (index, text) in ["週六去公園嗎？", "https://example.com/park"].enumerated() {
+          let id = UUID()
+          made[id] = text
+          let json = """
+            {"schemaVersion":1,"id":"\(id.uuidString)","receivedAt":"2026-09-21T14:1\(index):20Z",\
+            "text":"\(text)"}
+            """
+          try Data(json.utf8).write(
+            to: URL(fileURLWithPath: fixture.group.absolutePath("Inbox/\(id.uuidString).json")))
+        }
+        let library = try PostgresLibrary(
+          url: fixture.url, filesPath: fixture.directory.path + "/files")
+        let importer = LibraryImporter(
+          library: library, inbox: DirectoryInbox(group: fixture.group))
+        #expect(Set(try importer.importPending().imported) == Set(made.keys))
+        #expect(try importer.importPending().imported.isEmpty)
+        let records = try library.records(status: nil, limit: nil)
+        #expect(records.count == 2)
+        #expect(Set(records.map(\.items[0].kind)) == [.text, .url])
+        let taipei = try #require(TimeZone(identifier: "Asia/Taipei"))
+        let card = try library.summary(
+          date: CalendarDay("2026-09-21"), timeZone: taipei, locale: .traditionalChinese)
+        #expect(card.lines.contains("• 待整理｜週六去公園嗎？"))
+      }
+    }
+  }
 }

@@ -44,6 +44,18 @@ public struct InputContract: Codable, Sendable, Hashable {
   /// The default contract (see the type's discussion).
   public static let `default` = InputContract()
 
+  /// The contract of the text-only share extension the four-field inbox form comes from
+  /// (`ShareManifest`): plain text or one `http`/`https` URL, one attachment, at most 1000
+  /// characters; images, PDFs and several attachments are rejected.
+  public static let textOrWebURL = InputContract(
+    acceptedTypes: ["public.plain-text", "public.url"], maximumAttachmentCount: 1,
+    maximumTextLength: 1000, urlSchemes: ["http", "https"])
+
+  /// The contracts known by name (`share --preset NAME`, `inbox import --preset NAME`).
+  public static let presets: [String: InputContract] = [
+    "default": .default, "text-or-url": .textOrWebURL,
+  ]
+
   /// Creates a contract; every parameter defaults to the product's value.
   public init(
     acceptedTypes: [String] = [

@@ -9,7 +9,8 @@ extension DirectoryInbox {
   /// to when the share arrived), with any failure recorded for them.
   ///
   /// Only regular files named `<share-id>.json` are listed; everything else in `Inbox/` that is
-  /// not a reservation is a problem `problems()` reports.
+  /// not hidden (reservations, other writers' temporary files) is a problem `problems()`
+  /// reports.
   public func pending() throws -> [InboxEntry] {
     let listing = try scan()
     return listing.entries
@@ -36,7 +37,9 @@ extension DirectoryInbox {
         InboxProblem(name: "\(GroupDirectory.inboxName)/\(name)", shareID: id, problem: text))
     }
     for name in names {
-      if Self.isReservation(name) { continue }
+      // Reservations, and other writers' temporary files (written under a hidden name, then
+      // renamed into place): files in flight, not problems.
+      if name.hasPrefix(".") { continue }
       if name.hasSuffix(".failure") {
         let manifest = String(name.dropLast(".failure".count)) + ".json"
         if nameSet.contains(manifest), let status = try group.inbox.status(of: name),
@@ -113,7 +116,7 @@ extension DirectoryInbox {
     let bytes: [UInt8]
     do {
       bytes = try group.inbox.readUntrusted(name, limit: Self.manifestSizeLimit)
-    } catch let error as IOError {
+    } catch {
       if error.code == .notFound { return nil }
       throw error
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 extension ShareManifest {
-  /// The manifest as JSON: sorted keys, ISO 8601 times in UTC, one line.
+  /// The manifest as JSON, in this package's form (`currentSchemaVersion`): sorted keys, ISO
+  /// 8601 times in UTC, one line.
   ///
   /// Written directly rather than through `JSONEncoder`, which costs a small share more than
   /// copying its file; the bytes are exactly those `JSONEncoder` writes with sorted keys and
@@ -23,7 +24,7 @@ extension ShareManifest {
     }
     json.member("receivedAt", ManifestDate.format(receivedAt))
     json.key("schemaVersion")
-    json.number(Int64(schemaVersion))
+    json.number(Int64(Self.currentSchemaVersion))
     json.member("source", source)
     json.close("}")
     return Data(json.bytes)

@@ -2,16 +2,34 @@ import Foundation
 import SystemCalls
 
 /// What an accepted share is: the inbox's record of it, written last, atomically, as the
-/// commit point (`<group>/Inbox/<share-id>.json`, schema version 1 in ARCHITECTURE.md).
+/// commit point (`<group>/Inbox/<share-id>.json`).
 ///
 /// Text and URLs travel in the manifest, never in a file name; files are named by the share,
 /// not by the source. Readers ignore fields they do not know and refuse a schema version they
 /// do not know.
+///
+/// Three shapes are read, told apart by `schemaVersion` and which fields are there:
+/// - **Version 2** (what this package writes): `id`, `receivedAt`, `source`, `items`.
+/// - **Version 1 with `items`**: the same shape, as this package wrote it before version 2.
+/// - **Version 1 with `text` and no `items`**: the four-field form the App Group inbox this
+///   product is modelled on writes (`{"schemaVersion":1,"id":…,"receivedAt":…,"text":…}`), a
+///   share of one text or web URL. It is read as one item: a URL item (`public.url`) when the
+///   whole text, trimmed, is a single `http` or `https` URL with a host (that extension's URL
+///   path put exactly the URL there), else a text item (`public.plain-text`); its source is
+///   unknown (nil). A version-1 document with both `items` and `text` is refused: it is
+///   neither.
+///
+/// The writer moved to version 2 so that a reader of the four-field form, which knows only
+/// version 1, refuses this package's documents instead of misreading one without its `text`.
 public struct ShareManifest: Codable, Sendable, Hashable {
-  /// The schema version this package writes and reads.
-  public static let currentSchemaVersion = 1
+  /// The schema version this package writes.
+  public static let currentSchemaVersion = 2
 
-  /// The schema version of this manifest.
+  /// The schema versions this package reads (see the type's discussion).
+  public static let readableSchemaVersions = 1...2
+
+  /// The schema version this manifest was read from (what this package writes is always
+  /// `currentSchemaVersion`).
   public var schemaVersion: Int
   /// The share's identifier, unique across every share ever made.
   public var id: UUID
@@ -112,30 +130,62 @@ public struct ShareManifest: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case schemaVersion, id, receivedAt, source, items, notIncluded
+    /// The four-field form's one field of content.
+    case text
   }
 
-  /// Reads a manifest, refusing a schema version this reader does not know.
+  /// Reads a manifest of any shape the type's discussion lists, refusing a schema version
+  /// this reader does not know.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
-    guard schemaVersion == Self.currentSchemaVersion else {
+    guard Self.readableSchemaVersions.contains(schemaVersion) else {
       throw DecodingError.dataCorruptedError(
         forKey: .schemaVersion, in: container,
         debugDescription:
-          "schemaVersion \(schemaVersion) is not one this reader knows (it reads \(Self.currentSchemaVersion))"
-      )
+          "schemaVersion \(schemaVersion) is not one this reader knows (it reads"
+          + " \(Self.readableSchemaVersions.map(String.init).joined(separator: " and ")))")
     }
     id = try container.decode(UUID.self, forKey: .id)
     receivedAt = try container.decode(Date.self, forKey: .receivedAt)
+    if schemaVersion == 1, !container.contains(.items), container.contains(.text) {
+      // The four-field form: one text or web URL, from a source it does not name.
+      let text = try container.decode(String.self, forKey: .text)
+      source = nil
+      items = [Self.fourFieldItem(text)]
+      notIncluded = []
+      return
+    }
+    if container.contains(.text) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .text, in: container,
+        debugDescription:
+          "a manifest holds either items (this package's form) or text (the four-field form),"
+          + " not both")
+    }
     source = try container.decodeIfPresent(String.self, forKey: .source)
     items = try container.decode([Item].self, forKey: .items)
     notIncluded = try container.decodeIfPresent([Omission].self, forKey: .notIncluded) ?? []
   }
 
-  /// Writes the manifest; `notIncluded` only when it has entries.
+  /// The item a four-field document's `text` is: a URL item when the whole text, trimmed, is
+  /// one `http` or `https` URL with a host; else a text item, as it is.
+  static func fourFieldItem(_ text: String) -> Item {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !trimmed.contains(where: \.isWhitespace), let url = URL(string: trimmed),
+      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      !(url.host?.isEmpty ?? true)
+    {
+      return .url(trimmed, typeIdentifier: "public.url")
+    }
+    return .text(text, typeIdentifier: "public.plain-text")
+  }
+
+  /// Writes the manifest in this package's form, as `currentSchemaVersion` whatever version
+  /// it was read from; `notIncluded` only when it has entries.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(schemaVersion, forKey: .schemaVersion)
+    try container.encode(Self.currentSchemaVersion, forKey: .schemaVersion)
     try container.encode(id, forKey: .id)
     try container.encode(receivedAt, forKey: .receivedAt)
     try container.encodeIfPresent(source, forKey: .source)

@@ -7,38 +7,59 @@ import SystemCalls
 /// `ingest-cli inbox`: the committed shares, from the main app's side.
 enum InboxCommand {
   /// `--library`, `--to` and `--exec`: where `import` and `watch` hand each share.
-  static let handlerOptions: [OptionSpec] = [
+  static let handlerOptions: [OptionSpec] =
+    [
+      .option(
+        "--library", value: "PATH|URL",
+        help: "import into the library at PATH, or in the PostgreSQL database at a postgresql://"
+          + " URL, each share exactly once (the default; default: $INGEST_LIBRARY_URL, else"
+          + " $XDG_DATA_HOME/share-ingest/library.sqlite, else"
+          + " ~/.local/share/share-ingest/library.sqlite)",
+        completion: .file),
+      .option(
+        "--to", value: "DIR",
+        help: "copy each share into DIR/<share-id>/ (its files and manifest.json)",
+        completion: .directory),
+      .option(
+        "--exec", value: "COMMAND",
+        help: "run sh -c COMMAND sh MANIFEST for each share, with INGEST_SHARE_ID,"
+          + " INGEST_MANIFEST and INGEST_GROUP_DIR set (a private view of the share's checked"
+          + " files); exit status 0 is success"),
+    ] + contractOptions
+
+  /// `--preset`, `--contract` and `--accept`: the contract a command applies, as `share` and
+  /// `inbox import|watch` read it.
+  static let contractOptions: [OptionSpec] = [
     .option(
-      "--library", value: "PATH|URL",
-      help: "import into the library at PATH, or in the PostgreSQL database at a postgresql://"
-        + " URL, each share exactly once (the default; default: $INGEST_LIBRARY_URL, else"
-        + " $XDG_DATA_HOME/share-ingest/library.sqlite, else"
-        + " ~/.local/share/share-ingest/library.sqlite)",
-      completion: .file),
-    .option(
-      "--to", value: "DIR",
-      help: "copy each share into DIR/<share-id>/ (its files and manifest.json)",
-      completion: .directory),
-    .option(
-      "--exec", value: "COMMAND",
-      help: "run sh -c COMMAND sh MANIFEST for each share, with INGEST_SHARE_ID,"
-        + " INGEST_MANIFEST and INGEST_GROUP_DIR set (a private view of the share's checked"
-        + " files); exit status 0 is success"),
-    .option(
-      "--accept", value: "TYPES",
-      help: "the types the importer's contract accepts, comma-separated, as share --accept"
-        + " (default: the extension's default contract); a share that breaks the contract stays"
-        + " in the inbox with the reason recorded"),
+      "--preset", value: "NAME",
+      help: "a contract by name: default (images, movies, PDFs, text, web URLs), or text-or-url"
+        + " (plain text or one http(s) URL, one attachment, at most 1000 characters)",
+      completion: .values(["default", "text-or-url"])),
     .option(
       "--contract", value: "FILE",
-      help: "the importer's contract as a JSON file, as matrix run --contract reads it",
+      help: "the contract as a JSON file, as matrix run --contract reads it (over --preset)",
       completion: .file),
+    .option(
+      "--accept", value: "TYPES",
+      help: "the types the contract accepts, comma-separated (over --preset and --contract);"
+        + " default: public.image,public.movie,com.adobe.pdf,public.plain-text,public.url"),
   ]
 
-  /// The importer's contract: `--contract FILE`, then `--accept TYPES` over it; the
-  /// extension's default when neither is given.
+  /// The contract `--preset NAME`, `--contract FILE` and `--accept TYPES` describe, each over
+  /// the one before; the extension's default when none is given.
   static func contract(_ arguments: Arguments) throws -> InputContract {
-    var contract = try MatrixCommand.contract(try arguments.option("--contract")) ?? .default
+    var contract = InputContract.default
+    if let name = try arguments.option("--preset") {
+      guard let preset = InputContract.presets[name] else {
+        throw CLIError.usage(
+          "--preset needs one of \(InputContract.presets.keys.sorted().joined(separator: ", "))"
+            + ", not \(TerminalText.quoted(String(name.prefix(80))))")
+      }
+      contract = preset
+    }
+    if let file = try MatrixCommand.contract(try arguments.option("--contract")) {
+      contract = file
+    }
     if let accept = try arguments.option("--accept") {
       contract.acceptedTypes = accept.split(separator: ",").map {
         $0.trimmingCharacters(in: .whitespaces)

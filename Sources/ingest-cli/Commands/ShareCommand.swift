@@ -38,11 +38,7 @@ enum ShareCommand {
         help: "an Info.plist, a rule file or a predicate: would the extension be offered at"
           + " all? A hidden extension loads nothing (exit 1)",
         completion: .file),
-      .option(
-        "--accept", value: "TYPES",
-        help: "the types the contract accepts, comma-separated (default: public.image,"
-          + "public.movie,com.adobe.pdf,public.plain-text,public.url)"),
-    ] + GroupOptions.options + [Backends.inboxOption] + [
+    ] + InboxCommand.contractOptions + GroupOptions.options + [Backends.inboxOption] + [
       .flag(
         "--keep-partial",
         help: "save what loaded when an attachment fails (default: all or nothing)"),
@@ -84,7 +80,6 @@ enum ShareCommand {
     let urlText = try arguments.option("--url")
     let sourceName = try arguments.option("--source")
     let ruleArgument = try arguments.option("--rule")
-    let accept = try arguments.option("--accept")
     let keepPartial = arguments.flag("--keep-partial")
     let deadlineText = try arguments.option("--deadline")
     let files = try arguments.positionals()
@@ -105,12 +100,7 @@ enum ShareCommand {
       }
       options.deadline = .milliseconds(Int64(seconds * 1000))
     }
-    var contract = InputContract.default
-    if let accept {
-      contract.acceptedTypes = accept.split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-    }
+    let contract = try InboxCommand.contract(arguments)
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
 
     // A private folder for standard input and a profile's folder representations, made only

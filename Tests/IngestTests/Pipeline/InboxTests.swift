@@ -67,11 +67,11 @@ struct InboxTests {
     let future = UUID()
     try Data(
       """
-      {"schemaVersion": 2, "id": "\(future.uuidString)", "receivedAt": "2026-09-21T14:13:20Z", "items": []}
+      {"schemaVersion": 3, "id": "\(future.uuidString)", "receivedAt": "2026-09-21T14:13:20Z", "items": []}
       """.utf8
     ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(future.uuidString).json"))
     let unknown = #expect(throws: ManifestError.self) { try inbox.claim(future) }
-    #expect(unknown?.problem.contains("schemaVersion 2") == true)
+    #expect(unknown?.problem.contains("schemaVersion 3") == true)
   }
 
   @Test("A manifest written by another program, with unknown fields, is read")

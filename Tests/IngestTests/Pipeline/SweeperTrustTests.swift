@@ -24,7 +24,7 @@ struct SweeperTrustTests {
       UnreadableCase(
         name: "a newer schema version", fileName: "ID.json",
         contents: """
-          {"schemaVersion": 2, "id": "ID", "receivedAt": "2026-09-21T14:13:20Z",
+          {"schemaVersion": 3, "id": "ID", "receivedAt": "2026-09-21T14:13:20Z",
            "parts": [{"path": "Incoming/PAYLOAD", "sha256": "00"}]}
           """),
       UnreadableCase(
