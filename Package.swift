@@ -17,6 +17,12 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// What the portability tests (in both language modes) link: the package's modules under
+/// Apple's names, as an iOS extension imports them.
+let portabilityDependencies: [Target.Dependency] =
+  ["ItemProvider", "UTI", "ActivationRules", "Ingest", "TestSupport"]
+  + appleModuleNames.map { .target(name: $0) }
+
 let package = Package(
   name: "share-ingest",
   products: [
@@ -167,9 +173,16 @@ let package = Package(
     // Compiles iOS share-extension code with only its imports changed (see the target's files).
     .testTarget(
       name: "PortabilityTests",
-      dependencies: ["ItemProvider", "UTI", "ActivationRules", "Ingest", "TestSupport"]
-        + appleModuleNames.map { .target(name: $0) },
+      dependencies: portabilityDependencies,
       swiftSettings: swiftSettings
+    ),
+    // The same files (Tests/PortabilityTestsSwift5 is a link to Tests/PortabilityTests) in the
+    // Swift 5 language mode, which most shipping extensions are still built in: the code must
+    // compile and behave the same in both modes with only its imports changed.
+    .testTarget(
+      name: "PortabilityTestsSwift5",
+      dependencies: portabilityDependencies,
+      swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)]
     ),
     .testTarget(
       name: "TypeMatrixTests",
@@ -189,7 +202,8 @@ let package = Package(
 #if os(Linux)
   package.products += appleModuleNames.map { .library(name: $0, targets: [$0]) }
   package.targets += [
-    .target(name: "UTCoreTypes", swiftSettings: swiftSettings),
+    .target(
+      name: "UTCoreTypes", dependencies: ["UniformTypeIdentifiers"], swiftSettings: swiftSettings),
     .target(name: "UniformTypeIdentifiers", dependencies: ["UTI"], swiftSettings: swiftSettings),
     .target(
       name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UTCoreTypes"],
