@@ -72,6 +72,7 @@ extension NSItemProvider {
         do {
           let payload = try result.get()
           if inPlace, representation?.opensInPlace == true, case .file(let url) = payload {
+            SecurityScopes.shared.grant(url)
             completionHandler(url, true, nil)
             return
           }

@@ -73,6 +73,8 @@ extension NSItemProvider {
           completionHandler(nil, Self.unexpectedValueClass(className))
           return
         }
+        // A file URL crossing from the source is security-scoped on a device.
+        if let url = object as? NSURL, url.isFileURL { SecurityScopes.shared.grant(url as URL) }
         completionHandler(object, nil)
       })
   }
