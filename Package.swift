@@ -3,10 +3,13 @@ import PackageDescription
 
 /// Modules named after Apple's, so iOS code keeps its imports: `UniformTypeIdentifiers`
 /// re-exports `UTI`; `MobileCoreServices` and `CoreServices` re-export it with the legacy
-/// `kUTType…` constants (`UTCoreTypes`). Linux only: on Apple platforms the SDK has these
-/// modules, and a package module of the same name would shadow them.
+/// `kUTType…` constants and the functions of `UTType.h` (`UTCoreTypes`); `UIKit` holds only what
+/// item-provider code needs of UIKit (`UIImage`, decoded by `ImageCodecs`). Linux only: on Apple
+/// platforms the SDK has these modules, and a package module of the same name would shadow them.
 #if os(Linux)
-  let appleModuleNames = ["UniformTypeIdentifiers", "MobileCoreServices", "CoreServices"]
+  let appleModuleNames = [
+    "UniformTypeIdentifiers", "MobileCoreServices", "CoreServices", "UIKit",
+  ]
 #else
   let appleModuleNames: [String] = []
 #endif
@@ -20,7 +23,7 @@ let swiftSettings: [SwiftSetting] = [
 /// What the portability tests (in both language modes) link: the package's modules under
 /// Apple's names, as an iOS extension imports them.
 let portabilityDependencies: [Target.Dependency] =
-  ["ItemProvider", "UTI", "ActivationRules", "Ingest", "TestSupport"]
+  ["ItemProvider", "UTI", "ActivationRules", "Ingest", "Sniffing", "ImageCodecs", "TestSupport"]
   + appleModuleNames.map { .target(name: $0) }
 
 let package = Package(
@@ -104,6 +107,27 @@ let package = Package(
     .target(
       name: "Shortcuts", dependencies: ["SystemCalls", "PropertyLists", "COpenSSL"],
       swiftSettings: swiftSettings),
+    // Image decoding and encoding for UIKit's UIImage on Linux, with the system's libraries:
+    // libpng, libjpeg-turbo (TurboJPEG API) and libheif, every call in its `Internals/` file.
+    // A module of its own, so ItemProvider and UTI stay free of C libraries.
+    .target(
+      name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CHeif"],
+      swiftSettings: swiftSettings),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .systemLibrary(
+      name: "CTurboJPEG",
+      pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]
+    ),
+    .systemLibrary(
+      name: "CHeif",
+      pkgConfig: "libheif",
+      providers: [.apt(["libheif-dev"])]
+    ),
 
     // MARK: Executables
     .executableTarget(
@@ -119,9 +143,9 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts", "PropertyLists", "IngestPostgres",
+        "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs",
         "TestSupport",
-      ],
+      ] + appleModuleNames.filter { $0 == "UIKit" }.map { .target(name: $0) },
       path: "Benchmarks",
       swiftSettings: swiftSettings
     ),
@@ -185,6 +209,9 @@ let package = Package(
       swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)]
     ),
     .testTarget(
+      name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Sniffing", "UTI", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "TypeMatrixTests",
       dependencies: ["TypeMatrix", "Ingest", "ActivationRules", "TestSupport"],
       swiftSettings: swiftSettings),
@@ -211,5 +238,11 @@ let package = Package(
     .target(
       name: "CoreServices", dependencies: ["UniformTypeIdentifiers", "UTCoreTypes"],
       swiftSettings: swiftSettings),
+    .target(
+      name: "UIKit", dependencies: ["ItemProvider", "ImageCodecs", "_Testing_UIKit"],
+      swiftSettings: swiftSettings),
+    // Swift Testing's cross-import overlay for UIKit is declared by the Linux toolchain but not
+    // shipped; an empty one lets a file import both Testing and UIKit (see its source).
+    .target(name: "_Testing_UIKit", swiftSettings: swiftSettings),
   ]
 #endif
