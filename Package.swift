@@ -4,11 +4,12 @@ import PackageDescription
 /// Modules named after Apple's, so iOS code keeps its imports: `UniformTypeIdentifiers`
 /// re-exports `UTI`; `MobileCoreServices` and `CoreServices` re-export it with the legacy
 /// `kUTType…` constants and the functions of `UTType.h` (`UTCoreTypes`); `UIKit` holds only what
-/// item-provider code needs of UIKit (`UIImage`, decoded by `ImageCodecs`). Linux only: on Apple
+/// item-provider code needs of UIKit (`UIImage`, decoded by `ImageCodecs`); `CoreTransferable`
+/// holds `Transferable` and NSItemProvider's transferable loads. Linux only: on Apple
 /// platforms the SDK has these modules, and a package module of the same name would shadow them.
 #if os(Linux)
   let appleModuleNames = [
-    "UniformTypeIdentifiers", "MobileCoreServices", "CoreServices", "UIKit",
+    "UniformTypeIdentifiers", "MobileCoreServices", "CoreServices", "UIKit", "CoreTransferable",
   ]
 #else
   let appleModuleNames: [String] = []
@@ -240,6 +241,10 @@ let package = Package(
       swiftSettings: swiftSettings),
     .target(
       name: "UIKit", dependencies: ["ItemProvider", "ImageCodecs", "_Testing_UIKit"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "CoreTransferable",
+      dependencies: ["ItemProvider", "UniformTypeIdentifiers", "SystemCalls"],
       swiftSettings: swiftSettings),
     // Swift Testing's cross-import overlay for UIKit is declared by the Linux toolchain but not
     // shipped; an empty one lets a file import both Testing and UIKit (see its source).
