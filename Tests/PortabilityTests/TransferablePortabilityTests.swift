@@ -143,7 +143,7 @@ struct Report: Transferable {
     DataRepresentation(exportedContentType: .pdf) { $0.pdf ?? Data() }
       .exportingCondition { $0.pdf != nil }
       .suggestedFileName { "\($0.title).pdf" }
-    ProxyRepresentation(exporting: \.title)
+    ProxyRepresentation(exporting: \.title).visibility(.team)
   }
 }
 
@@ -187,12 +187,14 @@ struct TransferableModifierTests {
     }
   }
 
-  @Test("exportingCondition leaves a representation out; suggestedFileName names the item")
+  @Test("exportingCondition leaves a representation out; suggestedFileName and visibility apply")
   func modifiers() {
     let with = NSItemProvider()
     with.register(Report(title: "Q3", pdf: Data("%PDF-1.7".utf8)))
     #expect(with.registeredTypeIdentifiers == ["com.adobe.pdf", "public.utf8-plain-text"])
     #expect(with.suggestedName == "Q3.pdf")
+    #expect(with.visibility(forTypeIdentifier: "com.adobe.pdf") == .all)
+    #expect(with.visibility(forTypeIdentifier: "public.utf8-plain-text") == .team)
     let without = NSItemProvider()
     without.register(Report(title: "Q4", pdf: nil))
     #expect(without.registeredTypeIdentifiers == ["public.utf8-plain-text"])
