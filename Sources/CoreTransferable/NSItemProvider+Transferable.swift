@@ -32,7 +32,7 @@
       }
       let type = entry.contentType.identifier
       @Sendable func run(_ payload: TransferPayload, cleanUp: URL? = nil) {
-        Task {
+        Task(executorPreference: LoadQueueExecutor.shared) {
           defer { if let cleanUp { TransferFiles.remove(cleanUp) } }
           do {
             completionHandler(.success(try await importer(payload)))
@@ -102,7 +102,7 @@
         case .data:
           registerDataRepresentation(forTypeIdentifier: identifier, visibility: visibility) {
             completion in
-            Task {
+            Task(executorPreference: LoadQueueExecutor.shared) {
               do {
                 switch try await exporter(transferable()) {
                 case .data(let data): completion(data, nil)
@@ -119,7 +119,7 @@
             forTypeIdentifier: identifier, fileOptions: opensInPlace ? [.openInPlace] : [],
             visibility: visibility
           ) { completion in
-            Task {
+            Task(executorPreference: LoadQueueExecutor.shared) {
               do {
                 guard case .file(let url, let allowsOriginal) = try await exporter(transferable())
                 else { throw CocoaError(.fileReadUnknown) }

@@ -1,6 +1,7 @@
 /// Why an image could not be decoded or encoded.
 public enum ImageCodecError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The bytes are not an image this package decodes: it decodes PNG, JPEG and HEIF (HEIC);
+  /// The bytes are not an image this package decodes: it decodes PNG, JPEG, HEIF (HEIC) and
+  /// AVIF;
   /// the associated value names what the bytes are, as far as their signature tells.
   case unsupportedFormat(String)
   /// The image's header or data is damaged: the format and what its library said.
@@ -14,7 +15,7 @@ public enum ImageCodecError: Error, Sendable, Equatable, CustomStringConvertible
   public var description: String {
     switch self {
     case .unsupportedFormat(let what):
-      "cannot decode \(what): only PNG, JPEG and HEIF (HEIC) images are decoded here"
+      "cannot decode \(what): only PNG, JPEG, HEIF (HEIC) and AVIF images are decoded here"
     case .corrupt(let format, let reason):
       "the \(format) image is damaged: \(reason)"
     case .tooLarge(let width, let height):

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Decodes PNG, JPEG and HEIF images with the system's libraries: libpng, libjpeg-turbo and
-/// libheif.
+/// Decodes PNG, JPEG, HEIF (HEIC) and AVIF images with the system's libraries: libpng,
+/// libjpeg-turbo and libheif.
 ///
 /// Every call into those libraries lives in `Internals/`, one file per library. Sizes are
 /// checked before any pixel buffer is allocated, so a hostile header cannot ask for more than
@@ -12,11 +12,12 @@ public enum ImageDecoder {
 
   /// What the image's header says (format, stored size, orientation), without decoding it.
   ///
-  /// JPEG orientation comes from the EXIF `Orientation` tag; PNG has none (`.up`); HEIF sizes
-  /// are those libheif reports with the image's rotation and mirroring applied, and its
-  /// orientation is `.up`, since decoding applies them.
+  /// JPEG orientation comes from the EXIF `Orientation` tag; PNG has none (`.up`); HEIF and
+  /// AVIF sizes are those libheif reports with the image's rotation and mirroring applied, and
+  /// their orientation is `.up`, since decoding applies them.
   public static func header(of data: Data) throws(ImageCodecError) -> ImageHeader {
-    switch try format(of: data) {
+    let format = try format(of: data)
+    switch format {
     case .png:
       let (width, height, _) = try LibPNG.header(data)
       return ImageHeader(format: .png, width: width, height: height, orientation: .up)
@@ -25,23 +26,24 @@ public enum ImageDecoder {
       return ImageHeader(
         format: .jpeg, width: width, height: height,
         orientation: ExifOrientationReader.orientation(ofJPEG: data))
-    case .heif:
-      let (width, height) = try LibHeif.header(data)
-      return ImageHeader(format: .heif, width: width, height: height, orientation: .up)
+    case .heif, .avif:
+      let (width, height) = try LibHeif.header(data, format: format)
+      return ImageHeader(format: format, width: width, height: height, orientation: .up)
     }
   }
 
   /// Decodes the image: RGB, or RGBA when it has transparency, with its orientation.
   public static func decode(_ data: Data) throws(ImageCodecError) -> PixelImage {
-    switch try format(of: data) {
+    let format = try format(of: data)
+    switch format {
     case .png:
       return try LibPNG.decode(data)
     case .jpeg:
       var image = try TurboJPEG.decode(data)
       image.orientation = ExifOrientationReader.orientation(ofJPEG: data)
       return image
-    case .heif:
-      return try LibHeif.decode(data)
+    case .heif, .avif:
+      return try LibHeif.decode(data, format: format)
     }
   }
 

@@ -6,8 +6,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   case png = "PNG"
   /// JPEG (libjpeg-turbo).
   case jpeg = "JPEG"
-  /// HEIF, HEIC included (libheif).
+  /// HEIF, HEIC included (libheif, HEVC through libde265).
   case heif = "HEIF"
+  /// AVIF: AV1 in the HEIF container (libheif, AV1 through dav1d or libaom).
+  case avif = "AVIF"
 
   /// The format `data` starts with; nil when it is none of these.
   public static func detect(_ data: Data) -> ImageFormat? {
@@ -17,6 +19,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
       let brand = String(decoding: head[8..<12], as: UTF8.self)
       if ["heic", "heix", "heim", "heis", "mif1", "msf1", "heif"].contains(brand) { return .heif }
+      if ["avif", "avis"].contains(brand) { return .avif }
     }
     return nil
   }
@@ -34,7 +37,6 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     {
       return "a WebP image"
     }
-    if head.count >= 12, Array(head[8..<12]) == Array("avif".utf8) { return "an AVIF image" }
     return data.isEmpty ? "empty data" : "data that is not an image"
   }
 }

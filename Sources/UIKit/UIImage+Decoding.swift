@@ -24,7 +24,7 @@
 
     /// What the image's header says: format, stored pixel size and orientation.
     ///
-    /// - Throws: `ImageCodecError` when the image is not PNG, JPEG or HEIF, or its header is
+    /// - Throws: `ImageCodecError` when the image is not PNG, JPEG, HEIF or AVIF, or its header is
     ///   damaged.
     public func header() throws(ImageCodecError) -> ImageHeader {
       try ImageDecoder.header(of: data)

@@ -24,7 +24,7 @@
     /// The image as JPEG, throwing why it cannot be made.
     ///
     /// Memory: one decoded image (3 or 4 bytes per pixel) beside the encoded input and output.
-    /// - Throws: `ImageCodecError`: the image is not PNG, JPEG or HEIF, is damaged or too
+    /// - Throws: `ImageCodecError`: the image is not PNG, JPEG, HEIF or AVIF, is damaged or too
     ///   large, or the encoder failed.
     public func encodedJPEG(compressionQuality: CGFloat) throws(ImageCodecError) -> Data {
       try ImageEncoder.jpeg(ImageDecoder.decode(data), quality: Double(compressionQuality))

@@ -39,8 +39,8 @@
       }
     }
 
-    /// How the stored pixels are shown: a JPEG's EXIF orientation, `.up` for PNG and for HEIF
-    /// (libheif applies a HEIF's rotation while decoding) and for images not decoded here.
+    /// How the stored pixels are shown: a JPEG's EXIF orientation; `.up` for PNG, for HEIF and
+    /// AVIF (libheif applies their rotation while decoding) and for images not decoded here.
     public var imageOrientation: Orientation {
       (try? header()).map { Orientation($0.orientation) } ?? .up
     }

@@ -8,8 +8,8 @@
   /// `loadItem` delivers for a screenshot, `loadObject(ofClass: UIImage.self)` and
   /// `canLoadObject(ofClass: UIImage.self)`, `NSItemProvider(object: image)`. It keeps the
   /// encoded bytes and decodes on demand: `size` and `imageOrientation` read the header,
-  /// `jpegData(compressionQuality:)` and `pngData()` decode and encode (PNG, JPEG and HEIF in;
-  /// JPEG and PNG out). GIF, TIFF, BMP, WebP and AVIF images load and travel but are not
+  /// `jpegData(compressionQuality:)` and `pngData()` decode and encode (PNG, JPEG, HEIF and
+  /// AVIF in; JPEG and PNG out). GIF, TIFF, BMP and WebP images load and travel but are not
   /// decoded: their `size` is zero and their encodings nil (the throwing `encodedJPEG` and
   /// `encodedPNG` say why).
   public typealias UIImage = ItemProviderImage

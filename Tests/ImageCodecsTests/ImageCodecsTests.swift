@@ -18,6 +18,7 @@ struct ImageCodecsTests {
     CorpusImage(name: "photo.jpg", format: .jpeg, width: 64, height: 48),
     CorpusImage(name: "screenshot.png", format: .png, width: 120, height: 80),
     CorpusImage(name: "photo.heic", format: .heif, width: 64, height: 48),
+    CorpusImage(name: "image.avif", format: .avif, width: 32, height: 24),
   ]
 
   @Test("The corpus images decode at their size", arguments: corpusImages)

@@ -1,5 +1,6 @@
 import CoreTransferable
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -162,8 +163,44 @@ struct InPlaceDocument: Transferable {
   }
 }
 
-@Suite("CoreTransferable modifiers and in-place files")
+/// A value whose representation records whether its closures run on the load queue's executor.
+struct ExecutorProbe: Transferable {
+  static let onLoadQueue = Mutex<[Bool]>([])
+  var text: String
+
+  static func record() {
+    let onLoadQueue = withUnsafeCurrentTask { task in
+      task?.unownedTaskExecutor == LoadQueueExecutor.shared.asUnownedTaskExecutor()
+    }
+    Self.onLoadQueue.withLock { $0.append(onLoadQueue) }
+  }
+
+  static var transferRepresentation: some TransferRepresentation {
+    DataRepresentation(contentType: .utf8PlainText) { probe in
+      record()
+      return Data(probe.text.utf8)
+    } importing: { data in
+      record()
+      return ExecutorProbe(text: String(decoding: data, as: UTF8.self))
+    }
+  }
+}
+
+@Suite("CoreTransferable modifiers, in-place files and where closures run")
 struct TransferableModifierTests {
+  @Test("Representation closures run on the load queue, never on the cooperative pool")
+  func closuresRunOnTheLoadQueue() async throws {
+    let provider = NSItemProvider()
+    provider.register(ExecutorProbe(text: "probe"))
+    let result: Result<ExecutorProbe, any Error> = await withCheckedContinuation { continuation in
+      provider.loadTransferable(type: ExecutorProbe.self) { continuation.resume(returning: $0) }
+    }
+    #expect(try result.get().text == "probe")
+    // Exported, then imported, each on the load queue: app closures that block (file copies)
+    // never hold the cooperative pool, and a busy pool cannot starve a load.
+    #expect(ExecutorProbe.onLoadQueue.withLock { $0 } == [true, true])
+  }
+
   @Test("A file the sender lets be opened in place arrives as the original; otherwise it fails")
   func inPlace() async throws {
     let work = try TemporaryDirectory(prefix: "TransferableTests")
