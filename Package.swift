@@ -3,10 +3,14 @@ import PackageDescription
 
 /// Modules named after Apple's, so iOS code keeps its imports: `UniformTypeIdentifiers`
 /// re-exports `UTI`; `MobileCoreServices` and `CoreServices` re-export it with the legacy
-/// `kUTType…` constants (`UTCoreTypes`). Linux only: on Apple platforms the SDK has these
-/// modules, and a package module of the same name would shadow them.
+/// `kUTType…` constants and the functions of `UTType.h` (`UTCoreTypes`); `UIKit` holds only what
+/// item-provider code needs of UIKit (`UIImage`, decoded by `ImageCodecs`); `CoreTransferable`
+/// holds `Transferable` and NSItemProvider's transferable loads. Linux only: on Apple
+/// platforms the SDK has these modules, and a package module of the same name would shadow them.
 #if os(Linux)
-  let appleModuleNames = ["UniformTypeIdentifiers", "MobileCoreServices", "CoreServices"]
+  let appleModuleNames = [
+    "UniformTypeIdentifiers", "MobileCoreServices", "CoreServices", "UIKit", "CoreTransferable",
+  ]
 #else
   let appleModuleNames: [String] = []
 #endif
@@ -16,6 +20,12 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+/// What the portability tests (in both language modes) link: the package's modules under
+/// Apple's names, as an iOS extension imports them.
+let portabilityDependencies: [Target.Dependency] =
+  ["ItemProvider", "UTI", "ActivationRules", "Ingest", "Sniffing", "ImageCodecs", "TestSupport"]
+  + appleModuleNames.map { .target(name: $0) }
 
 let package = Package(
   name: "share-ingest",
@@ -98,6 +108,27 @@ let package = Package(
     .target(
       name: "Shortcuts", dependencies: ["SystemCalls", "PropertyLists", "COpenSSL"],
       swiftSettings: swiftSettings),
+    // Image decoding and encoding for UIKit's UIImage on Linux, with the system's libraries:
+    // libpng, libjpeg-turbo (TurboJPEG API) and libheif, every call in its `Internals/` file.
+    // A module of its own, so ItemProvider and UTI stay free of C libraries.
+    .target(
+      name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CHeif"],
+      swiftSettings: swiftSettings),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .systemLibrary(
+      name: "CTurboJPEG",
+      pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]
+    ),
+    .systemLibrary(
+      name: "CHeif",
+      pkgConfig: "libheif",
+      providers: [.apt(["libheif-dev"])]
+    ),
 
     // MARK: Executables
     .executableTarget(
@@ -113,9 +144,9 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts", "PropertyLists", "IngestPostgres",
+        "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs",
         "TestSupport",
-      ],
+      ] + appleModuleNames.filter { $0 == "UIKit" }.map { .target(name: $0) },
       path: "Benchmarks",
       swiftSettings: swiftSettings
     ),
@@ -167,10 +198,20 @@ let package = Package(
     // Compiles iOS share-extension code with only its imports changed (see the target's files).
     .testTarget(
       name: "PortabilityTests",
-      dependencies: ["ItemProvider", "UTI", "ActivationRules", "Ingest", "TestSupport"]
-        + appleModuleNames.map { .target(name: $0) },
+      dependencies: portabilityDependencies,
       swiftSettings: swiftSettings
     ),
+    // The same files (Tests/PortabilityTestsSwift5 is a link to Tests/PortabilityTests) in the
+    // Swift 5 language mode, which most shipping extensions are still built in: the code must
+    // compile and behave the same in both modes with only its imports changed.
+    .testTarget(
+      name: "PortabilityTestsSwift5",
+      dependencies: portabilityDependencies,
+      swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)]
+    ),
+    .testTarget(
+      name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Sniffing", "UTI", "TestSupport"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "TypeMatrixTests",
       dependencies: ["TypeMatrix", "Ingest", "ActivationRules", "TestSupport"],
@@ -189,7 +230,8 @@ let package = Package(
 #if os(Linux)
   package.products += appleModuleNames.map { .library(name: $0, targets: [$0]) }
   package.targets += [
-    .target(name: "UTCoreTypes", swiftSettings: swiftSettings),
+    .target(
+      name: "UTCoreTypes", dependencies: ["UniformTypeIdentifiers"], swiftSettings: swiftSettings),
     .target(name: "UniformTypeIdentifiers", dependencies: ["UTI"], swiftSettings: swiftSettings),
     .target(
       name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UTCoreTypes"],
@@ -197,5 +239,15 @@ let package = Package(
     .target(
       name: "CoreServices", dependencies: ["UniformTypeIdentifiers", "UTCoreTypes"],
       swiftSettings: swiftSettings),
+    .target(
+      name: "UIKit", dependencies: ["ItemProvider", "ImageCodecs", "_Testing_UIKit"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "CoreTransferable",
+      dependencies: ["ItemProvider", "UniformTypeIdentifiers", "SystemCalls"],
+      swiftSettings: swiftSettings),
+    // Swift Testing's cross-import overlay for UIKit is declared by the Linux toolchain but not
+    // shipped; an empty one lets a file import both Testing and UIKit (see its source).
+    .target(name: "_Testing_UIKit", swiftSettings: swiftSettings),
   ]
 #endif

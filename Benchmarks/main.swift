@@ -28,17 +28,24 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("hostile", HostileInputBenchmarks.run),
   ("matrix", MatrixBenchmarks.run),
   ("postgres", PostgresBenchmarks.run),
+  ("image", ImageBenchmarks.run),
 ]
 
-let childModes: [String: ([String]) throws -> Void] = [
-  "uti-cold": UTIBenchmarks.coldStartChild,
-  "uti-declarations": UTIDeclarationBenchmarks.registrationChild,
-  "hostile-read": HostileInputBenchmarks.readChild,
-  "sniff-memory": SniffingBenchmarks.memoryChild,
-  "provider-file-load": ItemProviderBenchmarks.fileLoadChild,
-  "provider-idle": ItemProviderBenchmarks.idleChild,
-  "ingest-large-share": IngestBenchmarks.largeShareChild,
-]
+let childModes: [String: ([String]) throws -> Void] = {
+  var modes: [String: ([String]) throws -> Void] = [
+    "uti-cold": UTIBenchmarks.coldStartChild,
+    "uti-declarations": UTIDeclarationBenchmarks.registrationChild,
+    "hostile-read": HostileInputBenchmarks.readChild,
+    "sniff-memory": SniffingBenchmarks.memoryChild,
+    "provider-file-load": ItemProviderBenchmarks.fileLoadChild,
+    "provider-idle": ItemProviderBenchmarks.idleChild,
+    "ingest-large-share": IngestBenchmarks.largeShareChild,
+  ]
+  #if os(Linux)
+    modes["image-jpeg"] = ImageBenchmarks.jpegChild
+  #endif
+  return modes
+}()
 
 /// Writes `message` to standard error.
 func printError(_ message: String) {

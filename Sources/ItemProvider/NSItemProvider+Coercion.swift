@@ -50,6 +50,8 @@ extension NSItemProvider {
         case .success(.data(let data)): item = data as NSData
         case .success(.file(let url)): item = url as NSURL
         }
+        // A file URL crossing from the source is security-scoped on a device.
+        if let url = item as? NSURL, url.isFileURL { SecurityScopes.shared.grant(url as URL) }
         switch ObjectCoercion.coerce(item, to: expectedValueClass, typeIdentifier: typeIdentifier) {
         case .success(let coerced): completionHandler?(coerced, nil)
         case .failure(let error): completionHandler?(nil, error)

@@ -30,9 +30,11 @@ extension NSItemProvider {
   /// handler returns.
   ///
   /// Apple: "This file will be deleted when the completion handler returns" — copy or move it
-  /// inside the handler. The copy is named from `suggestedName` (else the source file's name)
-  /// with the type's preferred extension, and lives alone in a directory only this user can
-  /// read. A folder representation is copied as a folder.
+  /// inside the handler. As on iOS, the copy is named from `suggestedName` (else the source
+  /// file's name) with the preferred extension of the representation delivered, not of the type
+  /// asked for (`public.image` from Photos gives `IMG_0412.heic`), and lives alone in a fresh
+  /// `.com.apple.Foundation.NSItemProvider.XXXXXX` directory of the temporary directory, which
+  /// only this user can read. A folder representation is copied as a folder.
   @discardableResult
   public func loadFileRepresentation(
     forTypeIdentifier typeIdentifier: String,
@@ -70,12 +72,13 @@ extension NSItemProvider {
         do {
           let payload = try result.get()
           if inPlace, representation?.opensInPlace == true, case .file(let url) = payload {
+            SecurityScopes.shared.grant(url)
             completionHandler(url, true, nil)
             return
           }
           copy = try Self.temporaryCopy(
-            of: payload, suggestedName: suggestedName, typeIdentifier: typeIdentifier,
-            operation: operation)
+            of: payload, suggestedName: suggestedName,
+            deliveredType: representation?.typeIdentifier ?? typeIdentifier, operation: operation)
         } catch {
           completionHandler(nil, false, PayloadFetcher.failure(typeIdentifier, error))
           return
@@ -132,7 +135,7 @@ extension NSItemProvider {
 
   /// The private copy a file load hands over for `payload`.
   static func temporaryCopy(
-    of payload: Payload, suggestedName: String?, typeIdentifier: String,
+    of payload: Payload, suggestedName: String?, deliveredType: String,
     operation: LoadOperation
   ) throws -> TemporaryCopy {
     if operation.isCancelled { throw CocoaError(.userCancelled) }
@@ -141,7 +144,7 @@ extension NSItemProvider {
     let copy = try TemporaryCopy.reserve(
       suggestedName: suggestedName,
       sourceName: sourcePath.map { ($0 as NSString).lastPathComponent },
-      typeIdentifier: typeIdentifier)
+      deliveredType: deliveredType)
     do {
       switch payload {
       case .file(let url):

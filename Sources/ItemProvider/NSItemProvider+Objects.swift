@@ -27,15 +27,24 @@ extension NSItemProvider {
     representation(readableBy: aClass) != nil
   }
 
-  /// Loads an object of `aClass` from the first registered representation (in fidelity order)
-  /// it can read.
+  /// Whether a value of a bridged type (`URL`, `String`) can be loaded: whether its Foundation
+  /// class (`NSURL`, `NSString`) can.
+  public func canLoadObject<T: _ObjectiveCBridgeable & Sendable>(ofClass aClass: T.Type) -> Bool
+  where T._ObjectiveCType: NSItemProviderReading {
+    canLoadObject(ofClass: T._ObjectiveCType.self)
+  }
+
+  /// Loads an instance of `aClass` from the first registered representation (in fidelity
+  /// order) it can read.
   ///
-  /// Fails with -1200, "Could not coerce an item to class NSURL", when no representation is
-  /// readable by the class, and with -1100 when the data does not make an object of it.
+  /// The completion gets the object as `(any NSItemProviderReading)?`, as Apple's does, so code
+  /// casts it (`object as? UIImage`). Fails with -1200, "Could not coerce an item to class
+  /// NSURL", when no representation is readable by the class, and with -1100 when the data does
+  /// not make an instance of it.
   @discardableResult
-  public func loadObject<T: NSItemProviderReading>(
-    ofClass aClass: T.Type,
-    completionHandler: @escaping @Sendable (T?, (any Error)?) -> Void
+  public func loadObject(
+    ofClass aClass: any NSItemProviderReading.Type,
+    completionHandler: @escaping @Sendable ((any NSItemProviderReading)?, (any Error)?) -> Void
   ) -> Progress {
     let className = itemProviderClassName(aClass)
     guard let representation = representation(readableBy: aClass) else {
@@ -57,13 +66,30 @@ extension NSItemProvider {
           completionHandler(nil, PayloadFetcher.failure(type, error))
           return
         }
+        let object: any NSItemProviderReading
         do {
-          completionHandler(
-            try aClass.object(withItemProviderData: data, typeIdentifier: type), nil)
+          object = try aClass.object(withItemProviderData: data, typeIdentifier: type)
         } catch {
           completionHandler(nil, Self.unexpectedValueClass(className))
+          return
         }
+        // A file URL crossing from the source is security-scoped on a device.
+        if let url = object as? NSURL, url.isFileURL { SecurityScopes.shared.grant(url as URL) }
+        completionHandler(object, nil)
       })
+  }
+
+  /// Loads a value of a bridged type (`URL`, `String`) through its Foundation class (`NSURL`,
+  /// `NSString`), as Apple's Swift overlay does: the completion gets the value itself.
+  @discardableResult
+  public func loadObject<T: _ObjectiveCBridgeable & Sendable>(
+    ofClass aClass: T.Type,
+    completionHandler: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) -> Progress where T._ObjectiveCType: NSItemProviderReading {
+    loadObject(ofClass: T._ObjectiveCType.self) { object, error in
+      completionHandler(
+        (object as? T._ObjectiveCType).map(T._unconditionallyBridgeFromObjectiveC), error)
+    }
   }
 
   private func representation(readableBy aClass: any NSItemProviderReading.Type)

@@ -234,3 +234,79 @@ struct ShareCommandTests {
     #expect(try String(contentsOfFile: out, encoding: .utf8).count == 37)
   }
 }
+
+/// `--javascript-results` on `share` and `rule check`: whatever the extension's script returns.
+@Suite("ingest-cli share and rule check with JavaScript preprocessing results")
+struct JavaScriptResultsCommandTests {
+  /// What the committed share's property-list file holds under the results key.
+  static func committedResults(_ output: String, group: String) throws -> [String: Any]? {
+    let report = try CLI.json(output)
+    let attachments = try #require(report["attachments"] as? [[String: Any]])
+    #expect(attachments.first?["chosenType"] as? String == "com.apple.property-list")
+    let file = try #require(attachments.first?["file"] as? String)
+    let data = try Data(contentsOf: URL(fileURLWithPath: group + "/" + file))
+    let plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+    return (plist as? [String: Any])?["NSExtensionJavaScriptPreprocessingResultsKey"]
+      as? [String: Any]
+  }
+
+  @Test("Inline or from a file, the results are what the extension receives")
+  func inlineAndFile() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let inline = try await CLI.run([
+      "share", "--json", "--group-dir", directory.path, "--accept", "com.apple.property-list",
+      "--javascript-results", #"{"url": "https://example.com/a", "selectedText": "words"}"#,
+    ])
+    #expect(inline.status == 0, "\(inline.standardError)")
+    let fromInline = try Self.committedResults(inline.standardOutput, group: directory.path)
+    #expect(fromInline?["selectedText"] as? String == "words")
+    #expect(fromInline?["url"] as? String == "https://example.com/a")
+
+    let file = try directory.file("results.json", contents: Data(#"{"readingTime": 7}"#.utf8))
+    let fromFile = try await CLI.run([
+      "share", "--json", "--group-dir", directory.path, "--accept", "com.apple.property-list",
+      "--source", "safari-page-javascript", "--javascript-results", file.path,
+    ])
+    #expect(fromFile.status == 0, "\(fromFile.standardError)")
+    let results = try Self.committedResults(fromFile.standardOutput, group: directory.path)
+    #expect(results?["readingTime"] as? Int == 7)
+    #expect(results?["url"] == nil)
+  }
+
+  @Test("Bad results exit 65, a missing file 66, a profile without results 64")
+  func failures() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let null = try await CLI.run([
+      "share", "--group-dir", directory.path, "--javascript-results", #"{"a": null}"#,
+    ])
+    #expect(null.status == 65)
+    #expect(null.standardError.contains("null at results.a"))
+    let missing = try await CLI.run([
+      "share", "--group-dir", directory.path, "--javascript-results", "no/such/results.json",
+    ])
+    #expect(missing.status == 66)
+    let noResults = try await CLI.run([
+      "share", "--group-dir", directory.path, "--source", "safari-page",
+      "--javascript-results", #"{"a": 1}"#,
+    ])
+    #expect(noResults.status == 64)
+    #expect(noResults.standardError.contains("carries no JavaScript preprocessing result"))
+  }
+
+  @Test("rule check takes the results with the profile that carries them")
+  func ruleCheck() async throws {
+    let shown = try await CLI.run([
+      "rule", "check", "examples/ReadLater/Info.plist", "--javascript-results",
+      #"{"url": "https://example.com/a"}"#,
+    ])
+    #expect(shown.status == 0, "\(shown.standardError)")
+    #expect(shown.standardOutput.contains("safari-page-javascript"))
+    let wrong = try await CLI.run([
+      "rule", "check", "examples/ReadLater/Info.plist", "--source", "photos-photo",
+      "--javascript-results", #"{"url": "https://example.com/a"}"#,
+    ])
+    #expect(wrong.status == 64)
+  }
+}

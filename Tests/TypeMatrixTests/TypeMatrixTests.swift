@@ -67,6 +67,40 @@ struct TypeMatrixTests {
     #expect(results[1].actual.records.count == 2)
   }
 
+  @Test("A row's JavaScript results, inline or from a file, are what the extension receives")
+  func javaScriptResults() async throws {
+    let inline = #"{"url": "https://example.com/a", "pageTitle": "A"}"#
+    let fromFile = #"{"readingTime": 7}"#
+    let directory = try TemporaryDirectory(prefix: "TypeMatrixTests")
+    defer { directory.remove() }
+    _ = try directory.file("results.json", contents: Data(fromFile.utf8))
+    // The committed property list's size tells which results travelled.
+    func size(_ json: String) throws -> Int {
+      let value = try JSONSerialization.jsonObject(with: Data(json.utf8))
+      return try PropertyListSerialization.data(
+        fromPropertyList: ["NSExtensionJavaScriptPreprocessingResultsKey": value],
+        format: .binary, options: 0
+      ).count
+    }
+    let matrix = try Self.matrix(
+      """
+      {"name": "inline", "source": "safari-page-javascript", "javaScriptResults": \(inline),
+       "expect": {"outcome": "accepted", "records": [{"kind": "file", "type": "com.apple.property-list", "byteCount": \(try size(inline))}]}},
+      {"name": "file", "source": "safari-page-javascript", "javaScriptResults": "results.json",
+       "expect": {"outcome": "accepted", "records": [{"kind": "file", "type": "com.apple.property-list", "byteCount": \(try size(fromFile))}]}},
+      {"name": "no results to replace", "source": "safari-page", "javaScriptResults": {"a": 1},
+       "expect": {"outcome": "accepted"}}
+      """, extra: #", "contract": {"acceptedTypes": ["com.apple.property-list", "public.url"]}"#)
+    let runner = MatrixRunner(
+      rule: nil, matrix: matrix, matrixDirectory: directory.url, corpus: ProjectPaths.corpus)
+    let results = await runner.run()
+    #expect(results[0].passed, "\(results[0].failureMessage)")
+    #expect(results[1].passed, "\(results[1].failureMessage)")
+    #expect(!results[2].passed)
+    #expect(results[2].error?.contains("carries no JavaScript preprocessing result") == true)
+    #expect(try size(inline) != (try size(fromFile)))
+  }
+
   @Test("Rule and contract contradictions are flagged whatever the row expects")
   func contradictions() async throws {
     // A rule that shows for PDFs, and a contract that takes only images: the extension shows,

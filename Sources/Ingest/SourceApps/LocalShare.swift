@@ -64,17 +64,23 @@ public struct LocalShare: Sendable {
   /// Wraps content in the shape of `profile` (see the type's discussion).
   ///
   /// - Parameters:
+  ///   - javaScriptResults: What the extension's JavaScript preprocessing returns, in place of
+  ///     the profile's own (a profile of a page shared to an extension with a preprocessing
+  ///     file, such as `safari-page-javascript`).
   ///   - corpus: The folder holding the profile's sample files, used when no files are given
   ///     (nil when none is available: a profile that needs its samples then fails).
   ///   - workDirectory: Where folder representations are assembled; the caller removes it.
-  /// - Throws: `LocalShareError` when the profile cannot carry what was given, `SniffError`,
-  ///   `SourceProfileError`.
+  /// - Throws: `LocalShareError` when the profile cannot carry what was given,
+  ///   `JavaScriptResultsError`, `SniffError`, `SourceProfileError`.
   public init(
     profile: SourceProfile, files: [URL], text: String? = nil, url: URL? = nil,
+    javaScriptResults: JavaScriptPreprocessingResults? = nil,
     corpus: URL?, workDirectory: URL, sniffer: ContentSniffer = ContentSniffer()
   ) throws {
     var sniffed: [SniffResult] = []
     var items: [NSExtensionItem]
+    var profile = profile
+    if let javaScriptResults { try profile.replaceJavaScriptResults(with: javaScriptResults) }
     if files.isEmpty {
       let needsSamples = profile.items.contains { $0.attachments.contains(where: \.carriesFile) }
       guard let corpus = corpus ?? (needsSamples ? nil : workDirectory) else {

@@ -16,7 +16,12 @@ public let NSExtensionItemsAndErrorsKey = "NSExtensionItemsAndErrorsKey"
 /// `waitForRequestToEnd(timeout:)` lets it wait for extension code that ends the request from
 /// a completion handler. Only the first ending counts, as on iOS; later calls are counted in
 /// `redundantEndingCount` and otherwise ignored.
-public final class NSExtensionContext: NSObject, Sendable {
+///
+/// Not `Sendable`, as Apple's is not: extension code that hands its context to a `@Sendable`
+/// completion handler or a task declares `extension NSExtensionContext: @unchecked Sendable {}`
+/// (or wraps it), and that declaration compiles here as it does on iOS. Its methods are safe to
+/// call from any thread (the state is behind a lock), as Apple's are in practice.
+public final class NSExtensionContext: NSObject {
   /// How an extension request ended.
   public enum RequestOutcome: Sendable, CustomStringConvertible {
     /// `completeRequest(returningItems:completionHandler:)` was called with these items.
@@ -45,14 +50,8 @@ public final class NSExtensionContext: NSObject, Sendable {
     }
   }
 
-  private struct State: Sendable {
-    var outcome: RequestOutcome?
-    var redundantEndings = 0
-    var waiters: [UUID: CheckedContinuation<RequestOutcome?, Never>] = [:]
-  }
-
   private let items: [NSExtensionItem]
-  private let state = Mutex(State())
+  private let request = RequestState()
 
   /// Creates a context with no input items.
   public override convenience init() {
@@ -104,19 +103,40 @@ public final class NSExtensionContext: NSObject, Sendable {
 
   /// How the request ended, or nil while it has not.
   public var requestOutcome: RequestOutcome? {
-    state.withLock { $0.outcome }
+    request.state.withLock { $0.outcome }
   }
 
   /// How many times the request was ended again after its first ending.
   public var redundantEndingCount: Int {
-    state.withLock { $0.redundantEndings }
+    request.state.withLock { $0.redundantEndings }
   }
 
   /// Waits until the request ends and returns how; nil when `timeout` passes first.
   public func waitForRequestToEnd(timeout: Duration = .seconds(30)) async -> RequestOutcome? {
+    await request.wait(timeout: timeout)
+  }
+
+  private func end(with outcome: RequestOutcome) {
+    request.end(with: outcome)
+  }
+}
+
+/// How a request ended, and who waits for it: shared with the timers of
+/// `waitForRequestToEnd(timeout:)`, so it is a `Sendable` object of its own while the context
+/// is not.
+private final class RequestState: Sendable {
+  struct State: Sendable {
+    var outcome: NSExtensionContext.RequestOutcome?
+    var redundantEndings = 0
+    var waiters: [UUID: CheckedContinuation<NSExtensionContext.RequestOutcome?, Never>] = [:]
+  }
+
+  let state = Mutex(State())
+
+  func wait(timeout: Duration) async -> NSExtensionContext.RequestOutcome? {
     let id = UUID()
     return await withCheckedContinuation { continuation in
-      let ended = state.withLock { state -> RequestOutcome? in
+      let ended = state.withLock { state -> NSExtensionContext.RequestOutcome? in
         if let outcome = state.outcome { return outcome }
         state.waiters[id] = continuation
         return nil
@@ -133,8 +153,9 @@ public final class NSExtensionContext: NSObject, Sendable {
     }
   }
 
-  private func end(with outcome: RequestOutcome) {
-    let waiters = state.withLock { state -> [CheckedContinuation<RequestOutcome?, Never>] in
+  func end(with outcome: NSExtensionContext.RequestOutcome) {
+    let waiters = state.withLock {
+      state -> [CheckedContinuation<NSExtensionContext.RequestOutcome?, Never>] in
       guard state.outcome == nil else {
         state.redundantEndings += 1
         return []

@@ -1,32 +1,45 @@
 import Foundation
 
-/// An image held in memory as its encoded bytes, standing in for `UIImage` in item providers.
+/// An image held in memory as its encoded bytes: what `UIImage` is on Linux.
 ///
 /// Screenshots and markup on iOS are shared as an in-memory `UIImage` rather than a file; this
 /// class plays that part so the same coercions and failures happen here: loading it as data or
 /// a file gives its bytes, loading it as a URL fails with -1100 ("Cannot load an object of
 /// class NSURL"), and data or a file URL holding an image can be coerced into one. The bytes
 /// must start with a known image signature (PNG, JPEG, GIF, TIFF, BMP, WebP, HEIF/AVIF).
+///
+/// The Linux `UIKit` module names this class `UIImage` (`item as? UIImage`,
+/// `loadObject(ofClass: UIImage.self)`) and adds what decoding needs (`size`,
+/// `imageOrientation`, `jpegData(compressionQuality:)`, `pngData()`) with the system's image
+/// libraries; this module stays free of them.
 public final class ItemProviderImage: NSObject, NSSecureCoding, Sendable {
   /// The encoded image.
   public let data: Data
   /// The image's type identifier, read from its signature, such as `public.png`.
   public let contentType: String
+  /// Pixels per point: 1 unless given (`UIImage(data:scale:)`); `size` is in points.
+  public let scale: CGFloat
 
   /// Creates an image from encoded bytes; nil when they do not start like an image.
-  public init?(data: Data) {
+  ///
+  /// - Parameters:
+  ///   - data: The encoded image.
+  ///   - scale: Pixels per point (a 3x screenshot is 3); not positive is taken as 1.
+  public init?(data: Data, scale: CGFloat = 1) {
     guard let type = Self.imageType(of: data) else { return nil }
     self.data = data
     self.contentType = type
+    self.scale = scale > 0 ? scale : 1
     super.init()
   }
 
   /// Secure coding is supported.
   public static var supportsSecureCoding: Bool { true }
 
-  /// Encodes the image's bytes.
+  /// Encodes the image's bytes and scale.
   public func encode(with coder: NSCoder) {
     coder.encode(data as NSData, forKey: "data")
+    coder.encode(Double(scale), forKey: "scale")
   }
 
   /// Decodes an image encoded by `encode(with:)`; nil when the bytes are not an image.
@@ -36,6 +49,8 @@ public final class ItemProviderImage: NSObject, NSSecureCoding, Sendable {
     else { return nil }
     self.data = bytes as Data
     self.contentType = type
+    let scale = coder.containsValue(forKey: "scale") ? coder.decodeDouble(forKey: "scale") : 1
+    self.scale = scale > 0 ? CGFloat(scale) : 1
     super.init()
   }
 

@@ -1,15 +1,23 @@
 import Foundation
 
-/// A type whose values can be made from the data an item provider delivers.
+/// A class whose instances can be made from the data an item provider delivers.
 ///
-/// Mirrors Foundation's `NSItemProviderReading`. Use it with
-/// `NSItemProvider.canLoadObject(ofClass:)` and `loadObject(ofClass:completionHandler:)`;
-/// `URL`, `String` and `ItemProviderImage` conform.
-public protocol NSItemProviderReading: Sendable {
+/// Mirrors Foundation's `NSItemProviderReading`, an Objective-C protocol that classes adopt
+/// (hence `NSObjectProtocol`). Use it with `NSItemProvider.canLoadObject(ofClass:)` and
+/// `loadObject(ofClass:completionHandler:)`; `NSURL`, `NSString` and `ItemProviderImage` adopt it,
+/// and an app's own class can: instances need not be `Sendable` (a load makes a fresh one and
+/// hands it to the completion handler alone), as on Apple platforms. `URL` and `String` load
+/// through their Foundation classes, as Apple's bridged `loadObject(ofClass: URL.self)` does.
+///
+/// The protocol refines `SendableMetatype` (the class itself, not its instances, may be used
+/// from any thread): a load calls the class's `object(withItemProviderData:typeIdentifier:)` on
+/// its own queue. Any class whose conformance is not isolated to an actor satisfies it.
+public protocol NSItemProviderReading: NSObjectProtocol, SendableMetatype {
   /// The types the class can be made from, best first.
   static var readableTypeIdentifiersForItemProvider: [String] { get }
 
-  /// Makes a value from `data` of type `typeIdentifier`; throws when the data does not hold one.
+  /// Makes an instance from `data` of type `typeIdentifier`; throws when the data does not hold
+  /// one.
   static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Self
 }
 

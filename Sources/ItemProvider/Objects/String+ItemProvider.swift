@@ -1,26 +1,32 @@
 import Foundation
 
-extension String: NSItemProviderReading {
+// Apple's NSString adopts NSItemProviderReading, and Swift code loads text with
+// `loadObject(ofClass: String.self)`, which bridges through it. String provides text as
+// NSItemProviderWriting here (NSString cannot: Linux Foundation does not make it Sendable, which
+// the provider's storage needs).
+
+extension NSString: NSItemProviderReading {
   /// Strings are read from plain text.
   public static var readableTypeIdentifiersForItemProvider: [String] {
     ["public.utf8-plain-text", "public.plain-text"]
   }
 
   /// Reads UTF-8 text (UTF-16 with a byte-order mark is accepted too); throws for bytes that
-  /// are not valid text.
+  /// are not valid text, or when called on a subclass.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws
-    -> String
+    -> Self
   {
-    if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]),
-      let text = String(data: data, encoding: .utf16)
-    {
-      return text
+    var text: String?
+    if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+      text = String(data: data, encoding: .utf16)
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = text ?? String(data: data, encoding: .utf8),
+      let string = NSString(string: text) as? Self
+    else {
       throw ItemProviderError.cannotDecodeObject(
         className: "NSString", typeIdentifier: typeIdentifier)
     }
-    return text
+    return string
   }
 }
 

@@ -14,27 +14,32 @@ public struct MatrixRow: Codable, Sendable, Hashable {
   /// The share's deadline in seconds (default 30, what a device allows; a row scripted to
   /// never answer should set a short one, so as not to hold the matrix up).
   public var deadline: Double?
+  /// What the extension's JavaScript preprocessing returns, in place of the profile's example
+  /// (a profile with a preprocessing result, such as `safari-page-javascript`).
+  public var javaScriptResults: MatrixJavaScriptResults?
   /// What must happen.
   public var expect: MatrixExpectation
 
   /// Creates a row.
   public init(
     name: String, source: MatrixSource, script: [ScriptedFailure] = [], keepPartial: Bool = false,
-    deadline: Double? = nil, expect: MatrixExpectation
+    deadline: Double? = nil, javaScriptResults: MatrixJavaScriptResults? = nil,
+    expect: MatrixExpectation
   ) {
     self.name = name
     self.source = source
     self.script = script
     self.keepPartial = keepPartial
     self.deadline = deadline
+    self.javaScriptResults = javaScriptResults
     self.expect = expect
   }
 
   enum CodingKeys: String, CodingKey {
-    case name, source, script, keepPartial, deadline, expect
+    case name, source, script, keepPartial, deadline, javaScriptResults, expect
   }
 
-  /// Reads a row; `script`, `keepPartial` and `deadline` are optional.
+  /// Reads a row; `script`, `keepPartial`, `deadline` and `javaScriptResults` are optional.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(String.self, forKey: .name)
@@ -42,6 +47,8 @@ public struct MatrixRow: Codable, Sendable, Hashable {
     script = try container.decodeIfPresent([ScriptedFailure].self, forKey: .script) ?? []
     keepPartial = try container.decodeIfPresent(Bool.self, forKey: .keepPartial) ?? false
     deadline = try container.decodeIfPresent(Double.self, forKey: .deadline)
+    javaScriptResults = try container.decodeIfPresent(
+      MatrixJavaScriptResults.self, forKey: .javaScriptResults)
     expect = try container.decode(MatrixExpectation.self, forKey: .expect)
   }
 
@@ -53,6 +60,7 @@ public struct MatrixRow: Codable, Sendable, Hashable {
     if !script.isEmpty { try container.encode(script, forKey: .script) }
     if keepPartial { try container.encode(keepPartial, forKey: .keepPartial) }
     try container.encodeIfPresent(deadline, forKey: .deadline)
+    try container.encodeIfPresent(javaScriptResults, forKey: .javaScriptResults)
     try container.encode(expect, forKey: .expect)
   }
 }

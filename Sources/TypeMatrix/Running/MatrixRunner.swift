@@ -143,7 +143,7 @@ public struct MatrixRunner: Sendable {
   /// The row's extension items: the profile or inline items over their files, with scripted
   /// attachments replaced by misbehaving sources.
   func extensionItems(for row: MatrixRow, work: URL) throws -> [NSExtensionItem] {
-    let profile: SourceProfile
+    var profile: SourceProfile
     let content: URL
     switch row.source {
     case .profile(let name):
@@ -160,6 +160,15 @@ public struct MatrixRunner: Sendable {
         schemaVersion: 1, name: "inline", title: row.name, app: app ?? "inline",
         provenance: "the matrix row \(row.name)", items: items)
       content = contentDirectory
+    }
+    if let results = row.javaScriptResults {
+      do {
+        try profile.replaceJavaScriptResults(
+          with: results.resolve(contentDirectory: contentDirectory))
+      } catch {
+        throw MatrixFileError(
+          path: "", rowName: row.name, field: "javaScriptResults", problem: "\(error)")
+      }
     }
     let items = try profile.makeExtensionItems(corpus: content, workDirectory: work)
     for failure in row.script {

@@ -57,6 +57,7 @@ enum RuleCommand {
               + SourceProfile.shippedNames.joined(
                 separator: ", ") + "), a name in --sources, or a .json path",
             completion: .values(SourceProfile.shippedNames)),
+          JavaScriptResultsOption.spec,
           .option(
             "--attachment", "--types", value: "TYPES",
             help: "one attachment per occurrence: comma-separated UTI, UTI=file (delivered as"
@@ -76,7 +77,10 @@ enum RuleCommand {
           ruleOperand,
           .many("FILE", help: "with --files, the files to share", completion: .file),
         ],
-        exclusiveGroups: [["--source", "--attachment", "--files"]],
+        exclusiveGroups: [
+          ["--source", "--attachment", "--files"],
+          ["--javascript-results", "--attachment", "--files"],
+        ],
         examples: [
           .init(
             command: "rule check examples/PhotoShare/Info.plist --source photos-photo",
@@ -144,7 +148,11 @@ enum RuleCommand {
 
   static func check(_ arguments: inout Arguments) throws -> ExitStatus {
     let json = arguments.flag("--json")
-    let sourceName = try arguments.option("--source")
+    let javaScriptResults = try arguments.option("--javascript-results").map(
+      JavaScriptResultsOption.read)
+    let sourceName =
+      try arguments.option("--source")
+      ?? (javaScriptResults == nil ? nil : JavaScriptResultsOption.defaultProfile)
     let sourcesDirectory = try arguments.option("--sources")
     let attachmentSpecs = try arguments.options("--attachment", "--types")
     let title = try arguments.option("--title")
@@ -175,7 +183,14 @@ enum RuleCommand {
         ], registry: rule.registry)
       sourceLabel = "\(files.count) file\(files.count == 1 ? "" : "s") shared as files"
     case (.some(let name), true):
-      let profile = try loadProfile(name, directory: sourcesDirectory)
+      var profile = try loadProfile(name, directory: sourcesDirectory)
+      if let javaScriptResults {
+        do {
+          try profile.replaceJavaScriptResults(with: javaScriptResults)
+        } catch {
+          throw CLIError.usage("\(error)")
+        }
+      }
       input = profile.activationInput
       sourceLabel = "\(profile.name) (\(profile.title))"
     case (.none, false):

@@ -33,6 +33,7 @@ enum ShareCommand {
         help: "wrap the share as a shipped source-app profile does: "
           + SourceProfile.shippedNames.joined(separator: ", "),
         completion: .values(SourceProfile.shippedNames)),
+      JavaScriptResultsOption.spec,
       .option(
         "--rule", value: "RULE",
         help: "an Info.plist, a rule file or a predicate: would the extension be offered at"
@@ -61,6 +62,10 @@ enum ShareCommand {
         command: "share --source safari-page --url https://example.com/ --text \"Saturday?\"",
         note: "a page and a comment as Safari shares them: no files"),
       .init(
+        command: "share --url https://example.com/ --javascript-results"
+          + " '{\"url\": \"https://example.com/\", \"pageTitle\": \"Example\"}'",
+        note: "a page as Safari hands it to an extension whose script returns those keys"),
+      .init(
         command: "share --rule examples/PhotoShare/Info.plist corpus/files/document.pdf",
         note: "would a photo-sharing extension even appear for a PDF? (no: exit 1)"),
       .init(
@@ -78,7 +83,11 @@ enum ShareCommand {
     let json = arguments.flag("--json")
     let text = try arguments.option("--text")
     let urlText = try arguments.option("--url")
-    let sourceName = try arguments.option("--source")
+    let javaScriptResults = try arguments.option("--javascript-results").map(
+      JavaScriptResultsOption.read)
+    let sourceName =
+      try arguments.option("--source")
+      ?? (javaScriptResults == nil ? nil : JavaScriptResultsOption.defaultProfile)
     let ruleArgument = try arguments.option("--rule")
     let keepPartial = arguments.flag("--keep-partial")
     let deadlineText = try arguments.option("--deadline")
@@ -128,7 +137,8 @@ enum ShareCommand {
       if let sourceName, let work {
         let profile = try RuleCommand.shippedProfile(sourceName)
         share = try LocalShare(
-          profile: profile, files: urls, text: text, url: url, corpus: ShareSamples.corpus,
+          profile: profile, files: urls, text: text, url: url,
+          javaScriptResults: javaScriptResults, corpus: ShareSamples.corpus,
           workDirectory: URL(fileURLWithPath: work))
       } else {
         share = try LocalShare(files: urls, text: text, url: url)

@@ -39,6 +39,8 @@ extension CLIError {
       self = CLIError(status: .cannotCreate, message: "\(error)")
     case let error as LocalShareError:
       self = .usage("\(error)")
+    case let error as JavaScriptResultsError:
+      self = .usage("\(error)")
     case let error as PostgresSchemaError:
       self.init(error)
     case is DecodingError:

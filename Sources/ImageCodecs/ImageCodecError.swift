@@ -1,0 +1,28 @@
+/// Why an image could not be decoded or encoded.
+public enum ImageCodecError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The bytes are not an image this package decodes: it decodes PNG, JPEG, HEIF (HEIC) and
+  /// AVIF;
+  /// the associated value names what the bytes are, as far as their signature tells.
+  case unsupportedFormat(String)
+  /// The image's header or data is damaged: the format and what its library said.
+  case corrupt(format: String, reason: String)
+  /// The image is larger than `ImageDecoder.maximumPixels`, so it is not decoded.
+  case tooLarge(width: Int, height: Int)
+  /// The encoder failed: the format and what its library said.
+  case encodingFailed(format: String, reason: String)
+
+  /// A sentence saying what failed and what can be done.
+  public var description: String {
+    switch self {
+    case .unsupportedFormat(let what):
+      "cannot decode \(what): only PNG, JPEG, HEIF (HEIC) and AVIF images are decoded here"
+    case .corrupt(let format, let reason):
+      "the \(format) image is damaged: \(reason)"
+    case .tooLarge(let width, let height):
+      "the image is \(width)x\(height) pixels, more than the \(ImageDecoder.maximumPixels)"
+        + " decoded at most"
+    case .encodingFailed(let format, let reason):
+      "\(format) encoding failed: \(reason)"
+    }
+  }
+}

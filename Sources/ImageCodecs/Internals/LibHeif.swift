@@ -1,0 +1,86 @@
+internal import CHeif
+import Foundation
+
+/// Every libheif call, for HEIF (HEIC) and AVIF alike. The primary image is decoded with its
+/// rotation and mirroring applied (libheif's default), so what comes out is upright.
+enum LibHeif {
+  /// The size of the primary image, rotation applied.
+  static func header(_ data: Data, format: ImageFormat) throws(ImageCodecError) -> (Int, Int) {
+    try withPrimaryImage(data, format: format) { handle throws(ImageCodecError) in
+      (Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
+    }
+  }
+
+  /// Decodes the primary image to 8-bit RGB, or RGBA when it has an alpha plane.
+  static func decode(_ data: Data, format: ImageFormat) throws(ImageCodecError) -> PixelImage {
+    try withPrimaryImage(data, format: format) { handle throws(ImageCodecError) in
+      try ImageDecoder.checkSize(
+        width: Int(heif_image_handle_get_width(handle)),
+        height: Int(heif_image_handle_get_height(handle)), format: format)
+      let layout: PixelImage.Layout =
+        heif_image_handle_has_alpha_channel(handle) != 0 ? .rgba : .rgb
+      var decoded: OpaquePointer?
+      try check(
+        heif_decode_image(
+          handle, &decoded, heif_colorspace_RGB,
+          layout == .rgba ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil),
+        format: format)
+      guard let decoded else { throw .corrupt(format: format.rawValue, reason: "no image decoded") }
+      defer { heif_image_release(decoded) }
+      let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
+      let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
+      try ImageDecoder.checkSize(width: width, height: height, format: format)
+      var stride: Int32 = 0
+      guard let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
+      else { throw .corrupt(format: format.rawValue, reason: "the decoded image has no pixels") }
+      let rowBytes = width * layout.rawValue
+      guard Int(stride) >= rowBytes else {
+        throw .corrupt(
+          format: format.rawValue, reason: "rows of \(stride) bytes for \(width) pixels")
+      }
+      var samples = [UInt8](repeating: 0, count: rowBytes * height)
+      samples.withUnsafeMutableBytes { destination in
+        guard let base = destination.baseAddress else { return }
+        for row in 0..<height {
+          let from = UnsafeRawPointer(plane + row * Int(stride))
+          (base + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
+        }
+      }
+      return PixelImage(width: width, height: height, layout: layout, samples: samples)
+    }
+  }
+
+  /// Reads `data` into a context (without copying it) and runs `body` with the primary image's
+  /// handle while the bytes are pinned.
+  private static func withPrimaryImage<T>(
+    _ data: Data, format: ImageFormat, _ body: (OpaquePointer) throws(ImageCodecError) -> T
+  ) throws(ImageCodecError) -> T {
+    let result: Result<T, ImageCodecError> = data.withUnsafeBytes { bytes in
+      guard let context = heif_context_alloc() else {
+        return .failure(.corrupt(format: format.rawValue, reason: "heif_context_alloc failed"))
+      }
+      defer { heif_context_free(context) }
+      do throws(ImageCodecError) {
+        try check(
+          heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil),
+          format: format)
+        var handle: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &handle), format: format)
+        guard let handle else {
+          throw .corrupt(format: format.rawValue, reason: "no primary image")
+        }
+        defer { heif_image_handle_release(handle) }
+        return .success(try body(handle))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func check(_ error: heif_error, format: ImageFormat) throws(ImageCodecError) {
+    guard error.code != heif_error_Ok else { return }
+    let message = error.message.map { String(cString: $0) } ?? "libheif gave no reason"
+    throw .corrupt(format: format.rawValue, reason: message)
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Ingest
+import SystemCalls
+
+/// `--javascript-results JSON|FILE` of `share` and `rule check`: what the extension's own
+/// JavaScript preprocessing returns, in place of the profile's example (`title`, `URL`,
+/// `selection`), given inline (an argument starting with `{` or `[`) or as a JSON file.
+enum JavaScriptResultsOption {
+  static let spec = OptionSpec.option(
+    "--javascript-results", value: "JSON|FILE",
+    help: "what the extension's JavaScript preprocessing returns, as JSON inline or in a file;"
+      + " Safari hands it over under NSExtensionJavaScriptPreprocessingResultsKey (implies"
+      + " --source safari-page-javascript)",
+    completion: .file)
+
+  /// The profile that carries a preprocessing result, used when no --source is given.
+  static let defaultProfile = "safari-page-javascript"
+
+  /// Reads the option's value: inline JSON, or the JSON file it names (at most 1 MiB).
+  static func read(_ argument: String) throws -> JavaScriptPreprocessingResults {
+    let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+    let json: Data
+    if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+      json = Data(trimmed.utf8)
+    } else {
+      do {
+        json = Data(try FileSystem.readFile(atPath: argument, limit: 1 << 20))
+      } catch {
+        throw CLIError.io(error, role: .input)
+      }
+    }
+    do {
+      return try JavaScriptPreprocessingResults(json: json)
+    } catch {
+      throw CLIError.data("--javascript-results: \(error)")
+    }
+  }
+}
