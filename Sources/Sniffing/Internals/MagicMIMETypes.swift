@@ -86,10 +86,12 @@ enum MagicMIMETypes {
   static let markupGuesses: Set<String> = ["text/html", "text/xml", "application/xml"]
 
   /// Text-shaped formats this package checks itself before calling text plain (Netpbm's
-  /// plain forms): libmagic's guess from two leading characters does not overrule that check.
+  /// plain forms, CSV): libmagic's guess from two leading characters, or from commas on a few
+  /// lines, does not overrule that check (prose whose lines each hold a comma is not a table).
   static let checkedByThisPackage: Set<String> = [
     "image/x-portable-bitmap", "image/x-portable-greymap", "image/x-portable-graymap",
     "image/x-portable-pixmap", "image/x-portable-anymap", "image/x-portable-floatmap",
+    "text/csv",
   ]
 
   /// What libmagic adds to `text` that this package's checks found plain: nil for plain text,
