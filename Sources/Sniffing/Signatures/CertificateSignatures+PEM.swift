@@ -69,7 +69,8 @@ extension CertificateSignatures {
     return String(decoding: label, as: UTF8.self)
   }
 
-  /// Lines OpenSSL puts before a block: blank, indented, or `key: value` / `key=value`.
+  /// Lines OpenSSL puts before a block: blank, indented, `Bag Attributes`, or `key: value` /
+  /// `key=value`.
   private static func isPreamble(_ text: ArraySlice<UInt8>) -> Bool {
     var lines = Lines(Array(text), from: 0)
     var count = 0
@@ -77,8 +78,10 @@ extension CertificateSignatures {
       count += 1
       guard count <= 40 else { return false }
       if line.isEmpty || line.first == 0x20 || line.first == 0x09 { continue }
+      // "Bag Attributes", "Key Attributes: <No Attributes>", "subject=...", "issuer=...".
       let key = line.prefix(40)
-      guard key.contains(0x3A) || key.contains(0x3D) else { return false }
+      guard key.contains(0x3A) || key.contains(0x3D) || line.elementsEqual("Bag Attributes".utf8)
+      else { return false }
     }
     return true
   }

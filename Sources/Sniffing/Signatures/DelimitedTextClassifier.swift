@@ -3,7 +3,7 @@
 /// `text/tab-separated-values`).
 ///
 /// A table is decided by the shape of several records, never by one line: at least three
-/// records (four when each has only two fields), every one with the same number of fields,
+/// records (four when each has only two fields split by commas or semicolons), every one with the same number of fields,
 /// two or more, parsed with RFC 4180's quoting (a quoted field may hold delimiters, doubled
 /// quotes and line breaks; a quote inside an unquoted field is not CSV). Shapes that text of
 /// other kinds takes are refused: prose whose lines each hold one comma (its fields run to
@@ -127,7 +127,8 @@ enum DelimitedTextClassifier {
     guard let columns = records.first?.count, columns >= 2,
       records.allSatisfy({ $0.count == columns })
     else { return false }
-    let needed = columns == 2 ? minimumRecords + 1 : minimumRecords
+    // Two comma- or semicolon-separated fields are what prose looks like: one record more.
+    let needed = columns == 2 && delimiter != 0x09 ? minimumRecords + 1 : minimumRecords
     guard records.count >= needed else { return false }
     func emptyCount(_ column: Int) -> Int { records.filter { $0[column].isEmpty }.count }
     // Code whose statements end in the delimiter; or a trailing delimiter on every line.
