@@ -1,5 +1,3 @@
-import Foundation
-
 /// Contact cards and calendars, by their version: vCard (2.1, 3.0 and 4.0 are all
 /// `public.vcard`), vCalendar 1.0 (`com.apple.ical.vcs`, the `.vcs` files phones and Outlook
 /// export) and iCalendar 2.0 (`com.apple.ical.ics`).
@@ -39,11 +37,15 @@ enum CalendarContactClassifier {
         let item = property(line)
         if item.name == "BEGIN" { depth += 1 }
         if item.name == "END" { depth -= 1 }
-        if depth == 1, item.name == "VERSION", version == nil { version = item.value }
+        if depth == 1, item.name == "VERSION", version == nil {
+          version = item.value
+          break  // the version decides
+        }
         if vCalendarOnlyProperties.contains(item.name)
           || item.parameters.uppercased().contains("QUOTED-PRINTABLE")
         {
           sawVCalendarProperty = true
+          break
         }
         if depth <= 0 { break }
       }
@@ -73,18 +75,25 @@ enum CalendarContactClassifier {
   }
 
   /// A content line `[group.]NAME[;parameters]:value`, its name upper-cased and without its
-  /// group.
+  /// group, its value without surrounding blanks.
   static func property(_ line: ArraySlice<UInt8>) -> (
     name: String, parameters: String, value: String
   ) {
     guard let colon = line.firstIndex(of: 0x3A) else { return ("", "", "") }
     let head = line[line.startIndex..<colon]
     let semicolon = head.firstIndex(of: 0x3B) ?? colon
-    var name = String(decoding: line[line.startIndex..<semicolon], as: UTF8.self).uppercased()
-    if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
-    let parameters = String(decoding: line[semicolon..<colon], as: UTF8.self)
-    let value = String(decoding: line[(colon + 1)...], as: UTF8.self)
-      .trimmingCharacters(in: .whitespaces)
-    return (name.trimmingCharacters(in: .whitespaces), parameters, value)
+    var nameStart = line.startIndex
+    if let dot = line[line.startIndex..<semicolon].lastIndex(of: 0x2E) { nameStart = dot + 1 }
+    let name = line[nameStart..<semicolon].lazy
+      .filter { $0 != 0x20 && $0 != 0x09 }
+      .map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }
+    var value = line[(colon + 1)...]
+    while let first = value.first, first == 0x20 || first == 0x09 { value.removeFirst() }
+    while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
+    return (
+      String(decoding: Array(name), as: UTF8.self),
+      String(decoding: line[semicolon..<colon], as: UTF8.self),
+      String(decoding: value, as: UTF8.self)
+    )
   }
 }

@@ -10,8 +10,15 @@ extension JavaScriptClassifier {
       "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=",
       "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>",
       "{", "}", "(", ")", "[", "]", ";", ",", "<", ">", "+", "-", "*", "%", "&", "|", "^",
-      "!", "~", "?", ":", "=", ".", "@",
+      "!", "~", "?", ":", "=", ".", "@", "/",
     ].map { Array($0.utf8) }
+
+    /// The punctuators by their first byte, longest first.
+    static let punctuatorsByFirstByte: [[[UInt8]]] = {
+      var table = [[[UInt8]]](repeating: [], count: 128)
+      for punctuator in punctuators { table[Int(punctuator[0])].append(punctuator) }
+      return table
+    }()
 
     /// Names after which `/` starts a regular expression rather than a division.
     static let regexAfter: Set<String> = [
@@ -19,7 +26,7 @@ extension JavaScriptClassifier {
       "yield", "await", "instanceof",
     ]
 
-    static func tokens(_ text: [UInt8], from start: Int, isWhole: Bool) -> [Token]? {
+    static func tokens(_ text: [UInt8], from start: Int, isWhole: Bool, limit: Int) -> [Token]? {
       var tokens: [Token] = []
       var brackets: [UInt8] = []
       var index = start
@@ -31,7 +38,7 @@ extension JavaScriptClassifier {
       }
       func isNamePart(_ byte: UInt8) -> Bool { isNameStart(byte) || (0x30...0x39).contains(byte) }
 
-      while index < text.count, tokens.count < maximumTokens {
+      while index < text.count, tokens.count < limit {
         let byte = text[index]
         if byte == 0x0A {
           line += 1
@@ -116,9 +123,11 @@ extension JavaScriptClassifier {
           index = end
           continue
         }
-        guard let punctuator = punctuators.first(where: { text.matches($0, at: index) }) else {
-          return nil
-        }
+        guard current < 0x80,
+          let punctuator = punctuatorsByFirstByte[Int(current)].first(where: {
+            text.matches($0, at: index)
+          })
+        else { return nil }
         let symbol = String(decoding: punctuator, as: UTF8.self)
         switch punctuator[0] {
         case 0x28, 0x5B, 0x7B: brackets.append(punctuator[0])

@@ -22,12 +22,21 @@ enum JavaScriptClassifier {
   }
 
   static let minimumFeatureKinds = 3
+  static let openingTokens = 200
   static let maximumTokens = 4000
 
   static func detect(_ text: [UInt8], from start: Int, isWhole: Bool) -> Detection? {
-    guard let tokens = Tokenizer.tokens(text, from: start, isWhole: isWhole),
-      let first = tokens.first, startsScript(first)
+    // A script shows what it is early: its first tokens must hold a construct only JavaScript
+    // has, and nothing foreign, before the whole sample is tokenized.
+    guard let opening = Tokenizer.tokens(text, from: start, isWhole: isWhole, limit: openingTokens),
+      let first = opening.first, startsScript(first),
+      !opening.indices.contains(where: { isForeign(opening, $0) }),
+      opening.indices.contains(where: { feature(opening, $0) != nil })
     else { return nil }
+    let tokens =
+      opening.count < openingTokens
+      ? opening : Tokenizer.tokens(text, from: start, isWhole: isWhole, limit: maximumTokens)
+    guard let tokens else { return nil }
     var kinds: Set<String> = []
     var lines: Set<Int> = []
     for index in tokens.indices {

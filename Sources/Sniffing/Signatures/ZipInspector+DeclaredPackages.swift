@@ -14,7 +14,10 @@ extension ZipInspector {
   static func declaredPackage(_ source: ByteSource, entries: [Entry], names: Set<String>)
     throws(SniffError) -> Detection?
   {
-    if let entry = entries.first(where: { $0.name == "mimetype" }),
+    func entry(_ name: String) -> Entry? {
+      names.contains(name) ? entries.first(where: { $0.name == name }) : nil
+    }
+    if let entry = entry("mimetype"),
       let data = try contents(source, of: entry, limit: 256),
       let mimeType = trimmedMIMEType(data)
     {
@@ -23,19 +26,19 @@ extension ZipInspector {
         ? "ZIP with a mimetype entry (not first)" : "ZIP with a compressed mimetype entry"
       return declaredMIMEType(mimeType, how)
     }
-    if let entry = entries.first(where: { $0.name == "META-INF/manifest.xml" }),
+    if let entry = entry("META-INF/manifest.xml"),
       let xml = try contents(source, of: entry, limit: manifestLimit),
       let mimeType = manifestRootMediaType(xml)
     {
       return declaredMIMEType(mimeType, "ZIP whose META-INF/manifest.xml declares")
     }
-    if let entry = entries.first(where: { $0.name == "content.xml" }),
+    if let entry = entry("content.xml"),
       let xml = try contents(source, of: entry, limit: smallEntryLimit),
       let found = openOffice1(xml)
     {
       return found
     }
-    if let entry = entries.first(where: { $0.name == "META-INF/container.xml" }),
+    if let entry = entry("META-INF/container.xml"),
       let xml = try contents(source, of: entry, limit: smallEntryLimit),
       xml.firstIndex(of: Array("application/oebps-package+xml".utf8)) != nil
     {
@@ -118,17 +121,25 @@ extension ZipInspector {
   /// outside `META-INF/`, with `signature.p7s`, `signatures.xml` or `timestamp.tst`); ASiC-E
   /// signs several, with `ASiCManifest*.xml`, `signatures*.xml` or `signature*.p7s`.
   static func asic(_ names: Set<String>) -> Detection? {
-    let metadata = names.filter { $0.hasPrefix("META-INF/") }.map { String($0.dropFirst(9)) }
-    let signatures = metadata.filter { name in
-      (name.hasPrefix("signatures") && name.hasSuffix(".xml"))
-        || (name.hasPrefix("signature") && name.hasSuffix(".p7s"))
-        || (name.hasPrefix("ASiCManifest") && name.hasSuffix(".xml"))
-        || name == "timestamp.tst"
+    // One pass: the signature files in META-INF/, and how many data files there are.
+    var signatures: [String] = []
+    var dataCount = 0
+    for name in names {
+      guard name.hasPrefix("META-INF/") else {
+        if name != "mimetype", !name.hasSuffix("/") { dataCount += 1 }
+        continue
+      }
+      let file = name.dropFirst(9)
+      if (file.hasPrefix("signatures") && file.hasSuffix(".xml"))
+        || (file.hasPrefix("signature") && file.hasSuffix(".p7s"))
+        || (file.hasPrefix("ASiCManifest") && file.hasSuffix(".xml")) || file == "timestamp.tst"
+      {
+        signatures.append(String(file))
+      }
     }
     guard !signatures.isEmpty else { return nil }
-    let data = names.filter { !$0.hasPrefix("META-INF/") && $0 != "mimetype" && !$0.hasSuffix("/") }
     let simple: Set<String> = ["signature.p7s", "signatures.xml", "timestamp.tst"]
-    if data.count == 1, signatures.allSatisfy({ simple.contains($0) }) {
+    if dataCount == 1, signatures.allSatisfy({ simple.contains($0) }) {
       return Detection(
         [], mimeType: "application/vnd.etsi.asic-s+zip",
         note: "ZIP with one signed file and META-INF/\(signatures.sorted()[0]) (ASiC-S)")

@@ -41,12 +41,15 @@ enum ZipInspector {
     guard !entries.isEmpty else { return zip }
     let names = Set(entries.map(\.name))
 
-    if names.contains(where: { $0.lowercased() == "3d/3dmodel.model" }) {
+    // OPC part names are case-insensitive; only names of the right length are compared.
+    if names.contains(where: { $0.utf8.count == 16 && $0.lowercased() == "3d/3dmodel.model" }) {
       return Detection([], mimeType: "model/3mf", note: "ZIP with 3D/3dmodel.model")
     }
     if let types = entries.first(where: { $0.name == "[Content_Types].xml" }) {
       return try officeOpenXML(source, contentTypes: types, names: names)
     }
+    // Java and Android archives first: the commonest large ZIPs, known by a lookup or two.
+    if let found = javaOrAndroid(names) { return found }
     if let found = try declaredPackage(source, entries: entries, names: names) { return found }
     if let found = try iWork(source, entries: entries, names: names) { return found }
     if names.contains("pass.json"), names.contains("manifest.json") {
@@ -56,7 +59,6 @@ enum ZipInspector {
         "com.apple.pkpass-data", mimeType: "application/vnd.apple.pkpass",
         note: "ZIP with pass.json")
     }
-    if let found = javaOrAndroid(names) { return found }
     if names.contains("install.rdf")
       || (names.contains("manifest.json") && names.contains("META-INF/mozilla.rsa"))
     {
@@ -84,17 +86,18 @@ enum ZipInspector {
     }
     // A web application archive (Java Servlet specification, "Web Application Archive
     // File"): a JAR whose WEB-INF directory holds the application's classes and web.xml.
-    if names.contains(where: { $0.hasPrefix("WEB-INF/") }) {
+    let isJAR = names.contains("META-INF/MANIFEST.MF")
+    if isJAR || names.contains("WEB-INF/web.xml"),
+      names.contains(where: { $0.hasPrefix("WEB-INF/") })
+    {
       return Detection(
         "com.sun.web-application-archive", mimeType: "application/java-archive",
         note: "ZIP with WEB-INF/ (web application archive)")
     }
-    if names.contains("META-INF/MANIFEST.MF") {
-      return Detection(
-        "com.sun.java-archive", mimeType: "application/java-archive",
-        note: "ZIP with META-INF/MANIFEST.MF")
-    }
-    return nil
+    guard isJAR else { return nil }
+    return Detection(
+      "com.sun.java-archive", mimeType: "application/java-archive",
+      note: "ZIP with META-INF/MANIFEST.MF")
   }
 
   // MARK: Entries
