@@ -54,7 +54,7 @@ enum BinaryPropertyListInspector {
     guard let topOffset = try offset(ofObject: top) else { return nil }
     let header = try source.read(at: topOffset, count: 10)
     guard let marker = header.first, marker >> 4 == 0xD,
-      let (count, headerLength) = Self.count(header, marker: marker)
+      let (count, headerLength) = Self.count(header, marker: marker), count >= 0
     else { return nil }
     let keyCount = min(count, maximumKeys)
     let references = try source.read(
@@ -87,7 +87,7 @@ enum BinaryPropertyListInspector {
   /// An ASCII (0x5n) or UTF-16 (0x6n) string object of up to 64 characters.
   private static func string(_ bytes: [UInt8]) -> String? {
     guard let marker = bytes.first, marker >> 4 == 5 || marker >> 4 == 6,
-      let (length, headerLength) = count(bytes, marker: marker), length <= 64
+      let (length, headerLength) = count(bytes, marker: marker), length >= 0, length <= 64
     else { return nil }
     if marker >> 4 == 5 {
       return bytes.printableASCII(at: headerLength, length: length)

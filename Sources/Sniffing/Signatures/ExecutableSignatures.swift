@@ -51,7 +51,8 @@ enum ExecutableSignatures {
     ]
     guard var kind = kinds[type] else { return nil }
     if type == 3, let table = word(is64 ? 32 : 28), let size = u16(is64 ? 54 : 42),
-      let count = u16(is64 ? 56 : 44), size >= 4, count <= 256
+      let count = u16(is64 ? 56 : 44), size >= 4, count <= 256, table >= 0,
+      table < bytes.count
     {
       // Program headers: p_type is the first 32-bit word of each.
       let hasInterpreter = (0..<count).contains { index in

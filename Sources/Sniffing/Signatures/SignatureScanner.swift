@@ -2,11 +2,13 @@ import Foundation
 
 /// This package's own content checks, in the order they run before libmagic.
 ///
-/// Checks anchored at offset 0 come first (cheap, and none can mistake another's magic), then a
-/// PDF header after leading junk, then a PDF whose header is damaged (by its structure), then
-/// text (a binary file fails the text test at its first
-/// control byte), and MPEG audio frames last: their sync word has no magic number, and a
-/// UTF-16 byte-order mark looks like one.
+/// Checks anchored at offset 0 come first (cheap, and none can mistake another's magic; FDF
+/// before the PDF checks, as its body is PDF objects), then a PDF header after leading junk,
+/// then a PDF whose header is damaged (by its structure), then the binary formats whose
+/// signature is a structure rather than leading magic (DER certificates and keys, binary STL
+/// by its size, PICT after its 512-byte header), then text (a binary file fails the text test
+/// at its first control byte), and MPEG audio frames last: their sync word has no magic
+/// number, and a UTF-16 byte-order mark looks like one.
 enum SignatureScanner {
   /// What the checks concluded.
   enum Outcome {

@@ -64,10 +64,11 @@ extension SystemCatalogue {
     E com.apple.disk-image-smi | public.disk-image public.data | smi |  | Self-mounting disk image
     E com.apple.disk-image-dart | public.disk-image public.data | dart |  | Classic Mac DART disk image
     E com.apple.disk-image-dc42 | public.disk-image public.data | dc42 |  | Disk Copy 4.2 disk image
-    # E-mail message files. Mail declares com.apple.mail.email (a public note quotes
-    # /Applications/Mail.app/Contents/Info.plist: exported, conforming to public.data and
-    # public.email-message, extension eml, MIME type message/rfc822), and 10.15.7 answers eml
-    # -> com.apple.mail.email, preferred extension eml, MIME type message/rfc822. The macOS 12
+    # E-mail message files. Mail declares com.apple.mail.email: public design notes for a
+    # Spotlight importer ("Muttlight design notes") quote the UTExportedTypeDeclarations of
+    # /Applications/Mail.app/Contents/Info.plist: conforming to public.data and
+    # public.email-message, extension eml, MIME type message/rfc822. 10.15.7 answers eml ->
+    # com.apple.mail.email, preferred extension eml, MIME type message/rfc822. The macOS 12
     # CoreTypes list declares only public.email-message, which is not a kind of data, so a
     # catalogue without this line named no .eml file. On iOS (Mail and MessageUI): UNVERIFIED.
     E com.apple.mail.email | public.data public.email-message | eml | message/rfc822 | E-mail message in Internet Message Format
