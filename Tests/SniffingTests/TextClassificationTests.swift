@@ -148,6 +148,11 @@ struct TextClassificationTests {
       text: "int a = 1;\nint b = 2;\nint c = 3;\nint d = 4;\n",
       notA: "public.comma-separated-values-text"),
     Confusion(
+      name: "SQL inserts",
+      text:
+        "INSERT INTO people VALUES (1, 'Jane', 'Cupertino');\nINSERT INTO people VALUES (2, 'John', 'Austin');\nINSERT INTO people VALUES (3, 'Ann', 'Paris');\n",
+      notA: "public.comma-separated-values-text"),
+    Confusion(
       name: "tab-indented outline", text: "Groceries\tweek 1\n\tmilk\n\tbread\n\teggs\n",
       notA: "public.tab-separated-values-text"),
     Confusion(

@@ -7,8 +7,9 @@
 /// two or more, parsed with RFC 4180's quoting (a quoted field may hold delimiters, doubled
 /// quotes and line breaks; a quote inside an unquoted field is not CSV). Shapes that text of
 /// other kinds takes are refused: prose whose lines each hold one comma (its fields run to
-/// several words), code whose lines end in a semicolon (a last column that is always empty),
-/// and indented text (a first column that is mostly empty). A record cut by the end of the
+/// several words), code whose lines end in a semicolon (a last column that is always empty, or
+/// that always ends a statement, as SQL inserts do), and indented text (a first column that is
+/// mostly empty). A record cut by the end of the
 /// sample is left out.
 enum DelimitedTextClassifier {
   static let minimumRecords = 3
@@ -41,6 +42,8 @@ enum DelimitedTextClassifier {
     var isEmpty: Bool
     /// Spaces inside an unquoted field, a measure of how much it reads like a sentence.
     var spaces: Int
+    /// Whether an unquoted field ends a statement (`;` or `);`), as lines of code do.
+    var endsStatement = false
   }
 
   /// The records of the text, trailing empty lines dropped; nil when a field breaks the
@@ -92,7 +95,12 @@ enum DelimitedTextClassifier {
           if text[at] == 0x20 { spaces += 1 }
           at += 1
         }
-        record.append(Field(isQuoted: false, isEmpty: at == index, spaces: spaces))
+        var last = at - 1
+        while last > index, text[last] == 0x20 || text[last] == 0x09 { last -= 1 }
+        record.append(
+          Field(
+            isQuoted: false, isEmpty: at == index, spaces: spaces,
+            endsStatement: at > index && text[last] == 0x3B))
         index = at
       }
       if index < text.count, text[index] == delimiter {
@@ -135,6 +143,8 @@ enum DelimitedTextClassifier {
     if emptyCount(columns - 1) == records.count, delimiter != 0x2C || columns == 2 {
       return false
     }
+    // Statements (SQL inserts, calls): every record ends in a semicolon.
+    if records.allSatisfy({ $0[columns - 1].endsStatement }) { return false }
     // Indented text: the first field mostly empty.
     if emptyCount(0) * 2 > records.count { return false }
     if delimiter != 0x09, columns == 2 {
