@@ -2,7 +2,7 @@
 # Regenerates the sample files in corpus/files/ from nothing but Debian tools and Python.
 # Every file in corpus/files/ is made here; the outputs are committed so tests need none of
 # these tools. Tools: imagemagick, libheif-examples (heif-enc), libavif-bin (avifenc), ffmpeg,
-# python3. Run from anywhere: corpus/make-corpus.sh
+# python3 (with python3-cryptography). Run from anywhere: corpus/make-corpus.sh
 set -euo pipefail
 cd "$(dirname "$0")/files"
 tmp=$(mktemp -d)
@@ -378,5 +378,521 @@ printf 'Changelog\n=========\n\n* Insert <meta> into <head> before <title>\n* Fi
   > changelog.txt
 printf -- '-->\n<div id="page">\n<h1>Title</h1>\n<script type="text/javascript">\nvar x = 1;\n</script>\n</div>\n<!--\n' \
   > comment-first.htm
+
+# ==========================================================================================
+# Formats with an Apple type, named from content (issue 35): one sample per format the
+# sniffer's own checks name, the containers read more deeply, and the text traps (prose with
+# commas is not CSV, a Debian control file is not mail). Each is written here from the
+# format's specification; where a sample is a skeleton (the structure the sniffer reads, not a
+# document its application would open), the comment says so. Extra tool: python3-cryptography.
+# ==========================================================================================
+python3 - <<'PY'
+import gzip, io, plistlib, struct, zipfile, zlib
+
+STAMP = (1980, 1, 1, 0, 0, 0)
+
+def write_zip(path, entries, stored=()):
+    """entries: list of (name, bytes), written in order; names in `stored` are not compressed."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, STAMP)
+            info.compress_type = zipfile.ZIP_STORED if name in stored else zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+
+# --- Documents -----------------------------------------------------------------------------
+# form.fdf: PDF form data (ISO 32000-1, 12.7.8): %FDF-1.2, one FDF dictionary with a field
+# value, a trailer naming it as the root.
+open("form.fdf", "wb").write(
+    b"%FDF-1.2\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /FDF << /F (form.pdf) /Fields [ << /T (name)"
+    b" /V (Jane Appleseed) >> ] >> >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n")
+
+# notes.flat-rtfd: rich text with attachments, flattened as the pasteboard carries it
+# (com.apple.flat-rtfd): "rtfd", 0, directory record 3, the entry names, their lengths, and
+# each entry as a file record (type 1): TXT.rtf and a small PNG attachment.
+rtf = (b"{\\rtf1\\ansi\\ansicpg1252\\cocoartf2639\n{\\fonttbl\\f0\\fswiss Helvetica;}\n"
+       b"\\f0\\fs24 Saturday at the park\\\n{{\\NeXTGraphic dot.png \\width20 \\height20}\xac}}\n")
+png = open("screenshot.png", "rb").read()
+def counted(data):
+    return struct.pack("<I", len(data)) + data
+names = [b"TXT.rtf", b"dot.png"]
+contents = [rtf, png]
+flat = b"rtfd" + struct.pack("<II", 0, 3) + struct.pack("<I", len(names))
+flat += b"".join(counted(n) for n in names)
+flat += b"".join(struct.pack("<I", 4 + len(c) + 4) for c in contents)
+flat += b"".join(struct.pack("<I", 1) + counted(c) for c in contents)
+open("notes.flat-rtfd", "wb").write(flat)
+
+# --- Camera raw ------------------------------------------------------------------------------
+def tiff(entries, data=b"", little=True):
+    """A TIFF with one IFD0 of (tag, type, count, value-bytes) entries, sorted by tag; values
+    longer than 4 bytes go after the directory. Returns the file's bytes."""
+    e = "<" if little else ">"
+    entries = sorted(entries, key=lambda t: t[0])
+    ifd_offset = 8
+    directory_length = 2 + 12 * len(entries) + 4
+    extra_offset = ifd_offset + directory_length
+    directory = struct.pack(e + "H", len(entries))
+    extra = b""
+    for tag, kind, count, value in entries:
+        if len(value) <= 4:
+            field = value.ljust(4, b"\0")
+        else:
+            field = struct.pack(e + "I", extra_offset + len(extra))
+            extra += value + (b"\0" if len(value) % 2 else b"")
+        directory += struct.pack(e + "HHI", tag, kind, count) + field
+    directory += struct.pack(e + "I", 0)
+    header = (b"II*\0" if little else b"MM\0*") + struct.pack(e + "I", ifd_offset)
+    return header + directory + extra + data
+
+SHORT, LONG, ASCII, RATIONAL, BYTE, SRATIONAL = 3, 4, 2, 5, 1, 10
+def short(tag, value): return (tag, SHORT, 1, struct.pack("<H", value))
+def long_(tag, value): return (tag, LONG, 1, struct.pack("<I", value))
+def text(tag, value): return (tag, ASCII, len(value) + 1, value + b"\0")
+def rational(tag, n, d=1): return (tag, RATIONAL, 1, struct.pack("<II", n, d))
+def srationals(tag, values): return (tag, SRATIONAL, len(values), b"".join(struct.pack("<ii", v, 10000) for v in values))
+
+# photo-apple.dng: a DNG laid out as a phone's: IFD0 is an 8x8 RGB preview (NewSubfileType 1)
+# from Make "Apple", carrying many EXIF and DNG tags in IFD0 as TIFF/EP allows: 72 entries, so
+# DNGVersion (C612, entries sorted by tag) comes after the 64th. The raw data itself is left
+# out (no SubIFD): the type is decided by IFD0.
+preview = bytes(range(0, 192))
+common = [
+    long_(254, 1), short(256, 8), short(257, 8), (258, SHORT, 3, struct.pack("<HHH", 8, 8, 8)),
+    short(259, 1), short(262, 2), short(274, 1), short(277, 3), short(278, 8),
+    long_(279, len(preview)), rational(282, 72), rational(283, 72), short(284, 1), short(296, 2),
+    text(305, b"share-ingest corpus"), text(306, b"2026:01:01 10:00:00"),
+]
+exif_like = [  # EXIF tags TIFF/EP allows in IFD0
+    rational(33434, 1, 120), rational(33437, 18, 10), short(34850, 2), short(34855, 100),
+    text(36867, b"2026:01:01 10:00:00"), rational(37377, 7, 1), rational(37378, 17, 10),
+    rational(37380, 0, 1), rational(37381, 17, 10), short(37383, 5), short(37385, 16),
+    rational(37386, 57, 10), short(41495, 2), short(41729, 1), short(41985, 0), short(41986, 0),
+    short(41987, 0), short(41989, 26), short(41990, 0), short(41992, 0), short(41993, 0),
+    short(41994, 0), rational(42034, 57, 10), text(42035, b"Apple"), text(42036, b"iPhone"),
+    short(318, 0), short(531, 1), short(40961, 1), text(315, b"share-ingest"),
+    short(40962, 8), short(40963, 8), short(41486, 72), short(41487, 72), short(41488, 2),
+    short(41728, 3), short(41988, 1), short(42016, 0), short(42240, 22), short(36864, 0),
+    text(33432, b"(c) share-ingest"), text(37520, b"00"), text(37521, b"00"), text(37522, b"00"),
+    text(36880, b"+01:00"), text(36881, b"+01:00"), text(36882, b"+01:00"), short(34864, 2),
+    short(42080, 1), short(41730, 0),
+]
+dng_tags = [
+    (50706, BYTE, 4, bytes([1, 6, 0, 0])), (50707, BYTE, 4, bytes([1, 4, 0, 0])),
+    text(50708, b"Apple iPhone"), srationals(50721, [9000, -2000, -1000, -4000, 12000, 1000, -500, 1500, 5000]),
+    short(50778, 21), text(50936, b"Embedded"),
+]
+# The preview strip follows the directory; StripOffsets points at it.
+dng_entries = common + [text(271, b"Apple"), text(272, b"iPhone"), long_(273, 0)] + exif_like + dng_tags
+probe = tiff(dng_entries)
+dng_entries[-len(dng_tags) - len(exif_like) - 1] = long_(273, len(probe))
+dng = tiff(dng_entries) + preview
+assert sorted(t[0] for t in dng_entries).index(50706) >= 64
+open("photo-apple.dng", "wb").write(dng)
+
+# photo.pef: a Pentax PEF laid out as the cameras write it: IFD0 is the raw image itself
+# (no NewSubfileType, no SubIFDs): a colour filter array (PhotometricInterpretation 32803) in
+# Pentax's own compression (65535), Make "PENTAX Corporation".
+raw = bytes((i * 37) % 256 for i in range(16 * 16 * 2))
+pef_entries = [
+    short(256, 16), short(257, 16), short(258, 12), short(259, 65535), short(262, 32803),
+    text(271, b"PENTAX Corporation "), text(272, b"PENTAX K-5 "), long_(273, 0), short(274, 1),
+    short(277, 1), short(278, 16), long_(279, len(raw)), rational(282, 72), rational(283, 72),
+    short(284, 1), short(296, 2), text(305, b"K-5 Ver 1.03"), text(306, b"2026:01:01 10:00:00"),
+]
+probe = tiff(pef_entries)
+pef_entries[7] = long_(273, len(probe))
+open("photo.pef", "wb").write(tiff(pef_entries) + raw)
+
+# --- iWork '09 -------------------------------------------------------------------------------
+# budget-09.numbers and letter-09.pages: iWork '09 single files, a ZIP of index.xml (gzip-
+# compressed for Numbers, as Numbers '09 writes it) whose root element names the application,
+# and the QuickLook/ thumbnail; the XML is a skeleton, not a document the apps would open.
+SF = 'xmlns:sf="http://developer.apple.com/namespaces/sf" xmlns:sfa="http://developer.apple.com/namespaces/sfa"'
+numbers_xml = (f'<?xml version="1.0"?>\n<ls:document xmlns:ls="http://developer.apple.com/namespaces/ls" {SF}'
+               f' ls:version="92008102400" sfa:ID="SFRWorkspace-0"><ls:workspace-array/></ls:document>\n').encode()
+pages_xml = (f'<?xml version="1.0"?>\n<sl:document xmlns:sl="http://developer.apple.com/namespaces/sl" {SF}'
+             f' sl:version="92008102400" sfa:ID="SLDocument-0"><sl:section-prototypes/></sl:document>\n').encode()
+thumbnail = open("photo.jpg", "rb").read()
+write_zip("budget-09.numbers", [
+    ("index.xml.gz", gzip.compress(numbers_xml, mtime=0)),
+    ("QuickLook/Thumbnail.jpg", thumbnail),
+], stored={"index.xml.gz", "QuickLook/Thumbnail.jpg"})
+write_zip("letter-09.pages", [
+    ("index.xml", pages_xml), ("QuickLook/Thumbnail.jpg", thumbnail),
+], stored={"QuickLook/Thumbnail.jpg"})
+
+# talk-folder.zip: a Keynote document package (the folder Talk.key/ of Keynote 6 and later)
+# zipped as a folder, as the Finder's Compress writes it (with __MACOSX/ resource entries):
+# Index.zip holds the IWA entries, which are empty here.
+index = io.BytesIO()
+with zipfile.ZipFile(index, "w") as inner:
+    for name in ["Index/Document.iwa", "Index/Slide.iwa", "Index/MasterSlide-1.iwa"]:
+        inner.writestr(zipfile.ZipInfo(name, STAMP), b"")
+write_zip("talk-folder.zip", [
+    ("Talk.key/", b""), ("Talk.key/Index.zip", index.getvalue()),
+    ("Talk.key/Metadata/Properties.plist", plistlib.dumps({"revision": "1"}, fmt=plistlib.FMT_BINARY)),
+    ("Talk.key/preview.jpg", thumbnail),
+    ("__MACOSX/Talk.key/._preview.jpg", b"\0\5\26\7\0\2\0\0Mac OS X        "),
+])
+
+# --- OpenDocument family, EPUB -------------------------------------------------------------
+OOO = "http://openoffice.org/2000"
+def ooo_manifest(media_type):
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE manifest:manifest PUBLIC '
+            f'"-//OpenOffice.org//DTD Manifest 1.0//EN" "Manifest.dtd">\n<manifest:manifest '
+            f'xmlns:manifest="{OOO}/manifest"><manifest:file-entry manifest:media-type="{media_type}" '
+            f'manifest:full-path="/"/><manifest:file-entry manifest:media-type="text/xml" '
+            f'manifest:full-path="content.xml"/></manifest:manifest>\n').encode()
+def ooo_content(office_class, body):
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE office:document-content PUBLIC '
+            f'"-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "office.dtd">\n<office:document-content '
+            f'xmlns:office="{OOO}/office" xmlns:text="{OOO}/text" xmlns:table="{OOO}/table" '
+            f'xmlns:draw="{OOO}/drawing" xmlns:presentation="{OOO}/presentation" '
+            f'office:class="{office_class}" office:version="1.0"><office:body>{body}</office:body>'
+            f'</office:document-content>\n').encode()
+# writer.sxw: OpenOffice.org 1.x Writer, as it writes it (stored mimetype first).
+write_zip("writer.sxw", [
+    ("mimetype", b"application/vnd.sun.xml.writer"),
+    ("content.xml", ooo_content("text", "<text:p>share-ingest sample</text:p>")),
+    ("META-INF/manifest.xml", ooo_manifest("application/vnd.sun.xml.writer")),
+], stored={"mimetype"})
+# calc-no-mimetype.sxc: a Calc spreadsheet rezipped without its mimetype entry: the manifest's
+# root entry declares the type.
+write_zip("calc-no-mimetype.sxc", [
+    ("content.xml", ooo_content("spreadsheet", '<table:table table:name="Sheet1"/>')),
+    ("META-INF/manifest.xml", ooo_manifest("application/vnd.sun.xml.calc")),
+])
+# impress-content-only.sxi: an Impress presentation with neither mimetype nor manifest: the
+# office:class of its content names it.
+write_zip("impress-content-only.sxi", [
+    ("content.xml", ooo_content("presentation", '<draw:page draw:name="page1"/>')),
+    ("styles.xml", b'<?xml version="1.0"?>\n<office:document-styles/>\n'),
+])
+# book-compressed-mimetype.epub: book.epub rewritten with its mimetype entry deflated; and
+# book-late-mimetype.epub with the entry after the others; book-no-mimetype.epub without it
+# (the OCF container names the package document).
+with zipfile.ZipFile("book.epub") as book:
+    parts = [(info.filename, book.read(info.filename)) for info in book.infolist()]
+write_zip("book-compressed-mimetype.epub", parts)
+write_zip("book-late-mimetype.epub", parts[1:] + parts[:1], stored={"mimetype"})
+write_zip("book-no-mimetype.epub", parts[1:])
+
+# --- Other ZIP packages --------------------------------------------------------------------
+# app.war: a web application archive (WEB-INF/web.xml, a class, the JAR manifest).
+write_zip("app.war", [
+    ("META-INF/MANIFEST.MF", b"Manifest-Version: 1.0\r\nCreated-By: share-ingest\r\n\r\n"),
+    ("WEB-INF/web.xml", b'<?xml version="1.0"?>\n<web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0"/>\n'),
+    ("WEB-INF/classes/Hello.class", b"\xca\xfe\xba\xbe\0\0\0\x34"),
+    ("index.html", b"<!DOCTYPE html><title>Hello</title>\n"),
+])
+# app.apk: a resource-only Android package (no classes.dex: android:hasCode="false"): the
+# binary manifest's header, resources.arsc's header, the v1 signature files. Skeleton entries.
+write_zip("app.apk", [
+    ("AndroidManifest.xml", b"\x03\x00\x08\x00" + struct.pack("<I", 8)),
+    ("resources.arsc", b"\x02\x00\x0c\x00" + struct.pack("<II", 12, 0)),
+    ("res/drawable/icon.png", png),
+    ("META-INF/MANIFEST.MF", b"Manifest-Version: 1.0\r\n\r\n"),
+])
+# model.3mf: a 3MF package whose model part is not at the usual 3D/3dmodel.model: the content
+# type in [Content_Types].xml names it (3MF Core Specification, part 2).
+M = "http://schemas.microsoft.com/3dmanufacturing"
+write_zip("model.3mf", [
+    ("[Content_Types].xml", b'<?xml version="1.0" encoding="UTF-8"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        b'<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        b'<Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/></Types>'),
+    ("_rels/.rels", f'<?xml version="1.0" encoding="UTF-8"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        f'<Relationship Target="/3D/part.model" Id="rel0" Type="{M}/2013/01/3dmodel"/></Relationships>'.encode()),
+    ("3D/part.model", f'<?xml version="1.0" encoding="UTF-8"?>\n<model unit="millimeter" xmlns="{M}/core/2015/02">'
+        '<resources><object id="1" type="model"><mesh><vertices><vertex x="0" y="0" z="0"/>'
+        '<vertex x="10" y="0" z="0"/><vertex x="0" y="10" z="0"/><vertex x="0" y="0" z="10"/></vertices>'
+        '<triangles><triangle v1="0" v2="2" v3="1"/><triangle v1="0" v2="1" v3="3"/>'
+        '<triangle v1="1" v2="2" v3="3"/><triangle v1="0" v2="3" v3="2"/></triangles></mesh></object>'
+        '</resources><build><item objectid="1"/></build></model>'.encode()),
+])
+# signed.asice / signed.asics: Associated Signature Containers (ETSI EN 319 162-1) without a
+# mimetype entry: ASiC-E signing two files with an XAdES signatures0.xml, ASiC-S signing one
+# file with a time-stamp token. The signatures are placeholders, not valid signatures.
+write_zip("signed.asice", [
+    ("contract.txt", b"We agree.\n"), ("annex.txt", b"Details.\n"),
+    ("META-INF/signatures0.xml", b'<?xml version="1.0"?>\n<asic:XAdESSignatures xmlns:asic="http://uri.etsi.org/02918/v1.2.1#"/>\n'),
+])
+write_zip("signed.asics", [
+    ("contract.txt", b"We agree.\n"), ("META-INF/timestamp.tst", b"\x30\x03\x02\x01\x03"),
+])
+# drawing.vsdx / stencil.vssx: Visio packages ([MS-VSDX]): content types, the relationship,
+# and the main part.
+def visio(path, main_type, part):
+    write_zip(path, [
+        ("[Content_Types].xml", (f'<?xml version="1.0" encoding="UTF-8"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            f'<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            f'<Override PartName="/visio/{part}" ContentType="{main_type}"/></Types>').encode()),
+        ("_rels/.rels", (f'<?xml version="1.0" encoding="UTF-8"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="http://schemas.microsoft.com/visio/2010/relationships/document" Target="visio/{part}"/></Relationships>').encode()),
+        (f"visio/{part}", b'<?xml version="1.0" encoding="UTF-8"?>\n<VisioDocument xmlns="http://schemas.microsoft.com/office/visio/2012/main"/>'),
+    ])
+visio("drawing.vsdx", "application/vnd.ms-visio.drawing.main+xml", "document.xml")
+visio("stencil.vssx", "application/vnd.ms-visio.stencil.main+xml", "document.xml")
+
+# --- Web archive, XAR ----------------------------------------------------------------------
+# page.webarchive: a Safari web archive (binary property list: WebMainResource and one
+# subresource), as Safari saves a page.
+page = b"<!DOCTYPE html><html><head><title>Sample</title></head><body><img src=\"dot.png\"></body></html>\n"
+open("page.webarchive", "wb").write(plistlib.dumps({
+    "WebMainResource": {"WebResourceData": page, "WebResourceFrameName": "",
+                        "WebResourceMIMEType": "text/html", "WebResourceTextEncodingName": "UTF-8",
+                        "WebResourceURL": "https://example.com/"},
+    "WebSubresources": [{"WebResourceData": png, "WebResourceMIMEType": "image/png",
+                         "WebResourceURL": "https://example.com/dot.png"}],
+}, fmt=plistlib.FMT_BINARY, sort_keys=True))
+
+def xar(path, files):
+    """A XAR archive: header, zlib table of contents, heap (the TOC's SHA-1, then each file
+    stored uncompressed)."""
+    import hashlib
+    heap = b""
+    entries = ""
+    offset = 20  # after the TOC checksum
+    for number, (name, data) in enumerate(files, start=1):
+        digest = hashlib.sha1(data).hexdigest()
+        entries += (f'<file id="{number}"><name>{name}</name><type>file</type><data>'
+                    f'<length>{len(data)}</length><offset>{offset}</offset><size>{len(data)}</size>'
+                    f'<encoding style="application/octet-stream"/>'
+                    f'<extracted-checksum style="sha1">{digest}</extracted-checksum>'
+                    f'<archived-checksum style="sha1">{digest}</archived-checksum></data></file>')
+        heap += data
+        offset += len(data)
+    toc = (f'<?xml version="1.0" encoding="UTF-8"?>\n<xar><toc><checksum style="sha1"><offset>0'
+           f'</offset><size>20</size></checksum><creation-time>2026-01-01T00:00:00</creation-time>'
+           f'{entries}</toc></xar>\n').encode()
+    compressed = zlib.compress(toc, 9)
+    header = b"xar!" + struct.pack(">HHQQI", 28, 1, len(compressed), len(toc), 1)
+    open(path, "wb").write(header + compressed + hashlib.sha1(compressed).digest() + heap)
+# archive.xar: notes.txt in a XAR; installer.pkg: a flat installer package's layout (a
+# product archive: Distribution and a component package's PackageInfo), skeleton contents.
+notes = open("notes.txt", "rb").read()
+xar("archive.xar", [("notes.txt", notes)])
+xar("installer.pkg", [("Distribution", b'<?xml version="1.0"?>\n<installer-gui-script minSpecVersion="2"/>\n'),
+                      ("PackageInfo", b'<pkg-info identifier="com.example.sample" version="1.0"/>\n')])
+PY
+python3 - <<'PY'
+import datetime, email.message, email.policy, math, struct
+
+# --- Text: calendars, XML, mail, tables, style sheets, scripts -------------------------------
+# event.vcs: a vCalendar 1.0 event as phones export it; event.ics: the same event in iCalendar.
+open("event.vcs", "wb").write(
+    b"BEGIN:VCALENDAR\r\nVERSION:1.0\r\nPRODID:-//share-ingest//corpus//EN\r\nBEGIN:VEVENT\r\n"
+    b"DTSTART:20260103T100000Z\r\nDTEND:20260103T120000Z\r\nSUMMARY:Saturday at the park\r\n"
+    b"AALARM:20260103T093000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+open("event.ics", "wb").write(
+    b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//share-ingest//corpus//EN\r\nBEGIN:VEVENT\r\n"
+    b"UID:1@share-ingest.example\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260103T100000Z\r\n"
+    b"DTEND:20260103T120000Z\r\nSUMMARY:Saturday at the park\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+# licensed.xml: XML with no prolog whose licence comment before the root runs past 8 KiB;
+# entities.xml: no prolog, a doctype with an internal subset (which holds '>' of its own).
+licence = "".join(f"  Line {n} of the licence under which this file is shared with others.\n"
+                  for n in range(1, 141))
+open("licensed.xml", "w").write(f"<!--\n{licence}-->\n<settings>\n  <item key=\"a\">1</item>\n</settings>\n")
+open("entities.xml", "w").write(
+    '<!DOCTYPE note [\n  <!ENTITY writer "Jane Appleseed">\n  <!ELEMENT note (#PCDATA)>\n]>\n'
+    "<note>Written by &writer;.</note>\n")
+
+# message.eml: a plain-text mail as a mail client saves it; message-html.eml: a mail whose
+# body is HTML with a plain alternative (multipart/alternative). Fixed headers, no dates
+# from the clock.
+def mail(subject):
+    message = email.message.EmailMessage(policy=email.policy.SMTP)
+    message["Return-Path"] = "<jane@example.com>"
+    message["Received"] = ("from mail.example.com (mail.example.com [192.0.2.1]) by mx.example.org"
+                           " with ESMTPS id 4A1B2C3D for <john@example.org>; Thu, 1 Jan 2026 10:00:00 +0000")
+    message["From"] = "Jane Appleseed <jane@example.com>"
+    message["To"] = "John Appleseed <john@example.org>"
+    message["Subject"] = subject
+    message["Date"] = "Thu, 01 Jan 2026 10:00:00 +0000"
+    message["Message-ID"] = "<20260101100000.1@example.com>"
+    return message
+plain = mail("Saturday at the park")
+plain.set_content("Saturday at the park? Bring the photos.\n")
+open("message.eml", "wb").write(plain.as_bytes())
+rich = mail("Photos from Saturday")
+rich.set_content("The photos are attached.\n")
+rich.add_alternative("<!DOCTYPE html><html><body><p>The <b>photos</b> are attached.</p></body></html>\n",
+                     subtype="html")
+rich.set_boundary("share-ingest-alternative")
+open("message-html.eml", "wb").write(rich.as_bytes())
+
+# table.csv (RFC 4180: a header, quoted fields holding commas and quotes) and table.tsv.
+open("table.csv", "wb").write(
+    b"date,place,people,note\r\n2026-01-03,Park,4,\"Bring the photos, and the kite\"\r\n"
+    b"2026-01-10,Beach,2,\"Jane's \"\"big\"\" day\"\r\n2026-01-17,Museum,5,Tickets online\r\n")
+open("table.tsv", "wb").write(
+    b"date\tplace\tpeople\n2026-01-03\tPark\t4\n2026-01-10\tBeach\t2\n2026-01-17\tMuseum\t5\n")
+# Traps: letter-commas.txt, prose whose lines each hold one comma; control.txt, a Debian
+# control file, which is "Field: value" lines but not mail.
+open("letter-commas.txt", "wb").write(
+    b"Dear Jane, thanks for the photos from Saturday.\nThe kids loved them, and so did I.\n"
+    b"Next time, we should bring the big kite.\nSee you soon, John\n")
+open("control.txt", "wb").write(
+    b"Package: share-ingest\nVersion: 1.0-1\nArchitecture: amd64\nMaintainer: Jane Appleseed <jane@example.com>\n"
+    b"Depends: libmagic1, libsqlite3-0\nDescription: share extension machinery\n")
+
+# style.css: a style sheet (an at-rule, rules with pseudo-classes, a media block).
+open("style.css", "w").write(
+    '@charset "UTF-8";\n/* share-ingest sample */\nbody {\n  margin: 0;\n  font: 16px/1.4 -apple-system, sans-serif;\n}\n'
+    'a:hover, a:focus { color: #1e88e5; }\n.card > img:not(.icon) { width: 100%; border-radius: 8px; }\n'
+    '@media (max-width: 600px) {\n  .card { padding: 4px; }\n}\n')
+# app.js: a browser script (a module: imports, functions, arrow functions, strict equality).
+open("app.js", "w").write(
+    "import { share } from './share.js';\n\n// Sends the selected photos.\n"
+    "export function sendSelected(photos) {\n  const chosen = photos.filter((photo) => photo.selected === true);\n"
+    "  if (chosen.length === 0) {\n    console.log('nothing to send');\n    return;\n  }\n"
+    "  return share(chosen.map((photo) => photo.url));\n}\n")
+
+# --- Certificates and keys -----------------------------------------------------------------
+# certificate.pem / certificate.der: a self-signed X.509 certificate (Ed25519, deterministic:
+# fixed key, serial and dates); private-key.pem / private-key.p8: its key as PKCS #8;
+# identity.p12: key and certificate as PKCS #12 (unencrypted; its MAC salt is random, so the
+# file differs on every run, its structure does not).
+# Tool: python3-cryptography.
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519
+from cryptography.hazmat.primitives.serialization import pkcs7, pkcs12
+from cryptography.x509.oid import NameOID
+key = ed25519.Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
+name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "share-ingest sample")])
+start = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+               .public_key(key.public_key()).serial_number(35)
+               .not_valid_before(start).not_valid_after(start + datetime.timedelta(days=365))
+               .sign(key, None))
+open("certificate.pem", "wb").write(certificate.public_bytes(serialization.Encoding.PEM))
+open("certificate.der", "wb").write(certificate.public_bytes(serialization.Encoding.DER))
+open("private-key.pem", "wb").write(key.private_bytes(
+    serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+open("private-key.p8", "wb").write(key.private_bytes(
+    serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+open("identity.p12", "wb").write(pkcs12.serialize_key_and_certificates(
+    b"share-ingest", key, certificate, None, serialization.NoEncryption()))
+# sample.mobileprovision: a provisioning profile's shape: CMS signed data (an EC key, so the
+# signature differs on every run) holding a property list with a profile's keys.
+signer = ec.derive_private_key(35, ec.SECP256R1())
+signer_certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+                      .public_key(signer.public_key()).serial_number(36)
+                      .not_valid_before(start).not_valid_after(start + datetime.timedelta(days=365))
+                      .sign(signer, hashes.SHA256()))
+import plistlib
+profile = plistlib.dumps({
+    "AppIDName": "Sample", "ApplicationIdentifierPrefix": ["EXAMPLE"], "CreationDate": start.replace(tzinfo=None),
+    "DeveloperCertificates": [certificate.public_bytes(serialization.Encoding.DER)],
+    "Entitlements": {"application-identifier": "EXAMPLE.com.example.sample"},
+    "ExpirationDate": (start + datetime.timedelta(days=365)).replace(tzinfo=None), "Name": "Sample",
+    "Platform": ["iOS"], "TeamIdentifier": ["EXAMPLE"], "TeamName": "share-ingest", "TimeToLive": 365,
+    "UUID": "00000000-0000-0000-0000-000000000035", "Version": 1,
+})
+open("sample.mobileprovision", "wb").write(
+    pkcs7.PKCS7SignatureBuilder().set_data(profile).add_signer(signer_certificate, signer, hashes.SHA256())
+    .sign(serialization.Encoding.DER, []))
+
+# --- Executables -----------------------------------------------------------------------------
+# hello.elf: a complete x86-64 Linux program (ELF header, one PT_LOAD program header, code
+# for exit(0)), written from the System V ABI's layout.
+code = bytes([0xB8, 60, 0, 0, 0, 0x31, 0xFF, 0x0F, 0x05])  # mov eax, 60; xor edi, edi; syscall
+base = 0x400000
+ehdr_size, phdr_size = 64, 56
+entry = base + ehdr_size + phdr_size
+elf = (b"\x7fELF" + bytes([2, 1, 1, 0]) + bytes(8)
+       + struct.pack("<HHIQQQIHHHHHH", 2, 0x3E, 1, entry, ehdr_size, 0, 0, ehdr_size, phdr_size, 1, 0, 0, 0))
+total = ehdr_size + phdr_size + len(code)
+elf += struct.pack("<IIQQQQQQ", 1, 5, 0, base, base, total, total, 0x1000)
+open("hello.elf", "wb").write(elf + code)
+
+def mach_header(cpu, subtype, filetype, commands):
+    """A 64-bit little-endian Mach-O: header, then the load commands given as bytes."""
+    body = b"".join(commands)
+    return struct.pack("<IiiIIIII", 0xFEEDFACF, cpu, subtype, filetype, len(commands), len(body), 0x85, 0) + body
+def segment(name, vmaddr, vmsize):
+    return struct.pack("<II16sQQQQiiII", 0x19, 72, name, vmaddr, vmsize, 0, 0, 0, 0, 0, 0)
+def dylib_id(name):
+    path = name + b"\0" * (8 - len(name) % 8)
+    return struct.pack("<IIIIII", 0xD, 24 + len(path), 24, 2, 0x10000, 0x10000) + path
+CPU_X86_64, CPU_ARM64 = 0x01000007, 0x0100000C
+# hello-arm64: the header and load commands of an arm64 executable (no code: it does not run).
+open("hello-arm64", "wb").write(mach_header(CPU_ARM64, 0, 2, [segment(b"__PAGEZERO", 0, 1 << 32)]))
+# universal.dylib: a universal library, x86_64 and arm64 slices (headers only), each at a
+# 4 KiB boundary as lipo aligns them.
+slices = [(CPU_X86_64, 3, mach_header(CPU_X86_64, 3, 6, [dylib_id(b"@rpath/libsample.dylib")])),
+          (CPU_ARM64, 0, mach_header(CPU_ARM64, 0, 6, [dylib_id(b"@rpath/libsample.dylib")]))]
+fat = struct.pack(">II", 0xCAFEBABE, len(slices))
+body = b""
+offset = 4096
+for cpu, subtype, data in slices:
+    fat += struct.pack(">iiIII", cpu, subtype, offset, len(data), 12)
+    offset += 4096
+layout = bytearray(fat.ljust(4096, b"\0"))
+for _, _, data in slices:
+    layout += data.ljust(4096, b"\0")
+open("universal.dylib", "wb").write(bytes(layout))
+
+# --- Fonts, images, models -------------------------------------------------------------------
+# fonts.ttc: a TrueType collection's structure (OpenType "Font Collections"): the ttcf
+# header, two table directories sharing one 'head' table. Not fonts a renderer would load.
+head = struct.pack(">IIIIHHqqhhhhHHhhh", 0x00010000, 0x00010000, 0, 0x5F0F3CF5, 0, 1000, 0, 0,
+                   0, 0, 1000, 1000, 0, 8, 2, 0, 0)
+def directory(table_offset):
+    return struct.pack(">IHHHH", 0x00010000, 1, 16, 0, 0) + b"head" + struct.pack(">III", 0, table_offset, len(head))
+first = 12 + 8
+second = first + 28
+table = second + 28
+ttc = b"ttcf" + struct.pack(">HHI", 1, 0, 2) + struct.pack(">II", first, second)
+ttc += directory(table) + directory(table) + head
+open("fonts.ttc", "wb").write(ttc)
+
+# picture.pict: a QuickDraw picture, version 2 (Inside Macintosh: Imaging With QuickDraw,
+# appendix A): the 512-byte file header, size, frame, VersionOp, HeaderOp, a clip region,
+# a foreground colour, PaintRect, OpEndPic.
+frame = struct.pack(">hhhh", 0, 0, 24, 32)
+ops = (struct.pack(">HH", 0x0011, 0x02FF) + struct.pack(">HhHIIhhhhI", 0x0C00, -2, 0, 0x00480000, 0x00480000, 0, 0, 24, 32, 0)
+       + struct.pack(">HH", 0x0001, 10) + frame
+       + struct.pack(">HHHH", 0x001A, 0x1E1E, 0x8888, 0xE5E5)
+       + struct.pack(">H", 0x0031) + frame + struct.pack(">H", 0x00FF))
+picture = struct.pack(">H", (2 + 8 + len(ops)) & 0xFFFF) + frame + ops
+open("picture.pict", "wb").write(bytes(512) + picture)
+
+# image.exr: a 2x2 OpenEXR image (scan lines, no compression, half-float R, G, B), written
+# from the OpenEXR file layout: magic, version 2, header attributes, offset table, scan lines.
+def attribute(name, kind, value):
+    return name + b"\0" + kind + b"\0" + struct.pack("<i", len(value)) + value
+channels = b"".join(c + b"\0" + struct.pack("<iB3xii", 1, 0, 1, 1) for c in (b"B", b"G", b"R")) + b"\0"
+header = (attribute(b"channels", b"chlist", channels) + attribute(b"compression", b"compression", b"\0")
+          + attribute(b"dataWindow", b"box2i", struct.pack("<iiii", 0, 0, 1, 1))
+          + attribute(b"displayWindow", b"box2i", struct.pack("<iiii", 0, 0, 1, 1))
+          + attribute(b"lineOrder", b"lineOrder", b"\0")
+          + attribute(b"pixelAspectRatio", b"float", struct.pack("<f", 1.0))
+          + attribute(b"screenWindowCenter", b"v2f", struct.pack("<ff", 0, 0))
+          + attribute(b"screenWindowWidth", b"float", struct.pack("<f", 1.0)) + b"\0")
+start = 8 + len(header) + 2 * 8
+line = b"".join(struct.pack("<ee", v, v) for v in (0.25, 0.5, 1.0))  # B, G, R per channel
+chunk = lambda y: struct.pack("<ii", y, len(line)) + line
+exr = b"\x76\x2f\x31\x01" + struct.pack("<I", 2) + header
+exr += struct.pack("<QQ", start, start + len(chunk(0))) + chunk(0) + chunk(1)
+open("image.exr", "wb").write(exr)
+
+# model.stl: a binary STL tetrahedron whose 80-byte header starts with "solid", as some
+# exporters write it (the trap: ASCII STL starts with that word).
+vertices = [(0, 0, 0), (10, 0, 0), (0, 10, 0), (0, 0, 10)]
+faces = [(0, 2, 1), (0, 1, 3), (1, 2, 3), (0, 3, 2)]
+stl = b"solid share-ingest tetrahedron".ljust(80, b" ") + struct.pack("<I", len(faces))
+for a, b, c in faces:
+    p, q, r = vertices[a], vertices[b], vertices[c]
+    u = [q[i] - p[i] for i in range(3)]
+    v = [r[i] - p[i] for i in range(3)]
+    n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
+    length = math.sqrt(sum(x * x for x in n))
+    stl += struct.pack("<3f", *(x / length for x in n))
+    stl += b"".join(struct.pack("<3f", *point) for point in (p, q, r)) + struct.pack("<H", 0)
+open("model.stl", "wb").write(stl)
+PY
 
 echo "corpus regenerated in $(pwd)"

@@ -138,14 +138,15 @@ struct ContentSnifferTests {
 
   @Test("libmagic identifies what the package's own checks do not know")
   func libmagicLongTail() throws {
-    // An ELF header: none of the package's checks knows executables.
-    var elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 8)
-    elf += [2, 0, 0x3E, 0, 1, 0, 0, 0] + [UInt8](repeating: 0, count: 40)
-    let result = try sniffer.sniff(data: Data(elf), filename: nil)
+    // An SQLite database header: none of the package's checks knows databases.
+    let database =
+      Array("SQLite format 3".utf8) + [0, 0x10, 0x00, 1, 1, 0, 0x40, 0x20, 0x20]
+      + [UInt8](repeating: 0, count: 76)
+    let result = try sniffer.sniff(data: Data(database), filename: nil)
     #expect(result.evidence == .libmagic)
-    #expect(result.mimeType == "application/x-executable")
+    #expect(result.mimeType == "application/vnd.sqlite3")
     let without = ContentSniffer(configuration: .init(usesLibmagic: false))
-    #expect(try without.sniff(data: Data(elf)).evidence == .unidentified)
+    #expect(try without.sniff(data: Data(database)).evidence == .unidentified)
   }
 
   @Test("prepare() loads libmagic's database")

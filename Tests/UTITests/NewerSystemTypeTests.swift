@@ -3,7 +3,8 @@ import Testing
 @testable import UTI
 
 /// Types a current Mac names that the macOS 12 CoreTypes list lacks: declared by system
-/// frameworks (ImageIO, disk images, AVCHD, camera raw) or by newer systems (Markdown).
+/// frameworks (ImageIO, disk images, AVCHD, camera raw), by Mail (e-mail files) or by newer
+/// systems (Markdown).
 @Suite("Types beyond macOS 12's CoreTypes list")
 struct NewerSystemTypeTests {
   struct Lookup: CustomTestStringConvertible, Sendable {
@@ -39,6 +40,7 @@ struct NewerSystemTypeTests {
     ext("nef", "com.nikon.raw-image"), ext("arw", "com.sony.arw-raw-image"),
     ext("raf", "com.fuji.raw-image"), ext("orf", "com.olympus.raw-image"),
     ext("rw2", "com.panasonic.rw2-raw-image"), ext("dng", "com.adobe.raw-image"),
+    ext("eml", "com.apple.mail.email"), mime("message/rfc822", "com.apple.mail.email"),
     mime("text/markdown", "net.daringfireball.markdown"),
     mime("text/markdown; charset=utf-8", "net.daringfireball.markdown"),
     mime("image/x-canon-crw", "com.canon.crw-raw-image"),
@@ -71,6 +73,8 @@ struct NewerSystemTypeTests {
       let image = try type(identifier)
       #expect(image.conforms(to: .diskImage) && image.conforms(to: .data), "\(identifier)")
     }
+    let mail = try type("com.apple.mail.email")
+    #expect(mail.conforms(to: .emailMessage) && mail.conforms(to: .data))
     let stream = try type("public.avchd-mpeg-2-transport-stream")
     #expect(stream.conforms(to: .mpeg2TransportStream))
     #expect(stream.conforms(to: .movie))

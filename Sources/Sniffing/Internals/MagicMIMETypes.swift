@@ -86,10 +86,13 @@ enum MagicMIMETypes {
   static let markupGuesses: Set<String> = ["text/html", "text/xml", "application/xml"]
 
   /// Text-shaped formats this package checks itself before calling text plain (Netpbm's
-  /// plain forms): libmagic's guess from two leading characters does not overrule that check.
+  /// plain forms, CSV, mail): libmagic's guess from two leading characters, from commas on a
+  /// few lines, or from a `From:` line, does not overrule that check (prose whose lines each
+  /// hold a comma is not a table; a web page saved as MIME HTML is not a mail message).
   static let checkedByThisPackage: Set<String> = [
     "image/x-portable-bitmap", "image/x-portable-greymap", "image/x-portable-graymap",
     "image/x-portable-pixmap", "image/x-portable-anymap", "image/x-portable-floatmap",
+    "text/csv", "message/rfc822",
   ]
 
   /// What libmagic adds to `text` that this package's checks found plain: nil for plain text,

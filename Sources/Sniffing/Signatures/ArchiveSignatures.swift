@@ -1,7 +1,8 @@
 import Foundation
 
 /// Compressed files and archives other than ZIP: gzip, bzip2, xz, 7-Zip, RAR, compress (.Z),
-/// zstd, cabinet, cpio and tar (POSIX ustar by its magic, older tar by its header checksum).
+/// zstd, cabinet, XAR (and the installer packages and XIP archives that are XAR), cpio and
+/// tar (POSIX ustar by its magic, older tar by its header checksum).
 enum ArchiveSignatures {
   static func detect(_ bytes: [UInt8]) -> Detection? {
     guard bytes.count >= 4 else { return nil }
@@ -39,6 +40,8 @@ enum ArchiveSignatures {
         return Detection(
           "com.microsoft.cab", mimeType: "application/vnd.ms-cab-compressed", note: "MSCF header")
       }
+    case 0x78:  // x
+      if bytes.matches(ascii: "xar!") { return xar(bytes) }
     case 0x30:  // 0
       if bytes.matches(ascii: "070707") || bytes.matches(ascii: "070701")
         || bytes.matches(ascii: "070702")
@@ -82,8 +85,41 @@ enum ArchiveSignatures {
     return plain
   }
 
+  /// XAR (the format of `xar(1)`): `xar!`, then big-endian header size (28, or more with a
+  /// named checksum), version 1, the table of contents' compressed and plain lengths and the
+  /// checksum algorithm. The table of contents, zlib-compressed XML, follows the header; its
+  /// first 16 KiB (decompressed, from the prefix) tell an installer package (a `Distribution`
+  /// or `PackageInfo` file) and a XIP archive (`Metadata` and `Content`) from other archives.
+  private static func xar(_ bytes: [UInt8]) -> Detection? {
+    guard let headerSize = bytes.beUInt16(at: 4), headerSize >= 28,
+      bytes.beUInt16(at: 6) == 1, let compressed = bytes.beUInt64(at: 8), compressed > 0,
+      let algorithm = bytes.beUInt32(at: 24), algorithm <= 4
+    else { return nil }
+    let plain = Detection(
+      "com.apple.xar-archive", mimeType: "application/x-xar", note: "xar! header")
+    let start = Int(headerSize)
+    // zlib (RFC 1950): a two-byte header (deflate method 8), then raw DEFLATE.
+    guard start + 2 < bytes.count, bytes[start] & 0x0F == 8,
+      let toc = try? Inflate.decompress(Array(bytes[(start + 2)...]), limit: 16 * 1024)
+    else { return plain }
+    func hasFile(_ name: String) -> Bool {
+      toc.firstIndex(of: Array("<name>\(name)</name>".utf8)) != nil
+    }
+    if hasFile("Distribution") || hasFile("PackageInfo") {
+      return Detection(
+        "com.apple.installer-package-archive", mimeType: "application/x-xar",
+        note: "xar! header, installer package table of contents")
+    }
+    if hasFile("Metadata"), hasFile("Content") {
+      return Detection(
+        "com.apple.xip-archive", mimeType: "application/x-xar",
+        note: "xar! header, XIP table of contents (Metadata, Content)")
+    }
+    return plain
+  }
+
   /// Where the DEFLATE data of a gzip member starts (RFC 1952 header fields skipped), or nil.
-  private static func gzipPayloadOffset(_ bytes: [UInt8]) -> Int? {
+  static func gzipPayloadOffset(_ bytes: [UInt8]) -> Int? {
     guard bytes.count > 10 else { return nil }
     let flags = bytes[3]
     var offset = 10

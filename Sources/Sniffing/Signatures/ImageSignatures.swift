@@ -1,6 +1,7 @@
 /// Still-image formats recognized by their leading bytes: JPEG, PNG and APNG, GIF, BMP, ICO,
-/// ICNS, SGI, Photoshop, JPEG XL and JPEG 2000 codestreams, PostScript and EPS; and the
-/// texture, HDR and Netpbm formats of `ImageSignatures+Textures.swift`.
+/// ICNS, SGI, Photoshop, OpenEXR, JPEG XL and JPEG 2000 codestreams, PostScript and EPS; the
+/// texture, HDR and Netpbm formats of `ImageSignatures+Textures.swift`; and QuickDraw PICT,
+/// whose signature follows a 512-byte header (`ImageSignatures+PICT.swift`).
 /// (HEIF/AVIF live in `ISOMediaInspector`, TIFF and camera raw in `TIFFInspector`, WebP in
 /// `MediaSignatures` with the other RIFF forms, SVG in `TextClassifier`.)
 enum ImageSignatures {
@@ -57,6 +58,8 @@ enum ImageSignatures {
       if bytes.matches(ascii: "%!PS") { return postScript(bytes) }
     case 0xAB, 0x44, 0x13, 0x23, 0x50:  // KTX, DDS, ASTC, Radiance (#), PVR and Netpbm (P)
       return textureOrRaster(bytes)
+    case 0x76:  // v
+      return openEXR(bytes)
     case 0xC5:
       if bytes.matches([0xC5, 0xD0, 0xD3, 0xC6]) {
         return Detection(
@@ -84,6 +87,18 @@ enum ImageSignatures {
       offset += 12 + Int(length)
     }
     return Detection("public.png", mimeType: "image/png", note: "PNG signature")
+  }
+
+  /// OpenEXR: the magic number 20000630 (little-endian `76 2F 31 01`), then the version field:
+  /// version 2 in its low byte and only the tiled, long-name, deep and multi-part flags (bits 9
+  /// to 12) above it; then the header's first attribute name.
+  private static func openEXR(_ bytes: [UInt8]) -> Detection? {
+    guard bytes.matches([0x76, 0x2F, 0x31, 0x01]), bytes.count >= 12, bytes[4] == 2,
+      bytes[5] & 0xE1 == 0, bytes[6] == 0, bytes[7] == 0,
+      let name = bytes[8..<min(bytes.count, 264)].firstIndex(of: 0), name > 8,
+      bytes.printableASCII(at: 8, length: name - 8) != nil
+    else { return nil }
+    return Detection("com.ilm.openexr-image", mimeType: "image/x-exr", note: "OpenEXR header")
   }
 
   private static func isBMP(_ bytes: [UInt8]) -> Bool {

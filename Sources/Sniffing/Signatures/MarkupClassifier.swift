@@ -17,7 +17,8 @@ enum MarkupClassifier {
     var index = start
     var sawDeclaration = false
     var doctype: String?
-    let limit = min(text.count, start + 8192)
+    // The prolog may fill the whole sample: a licence in a comment runs to kilobytes.
+    let limit = text.count
     // Skip the prolog: XML declaration, processing instructions, comments, doctype.
     while index < limit {
       while index < limit, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
@@ -37,7 +38,13 @@ enum MarkupClassifier {
         }
         index = end + 3
       } else if text.matches(ascii: "<!", at: index) {
-        let end = text.firstIndex(of: [0x3E], from: index, before: limit) ?? limit
+        var end = text.firstIndex(of: [0x3E], from: index, before: limit) ?? limit
+        // A doctype's internal subset, `[ <!ENTITY ...> ]`, holds `>` of its own.
+        if let open = text.firstIndex(of: [0x5B], from: index, before: end),
+          let close = text.firstIndex(of: Array("]".utf8), from: open, before: limit)
+        {
+          end = text.firstIndex(of: [0x3E], from: close, before: limit) ?? limit
+        }
         let declaration = String(decoding: text[index..<end], as: UTF8.self).lowercased()
         if declaration.hasPrefix("<!doctype") {
           doctype = declaration.dropFirst(9).split(separator: " ").first.map(String.init)
@@ -65,10 +72,30 @@ enum MarkupClassifier {
     case "rss":
       return Detection("public.rss", mimeType: "application/rss+xml", note: "XML root <rss>")
     default:
-      if !sawDeclaration, htmlElements.contains(name) { return html("leading <\(name)> element") }
+      // An HTML element name as the root of a document that declares a namespace other than
+      // XHTML's is XML (`<table xmlns="urn:...">`).
+      if !sawDeclaration, htmlElements.contains(name),
+        !hasNamespace(text, element: index, containing: nil)
+          || hasNamespace(text, element: index, containing: "xhtml")
+      {
+        return html("leading <\(name)> element")
+      }
       guard sawDeclaration || !name.isEmpty && name.first?.isLetter == true else { return nil }
       return Detection("public.xml", mimeType: "text/xml", note: "XML root <\(qualified)>")
     }
+  }
+
+  /// Whether the start tag at `element` declares a default namespace (`xmlns="..."`), one
+  /// holding `fragment` when given.
+  private static func hasNamespace(_ text: [UInt8], element: Int, containing fragment: String?)
+    -> Bool
+  {
+    let end = text.firstIndex(of: [0x3E], from: element, before: min(text.count, element + 1024))
+    guard let end, let at = text.firstIndex(of: Array("xmlns=".utf8), from: element, before: end)
+    else { return false }
+    guard let fragment else { return true }
+    let value = String(decoding: text[(at + 6)..<end], as: UTF8.self).lowercased()
+    return value.contains(fragment)
   }
 
   private static func html(_ what: String) -> Detection {

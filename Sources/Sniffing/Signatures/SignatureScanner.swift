@@ -2,11 +2,13 @@ import Foundation
 
 /// This package's own content checks, in the order they run before libmagic.
 ///
-/// Checks anchored at offset 0 come first (cheap, and none can mistake another's magic), then a
-/// PDF header after leading junk, then a PDF whose header is damaged (by its structure), then
-/// text (a binary file fails the text test at its first
-/// control byte), and MPEG audio frames last: their sync word has no magic number, and a
-/// UTF-16 byte-order mark looks like one.
+/// Checks anchored at offset 0 come first (cheap, and none can mistake another's magic; FDF
+/// before the PDF checks, as its body is PDF objects), then a PDF header after leading junk,
+/// then a PDF whose header is damaged (by its structure), then the binary formats whose
+/// signature is a structure rather than leading magic (DER certificates and keys, binary STL
+/// by its size, PICT after its 512-byte header), then text (a binary file fails the text test
+/// at its first control byte), and MPEG audio frames last: their sync word has no magic
+/// number, and a UTF-16 byte-order mark looks like one.
 enum SignatureScanner {
   /// What the checks concluded.
   enum Outcome {
@@ -26,6 +28,7 @@ enum SignatureScanner {
     if let found = try ISOMediaInspector.detect(source) { return .detected(found) }
     if let found = try TIFFInspector.detect(source) { return .detected(found) }
     if let found = MediaSignatures.detect(bytes) { return .detected(found) }
+    if let found = try ExecutableSignatures.detect(source) { return .detected(found) }
     if let found = try ZipInspector.detect(source) { return .detected(found) }
     if let found = try CompoundFileInspector.detect(source) {
       guard found.mimeType == CompoundFileInspector.encryptedPackageMIMEType else {
@@ -38,13 +41,26 @@ enum SignatureScanner {
     // Before the archives: a disk image's first chunk may be bzip2 data.
     if let found = try DiskImageSignatures.detect(source) { return .detected(found) }
     if let found = ArchiveSignatures.detect(bytes) { return .detected(found) }
-    if bytes.matches(ascii: "bplist00") { return .detected(binaryPropertyList(source)) }
+    if let found = try FontSignatures.detect(source) { return .detected(found) }
+    // Before the PDF checks: an FDF's body is PDF objects.
+    if let found = DocumentSignatures.detect(bytes) { return .detected(found) }
+    if let found = try BinaryPropertyListInspector.detect(source) { return .detected(found) }
     if bytes.matches(ascii: "{\\rtf") {
       // Before the text test: RTF writers leave NULs and other binary at the end.
       return .detected(Detection("public.rtf", mimeType: "text/rtf", note: "{\\rtf header"))
     }
     if let found = pdf(bytes) { return .detected(found) }
     if let found = try PDFStructure.detect(source) { return .detected(found) }
+    // Formats whose signature is a structure rather than leading magic; none can be text.
+    if bytes.first == DERElement.sequence,
+      let found = CertificateSignatures.der(bytes, fileSize: source.size)
+    {
+      return .detected(found)
+    }
+    if let found = ModelSignatures.binarySTL(bytes, fileSize: source.size) {
+      return .detected(found)
+    }
+    if let found = ImageSignatures.pict(bytes, fileSize: source.size) { return .detected(found) }
     if let verdict = TextClassifier.detect(source) {
       guard verdict.isPlain else { return .detected(verdict.detection) }
       // Plain text of no kind we know: libmagic knows hundreds of text formats. Its markup
@@ -67,13 +83,5 @@ enum SignatureScanner {
     return Detection(
       "com.adobe.pdf", mimeType: "application/pdf",
       note: at == 0 ? "%PDF- header" : "%PDF- header after \(at) bytes of junk")
-  }
-
-  private static func binaryPropertyList(_ source: ByteSource) -> Detection {
-    if source.prefixIsWhole, let location = MarkupClassifier.internetLocation(Data(source.prefix)) {
-      return location
-    }
-    return Detection(
-      "com.apple.binary-property-list", mimeType: "application/x-bplist", note: "bplist00 header")
   }
 }

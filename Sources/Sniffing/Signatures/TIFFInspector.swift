@@ -2,12 +2,24 @@
 /// (ORF, RW2, RAF).
 ///
 /// A raw file is a TIFF whose first directory (IFD0) holds a DNGVersion tag, or whose maker
-/// (the Make tag) is a camera vendor and whose IFD0 is a reduced-resolution preview or points to
-/// sub-images, as raw files are laid out. A file cut off before its Make tag (or that tag's
+/// (the Make tag) is a camera vendor and whose IFD0 is a reduced-resolution preview, points to
+/// sub-images, or holds sensor data itself (a colour filter array, a raw-only compression, as
+/// in Pentax PEF), as raw files are laid out. IFD0 is read whole (up to 512 entries). A file cut off before its Make tag (or that tag's
 /// value) but with such an IFD0 is camera raw of no known maker. A TIFF whose IFD0 lies beyond the bytes at hand is
 /// reported as plain TIFF: nothing in it says otherwise.
 enum TIFFInspector {
   private static let camera = ["public.camera-raw-image"]
+  /// The most IFD0 entries read (12 bytes each): real directories hold a few dozen to ~150.
+  static let maximumEntries = 512
+
+  /// Compression schemes only camera raw data uses (TIFF's own, such as 7 for JPEG or 32773
+  /// for PackBits, also compress ordinary images): 32767 Sony ARW, 32769 packed raw (Epson,
+  /// Nikon), 32770 and 32772 Samsung SRW, 34713 Nikon NEF, 65000 Kodak DCR, 65535 Pentax PEF,
+  /// as ExifTool's table of TIFF compression values lists them.
+  static let rawCompressions: Set<UInt16> = [32767, 32769, 32770, 32772, 34713, 65000, 65535]
+  /// Photometric interpretations of sensor data: 32803 colour filter array (TIFF/EP,
+  /// ISO 12234-2) and 34892 linear raw (DNG 1.1).
+  static let rawPhotometrics: Set<UInt16> = [32803, 34892]
 
   static func detect(_ source: ByteSource) throws(SniffError) -> Detection? {
     let bytes = source.prefix
@@ -42,8 +54,15 @@ enum TIFFInspector {
     guard let ifdOffset = little ? bytes.leUInt32(at: 4) : bytes.beUInt32(at: 4) else {
       return tiff
     }
-    // IFD0: a 2-byte count and 12-byte entries; read it where it is (usually offset 8).
-    let directory = try source.read(at: Int(ifdOffset), count: 2 + 12 * 64)
+    // IFD0: a 2-byte count and 12-byte entries, read whole where it is (usually offset 8).
+    // Its tags come in ascending order, so DNGVersion (C612) sits near the end of a DNG's
+    // IFD0, which often holds more than 64 entries (colour matrices, calibration).
+    let countBytes = try source.read(at: Int(ifdOffset), count: 2)
+    guard let entryCount = little ? countBytes.leUInt16(at: 0) : countBytes.beUInt16(at: 0) else {
+      return tiff
+    }
+    let directory = try source.read(
+      at: Int(ifdOffset), count: 2 + 12 * min(Int(entryCount), maximumEntries))
     let fileEndsInIFD = Int(ifdOffset) + directory.count >= source.size
     guard
       let raw = rawKind(directory, little: little, source: source, fileEndsInIFD: fileEndsInIFD)
@@ -79,6 +98,10 @@ enum TIFFInspector {
         if let value = u32(entry + 8), value & 1 == 1 { looksRaw = true }
       case 0x014A:  // SubIFDs: the full-size raw data hangs here
         looksRaw = true
+      case 0x0103:  // Compression (SHORT, held in the entry): a raw-only scheme
+        if let value = u16(entry + 8), rawCompressions.contains(value) { looksRaw = true }
+      case 0x0106:  // PhotometricInterpretation (SHORT): sensor data, as PEF's IFD0 holds
+        if let value = u16(entry + 8), rawPhotometrics.contains(value) { looksRaw = true }
       case 0x010F:  // Make, ASCII
         guard let length = u32(entry + 4), length > 0, length < 64,
           let offset = length <= 4 ? UInt32(entry + 8) : u32(entry + 8)
@@ -109,6 +132,7 @@ enum TIFFInspector {
       ("CANON", "com.canon.tif-raw-image", "image/x-canon-tif", "Canon TIFF raw"),
       ("PENTAX", "com.pentax.raw-image", "image/x-pentax-pef", "Pentax PEF"),
       ("RICOH", "com.pentax.raw-image", "image/x-pentax-pef", "Pentax PEF"),
+      ("ASAHI", "com.pentax.raw-image", "image/x-pentax-pef", "Pentax PEF"),
       ("SAMSUNG", "com.samsung.raw-image", "image/x-samsung-srw", "Samsung SRW"),
       ("HASSELBLAD", "com.hasselblad.3fr-raw-image", "image/x-hasselblad-3fr", "Hasselblad 3FR"),
       ("PHASE ONE", "com.phaseone.raw-image", "image/x-phaseone-iiq", "Phase One IIQ"),

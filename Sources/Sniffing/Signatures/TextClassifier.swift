@@ -1,8 +1,10 @@
 import Foundation
 
 /// Text, and what kind of text: RTF, XML and what its root element makes it (property list,
-/// SVG, XHTML), HTML, JSON, vCard, iCalendar, WebVTT, link files (`.url`, XML `.webloc`),
-/// scripts by their `#!` line, M3U playlists; otherwise plain text in its encoding.
+/// SVG, XHTML), HTML, JSON, vCard, vCalendar and iCalendar (by version), WebVTT, link files
+/// (`.url`, XML `.webloc`), scripts by their `#!` line, M3U playlists, X bitmaps, ASCII STL;
+/// then, by their structure, PEM certificates and keys, e-mail messages, CSS, JavaScript, and
+/// CSV and TSV tables; otherwise plain text in its encoding.
 ///
 /// Plain text is a provisional answer: the sniffer then asks libmagic, which knows hundreds of
 /// text formats (source code, makefiles, PGP armor...), and keeps plain text only if libmagic
@@ -58,11 +60,8 @@ enum TextClassifier {
     default:
       break
     }
-    if starts("begin:vcard") {
-      return Detection("public.vcard", mimeType: "text/vcard", note: "BEGIN:VCARD")
-    }
-    if starts("begin:vcalendar") {
-      return Detection("com.apple.ical.ics", mimeType: "text/calendar", note: "BEGIN:VCALENDAR")
+    if starts("begin:vcard") || starts("begin:vcalendar") {
+      return CalendarContactClassifier.detect(text, from: start)
     }
     if head.matches(ascii: "WEBVTT"), head.count == 6 || [0x20, 0x09, 0x0A, 0x0D].contains(head[6])
     {
@@ -83,7 +82,27 @@ enum TextClassifier {
         "public.standard-tesselated-geometry-format", mimeType: "model/stl",
         note: "ASCII STL solid")
     }
-    return nil
+    return structuredText(text, from: start, isWhole: isWhole)
+  }
+
+  /// Text formats decided by the structure of many lines rather than a leading signature, in
+  /// an order where each check refuses what the next one claims: PEM (a BEGIN line, possibly
+  /// after attribute lines), e-mail (a header section from the first line), CSS and JavaScript
+  /// (parsed from the first byte), then tables (consistent fields over several records).
+  private static func structuredText(_ text: [UInt8], from start: Int, isWhole: Bool)
+    -> Detection?
+  {
+    if let found = CertificateSignatures.pem(text, from: start, isWhole: isWhole) { return found }
+    if let found = MailMessageClassifier.detect(text, from: start, isWhole: isWhole) {
+      return found
+    }
+    if let found = StyleSheetClassifier.detect(text, from: start, isWhole: isWhole) {
+      return found
+    }
+    if let found = JavaScriptClassifier.detect(text, from: start, isWhole: isWhole) {
+      return found
+    }
+    return DelimitedTextClassifier.detect(text, from: start, isWhole: isWhole)
   }
 
   /// Whether INI-style text has an `[InternetShortcut]` section. Windows writes `.url` files

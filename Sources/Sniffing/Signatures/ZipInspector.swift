@@ -1,11 +1,18 @@
-/// ZIP archives and the formats that live inside them: Office Open XML (by the main part's
-/// content type in `[Content_Types].xml`), OpenDocument and EPUB (by the stored `mimetype`
-/// entry), iWork, Wallet passes, Java and Android archives, USDZ, 3MF.
+/// ZIP archives and the formats that live inside them, named by what the package says of
+/// itself where it says it, and by its layout otherwise: Office Open XML, Visio and 3MF (by the
+/// main part's content type in `[Content_Types].xml`), OpenDocument, OpenOffice 1.x, EPUB and
+/// ASiC (by the `mimetype` entry wherever it is and however stored, by the manifest's root
+/// entry, the OpenOffice content's class, the EPUB container, the ASiC signature files), iWork
+/// (2013 and later, iWork '09 by the root element of its `index.xml`, and document packages
+/// zipped as folders), Wallet passes, Android packages, web application and Java archives,
+/// browser extensions, USDZ.
 ///
 /// Entry names come from the central directory at the end of the file (its end record is found
 /// in the last 64 KiB, the directory itself read up to 1 MiB) or, when there is none (a
-/// truncated or streamed archive), from the local headers in the prefix. Only
-/// `[Content_Types].xml` is ever decompressed, and only its first 64 KiB.
+/// truncated or streamed archive), from the local headers in the prefix. A few small entries
+/// are decompressed, each only at its start: `[Content_Types].xml` (64 KiB), `mimetype`,
+/// `META-INF/manifest.xml`, `content.xml`, `META-INF/container.xml` and iWork's `index.xml`
+/// (a few KiB each), and only while the names alone have not decided.
 enum ZipInspector {
   struct Entry: Equatable {
     var name: String
@@ -25,37 +32,32 @@ enum ZipInspector {
     else { return nil }
     let zip = Detection("public.zip-archive", mimeType: "application/zip", note: "ZIP")
 
-    // OpenDocument and EPUB put an uncompressed `mimetype` entry first.
+    // OpenDocument, EPUB and ASiC put an uncompressed `mimetype` entry first.
     if bytes.matches([0x50, 0x4B, 0x03, 0x04]), let declared = storedMIMEType(bytes) {
-      return declaredMIMEType(declared)
+      return declaredMIMEType(declared, "ZIP with mimetype entry")
     }
     var entries = try centralDirectory(source)
     if entries.isEmpty { entries = localHeaders(bytes) }
     guard !entries.isEmpty else { return zip }
     let names = Set(entries.map(\.name))
 
-    if names.contains("3D/3dmodel.model") {
+    // OPC part names are case-insensitive; only names of the right length are compared.
+    if names.contains(where: { $0.utf8.count == 16 && $0.lowercased() == "3d/3dmodel.model" }) {
       return Detection([], mimeType: "model/3mf", note: "ZIP with 3D/3dmodel.model")
     }
     if let types = entries.first(where: { $0.name == "[Content_Types].xml" }) {
       return try officeOpenXML(source, contentTypes: types, names: names)
     }
-    if let iWork = iWork(names) { return iWork }
+    // Java and Android archives first: the commonest large ZIPs, known by a lookup or two.
+    if let found = javaOrAndroid(names) { return found }
+    if let found = try declaredPackage(source, entries: entries, names: names) { return found }
+    if let found = try iWork(source, entries: entries, names: names) { return found }
     if names.contains("pass.json"), names.contains("manifest.json") {
       // A pass as a file is com.apple.pkpass-data; com.apple.pkpass is the directory (package)
       // form, which does not conform to public.data.
       return Detection(
         "com.apple.pkpass-data", mimeType: "application/vnd.apple.pkpass",
         note: "ZIP with pass.json")
-    }
-    if names.contains("AndroidManifest.xml"), names.contains("classes.dex") {
-      return Detection(
-        [], mimeType: "application/vnd.android.package-archive", note: "ZIP, Android package")
-    }
-    if names.contains("META-INF/MANIFEST.MF") {
-      return Detection(
-        "com.sun.java-archive", mimeType: "application/java-archive",
-        note: "ZIP with META-INF/MANIFEST.MF")
     }
     if names.contains("install.rdf")
       || (names.contains("manifest.json") && names.contains("META-INF/mozilla.rsa"))
@@ -72,10 +74,36 @@ enum ZipInspector {
     return zip
   }
 
+  /// Android packages, web applications and other Java archives.
+  private static func javaOrAndroid(_ names: Set<String>) -> Detection? {
+    // An APK holds its binary manifest and compiled code or resources (a resource-only APK
+    // has no classes.dex).
+    if names.contains("AndroidManifest.xml"),
+      names.contains("classes.dex") || names.contains("resources.arsc")
+    {
+      return Detection(
+        [], mimeType: "application/vnd.android.package-archive", note: "ZIP, Android package")
+    }
+    // A web application archive (Java Servlet specification, "Web Application Archive
+    // File"): a JAR whose WEB-INF directory holds the application's classes and web.xml.
+    let isJAR = names.contains("META-INF/MANIFEST.MF")
+    if isJAR || names.contains("WEB-INF/web.xml"),
+      names.contains(where: { $0.hasPrefix("WEB-INF/") })
+    {
+      return Detection(
+        "com.sun.web-application-archive", mimeType: "application/java-archive",
+        note: "ZIP with WEB-INF/ (web application archive)")
+    }
+    guard isJAR else { return nil }
+    return Detection(
+      "com.sun.java-archive", mimeType: "application/java-archive",
+      note: "ZIP with META-INF/MANIFEST.MF")
+  }
+
   // MARK: Entries
 
   /// The MIME type stored in a first entry named `mimetype`, as ODF and EPUB require.
-  private static func storedMIMEType(_ bytes: [UInt8]) -> String? {
+  static func storedMIMEType(_ bytes: [UInt8]) -> String? {
     guard let method = bytes.leUInt16(at: 8), method == 0, let nameLength = bytes.leUInt16(at: 26),
       let extraLength = bytes.leUInt16(at: 28), nameLength == 8,
       bytes.matches(ascii: "mimetype", at: 30), let size = bytes.leUInt32(at: 18),
@@ -88,8 +116,9 @@ enum ZipInspector {
     return bytes.printableASCII(at: start, length: end - start)
   }
 
-  private static func declaredMIMEType(_ mimeType: String) -> Detection {
-    let note = "ZIP with mimetype entry \(mimeType)"
+  /// The detection for a MIME type a package declares for itself (`how` says where).
+  static func declaredMIMEType(_ mimeType: String, _ how: String) -> Detection {
+    let note = "\(how) \(mimeType)"
     if mimeType == "application/epub+zip" {
       return Detection("org.idpf.epub-container", mimeType: mimeType, note: note)
     }
@@ -178,174 +207,22 @@ enum ZipInspector {
     return entries
   }
 
-  /// The first bytes of an entry's data, decompressed if it is deflated.
-  static func contents(_ source: ByteSource, of entry: Entry) throws(SniffError) -> [UInt8]? {
+  /// The first bytes of an entry's data (at most `limit` of them, read and decompressed),
+  /// decompressed if it is deflated.
+  static func contents(_ source: ByteSource, of entry: Entry, limit: Int = entryLimit)
+    throws(SniffError) -> [UInt8]?
+  {
     let header = try source.read(at: entry.localHeaderOffset, count: 30)
     guard header.matches([0x50, 0x4B, 0x03, 0x04]), let nameLength = header.leUInt16(at: 26),
       let extraLength = header.leUInt16(at: 28)
     else { return nil }
     let start = entry.localHeaderOffset + 30 + Int(nameLength) + Int(extraLength)
-    let length = entry.compressedSize > 0 ? min(entry.compressedSize, entryLimit) : entryLimit
+    let length = entry.compressedSize > 0 ? min(entry.compressedSize, limit) : limit
     let data = try source.read(at: start, count: length)
     switch entry.method {
     case 0: return data
-    case 8: return try? Inflate.decompress(data, limit: entryLimit)
+    case 8: return try? Inflate.decompress(data, limit: limit)
     default: return nil
     }
-  }
-
-  // MARK: Formats inside
-
-  /// Main-part content types of Office Open XML packages (lower-cased), the package types
-  /// they make, and the packages' MIME types. Word, Excel and PowerPoint come in that order,
-  /// the document kind first (the folder fallback below relies on it).
-  private static let officeParts: [(contentType: String, identifier: String, mimeType: String)] = [
-    (
-      "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
-      "org.openxmlformats.wordprocessingml.document",
-      "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-    ),
-    (
-      "application/vnd.ms-word.document.macroenabled.main+xml",
-      "org.openxmlformats.wordprocessingml.document.macroenabled",
-      "application/vnd.ms-word.document.macroenabled.12"
-    ),
-    (
-      "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
-      "org.openxmlformats.wordprocessingml.template",
-      "application/vnd.openxmlformats-officedocument.wordprocessingml.template"
-    ),
-    (
-      "application/vnd.ms-word.template.macroenabledtemplate.main+xml",
-      "org.openxmlformats.wordprocessingml.template.macroenabled",
-      "application/vnd.ms-word.template.macroenabled.12"
-    ),
-    (
-      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-      "org.openxmlformats.spreadsheetml.sheet",
-      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    ),
-    (
-      "application/vnd.ms-excel.sheet.macroenabled.main+xml",
-      "org.openxmlformats.spreadsheetml.sheet.macroenabled",
-      "application/vnd.ms-excel.sheet.macroenabled.12"
-    ),
-    (
-      "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml",
-      "org.openxmlformats.spreadsheetml.template",
-      "application/vnd.openxmlformats-officedocument.spreadsheetml.template"
-    ),
-    (
-      "application/vnd.ms-excel.template.macroenabled.main+xml",
-      "org.openxmlformats.spreadsheetml.template.macroenabled",
-      "application/vnd.ms-excel.template.macroenabled.12"
-    ),
-    (
-      "application/vnd.ms-excel.sheet.binary.macroenabled.main",
-      "com.microsoft.excel.sheet.binary.macroenabled",
-      "application/vnd.ms-excel.sheet.binary.macroenabled.12"
-    ),
-    (
-      "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml",
-      "org.openxmlformats.presentationml.presentation",
-      "application/vnd.openxmlformats-officedocument.presentationml.presentation"
-    ),
-    (
-      "application/vnd.ms-powerpoint.presentation.macroenabled.main+xml",
-      "org.openxmlformats.presentationml.presentation.macroenabled",
-      "application/vnd.ms-powerpoint.presentation.macroenabled.12"
-    ),
-    (
-      "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml",
-      "org.openxmlformats.presentationml.slideshow",
-      "application/vnd.openxmlformats-officedocument.presentationml.slideshow"
-    ),
-    (
-      "application/vnd.ms-powerpoint.slideshow.macroenabled.main+xml",
-      "org.openxmlformats.presentationml.slideshow.macroenabled",
-      "application/vnd.ms-powerpoint.slideshow.macroenabled.12"
-    ),
-    (
-      "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
-      "org.openxmlformats.presentationml.template",
-      "application/vnd.openxmlformats-officedocument.presentationml.template"
-    ),
-    (
-      "application/vnd.ms-powerpoint.template.macroenabled.main+xml",
-      "org.openxmlformats.presentationml.template.macroenabled",
-      "application/vnd.ms-powerpoint.template.macroenabled.12"
-    ),
-    (
-      "application/vnd.ms-visio.drawing.main+xml",
-      "com.microsoft.visio.vsdx",
-      "application/vnd.ms-visio.drawing"
-    ),
-    (
-      "application/vnd.ms-visio.template.main+xml",
-      "com.microsoft.visio.vstx",
-      "application/vnd.ms-visio.template"
-    ),
-  ]
-
-  /// The parts by their lower-cased main-part content type.
-  private static let officePartsByContentType = Dictionary(
-    officeParts.map { ($0.contentType, $0) }, uniquingKeysWith: { first, _ in first })
-
-  private static func officeOpenXML(
-    _ source: ByteSource, contentTypes: Entry, names: Set<String>
-  ) throws(SniffError) -> Detection {
-    if let xml = try contents(source, of: contentTypes) {
-      // One pass over the bytes: every ContentType="..." value, looked up as a whole.
-      let lower = xml.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-      let attribute = Array("contenttype=".utf8)
-      var index = 0
-      while let found = lower.firstIndex(of: attribute, from: index) {
-        let quote = found + attribute.count
-        guard quote < lower.count, lower[quote] == 0x22 || lower[quote] == 0x27 else {
-          index = quote
-          continue
-        }
-        let end = lower[(quote + 1)...].firstIndex(of: lower[quote]) ?? lower.count
-        let value = String(decoding: lower[(quote + 1)..<end], as: UTF8.self)
-        if let part = officePartsByContentType[value] {
-          return Detection(
-            [part.identifier], mimeType: part.mimeType,
-            note: "OOXML main part \(part.contentType) in [Content_Types].xml")
-        }
-        index = end
-      }
-    }
-    // The content types could not be read: fall back on the folder of the main part.
-    let byFolder: [(folder: String, index: Int)] = [("word/", 0), ("xl/", 4), ("ppt/", 9)]
-    for candidate in byFolder where names.contains(where: { $0.hasPrefix(candidate.folder) }) {
-      let part = officeParts[candidate.index]
-      return Detection(
-        [part.identifier], mimeType: part.mimeType, note: "OOXML package with \(candidate.folder)")
-    }
-    // Some other Open Packaging Conventions format (XPS, NuGet...): a ZIP as far as we know.
-    return Detection(
-      "public.zip-archive", mimeType: "application/zip",
-      note: "ZIP with [Content_Types].xml of no Office kind")
-  }
-
-  private static func iWork(_ names: Set<String>) -> Detection? {
-    let indexed = names.contains("Index/Document.iwa") || names.contains("Index.zip")
-    let legacyKeynote = names.contains("index.apxl") || names.contains("index.apxl.gz")
-    guard indexed || legacyKeynote else { return nil }
-    if legacyKeynote
-      || names.contains(where: { $0.hasPrefix("Index/Slide") || $0.hasPrefix("Index/MasterSlide") })
-    {
-      return Detection(
-        "com.apple.iwork.keynote.sffkey", mimeType: "application/x-iwork-keynote-sffkey",
-        note: "iWork archive with slides")
-    }
-    if names.contains(where: { $0.hasPrefix("Index/Tables/") }) {
-      return Detection(
-        "com.apple.iwork.numbers.sffnumbers", mimeType: "application/x-iwork-numbers-sffnumbers",
-        note: "iWork archive with tables")
-    }
-    return Detection(
-      "com.apple.iwork.pages.sffpages", mimeType: "application/x-iwork-pages-sffpages",
-      note: "iWork archive without slides or tables")
   }
 }

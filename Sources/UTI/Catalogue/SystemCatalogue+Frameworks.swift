@@ -1,7 +1,7 @@
 extension SystemCatalogue {
   /// Types Apple's systems declare outside the main CoreTypes list that the oracle test reads:
-  /// ImageIO's texture and HDR formats, the disk-image formats, AVCHD camcorder files, and the
-  /// camera raw formats of the `RawCameraTypes` bundle inside CoreTypes.bundle.
+  /// ImageIO's texture and HDR formats, the disk-image formats, AVCHD camcorder files, Mail's
+  /// message files, and the camera raw formats of the `RawCameraTypes` bundle inside CoreTypes.bundle.
   ///
   /// A Mac answers these for their extensions (macOS 10.15 already did), so a catalogue of the
   /// main CoreTypes list alone answered `dyn.` where a user's Mac gives a name. The notes cite
@@ -64,6 +64,14 @@ extension SystemCatalogue {
     E com.apple.disk-image-smi | public.disk-image public.data | smi |  | Self-mounting disk image
     E com.apple.disk-image-dart | public.disk-image public.data | dart |  | Classic Mac DART disk image
     E com.apple.disk-image-dc42 | public.disk-image public.data | dc42 |  | Disk Copy 4.2 disk image
+    # E-mail message files. Mail declares com.apple.mail.email: public design notes for a
+    # Spotlight importer ("Muttlight design notes") quote the UTExportedTypeDeclarations of
+    # /Applications/Mail.app/Contents/Info.plist: conforming to public.data and
+    # public.email-message, extension eml, MIME type message/rfc822. 10.15.7 answers eml ->
+    # com.apple.mail.email, preferred extension eml, MIME type message/rfc822. The macOS 12
+    # CoreTypes list declares only public.email-message, which is not a kind of data, so a
+    # catalogue without this line named no .eml file. On iOS (Mail and MessageUI): UNVERIFIED.
+    E com.apple.mail.email | public.data public.email-message | eml | message/rfc822 | E-mail message in Internet Message Format
     # Camera raw formats: the RawCameraTypes bundle inside CoreTypes.bundle declares them (the
     # bundle is in a public copy of macOS 12.7's CoreTypes.bundle,
     # github.com/redcat243/sammy-Cat-dock-mod; its Info.plist there is binary and was not
