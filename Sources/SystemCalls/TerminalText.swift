@@ -57,6 +57,14 @@ public enum TerminalText {
     }
   }
 
+  /// `text` quoted as ``quoted(_:)`` quotes it, shortened to at most `limit` characters with
+  /// an ellipsis, for echoing a value a user or a file gave (an argument, a field) inside a
+  /// message: a 10 MB value never becomes a 10 MB error line.
+  public static func shortened(_ text: String, limit: Int = 80) -> String {
+    guard text.count > limit else { return quoted(text) }
+    return quoted(String(text.prefix(limit))) + "…"
+  }
+
   /// `text` with each character that could act on a terminal replaced by U+FFFD and each tab
   /// by a space, one character for one, for excerpts under which a caret must line up.
   public static func excerpt(_ text: String) -> String {

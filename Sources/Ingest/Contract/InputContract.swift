@@ -11,7 +11,7 @@ import UTI
 /// no folders; a share holding anything else is rejected whole.
 public struct InputContract: Codable, Sendable, Hashable {
   /// What to do with an attachment the contract does not accept.
-  public enum UnsupportedPolicy: String, Codable, Sendable, Hashable {
+  public enum UnsupportedPolicy: String, Codable, Sendable, Hashable, CaseIterable {
     /// Reject the whole share, saying which attachment and why.
     case rejectShare
     /// Leave the attachment out, with the reason in the manifest and the outcome.
@@ -81,29 +81,52 @@ public struct InputContract: Codable, Sendable, Hashable {
     self.unsupported = unsupported
   }
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case acceptedTypes, maximumAttachmentCount, maximumFileSize, maximumShareSize
     case maximumTextLength, urlSchemes, acceptsDirectories, acceptsEmptyFiles, unsupported
   }
 
   /// Reads a contract; every field is optional and defaults as `init` does, so a contract file
-  /// says only what differs.
+  /// says only what differs. Unknown fields are refused (with the nearest known one, for a
+  /// misspelling), every number must lie in its range (sizes from 1 byte to 2^62, counts from
+  /// 1, a text length from 1 to 100,000,000), and the lists must name something.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    try container.refuseUnknownKeys(
+      known: CodingKeys.allCases.map(\.stringValue), in: decoder)
     let defaults = InputContract()
     func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
       try container.decodeIfPresent(T.self, forKey: key) ?? fallback
     }
+    func whole(_ key: CodingKeys, _ range: ClosedRange<Double>) throws -> Double? {
+      try container.decodeNumber(forKey: key, in: range, wholeNumber: true)
+    }
+    func names(_ key: CodingKeys, _ fallback: [String]) throws -> [String] {
+      let list = try value(key, fallback).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard !list.isEmpty, !list.contains(where: \.isEmpty) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container,
+          debugDescription: "needs at least one name, and no empty one")
+      }
+      return list
+    }
+    let size: ClosedRange<Double> = 1...Double(Int64(1) << 62)
     self.init(
-      acceptedTypes: try value(.acceptedTypes, defaults.acceptedTypes),
-      maximumAttachmentCount: try value(.maximumAttachmentCount, defaults.maximumAttachmentCount),
-      maximumFileSize: try value(.maximumFileSize, defaults.maximumFileSize),
-      maximumShareSize: try value(.maximumShareSize, defaults.maximumShareSize),
-      maximumTextLength: try value(.maximumTextLength, defaults.maximumTextLength),
-      urlSchemes: try value(.urlSchemes, defaults.urlSchemes).map { $0.lowercased() },
+      acceptedTypes: try names(.acceptedTypes, defaults.acceptedTypes),
+      maximumAttachmentCount: try whole(.maximumAttachmentCount, 1...10_000).map { Int($0) }
+        ?? defaults.maximumAttachmentCount,
+      maximumFileSize: try whole(.maximumFileSize, size).map { Int64($0) }
+        ?? defaults.maximumFileSize,
+      maximumShareSize: try whole(.maximumShareSize, size).map { Int64($0) }
+        ?? defaults.maximumShareSize,
+      maximumTextLength: try whole(.maximumTextLength, 1...100_000_000).map { Int($0) }
+        ?? defaults.maximumTextLength,
+      urlSchemes: try names(.urlSchemes, defaults.urlSchemes).map { $0.lowercased() },
       acceptsDirectories: try value(.acceptsDirectories, defaults.acceptsDirectories),
       acceptsEmptyFiles: try value(.acceptsEmptyFiles, defaults.acceptsEmptyFiles),
-      unsupported: try value(.unsupported, defaults.unsupported))
+      unsupported: container.contains(.unsupported)
+        ? try container.decodeChoice(UnsupportedPolicy.self, forKey: .unsupported)
+        : defaults.unsupported)
   }
 
   /// The accepted types that name declared types (identifiers the catalogue and the

@@ -16,35 +16,6 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
     self.problem = problem
   }
 
-  /// An error from a JSON decoding failure, located by its coding path.
-  init(path: String, decodingError: DecodingError) {
-    func location(_ codingPath: [any CodingKey]) -> String {
-      codingPath.reduce(into: "") { text, key in
-        if let index = key.intValue {
-          text += "[\(index)]"
-        } else {
-          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-        }
-      }
-    }
-    switch decodingError {
-    case .keyNotFound(let key, let context):
-      self.init(
-        path: path, field: location(context.codingPath + [key]), problem: "the field is missing")
-    case .typeMismatch(let type, let context):
-      self.init(
-        path: path, field: location(context.codingPath), problem: "expected \(type)")
-    case .valueNotFound(let type, let context):
-      self.init(
-        path: path, field: location(context.codingPath), problem: "expected \(type), found null")
-    case .dataCorrupted(let context):
-      self.init(
-        path: path, field: location(context.codingPath), problem: context.debugDescription)
-    @unknown default:
-      self.init(path: path, problem: "\(decodingError)")
-    }
-  }
-
   /// `manifest <path>: <field>: <problem>`, the path quoted and the rest with any control
   /// character replaced, so a manifest's content can never act on a terminal.
   public var description: String {

@@ -46,7 +46,11 @@ public struct ShareManifest: Codable, Sendable, Hashable {
   /// One thing the share holds.
   public struct Item: Codable, Sendable, Hashable {
     /// What the item is.
-    public enum Kind: String, Codable, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+      /// Reads one of the values, refusing anything else with the values it takes.
+      public init(from decoder: any Decoder) throws {
+        self = try .decodeChoice(from: decoder)
+      }
       /// A payload file in `Incoming/`.
       case file
       /// Text, carried in the manifest.
@@ -200,11 +204,9 @@ extension ShareManifest {
   /// - Throws: `ManifestError` saying what is wrong and where.
   public static func decode(_ data: Data, path: String) throws(ManifestError) -> ShareManifest {
     do {
-      return try decoder.decode(ShareManifest.self, from: data)
-    } catch let error as DecodingError {
-      throw ManifestError(path: path, decodingError: error)
+      return try JSONInput.decode(ShareManifest.self, from: data, decoder: decoder)
     } catch {
-      throw ManifestError(path: path, problem: "not JSON: \(error)")
+      throw ManifestError(path: path, field: error.field, problem: error.problem)
     }
   }
 

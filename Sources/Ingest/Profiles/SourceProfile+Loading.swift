@@ -34,11 +34,9 @@ extension SourceProfile {
     }
     let profile: SourceProfile
     do {
-      profile = try JSONDecoder().decode(SourceProfile.self, from: data)
-    } catch let error as DecodingError {
-      throw SourceProfileError.malformedJSON(path: path, reason: describe(error))
+      profile = try JSONInput.decode(SourceProfile.self, from: data)
     } catch {
-      throw SourceProfileError.malformedJSON(path: path, reason: ErrorText.message(for: error))
+      throw SourceProfileError.malformedJSON(path: path, reason: error.description)
     }
     let corpus = url.deletingLastPathComponent().deletingLastPathComponent()
     try profile.validate(path: path, corpus: checksCorpusFiles ? corpus : nil)
@@ -91,25 +89,6 @@ extension SourceProfile {
             at: "\(place).representations[\(index)]", path: path, corpus: corpus)
         }
       }
-    }
-  }
-
-  private static func describe(_ error: DecodingError) -> String {
-    func location(_ context: DecodingError.Context) -> String {
-      let path = context.codingPath.map { key in
-        key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
-      }.joined()
-      return path.isEmpty ? "at the top level" : "at \(path.dropFirst(path.hasPrefix(".") ? 1 : 0))"
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      return "missing field \(key.stringValue) \(location(context))"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "\(context.debugDescription) \(location(context))"
-    case .dataCorrupted(let context):
-      return "\(context.debugDescription) \(location(context))"
-    @unknown default:
-      return "\(error)"
     }
   }
 }

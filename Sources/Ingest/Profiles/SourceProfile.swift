@@ -74,7 +74,11 @@ public struct SourceProfile: Codable, Sendable, Hashable {
   }
 
   /// How a representation is delivered.
-  public enum Delivery: String, Codable, Sendable, Hashable {
+  public enum Delivery: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Reads one of the values, refusing anything else with the values it takes.
+    public init(from decoder: any Decoder) throws {
+      self = try .decodeChoice(from: decoder)
+    }
     /// A file representation over the corpus file.
     case file
     /// A data representation returning the corpus file's bytes.

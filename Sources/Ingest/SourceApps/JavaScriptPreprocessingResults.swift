@@ -28,9 +28,9 @@ public struct JavaScriptPreprocessingResults: Codable, Sendable, Hashable {
   public init(json: Data) throws(JavaScriptResultsError) {
     let value: JSONValue
     do {
-      value = try JSONDecoder().decode(JSONValue.self, from: json)
+      value = try JSONInput.decode(JSONValue.self, from: json)
     } catch {
-      throw .notJSON("\(error)")
+      throw .notJSON(error.description)
     }
     try self.init(value)
   }

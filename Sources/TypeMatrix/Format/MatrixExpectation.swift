@@ -1,12 +1,22 @@
+import Ingest
+
 /// What must become of a row's share.
 public struct MatrixExpectation: Codable, Sendable, Hashable {
   /// Whether the app's activation rule shows the extension for this share.
-  public enum Activation: String, Codable, Sendable, Hashable {
+  public enum Activation: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Reads one of the values, refusing anything else with the values it takes.
+    public init(from decoder: any Decoder) throws {
+      self = try .decodeChoice(from: decoder)
+    }
     case shown, hidden
   }
 
   /// What becomes of the share.
-  public enum Outcome: String, Codable, Sendable, Hashable {
+  public enum Outcome: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Reads one of the values, refusing anything else with the values it takes.
+    public init(from decoder: any Decoder) throws {
+      self = try .decodeChoice(from: decoder)
+    }
     /// It reaches the library.
     case accepted
     /// The contract turns it down (the user is told why).

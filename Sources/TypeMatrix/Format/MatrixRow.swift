@@ -46,7 +46,7 @@ public struct MatrixRow: Codable, Sendable, Hashable {
     source = try container.decode(MatrixSource.self, forKey: .source)
     script = try container.decodeIfPresent([ScriptedFailure].self, forKey: .script) ?? []
     keepPartial = try container.decodeIfPresent(Bool.self, forKey: .keepPartial) ?? false
-    deadline = try container.decodeIfPresent(Double.self, forKey: .deadline)
+    deadline = try container.decodeNumber(forKey: .deadline, in: 0.001...86_400)
     javaScriptResults = try container.decodeIfPresent(
       MatrixJavaScriptResults.self, forKey: .javaScriptResults)
     expect = try container.decode(MatrixExpectation.self, forKey: .expect)
@@ -115,7 +115,11 @@ public enum MatrixSource: Codable, Sendable, Hashable {
 /// A failure a row's source is scripted to have, on one attachment's loads.
 public struct ScriptedFailure: Codable, Sendable, Hashable {
   /// How the source misbehaves.
-  public enum Behavior: String, Codable, Sendable, Hashable {
+  public enum Behavior: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Reads one of the values, refusing anything else with the values it takes.
+    public init(from decoder: any Decoder) throws {
+      self = try .decodeChoice(from: decoder)
+    }
     /// The load fails with `error`.
     case fail
     /// The source goes away mid-load (Cocoa 4097 under -1000, its file deleted).

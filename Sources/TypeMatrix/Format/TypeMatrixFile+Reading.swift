@@ -16,16 +16,14 @@ extension TypeMatrixFile {
 
   /// Reads and checks a matrix from JSON; `path` names it in errors.
   public init(data: Data, path: String) throws(MatrixFileError) {
-    let top: [String: JSONValue]
+    let document: JSONValue
     do {
-      guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: data) else {
-        throw MatrixFileError(path: path, field: "", problem: "the top level must be an object")
-      }
-      top = object
-    } catch let error as MatrixFileError {
-      throw error
+      document = try JSONInput.decode(JSONValue.self, from: data)
     } catch {
-      throw MatrixFileError(path: path, field: "", problem: "not JSON: \(Self.describe(error))")
+      throw MatrixFileError(path: path, field: error.field, problem: error.problem)
+    }
+    guard case .object(let top) = document else {
+      throw MatrixFileError(path: path, field: "", problem: "the top level must be an object")
     }
     guard case .number(let version)? = top["schemaVersion"] else {
       throw MatrixFileError(
@@ -78,54 +76,18 @@ extension TypeMatrixFile {
   private static func decode<T: Decodable>(
     _ type: T.Type, _ value: JSONValue, path: String, field: String
   ) throws(MatrixFileError) -> T {
+    let data: Data
     do {
-      let data = try JSONEncoder().encode(value)
-      return try JSONDecoder().decode(T.self, from: data)
-    } catch let error as DecodingError {
-      let (location, problem) = Self.locate(error)
-      let joined = [field, location].filter { !$0.isEmpty }.joined(separator: ".")
-      throw MatrixFileError(path: path, field: joined, problem: problem)
+      data = try JSONEncoder().encode(value)
     } catch {
       throw MatrixFileError(path: path, field: field, problem: "\(error)")
     }
-  }
-
-  static func locate(_ error: DecodingError) -> (String, String) {
-    func location(_ path: [any CodingKey]) -> String {
-      path.reduce(into: "") { text, key in
-        if let index = key.intValue {
-          text += "[\(index)]"
-        } else {
-          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-        }
-      }
+    do {
+      return try JSONInput.decode(T.self, from: data)
+    } catch {
+      let joined = [field, error.field].filter { !$0.isEmpty }.joined(separator: ".")
+      throw MatrixFileError(path: path, field: joined, problem: error.problem)
     }
-    switch error {
-    case .keyNotFound(let key, let context):
-      return (location(context.codingPath + [key]), "missing")
-    case .typeMismatch(let type, let context):
-      return (location(context.codingPath), "expected \(Self.typeName(type))")
-    case .valueNotFound(let type, let context):
-      return (location(context.codingPath), "expected \(Self.typeName(type)), found null")
-    case .dataCorrupted(let context):
-      return (location(context.codingPath), context.debugDescription)
-    @unknown default:
-      return ("", "\(error)")
-    }
-  }
-
-  private static func typeName(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Bool.Type: "true or false"
-    case is Int.Type, is Int64.Type, is Double.Type: "a number"
-    default: "\(type)"
-    }
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    if let error = error as? DecodingError { return locate(error).1 }
-    return "\(error)"
   }
 }
 

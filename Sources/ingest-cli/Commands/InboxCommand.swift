@@ -361,10 +361,7 @@ enum InboxCommand {
     let handler = try handler(arguments, inbox: inbox, group: group)
     var rescan = Duration.seconds(10)
     if let text = try arguments.option("--rescan") {
-      guard let seconds = Double(text), seconds > 0 else {
-        throw CLIError.usage("--rescan needs a number of seconds, such as 10")
-      }
-      rescan = .milliseconds(Int64(seconds * 1000))
+      rescan = try NumberArgument.seconds(text, option: "--rescan", range: 0.01...3600)
     }
     let watcher: InboxWatcher
     do {
@@ -432,7 +429,9 @@ enum InboxCommand {
   static func sweep(
     _ group: GroupDirectory, inbox: any InboxStore, json: Bool, arguments: inout Arguments
   ) throws -> ExitStatus {
-    let threshold = try arguments.option("--older-than").map(parseDuration)
+    let threshold = try arguments.option("--older-than").map { text throws(CLIError) in
+      try NumberArgument.duration(text, option: "--older-than")
+    }
     let report = try InboxSweeper(group: group, inbox: inbox).sweep(
       olderThan: threshold ?? InboxSweeper.defaultThreshold)
     let unreadable = report.unreadableManifests.map {
@@ -468,18 +467,4 @@ enum InboxCommand {
     return unreadable.isEmpty ? .success : .dataError
   }
 
-  /// `90`, `90s`, `30m`, `2h`, `1d`.
-  static func parseDuration(_ text: String) throws -> Duration {
-    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-    var number = Substring(text)
-    var scale: Int64 = 1
-    if let last = text.last, let unit = units[last] {
-      scale = unit
-      number = number.dropLast()
-    }
-    guard let value = Int64(number), value >= 0 else {
-      throw CLIError.usage("--older-than needs a duration such as 90s, 30m, 2h or 1d")
-    }
-    return .seconds(value * scale)
-  }
 }

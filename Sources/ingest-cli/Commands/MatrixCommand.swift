@@ -83,7 +83,7 @@ enum MatrixCommand {
     guard let path else { return nil }
     let bytes = try FileSystem.readFile(atPath: path, limit: 1 << 20)
     do {
-      return try JSONDecoder().decode(InputContract.self, from: Data(bytes))
+      return try JSONInput.decode(InputContract.self, from: Data(bytes))
     } catch {
       throw CLIError.data("\(TerminalText.quoted(path)) is not an input contract: \(error)")
     }
@@ -114,11 +114,8 @@ enum MatrixCommand {
     let ruleArgument = try arguments.option("--rule")
     let contractPath = try arguments.option("--contract")
     let junit = try arguments.option("--junit")
-    let jobs = try arguments.option("--jobs").map { text -> Int in
-      guard let value = Int(text), value > 0 else {
-        throw CLIError.usage("--jobs needs a positive number")
-      }
-      return value
+    let jobs = try arguments.option("--jobs").map { text throws(CLIError) -> Int in
+      try NumberArgument.count(text, option: "--jobs", range: 1...256)
     }
     let semantics = RuleCommand.semantics(&arguments)
     guard let path = try arguments.positionals().first else {

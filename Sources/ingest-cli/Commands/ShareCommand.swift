@@ -104,10 +104,7 @@ enum ShareCommand {
     }
     var options = SharePipeline.Options(keepsPartialShares: keepPartial)
     if let deadlineText {
-      guard let seconds = Double(deadlineText), seconds > 0 else {
-        throw CLIError.usage("--deadline needs a number of seconds")
-      }
-      options.deadline = .milliseconds(Int64(seconds * 1000))
+      options.deadline = try NumberArgument.seconds(deadlineText, option: "--deadline")
     }
     let contract = try InboxCommand.contract(arguments)
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }

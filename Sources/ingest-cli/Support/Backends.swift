@@ -29,12 +29,8 @@ enum Backends {
     if let text = ProcessInfo.processInfo.environment["INGEST_POSTGRES_RECONNECT_SECONDS"],
       !text.isEmpty
     {
-      guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
-        throw CLIError.usage(
-          "INGEST_POSTGRES_RECONNECT_SECONDS needs a number of seconds, such as 10, not"
-            + " \(TerminalText.quoted(text))")
-      }
-      options.reconnectTimeout = .milliseconds(Int64(seconds * 1000))
+      options.reconnectTimeout = try NumberArgument.seconds(
+        text, option: "INGEST_POSTGRES_RECONNECT_SECONDS", range: 0...NumberArgument.longestSeconds)
     }
     return options
   }
