@@ -54,7 +54,8 @@ let package = Package(
     .target(
       name: "UTI", dependencies: ["SystemCalls", "PropertyLists"], swiftSettings: swiftSettings),
     .target(
-      name: "ItemProvider", dependencies: ["UTI", "SystemCalls"], swiftSettings: swiftSettings),
+      name: "ItemProvider", dependencies: ["UTI", "SystemCalls", "PropertyLists"],
+      swiftSettings: swiftSettings),
     .systemLibrary(
       name: "CMagic",
       pkgConfig: "libmagic",

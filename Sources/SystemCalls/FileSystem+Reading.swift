@@ -10,6 +10,12 @@ extension FileSystem {
     /// What the file held (at least), when known.
     package var size: Int64
 
+    /// The limit passed, by a file of at least `size` bytes.
+    package init(limit: Int64, size: Int64) {
+      self.limit = limit
+      self.size = size
+    }
+
     package var description: String {
       "the file holds \(size) bytes, more than the \(limit) bytes accepted here"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// Something that went wrong with one share (or with the inbox itself) in a pass.
 public struct ImportFailure: Sendable, Hashable {
@@ -6,6 +7,24 @@ public struct ImportFailure: Sendable, Hashable {
   public var shareID: UUID?
   /// What went wrong, as the error describes itself.
   public var error: String
+  /// Whether the share itself is at fault (a manifest that cannot be read, a payload that is
+  /// not what it says, a share that breaks the contract), rather than the machine (a disk, a
+  /// database, a lock): the command line exits 65 for the first, 74 for the second.
+  public var isBadInput: Bool
+
+  /// A failure; `isBadInput` is told from `error`'s type when given an error.
+  public init(shareID: UUID?, error: String, isBadInput: Bool = false) {
+    self.shareID = shareID
+    self.error = error
+    self.isBadInput = isBadInput
+  }
+
+  /// A failure of `shareID` with `error`.
+  public init(shareID: UUID?, error: any Error) {
+    self.init(
+      shareID: shareID, error: "\(error)",
+      isBadInput: InboxDrain.isBadInput(error) || error is ImportError)
+  }
 }
 
 /// What one pass over the inbox did.

@@ -131,7 +131,7 @@ public final class LibraryImporter: ShareHandler {
       return claimed
     } catch {
       log.record(IngestEvent(shareID: id, stage: .claim, event: "failed", error: error))
-      pass.errors.append(ImportFailure(shareID: id, error: "\(error)"))
+      pass.errors.append(ImportFailure(shareID: id, error: error))
       if error is ManifestError { try? inbox.quarantine(id, reason: "\(error)") }
       return nil
     }
@@ -238,7 +238,7 @@ public final class LibraryImporter: ShareHandler {
     let id = claim.manifest.id
     log.record(IngestEvent(shareID: id, stage: .release, event: "failed", error: error))
     try? claim.release(recording: "\(error)")
-    pass.errors.append(ImportFailure(shareID: id, error: "\(error)"))
+    pass.errors.append(ImportFailure(shareID: id, error: error))
   }
 
   /// Counts a share in the library and removes it from the inbox.

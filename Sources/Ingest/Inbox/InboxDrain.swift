@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Something that takes a claimed share somewhere: a directory, a command, the main app's
 /// library. It either succeeds, and the share is removed from the inbox, or throws, and the
@@ -22,6 +23,25 @@ public struct InboxDrain: Sendable {
     /// Shares whose manifests could not be read (each stays, with the error recorded where
     /// possible).
     public var unreadable: [(id: UUID, error: String)] = []
+    /// The shares among `failed` and `unreadable` that are themselves at fault (see
+    /// `InboxDrain.isBadInput(_:)`).
+    public var badInput: Set<UUID> = []
+
+    /// Whether every share that failed failed for what it holds, not for the machine.
+    public var failuresAreBadInput: Bool {
+      (failed.map(\.id) + unreadable.map(\.id)).allSatisfy(badInput.contains)
+    }
+  }
+
+  /// Whether `error` says a share itself is at fault (a manifest that cannot be read, a
+  /// payload that is not what its manifest says, a share that breaks the contract), rather
+  /// than the machine.
+  public static func isBadInput(_ error: any Error) -> Bool {
+    error is ManifestError || error is PayloadError || error is ContractBroken
+      || ((error as? IOError).map {
+        $0.code == .symbolicLink || $0.code == .notRegularFile
+          || $0.code == .hardLink
+      } ?? false)
   }
 
   /// The inbox drained.
@@ -63,6 +83,7 @@ public struct InboxDrain: Sendable {
       } catch {
         log.record(IngestEvent(shareID: entry.id, stage: .claim, event: "failed", error: error))
         report.unreadable.append((entry.id, "\(error)"))
+        if Self.isBadInput(error) { report.badInput.insert(entry.id) }
         if error is ManifestError { try? inbox.quarantine(entry.id, reason: "\(error)") }
         continue
       }
@@ -73,6 +94,7 @@ public struct InboxDrain: Sendable {
         log.record(IngestEvent(shareID: entry.id, stage: .release, event: "failed", error: error))
         try? claim.release(recording: "\(error)")
         report.failed.append((entry.id, "\(error)"))
+        if Self.isBadInput(error) { report.badInput.insert(entry.id) }
         continue
       }
       try claim.finish()

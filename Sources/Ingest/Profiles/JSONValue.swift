@@ -27,8 +27,16 @@ public enum JSONValue: Codable, Sendable, Hashable {
     }
   }
 
-  /// Encodes the value as JSON.
+  /// Encodes the value as JSON, an object's members in sorted order (a Swift dictionary's own
+  /// order changes from process to process: written files must not).
   public func encode(to encoder: any Encoder) throws {
+    if case .object(let members) = self {
+      var container = encoder.container(keyedBy: AnyCodingKey.self)
+      for key in members.keys.sorted() {
+        try container.encode(members[key], forKey: AnyCodingKey(key))
+      }
+      return
+    }
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()
@@ -36,7 +44,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
     case .number(let value): try container.encode(value)
     case .string(let value): try container.encode(value)
     case .array(let value): try container.encode(value)
-    case .object(let value): try container.encode(value)
+    case .object: break
     }
   }
 

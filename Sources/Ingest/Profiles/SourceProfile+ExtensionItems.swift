@@ -1,5 +1,6 @@
 import Foundation
 import ItemProvider
+import PropertyLists
 import SystemCalls
 import UTI
 
@@ -135,8 +136,7 @@ extension SourceProfile {
       return .string(object.value?.stringValue ?? "")
     case "NSDictionary":
       guard let dictionary = object.value?.propertyListObject as? NSDictionary,
-        let bytes = try? PropertyListSerialization.data(
-          fromPropertyList: dictionary, format: .binary, options: 0)
+        let bytes = try? PropertyListWriter.data(fromPropertyList: dictionary)
       else {
         throw SourceProfileError.invalidValue(
           "the value is not a property list dictionary", at: place, path: path)

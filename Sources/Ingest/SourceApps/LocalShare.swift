@@ -1,3 +1,4 @@
+import ActivationRules
 import Foundation
 import ItemProvider
 import Sniffing
@@ -12,7 +13,9 @@ import UTI
 /// `public.file-url` to it); a text becomes a `public.plain-text` attachment as Notes shares
 /// it, a URL a `public.url` and `public.plain-text` attachment as Safari shares a page. Files
 /// are registered to be opened in place: they are the user's own, on this machine, and the
-/// loader then reads each once instead of copying it twice.
+/// loader then reads each once instead of copying it twice. Every command wraps a local file
+/// this one way (`share`, `rule check --files`, a matrix row of files), so they all answer
+/// the same question the same way.
 ///
 /// With a source-app profile, its shape is used instead: a profile that shares files wraps
 /// each file as its first file-carrying attachment does (the sniffed type in place of the
@@ -26,6 +29,9 @@ public struct LocalShare: Sendable {
   public var source: String
   /// What each file was sniffed as, in order.
   public var sniffed: [SniffResult]
+  /// The URL each provider's URL representation holds, where this share made it (a file's
+  /// `public.file-url`, the web URL given), by provider: what a rule reads without loading.
+  private var knownURLs: [ObjectIdentifier: URL] = [:]
 
   /// Wraps `files`, `text` and `url` as their most fitting source apps would.
   ///
@@ -37,17 +43,23 @@ public struct LocalShare: Sendable {
     var attachments: [NSItemProvider] = []
     var sniffed: [SniffResult] = []
     var sources: [String] = []
+    var knownURLs: [ObjectIdentifier: URL] = [:]
     for file in files {
       let result = try sniffer.sniff(fileAt: file)
       sniffed.append(result)
       let isMedia = result.type.conforms(to: .image) || result.type.conforms(to: .movie)
       let provider = Self.fileProvider(file, type: result.type.identifier)
-      if !isMedia { Self.addFileURL(file, to: provider) }
+      if !isMedia {
+        Self.addFileURL(file, to: provider)
+        knownURLs[ObjectIdentifier(provider)] = file.absoluteURL
+      }
       attachments.append(provider)
       sources.append(isMedia ? "photos" : "files")
     }
     if let url {
-      attachments.append(Self.urlProvider(url))
+      let provider = Self.urlProvider(url)
+      knownURLs[ObjectIdentifier(provider)] = url
+      attachments.append(provider)
       sources.append("safari")
     }
     if let text {
@@ -59,6 +71,28 @@ public struct LocalShare: Sendable {
     self.items = [item]
     self.source = sources.first ?? "ingest-cli"
     self.sniffed = sniffed
+    self.knownURLs = knownURLs
+  }
+
+  /// The share as an activation rule sees it (each attachment's registered types in order,
+  /// whether one is a file, its URL), read from the providers this share made, without loading
+  /// anything: the same wrapping `share` hands its rule, for `rule check --files`.
+  public func activationInput(registry: UTTypeRegistry = .shared) -> ActivationInput {
+    ActivationInput(
+      extensionItems: items.map { item in
+        ActivationItem(
+          attributedTitle: item.attributedTitle?.string,
+          attributedContentText: item.attributedContentText?.string,
+          attachments: (item.attachments ?? []).map { provider in
+            let types = provider.registeredTypeIdentifiers
+            return ActivationAttachment(
+              registeredTypeIdentifiers: types, url: knownURLs[ObjectIdentifier(provider)],
+              hasFileRepresentation: types.contains {
+                provider.registeredDelivery(forTypeIdentifier: $0) == .file
+              },
+              suggestedName: provider.suggestedName, registry: registry)
+          })
+      }, registry: registry)
   }
 
   /// Wraps content in the shape of `profile` (see the type's discussion).

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import Synchronization
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -120,8 +121,7 @@ public final class NSExtensionItem: NSObject, NSCopying, Sendable {
       }
     }
     if !extras.isEmpty {
-      next.extras = try PropertyListSerialization.data(
-        fromPropertyList: extras, format: .binary, options: 0)
+      next.extras = try PropertyListWriter.data(fromPropertyList: extras)
     }
     state.withLock { $0 = next }
   }

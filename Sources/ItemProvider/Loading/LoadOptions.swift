@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// `loadItem`'s options, carried to the load queue as a binary property list: entries with
 /// string keys and property list values (what crosses a process boundary on iOS); others are
@@ -17,8 +18,7 @@ struct LoadOptions: Sendable {
       }
     }
     guard
-      let data = try? PropertyListSerialization.data(
-        fromPropertyList: kept, format: .binary, options: 0)
+      let data = try? PropertyListWriter.data(fromPropertyList: kept)
     else { return nil }
     propertyList = data
   }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// What the coercing interface turns objects into, following Apple's table:
 ///
@@ -52,8 +53,7 @@ enum ObjectCoercion {
     if let string = object as? NSString { return Data((string as String).utf8) }
     if let image = object as? ItemProviderImage { return image.data }
     if object is NSDictionary || object is NSArray || object is NSNumber || object is NSDate {
-      return try PropertyListSerialization.data(
-        fromPropertyList: object, format: .binary, options: 0)
+      return try PropertyListWriter.data(fromPropertyList: object)
     }
     throw NSItemProvider.unavailableCoercion("NSData")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// An item given to `NSItemProvider(item:typeIdentifier:)`, captured by value.
 ///
@@ -25,8 +26,7 @@ enum StoredItem: Sendable {
     } else if let image = item as? ItemProviderImage {
       self = .image(image)
     } else if item is NSDictionary || item is NSArray || item is NSNumber || item is NSDate,
-      let bytes = try? PropertyListSerialization.data(
-        fromPropertyList: item, format: .binary, options: 0)
+      let bytes = try? PropertyListWriter.data(fromPropertyList: item)
     {
       self = .propertyList(bytes)
     } else {

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// Builds the "take a screenshot, share it with this app" workflow as a binary property list.
 ///
@@ -165,9 +166,8 @@ public struct WorkflowBuilder: Sendable {
     -> Data
   {
     do {
-      return try PropertyListSerialization.data(
-        fromPropertyList: workflow(inputUUID: inputUUID, shareUUID: shareUUID),
-        format: .binary, options: 0)
+      return try PropertyListWriter.data(
+        fromPropertyList: workflow(inputUUID: inputUUID, shareUUID: shareUUID))
     } catch {
       throw .invalidWorkflow("cannot serialize the workflow: \(error)")
     }

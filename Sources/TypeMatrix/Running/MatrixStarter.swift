@@ -35,11 +35,12 @@ public enum MatrixStarter {
 }
 
 extension TypeMatrixFile {
-  /// The matrix as JSON for people: indented, each object's fields in the order the schema
-  /// gives them (a row's name first).
+  /// The matrix as JSON for people: indented, every object's keys sorted, so the same matrix
+  /// is the same bytes in every run (JSONEncoder keeps no field order of its own, and a
+  /// dictionary's order changes from process to process).
   public func jsonData() throws -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(FileForm(self))
   }
 

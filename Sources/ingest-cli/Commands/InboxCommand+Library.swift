@@ -43,6 +43,7 @@ extension InboxCommand {
         Output.error("ingest-cli: \(share): \(TerminalText.quoted(failure.error))")
       }
     }
-    return pass.errors.isEmpty ? .success : .ioError
+    if pass.errors.isEmpty { return .success }
+    return pass.errors.allSatisfy(\.isBadInput) ? .dataError : .ioError
   }
 }

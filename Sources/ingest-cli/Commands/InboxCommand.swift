@@ -108,8 +108,10 @@ enum InboxCommand {
             command: "inbox import --exec 'jq .items \"$1\"'",
             note: "hand each manifest to a command"),
         ],
-        exitStatus: "0 every share handed over; 73 --to or the library cannot be created; 74 a"
-          + " share's handler failed (it stays in the inbox)."),
+        exitStatus: "0 every share handed over; 65 every share that stays in the inbox (each is"
+          + " named) cannot be read, holds a payload that is not what its manifest says, or breaks"
+          + " the contract; 73 --to or the library cannot be created; 74 a share's handler failed"
+          + " otherwise (it stays in the inbox)."),
       CommandSpec(
         name: "watch",
         abstract: "import shares as they arrive, until interrupted",
@@ -345,7 +347,8 @@ enum InboxCommand {
             + " \(TerminalText.quoted(failure.error))")
       }
     }
-    return report.failed.isEmpty && report.unreadable.isEmpty ? .success : .ioError
+    if report.failed.isEmpty && report.unreadable.isEmpty { return .success }
+    return report.failuresAreBadInput ? .dataError : .ioError
   }
 
   /// One line of `watch --json`: a share handed over, or one that failed and stays.

@@ -121,11 +121,21 @@ enum MatrixCommand {
     guard let path = try arguments.positionals().first else {
       throw CLIError.usage("matrix run needs a MATRIX file")
     }
-    let matrix = try TypeMatrixFile(contentsOf: URL(fileURLWithPath: path))
+    // `-` is standard input (its content directory then relative to the current one).
+    let matrix: TypeMatrixFile
+    let matrixDirectory: URL
+    if path == "-" {
+      let bytes = try InputPath.read(path, limit: TypeMatrixFile.sizeLimit)
+      matrix = try TypeMatrixFile(data: Data(bytes), path: InputPath.standardInputName)
+      matrixDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    } else {
+      matrix = try TypeMatrixFile(contentsOf: URL(fileURLWithPath: path))
+      matrixDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
+    }
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
     let runner = MatrixRunner(
       rule: rule, matrix: matrix,
-      matrixDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
+      matrixDirectory: matrixDirectory,
       contract: try contract(contractPath), corpus: ShareSamples.corpus,
       semantics: semantics,
       maximumConcurrentRows: jobs ?? 4)

@@ -1,6 +1,7 @@
 import ActivationRules
 import Foundation
 import Ingest
+import ItemProvider
 import Sniffing
 import SystemCalls
 import UTI
@@ -173,15 +174,21 @@ enum RuleCommand {
     switch (sourceName, attachmentSpecs.isEmpty) {
     case (.none, true) where filesMode:
       guard !files.isEmpty else { throw CLIError.usage("--files needs at least one FILE") }
-      // Sniffed in the rule's registry: an extension the app declares names its type.
+      // Sniffed in the rule's registry (an extension the app declares names its type), and
+      // wrapped as `share` wraps them: pictures and movies as Photos shares them, anything
+      // else as Files does (the file, then a public.file-url to it).
       let sniffer = ContentSniffer(registry: rule.registry)
-      input = ActivationInput(
-        extensionItems: [
-          ActivationItem(
-            attributedTitle: title, attributedContentText: contentText,
-            attachments: try files.map { try sniffedAttachment($0, sniffer: sniffer) })
-        ], registry: rule.registry)
-      sourceLabel = "\(files.count) file\(files.count == 1 ? "" : "s") shared as files"
+      let share: LocalShare
+      do {
+        share = try LocalShare(files: try files.map(InputPath.shareableFile), sniffer: sniffer)
+      } catch let error as SniffError {
+        throw CLIError(error)
+      }
+      share.items.first?.attributedTitle = title.map { NSAttributedString(string: $0) }
+      share.items.first?.attributedContentText = contentText.map { NSAttributedString(string: $0) }
+      input = share.activationInput(registry: rule.registry)
+      sourceLabel =
+        "\(files.count) file\(files.count == 1 ? "" : "s") shared as \(share.source) shares them"
     case (.some(let name), true):
       var profile = try loadProfile(name, directory: sourcesDirectory)
       if let javaScriptResults {
@@ -229,17 +236,6 @@ enum RuleCommand {
       }
     }
     return decision.isShown ? .success : .notAccepted
-  }
-
-  /// One attachment for a file: its content's type (sniffed), delivered as a file, as Files
-  /// shares a document.
-  static func sniffedAttachment(
-    _ path: String, sniffer: ContentSniffer
-  ) throws -> ActivationAttachment {
-    let result = try TypesCommand.sniff(path, with: sniffer)
-    return ActivationAttachment(
-      registeredTypeIdentifiers: [result.type.identifier], hasFileRepresentation: true,
-      suggestedName: URL(fileURLWithPath: path).lastPathComponent, registry: sniffer.registry)
   }
 
   /// `UTI[=file|=URL][,UTI…]`: one attachment.

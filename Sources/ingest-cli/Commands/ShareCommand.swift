@@ -121,12 +121,7 @@ enum ShareCommand {
         urls.append(try InputPath.saveStandardInput(in: work))
         continue
       }
-      do {
-        try InputPath.checkRegularFile(path)
-      } catch {
-        throw CLIError.io(error, role: .input)
-      }
-      urls.append(URL(fileURLWithPath: path).resolvingSymlinksInPath())
+      urls.append(try InputPath.shareableFile(path))
     }
     let (location, group) = try GroupOptions.open(arguments)
     let share: LocalShare

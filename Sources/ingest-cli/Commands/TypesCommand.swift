@@ -103,7 +103,7 @@ enum TypesCommand {
   /// Sniffs the file `path` names, following it when it is a symbolic link.
   static func sniff(_ path: String, with sniffer: ContentSniffer) throws(CLIError) -> SniffResult {
     if path == "-" {
-      let bytes = try InputPath.read(path, limit: InputPath.standardInputLimit)
+      let bytes = try InputPath.standardInputPrefixBytes()
       do {
         return try sniffer.sniff(data: Data(bytes))
       } catch {

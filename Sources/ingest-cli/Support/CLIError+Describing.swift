@@ -6,6 +6,7 @@ import ItemProvider
 import Shortcuts
 import Sniffing
 import SystemCalls
+import TypeMatrix
 import UTI
 
 /// Any error a command lets through, as one message style and one exit status per cause.
@@ -32,6 +33,8 @@ extension CLIError {
     case let error as SniffError:
       self.init(error)
     case let error as ManifestError:
+      self = .data("\(error)")
+    case let error as MatrixFileError:
       self = .data("\(error)")
     case let error as AppGroupError:
       self.init(error)

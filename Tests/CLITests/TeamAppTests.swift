@@ -1,0 +1,123 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What an iOS team meets on its own app (issue 36), as processes: stable matrices, one answer
+/// per question, numbers and standard input that never kill the process.
+@Suite("ingest-cli for a team's own app: stable output, one answer, no traps", .serialized)
+struct TeamAppTests {
+  @Test("matrix init writes the same bytes twice, and its matrix passes on its own rerun")
+  func matrixInitIsStable() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var outputs: [Data] = []
+    for run in 0..<2 {
+      let path = directory.path + "/m\(run).json"
+      let result = try await CLI.run([
+        "matrix", "init", "--rule", "examples/ReadLater/Info.plist", "--output", path,
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+      outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    #expect(outputs[0] == outputs[1], "byte-identical across processes")
+    for _ in 0..<2 {
+      let rerun = try await CLI.run([
+        "matrix", "run", "--rule", "examples/ReadLater/Info.plist", directory.path + "/m0.json",
+      ])
+      #expect(rerun.status == 0, "\(rerun.standardOutput)")
+    }
+  }
+
+  @Test("rule check --files and share --rule give the same verdict for the same file")
+  func oneAnswer() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // A rule that counts URL attachments: a file from Files carries a public.file-url.
+    let rule =
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY"
+      + " $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.url\").@count >= 1).@count >= 1"
+    for file in ["corpus/files/archive.zip", "corpus/files/photo.heic"] {
+      let check = try await CLI.run(["rule", "check", rule, "--files", file])
+      let share = try await CLI.run([
+        "share", "--group-dir", directory.path + "/group", "--rule", rule, "--json", file,
+      ])
+      let shareJSON = try CLI.json(share.standardOutput)
+      let verdict = shareJSON["rule"] as? [String: Any]
+      let shown = (verdict?["shown"] as? Bool) ?? false
+      #expect((check.status == 0) == shown, "\(file): check \(check.status), share \(shareJSON)")
+    }
+  }
+
+  @Test(
+    "A huge, infinite or tiny number is a usage error, never a crash",
+    arguments: [
+      ["share", "--group-dir", "GROUP", "--deadline", "1e308", "--text", "x"],
+      ["share", "--group-dir", "GROUP", "--deadline", "inf", "--text", "x"],
+      ["share", "--group-dir", "GROUP", "--deadline", "1e19", "--text", "x"],
+      ["share", "--group-dir", "GROUP", "--deadline", "1e-300", "--text", "x"],
+      ["inbox", "sweep", "--group-dir", "GROUP", "--older-than", "9223372036854775807d"],
+      ["inbox", "watch", "--group-dir", "GROUP", "--to", "GROUP/out", "--rescan", "1e308"],
+      ["matrix", "run", "--jobs", "99999999999999999999", "examples/ReadLater/matrix.json"],
+    ])
+  func hugeNumbers(_ arguments: [String]) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try await CLI.run(
+      arguments.map { $0.replacingOccurrences(of: "GROUP", with: directory.path + "/g") })
+    #expect(result.status == 64, "\(arguments): \(result.standardError)")
+    #expect(result.standardError.contains("needs a"), "\(result.standardError)")
+  }
+
+  @Test("A matrix row's deadline and a contract's sizes are range-checked, with the field named")
+  func numbersInFiles() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let matrix = try directory.file(
+      "m.json",
+      contents: Data(
+        """
+        {"schemaVersion": 1, "rows": [{"name": "a", "source": "notes-text", "deadline": 1e308,
+         "expect": {"outcome": "accepted"}}]}
+        """.utf8))
+    let run = try await CLI.run(["matrix", "run", matrix.path])
+    #expect(run.status == 65, "\(run.standardError)")
+    #expect(run.standardError.contains("deadline"))
+    #expect(run.standardError.contains("86400"))
+    for (contract, expected) in [
+      (#"{"maximumFileSize": 1e308}"#, "maximumFileSize"),
+      (#"{"maximumFileSize": -1}"#, "maximumFileSize"),
+      (#"{"maximumTextLenght": 10}"#, "maximumTextLength?"),
+      (#"{"acceptedTypes": []}"#, "acceptedTypes"),
+      (#"{"unsupported": "reject"}"#, "rejectShare"),
+    ] {
+      let file = try directory.file("c.json", contents: Data(contract.utf8))
+      let share = try await CLI.run([
+        "share", "--group-dir", directory.path + "/g", "--contract", file.path, "--text", "x",
+      ])
+      #expect(share.status == 65, "\(contract): \(share.standardError)")
+      #expect(share.standardError.contains(expected), "\(contract): \(share.standardError)")
+      #expect(!share.standardError.contains("DecodingError"))
+    }
+  }
+
+  @Test("Standard input of any size is read in bounded memory")
+  func boundedStandardInput() async throws {
+    // 200 MB through types - under a 150 MB data limit: it reads a prefix, as file - does.
+    let types = try await CLI.shell(
+      "head -c 200000000 /dev/zero | (ulimit -d 150000 && ingest-cli types -)")
+    #expect(types.status == 0, "\(types.output)")
+    #expect(types.output.contains("public.data"))
+    // share - spools standard input to a file in chunks.
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let share = try await CLI.shell(
+      "head -c 50000000 /dev/urandom | (ulimit -d 150000 && ingest-cli share --group-dir"
+        + " '\(directory.path)/g' --accept public.data -)")
+    #expect(share.status == 0, "\(share.output)")
+    // matrix run - reads the matrix from standard input.
+    let matrix = try await CLI.shell(
+      "echo '{\"schemaVersion\": 1, \"rows\": []}' | ingest-cli matrix run -")
+    #expect(matrix.status == 0, "\(matrix.output)")
+    #expect(!matrix.output.contains("cannot open"))
+  }
+}
