@@ -60,8 +60,14 @@ package struct FileDescriptor: Sendable {
     permissions: mode_t = 0o600
   ) throws(IOError) -> FileDescriptor {
     let flags = access.flags | options.rawValue | O_CLOEXEC
-    let descriptor = try syscall(.open, path) { Glibc.open(path, flags, permissions) }
-      .orThrow(.open, path)
+    let descriptor: Int32
+    switch syscall(.open, path, { Glibc.open(path, flags, permissions) }) {
+    case .success(let value): descriptor = value
+    case .failure(.tooManySymbolicLinks) where !options.contains(.noFollow):
+      // Links were followed: ELOOP here is a loop (or a chain too long), not a refused link.
+      throw IOError(.symbolicLink, operation: "open", path: path, cause: SymbolicLinkLoop())
+    case .failure(let errno): throw IOError(operation: "open", path: path, errno: errno)
+    }
     let opened = FileDescriptor(rawValue: descriptor, path: path)
     if options.contains(.create) { try opened.fixPermissions(permissions) }
     return opened
@@ -115,5 +121,17 @@ package struct FileDescriptor: Sendable {
     }
     try close()
     return result
+  }
+}
+
+/// Opening a path whose symbolic links were followed met a loop, or a chain longer than the
+/// system follows (`ELOOP` without `O_NOFOLLOW`).
+public struct SymbolicLinkLoop: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Creates the cause.
+  public init() {}
+
+  /// What happened.
+  public var description: String {
+    "its symbolic links lead in a loop (or through more links than the system follows)"
   }
 }

@@ -100,7 +100,13 @@ package enum FileSystem {
   ///
   /// - Throws: `IOError` for operation `realpath`: `notFound` for a dangling link, for example.
   package static func resolvingSymbolicLinks(_ path: String) throws(IOError) -> String {
-    let resolved = try syscall(.realpath, path) { realpath(path, nil) }.orThrow(.realpath, path)
+    let resolved: UnsafeMutablePointer<CChar>
+    switch syscall(.realpath, path, { realpath(path, nil) }) {
+    case .success(let value): resolved = value
+    case .failure(.tooManySymbolicLinks):
+      throw IOError(.symbolicLink, operation: "realpath", path: path, cause: SymbolicLinkLoop())
+    case .failure(let errno): throw IOError(operation: "realpath", path: path, errno: errno)
+    }
     defer { free(resolved) }
     return String(cString: resolved)
   }

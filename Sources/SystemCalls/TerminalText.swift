@@ -65,6 +65,24 @@ public enum TerminalText {
     return quoted(String(text.prefix(limit))) + "…"
   }
 
+  /// A value echoed inside a sentence: `'reject'`, or `$'…'` when it holds anything that could
+  /// act on a terminal; shortened to `limit` characters with an ellipsis.
+  public static func echoed(_ text: String, limit: Int = 80) -> String {
+    let shown = shortened(text, limit: limit)
+    return shown.hasPrefix("$'") ? shown : "'\(shown)'"
+  }
+
+  /// A message for standard error made safe whatever went into it: every character that could
+  /// act on a terminal except the line breaks between its lines replaced by U+FFFD, and each
+  /// line cut at `lineLimit` characters with an ellipsis. The last guard behind the quoting
+  /// of each value a message holds.
+  public static func safeMessage(_ text: String, lineLimit: Int = 1000) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let cut = line.count > lineLimit ? line.prefix(lineLimit) + "…" : line
+      return excerpt(String(cut))
+    }.joined(separator: "\n")
+  }
+
   /// `text` with each character that could act on a terminal replaced by U+FFFD and each tab
   /// by a space, one character for one, for excerpts under which a caret must line up.
   public static func excerpt(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// `ingest-cli`: simulate a share on Linux and answer type questions.
 @main
@@ -68,7 +69,7 @@ struct IngestCLI {
     let status: ExitStatus
     if let error = RawArguments.invalidArgumentError() {
       Output.flush()
-      exit(report(error, path: [], json: json).rawValue)
+      exit(report(error, path: [root], json: json).rawValue)
     }
     switch ArgumentParser.parse(tokens, root: root) {
     case .failure(let failure):
@@ -155,7 +156,7 @@ struct IngestCLI {
         ? HelpGenerator.usageLines(path, width: .max).joined(separator: "\n") : nil
       Output.jsonError(error, usage: usage)
     } else {
-      Output.error("\(HelpGenerator.program): \(error)")
+      Output.error(TerminalText.safeMessage("\(HelpGenerator.program): \(error)"))
       if error.status == .usage {
         Output.error(HelpGenerator.usageHint(path, width: Terminal.width))
       }

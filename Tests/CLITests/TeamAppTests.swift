@@ -120,4 +120,93 @@ struct TeamAppTests {
     #expect(matrix.status == 0, "\(matrix.output)")
     #expect(!matrix.output.contains("cannot open"))
   }
+
+  @Test("Errors from every reader say where in words, with no Swift dump")
+  func readableErrors() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let cases: [(name: String, contents: String, arguments: [String], expected: String)] = [
+      ("syntax.json", "{\"schemaVersion\": 1,\n \"rows\": [,]}", ["matrix", "run"], "line 2"),
+      (
+        "outcome.json",
+        #"{"schemaVersion": 1, "rows": [{"name": "a", "source": "notes-text", "#
+          + #""expect": {"outcome": "reject"}}]}"#, ["matrix", "run"],
+        "'reject' is not one of accepted, rejected, failed"
+      ),
+      (
+        "source.json", #"{"schemaVersion": 1, "rows": [{"name": "a", "source": 3}]}"#,
+        ["matrix", "run"], "expected an object"
+      ),
+    ]
+    for test in cases {
+      let file = try directory.file(test.name, contents: Data(test.contents.utf8))
+      let result = try await CLI.run(test.arguments + [file.path])
+      #expect(result.status == 65, "\(test.name): \(result.standardError)")
+      #expect(result.standardError.contains(test.expected), "\(test.name): \(result.standardError)")
+      for dump in ["DecodingError", "Dictionary<", "Cannot initialize", "Debug description"] {
+        #expect(!result.standardError.contains(dump), "\(test.name): \(result.standardError)")
+      }
+    }
+  }
+
+  @Test("A value with control characters, or of 10 MB, is echoed quoted and short")
+  func echoedValues() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let long = String(repeating: "x", count: 10_000_000)
+    for name in ["a\u{1B}[2Jx\nfake", long] {
+      let matrix: [String: Any] = [
+        "schemaVersion": 1, "rows": [["name": name, "source": 3, "expect": [:]]],
+      ]
+      let file = directory.file("m.json")
+      try JSONSerialization.data(withJSONObject: matrix).write(to: file)
+      let result = try await CLI.run(["matrix", "run", file.path])
+      #expect(result.status == 65)
+      #expect(!result.standardError.contains("\u{1B}"))
+      #expect(!result.standardError.contains("\nfake"))
+      #expect(result.standardError.utf8.count < 2000)
+    }
+    // An argument can be at most 128 KiB (MAX_ARG_STRLEN).
+    let argument = try await CLI.run([
+      "share", "--deadline", String(repeating: "9", count: 100_000), "--text", "x",
+    ])
+    #expect(argument.status == 64)
+    #expect(argument.standardError.utf8.count < 2000)
+  }
+
+  @Test("--accept refuses an empty list and warns of a type no catalogue declares")
+  func acceptChecked() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for empty in ["", ",", " , "] {
+      let result = try await CLI.run([
+        "share", "--group-dir", directory.path, "--accept", empty, "--text", "x",
+      ])
+      #expect(result.status == 64, "'\(empty)': \(result.standardError)")
+    }
+    let misspelt = try await CLI.run([
+      "share", "--group-dir", directory.path, "--accept", "public.imge", "--text", "x",
+    ])
+    #expect(misspelt.standardError.contains("did you mean public.image?"))
+    let uti = try await CLI.run(["uti", "public.imge"])
+    #expect(uti.standardError.contains("did you mean public.image?"))
+  }
+
+  @Test("Messages say what happened: a link loop, a value that is not UTF-8")
+  func accurateMessages() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let first = directory.path + "/a"
+    let second = directory.path + "/b"
+    try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: second)
+    try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: first)
+    let loop = try await CLI.run(["types", first])
+    #expect(loop.standardError.contains("loop"), "\(loop.standardError)")
+    #expect(!loop.standardError.contains("never followed"))
+    let text = try await CLI.shell(
+      "ingest-cli share --group-dir '\(directory.path)/g' --text \"$(printf '\\377\\376')\"")
+    #expect(text.status == 64, "\(text.output)")
+    #expect(text.output.contains("the value of --text"))
+    #expect(!text.output.contains("rename it"))
+  }
 }

@@ -222,6 +222,18 @@ extension ShareManifest {
     return encoder
   }()
 
+  /// The manifest as indented JSON for people (`inbox show --json`): the same document as
+  /// `jsonData()`, indented, in one pass.
+  public func prettyJSONData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(ManifestDate.format(date))
+    }
+    return try encoder.encode(self)
+  }
+
   private static let decoder: JSONDecoder = {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in

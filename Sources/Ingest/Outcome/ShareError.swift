@@ -27,6 +27,9 @@ public enum ShareError: Error, Sendable, CustomStringConvertible {
       "the share was not accepted: \(rejection)"
     case .attachmentFailed(let failure):
       "the share was not saved, because \(failure)"
+    case .deadlineExceeded(let seconds, let loading) where loading.isEmpty:
+      "the share was not saved: its deadline of \(Self.seconds(seconds)) passed after every"
+        + " attachment had loaded, before it was saved"
     case .deadlineExceeded(let seconds, let loading):
       "the share was not saved: after \(Self.seconds(seconds)) "
         + Self.list(loading) + " still loading"
@@ -44,6 +47,8 @@ public enum ShareError: Error, Sendable, CustomStringConvertible {
     case .attachmentFailed(let failure):
       "\(failure.position) (\(failure.typeIdentifier)): \(failure.stage.rawValue) failed: "
         + LogRedaction.describe(failure.error)
+    case .deadlineExceeded(let seconds, let loading) where loading.isEmpty:
+      "deadline of \(Self.seconds(seconds)) passed before the share was saved"
     case .deadlineExceeded(let seconds, let loading):
       "deadline of \(Self.seconds(seconds)) passed; " + Self.list(loading) + " still loading"
     case .commitFailed(let error): "commit failed: \(LogRedaction.describe(error))"
@@ -51,7 +56,8 @@ public enum ShareError: Error, Sendable, CustomStringConvertible {
   }
 
   private static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    if value == value.rounded() { return "\(Int(value)) s" }
+    return value < 0.1 ? String(format: "%.0f ms", value * 1000) : String(format: "%.1f s", value)
   }
 
   private static func list(_ loading: [AttachmentPosition: String]) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import UTI
 
 /// The one reader of JSON users and other programs give (matrices, contracts, profiles,
 /// manifests, JavaScript results): `JSONDecoder` underneath, with errors that say where and
@@ -141,7 +142,7 @@ package struct JSONInputError: Error, Sendable, Hashable, CustomStringConvertibl
   static func plain(_ description: String) -> String {
     if let range = description.range(of: "from invalid String value ") {
       let value = String(description[range.upperBound...])
-      return "\(TerminalText.shortened(value)) is not a value this field takes"
+      return "\(TerminalText.echoed(value)) is not a value this field takes"
     }
     if description.contains("does not fit in") || description.contains("not valid JSON") {
       return "a number too large or too precise for this field"
@@ -160,7 +161,7 @@ extension KeyedDecodingContainer {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: self,
         debugDescription:
-          "\(TerminalText.shortened(text)) is not one of "
+          "\(TerminalText.echoed(text)) is not one of "
           + T.allCases.map(\.rawValue).joined(separator: ", "))
     }
     return value
@@ -190,9 +191,13 @@ extension KeyedDecodingContainer {
   package func refuseUnknownKeys(known: [String], in decoder: any Decoder) throws {
     let all = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue)
     guard let unknown = all.sorted().first(where: { !known.contains($0) }) else { return }
-    let nearest = known.min { Self.distance($0, unknown) < Self.distance($1, unknown) }
+    let nearest = known.min {
+      EditDistance.between($0, unknown) < EditDistance.between($1, unknown)
+    }
     let suggestion =
-      nearest.map { Self.distance($0, unknown) <= max(2, unknown.count / 3) ? " (\($0)?)" : "" }
+      nearest.map {
+        EditDistance.between($0, unknown) <= max(2, unknown.count / 3) ? " (\($0)?)" : ""
+      }
       ?? ""
     throw DecodingError.dataCorrupted(
       .init(
@@ -200,24 +205,6 @@ extension KeyedDecodingContainer {
         debugDescription:
           "unknown field\(suggestion); the fields are \(known.sorted().joined(separator: ", "))"
       ))
-  }
-
-  /// The edit distance between two short strings.
-  static func distance(_ first: String, _ second: String) -> Int {
-    let a = Array(first.lowercased())
-    let b = Array(second.lowercased())
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = Swift.min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }
 
@@ -232,7 +219,7 @@ extension RawRepresentable where Self: CaseIterable, RawValue == String {
       throw DecodingError.dataCorruptedError(
         in: container,
         debugDescription:
-          "\(TerminalText.shortened(text)) is not one of "
+          "\(TerminalText.echoed(text)) is not one of "
           + allCases.map(\.rawValue).joined(separator: ", "))
     }
     return value

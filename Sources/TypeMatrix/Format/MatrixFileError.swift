@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// What is wrong in a matrix file, and where: the row (by index and name) and the field path.
 public struct MatrixFileError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file.
@@ -21,14 +23,20 @@ public struct MatrixFileError: Error, Sendable, Hashable, CustomStringConvertibl
     self.problem = problem
   }
 
-  /// `matrix.json, row 3 "Photos: one photo", expect.outcome: ...`.
+  /// `matrix.json, row 3 "Photos: one photo", expect.outcome: ...`, the path and the row's
+  /// name quoted (a name with control characters as `$'...'`) and the name shortened.
   public var description: String {
-    var place = path
+    var places: [String] = []
+    if !path.isEmpty { places.append(TerminalText.quoted(path)) }
     if let row {
-      place += ", row \(row + 1)"
-      if let rowName { place += " \"\(rowName)\"" }
+      var place = "row \(row + 1)"
+      if let rowName {
+        let shown = TerminalText.shortened(rowName)
+        place += shown.hasPrefix("$'") ? " \(shown)" : " \"\(shown)\""
+      }
+      places.append(place)
     }
-    if !field.isEmpty { place += ", \(field)" }
-    return "\(place): \(problem)"
+    if !field.isEmpty { places.append(field) }
+    return places.isEmpty ? problem : "\(places.joined(separator: ", ")): \(problem)"
   }
 }

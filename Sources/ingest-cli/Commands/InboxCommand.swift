@@ -3,6 +3,7 @@ import Importer
 import Ingest
 import IngestPostgres
 import SystemCalls
+import UTI
 
 /// `ingest-cli inbox`: the committed shares, from the main app's side.
 enum InboxCommand {
@@ -61,11 +62,29 @@ enum InboxCommand {
       contract = file
     }
     if let accept = try arguments.option("--accept") {
-      contract.acceptedTypes = accept.split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces)
+      let types = accept.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+      guard !types.isEmpty else {
+        throw CLIError.usage(
+          "--accept needs at least one type identifier, such as public.image,public.url")
       }
+      contract.acceptedTypes = types
     }
+    warnUnknownTypes(contract.acceptedTypes)
     return contract
+  }
+
+  /// Warns of accepted types no catalogue declares (a misspelling accepts nothing but itself),
+  /// with the declared one most likely meant.
+  static func warnUnknownTypes(_ identifiers: [String]) {
+    for identifier in identifiers where UTType(identifier)?.isDeclared != true {
+      let nearest = UTTypeRegistry.shared.suggestion(for: identifier).map {
+        "; did you mean \($0)?"
+      }
+      Output.error(
+        "ingest-cli: warning: the contract accepts \(TerminalText.echoed(identifier)), which no"
+          + " declared type is: it matches only itself\(nearest ?? "")")
+    }
   }
 
   static let spec = CommandSpec(
@@ -262,11 +281,7 @@ enum InboxCommand {
       throw CLIError.noInput("no share \(id.uuidString) in the inbox")
     }
     if json {
-      let data = try manifest.jsonData()
-      let object = try JSONSerialization.jsonObject(with: data)
-      let pretty = try JSONSerialization.data(
-        withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-      print(String(decoding: pretty, as: UTF8.self))
+      print(String(decoding: try manifest.prettyJSONData(), as: UTF8.self))
       return .success
     }
     let quoted: (String) -> String = TerminalText.quoted

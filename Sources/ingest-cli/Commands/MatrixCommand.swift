@@ -171,11 +171,13 @@ enum MatrixCommand {
       let colors = Colors.forStandardOutput
       for result in results {
         let mark = result.passed ? colors.green("pass") : colors.red("FAIL")
-        print("\(mark)  \(TerminalText.quoted(result.name))")
-        if let error = result.error { print("      error: \(error)") }
+        print("\(mark)  \(TerminalText.shortened(result.name, limit: 200))")
+        if let error = result.error { print("      error: \(TerminalText.safeMessage(error))") }
         for difference in result.differences {
           print(
-            "      \(difference.field): expected \(difference.expected), got \(difference.actual)")
+            TerminalText.safeMessage(
+              "      \(difference.field): expected \(difference.expected), got"
+                + " \(difference.actual)"))
         }
         for contradiction in result.contradictions {
           print("      " + colors.yellow("note") + ": \(contradiction)")

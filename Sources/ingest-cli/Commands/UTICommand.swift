@@ -125,8 +125,12 @@ enum UTICommand {
         descriptions.append(Description(query: "--mime \(value)", type: type))
       default:
         guard let type = registry.type(withIdentifier: value) else {
+          let nearest = registry.suggestion(for: value).map { " (did you mean \($0)?)" } ?? ""
           errors.append(
-            .init(query: value, error: "no declared type has the identifier '\(value)'"))
+            .init(
+              query: value,
+              error:
+                "no declared type has the identifier \(TerminalText.echoed(value))\(nearest)"))
           continue
         }
         descriptions.append(Description(query: value, type: type))

@@ -19,7 +19,7 @@ enum NumberArgument {
     else {
       throw CLIError.usage(
         "\(option) needs a number of seconds from \(format(range.lowerBound)) to"
-          + " \(format(range.upperBound)), not \(TerminalText.shortened(text))")
+          + " \(format(range.upperBound)), not \(TerminalText.echoed(text))")
     }
     return .microseconds(Int64((value * 1_000_000).rounded()))
   }
@@ -32,7 +32,7 @@ enum NumberArgument {
     else {
       throw CLIError.usage(
         "\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), not"
-          + " \(TerminalText.shortened(text))")
+          + " \(TerminalText.echoed(text))")
     }
     return value
   }
@@ -52,7 +52,7 @@ enum NumberArgument {
     else {
       throw CLIError.usage(
         "\(option) needs a duration such as 90s, 30m, 2h or 1d (at most 100 years), not"
-          + " \(TerminalText.shortened(text))")
+          + " \(TerminalText.echoed(text))")
     }
     return .seconds(seconds)
   }

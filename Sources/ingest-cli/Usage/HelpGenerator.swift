@@ -125,7 +125,7 @@ enum HelpGenerator {
   /// The short form a usage error ends with: the usage line (for a command with actions, one
   /// line naming them) and where the help is.
   static func usageHint(_ path: [CommandSpec], width: Int) -> String {
-    let command = path[path.count - 1]
+    guard let command = path.last else { return "See '\(program) --help'." }
     var lines = usageLines(path, width: width)
     if path.count > 1, !command.subcommands.isEmpty {
       let actions = "<" + command.subcommands.map(\.name).joined(separator: "|") + ">"
