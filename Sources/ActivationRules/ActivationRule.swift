@@ -107,6 +107,9 @@ public struct ActivationRule: Sendable {
               + " NSExtensionActivationRule dictionary (NSExtension/NSExtensionAttributes/"
               + "NSExtensionActivationRule), so it is ignored"))
     }
+    if let extensionDictionary {
+      contextWarnings += Self.extensionPointWarnings(extensionDictionary)
+    }
     switch value {
     case let text as String:
       // Already XML-decoded by the property-list reader; Apple decodes nothing more.

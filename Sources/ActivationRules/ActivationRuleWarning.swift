@@ -33,6 +33,9 @@ public struct ActivationRuleWarning: Sendable, Equatable, Codable, CustomStringC
     /// A type declaration of the `Info.plist` holding the rule that the registry tolerated
     /// (an unknown parent, an import shadowed by an export).
     case typeDeclaration
+    /// `NSExtensionPointIdentifier` missing, misspelt, or not a share or action extension's:
+    /// the system never offers such an extension in the share sheet, whatever its rule says.
+    case extensionPoint
   }
 
   /// What kind of problem this is.

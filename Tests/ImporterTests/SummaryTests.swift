@@ -227,4 +227,21 @@ struct SummaryTests {
     #expect(try #require(CalendarDay("2011-12-30")).interval(in: samoa).duration == 0)
     #expect(try #require(CalendarDay("2011-12-31")).interval(in: samoa).duration == 86_400)
   }
+
+  @Test(
+    "Locale identifiers are read by language and script or region",
+    arguments: [
+      ("en", SummaryLocale.english), ("en-US", .english), ("EN_gb", .english),
+      ("zh-Hant", .traditionalChinese), ("zh-TW", .traditionalChinese),
+      ("zh-Hant-TW", .traditionalChinese), ("zh_TW.UTF-8", .traditionalChinese),
+      ("zh-HK", .traditionalChinese),
+    ])
+  func localeIdentifiers(_ identifier: String, _ expected: SummaryLocale) {
+    #expect(SummaryLocale(identifier: identifier) == expected)
+  }
+
+  @Test("Languages without a card are refused", arguments: ["zh-Hans", "zh-CN", "fr", "", "zh"])
+  func otherLocales(_ identifier: String) {
+    #expect(SummaryLocale(identifier: identifier) == nil)
+  }
 }

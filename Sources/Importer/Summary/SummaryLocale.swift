@@ -1,3 +1,5 @@
+import Foundation
+
 /// The languages of the hand-off summary card, each with the original product's fixed
 /// template.
 public enum SummaryLocale: String, Sendable, Hashable, CaseIterable, Codable {
@@ -6,14 +8,28 @@ public enum SummaryLocale: String, Sendable, Hashable, CaseIterable, Codable {
   /// Traditional Chinese, the original's: `交接摘要（當天的紀錄，共 3 筆）`, `• 待整理｜…`.
   case traditionalChinese = "zh-Hant"
 
-  /// The locale named `en` or `zh-Hant` (any case); nil for others.
+  /// The locale an identifier names, in any case; nil for a language without a card.
+  ///
+  /// A BCP 47 identifier (or a POSIX one, `zh_TW.UTF-8`) is matched by its language and script
+  /// or region: `en`, `en-US`; `zh-Hant`, `zh-Hant-TW`, `zh-TW`, `zh-HK`, `zh-MO` (the regions
+  /// that write Traditional Chinese). Simplified Chinese (`zh-Hans`, `zh-CN`) has no card here.
   public init?(identifier: String) {
-    guard
-      let locale = Self.allCases.first(where: {
-        $0.rawValue.lowercased() == identifier.lowercased()
-      })
-    else { return nil }
-    self = locale
+    let parts = identifier.split(separator: ".").first.map(String.init) ?? identifier
+    let subtags = parts.replacingOccurrences(of: "_", with: "-").lowercased()
+      .split(separator: "-").map(String.init)
+    switch subtags.first {
+    case "en":
+      self = .english
+    case "zh":
+      let rest = Set(subtags.dropFirst())
+      if rest.contains("hant") || !rest.isDisjoint(with: ["tw", "hk", "mo"]) {
+        self = .traditionalChinese
+      } else {
+        return nil
+      }
+    default:
+      return nil
+    }
   }
 
   /// The first line: the card's title and the day's record count.

@@ -142,14 +142,12 @@ extension DirectoryInbox {
     }
     let file = opened.file
     do {
-      guard try file.lock(exclusive: true, wait: false) else {
-        try file.close()
-        return nil
-      }
       // Between the open and the lock another importer may have finished the share and
       // removed the name: only the file still named so is the share.
-      guard opened.isSameFile(as: try group.inbox.status(of: name)) else {
-        try file.close()
+      guard try file.lock(exclusive: true, wait: false),
+        opened.isSameFile(as: try group.inbox.status(of: name))
+      else {
+        try? file.close()
         return nil
       }
       let bytes = try file.readToEnd(sizeHint: opened.status.size, limit: Self.manifestSizeLimit)

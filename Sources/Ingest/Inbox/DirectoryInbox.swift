@@ -127,12 +127,24 @@ final class PreparedDirectoryManifest: PreparedManifest {
   let id: UUID
   let name: String
   let file: FileDescriptor
+  /// Whether the descriptor was closed: a commit that failed is discarded after, and a
+  /// descriptor closed twice could close another thread's file that reused its number.
+  private let closed = Mutex(false)
 
   init(group: GroupDirectory, id: UUID, name: String, file: FileDescriptor) {
     self.group = group
     self.id = id
     self.name = name
     self.file = file
+  }
+
+  /// Closes the descriptor, once.
+  private func closeOnce() {
+    let first = closed.withLock { closed -> Bool in
+      defer { closed = true }
+      return !closed
+    }
+    if first { try? file.close() }
   }
 
   func write(_ manifest: ShareManifest) throws {
@@ -157,10 +169,10 @@ final class PreparedDirectoryManifest: PreparedManifest {
     do {
       try group.inbox.rename(name, to: DirectoryInbox.manifestName(id), replacing: false)
     } catch {
-      try? file.close()
+      closeOnce()
       throw error
     }
-    try? file.close()
+    closeOnce()
     do {
       try group.inbox.sync()
     } catch {
@@ -170,7 +182,7 @@ final class PreparedDirectoryManifest: PreparedManifest {
 
   func discard() {
     try? group.inbox.removeFile(name)
-    try? file.close()
+    closeOnce()
   }
 }
 

@@ -7,8 +7,8 @@ enum DBCommand {
     name: "db",
     abstract: "the PostgreSQL database behind --inbox URL and --library URL",
     discussion: """
-      The inbox and the library can live in a PostgreSQL database, shared by every host that \\
-      shares or imports (their payload files stay in a group directory all of them mount). \\
+      The inbox and the library can live in a PostgreSQL database, shared by every host that \
+      shares or imports (their payload files stay in a group directory all of them mount). \
       Workers never change the tables: db migrate creates them and brings them up to date.
       """,
     subcommands: [

@@ -10,9 +10,9 @@ enum GroupsCommand {
     name: "groups",
     abstract: "the configured App Group identifiers and their directories",
     discussion: """
-      Groups are configured with INGEST_APP_GROUPS=group.id=/path:group.other=/path2 (as \\
-      FileManager.containerURL(forSecurityApplicationGroupIdentifier:) resolves them here); \\
-      the default group directory, used without --group or --group-dir, is listed last. \\
+      Groups are configured with INGEST_APP_GROUPS=group.id=/path:group.other=/path2 (as \
+      FileManager.containerURL(forSecurityApplicationGroupIdentifier:) resolves them here); \
+      the default group directory, used without --group or --group-dir, is listed last. \
       Nothing is created.
       """,
     operands: [

@@ -108,7 +108,9 @@ enum LibraryCommand {
     var locale = SummaryLocale.english
     if let localeText {
       guard let parsed = SummaryLocale(identifier: localeText) else {
-        throw CLIError.usage("--locale needs en or zh-Hant")
+        throw CLIError.usage(
+          "--locale needs en or zh-Hant (also en-US, zh-TW, zh-Hant-TW, zh-HK), not"
+            + " \(TerminalText.echoed(localeText))")
       }
       locale = parsed
     }

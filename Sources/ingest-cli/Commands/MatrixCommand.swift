@@ -19,11 +19,11 @@ enum MatrixCommand {
     name: "matrix",
     abstract: "type matrices: what each source shares and what the main app must end up with",
     discussion: """
-      A matrix (JSON, schema version 1: schemas/type-matrix-v1.schema.json) has one row per \\
-      source a team supports: a shipped source-app profile or extension items written inline, \\
-      failures the source is scripted to have, and what must happen: the rule's verdict, the \\
-      representation taken and how it is read, and the outcome, accepted (what the library \\
-      holds) or rejected or failed (why). Each row runs end to end through the rule, the \\
+      A matrix (JSON, schema version 1: schemas/type-matrix-v1.schema.json) has one row per \
+      source a team supports: a shipped source-app profile or extension items written inline, \
+      failures the source is scripted to have, and what must happen: the rule's verdict, the \
+      representation taken and how it is read, and the outcome, accepted (what the library \
+      holds) or rejected or failed (why). Each row runs end to end through the rule, the \
       contract, the loader, the inbox and an import, in a throwaway group directory.
       """,
     subcommands: [
@@ -52,9 +52,9 @@ enum MatrixCommand {
         name: "init",
         abstract: "write a starting matrix from the shipped profiles, for review",
         discussion: """
-          One row per shipped source-app profile, expecting what the pipeline does today with \\
-          the app's rule and contract. Rows where the rule shows the extension but the contract \\
-          turns the share down, or the contract would take a share the rule hides, are listed \\
+          One row per shipped source-app profile, expecting what the pipeline does today with \
+          the app's rule and contract. Rows where the rule shows the extension but the contract \
+          turns the share down, or the contract would take a share the rule hides, are listed \
           on standard error for the reviewer.
           """,
         options: [
