@@ -46,16 +46,21 @@ public struct ActivationTrace: Sendable, Equatable, Codable {
   }
 
   /// The chain of deciding clauses as one sentence: each clause with its subject, result and
-  /// detail, from the whole rule down to the attachment that decided.
+  /// detail, leading with what decided (the deepest clause, about the attachment that decided)
+  /// and going up to the whole rule: `attachment 1 (public.heic): … is true (…); so … is true`.
   var decidingChain: String {
-    var parts: [String] = []
+    // Each part with the subject (the item or attachment) in force where it was decided; a
+    // subject names the deepest part of its stretch, which the sentence then leads with.
+    var parts: [(text: String, subject: String?)] = []
     var node = self
     var subject: String?
     while true {
-      subject = node.subject ?? subject
+      if let named = node.subject {
+        subject = named
+        // A new subject begins a stretch: the previous one ends at its last part.
+      }
       if node.result != nil, !node.isPassThrough {
-        var part = subject.map { $0 + ": " } ?? ""
-        subject = nil
+        var part: String
         if node.decidingChild == nil, !node.children.isEmpty, node.isCompound {
           // An OR with no true alternative, or an AND with every clause true: name them all.
           // Rules generated from an app's document types can OR hundreds of clauses: a
@@ -63,18 +68,29 @@ public struct ActivationTrace: Sendable, Equatable, Codable {
           let verdict = node.result == true ? "true" : "false"
           let count = node.children.count
           let named = count <= Self.clausesNamedInReason ? count : Self.clausesNamedInReason - 1
-          part += "each of \(count) clauses is \(verdict): "
+          part = "each of \(count) clauses is \(verdict): "
           part += node.children.prefix(named).map(\.phrase).joined(separator: "; ")
           if named < count { part += "; … and \(count - named) more (see the trace)" }
         } else {
-          part += node.phrase
+          part = node.phrase
         }
-        parts.append(part)
+        parts.append((part, subject))
       }
       guard let next = node.decidingChild, node.children.indices.contains(next) else { break }
       node = node.children[next]
     }
-    return parts.joined(separator: "; ")
+    // Deepest first; a subject is said once, before the deepest clause decided under it.
+    var sentence: [String] = []
+    var said = Set<String>()
+    for part in parts.reversed() {
+      if let subject = part.subject, !said.contains(subject) {
+        said.insert(subject)
+        sentence.append(subject + ": " + part.text)
+      } else {
+        sentence.append(part.text)
+      }
+    }
+    return sentence.joined(separator: "; so ")
   }
 
   /// How many clauses of an all-false OR (or all-true AND) a one-line reason names in full.

@@ -203,7 +203,9 @@ struct RealWorldRuleShapeTests {
     #expect(decision.reason.contains("each of 40 clauses is false"))
     #expect(decision.reason.contains("\"org.example.format-4\""))
     #expect(!decision.reason.contains("\"org.example.format-5\""))
-    #expect(decision.reason.hasSuffix("… and 36 more (see the trace)"))
+    // The deciding clauses lead; the rule's own comparison comes last.
+    #expect(decision.reason.hasPrefix("attachment 1 (public.heic, public.jpeg; file): each of 40"))
+    #expect(decision.reason.contains("… and 36 more (see the trace); so "))
     let rendered = decision.trace.rendered()
     #expect(extensions.allSatisfy { rendered.contains("\"\($0)\"") })
     // Five or fewer are all named.
@@ -262,18 +264,20 @@ struct RealWorldRuleShapeTests {
         + ").@count == 1).@count == 1")
     let decision = rule.evaluate(ActivationInput(attachments: [RuleFixtures.fileURL]))
     #expect(!decision.isShown)
+    // What decided leads: the attachment's clause, then the NOT it is under, then upward.
     #expect(
-      decision.reason.hasSuffix(
-        "`NOT ANY $link.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.file-url\"` is false;"
-          + " `ANY $link.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.file-url\"` is true"
-          + " (public.file-url conforms to public.file-url)"))
+      decision.reason.hasPrefix(
+        "attachment 1 (public.file-url; file: URL): `ANY $link.registeredTypeIdentifiers"
+          + " UTI-CONFORMS-TO \"public.file-url\"` is true (public.file-url conforms to"
+          + " public.file-url); so `NOT ANY $link.registeredTypeIdentifiers UTI-CONFORMS-TO"
+          + " \"public.file-url\"` is false; so "))
     #expect(rule.evaluate(ActivationInput(attachments: [RuleFixtures.webURL])).isShown)
     // A negated compound keeps its parentheses.
     let either = try ActivationRule(
       predicateFormat: "NOT (extensionItems.@count == 2 OR extensionItems.@count == 1)")
     #expect(
-      either.evaluate(ActivationInput(attachments: [RuleFixtures.text])).reason.hasPrefix(
-        "`NOT (extensionItems.@count == 2 OR extensionItems.@count == 1)` is false;"))
+      either.evaluate(ActivationInput(attachments: [RuleFixtures.text])).reason.hasSuffix(
+        "; so `NOT (extensionItems.@count == 2 OR extensionItems.@count == 1)` is false"))
   }
 
   @Test("String tests on the attributed title or text are flagged; on .string they are not")

@@ -209,4 +209,22 @@ struct TeamAppTests {
     #expect(text.output.contains("the value of --text"))
     #expect(!text.output.contains("rename it"))
   }
+
+  @Test("rule diff shows where two rules decide differently, and exits 1 when any do")
+  func ruleDiff() async throws {
+    let same = try await CLI.run([
+      "rule", "diff", "examples/ReadLater/Info.plist", "examples/ReadLater/Info.plist",
+    ])
+    #expect(same.status == 0)
+    #expect(same.standardOutput.contains("13 of 13 profiles decided alike; 0 differ"))
+    let other = try await CLI.run([
+      "rule", "diff", "examples/PhotoShare/Info.plist", "examples/ReadLater/Info.plist", "--json",
+    ])
+    #expect(other.status == 1)
+    let report = try CLI.json(other.standardOutput)
+    let rows = try #require(report["rows"] as? [[String: Any]])
+    let differing = rows.filter { $0["differs"] as? Bool == true }
+    #expect(report["differing"] as? Int == differing.count)
+    #expect(!differing.isEmpty)
+  }
 }

@@ -108,6 +108,26 @@ enum RuleCommand {
             note: "which apps' shares would offer the read-later extension")
         ]),
       CommandSpec(
+        name: "diff",
+        abstract: "two rules side by side over every source-app profile: where they differ",
+        discussion: """
+          For a team moving from one rule to another (the dictionary form to a predicate, a \
+          rule to its next version): each profile where the two rules decide differently, with \
+          both reasons, then how many agree.
+          """,
+        options: [sourcesOption] + sharedOptions,
+        operands: [
+          .one("RULE", help: "the first rule (as for rule check)", completion: .file),
+          .one("OTHER", help: "the second rule", completion: .file),
+        ],
+        examples: [
+          .init(
+            command: "rule diff examples/PhotoShare/Info.plist examples/ReadLater/Info.plist",
+            note: "where two apps' rules decide differently")
+        ],
+        exitStatus: "0 the rules decide alike for every profile; 1 they differ for some; 64"
+          + " usage; 65 a bad rule or profile."),
+      CommandSpec(
         name: "explain",
         abstract: "the rule as a normalized, indented predicate",
         options: sharedOptions,
@@ -127,6 +147,7 @@ enum RuleCommand {
     case "check": return try check(&arguments)
     case "matrix": return try matrix(&arguments)
     case "explain": return try explain(&arguments)
+    case "diff": return try diff(&arguments)
     case let action: throw CLIError.usage("unknown rule action '\(action ?? "")'")
     }
   }
@@ -319,6 +340,28 @@ enum RuleCommand {
     var rows: [MatrixRow]
   }
 
+  /// The profiles of `--sources DIR`, or the shipped ones.
+  static func loadProfiles(_ sourcesDirectory: String?) throws -> [SourceProfile] {
+    guard let sourcesDirectory else {
+      do {
+        return try SourceProfile.shipped()
+      } catch {
+        throw profileError(error, path: "<shipped>")
+      }
+    }
+    let profiles: [SourceProfile]
+    do {
+      profiles = try SourceProfile.loadAll(
+        in: URL(fileURLWithPath: sourcesDirectory, isDirectory: true), checksCorpusFiles: false)
+    } catch {
+      throw profileError(error, path: sourcesDirectory)
+    }
+    guard !profiles.isEmpty else {
+      throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
+    }
+    return profiles
+  }
+
   static func matrix(_ arguments: inout Arguments) throws -> ExitStatus {
     let json = arguments.flag("--json")
     let sourcesDirectory = try arguments.option("--sources")
@@ -326,24 +369,7 @@ enum RuleCommand {
     let semantics = Self.semantics(&arguments)
     let positionals = try arguments.positionals()
     let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
-    let profiles: [SourceProfile]
-    if let sourcesDirectory {
-      do {
-        profiles = try SourceProfile.loadAll(
-          in: URL(fileURLWithPath: sourcesDirectory, isDirectory: true), checksCorpusFiles: false)
-      } catch {
-        throw profileError(error, path: sourcesDirectory)
-      }
-      guard !profiles.isEmpty else {
-        throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
-      }
-    } else {
-      do {
-        profiles = try SourceProfile.shipped()
-      } catch {
-        throw profileError(error, path: "<shipped>")
-      }
-    }
+    let profiles = try loadProfiles(sourcesDirectory)
     let rows = profiles.map { profile in
       let decision = rule.evaluate(profile.activationInput, semantics: semantics)
       return MatrixRow(
