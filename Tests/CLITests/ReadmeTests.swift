@@ -92,6 +92,19 @@ struct ReadmeTests {
     return try await CLI.shell(line, in: directory.url, environment: environment)
   }
 
+  @Test("The README's test for a team's package is the code the portability tests run")
+  func dependentPackageExample() throws {
+    let file = try String(
+      contentsOf: CLI.packageRoot.appendingPathComponent(
+        "Tests/PortabilityTests/TeamExtensionExample.swift"), encoding: .utf8)
+    let begin = try #require(file.range(of: "// README begin\n"))
+    let end = try #require(file.range(of: "// README end"))
+    let example = String(file[begin.upperBound..<end.lowerBound])
+    let swiftBlocks = Self.blocks(try Self.readme).filter { $0.kind == "swift" }
+      .map { $0.lines.joined(separator: "\n") + "\n" }
+    #expect(swiftBlocks.contains(example), "the README's block and the test's code differ")
+  }
+
   @Test("Every `swift run ingest-cli` line exits as the README says")
   func everyCommand() async throws {
     let commands = Self.commands(try Self.readme)

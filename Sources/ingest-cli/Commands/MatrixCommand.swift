@@ -57,8 +57,7 @@ enum MatrixCommand {
           turns the share down, or the contract would take a share the rule hides, are listed \
           on standard error for the reviewer.
           """,
-        options: [
-          ruleOption, contractOption,
+        options: [ruleOption] + InboxCommand.contractOptions + [
           .option(
             "--output", "-o", value: "FILE",
             help: "write the matrix to FILE (default: standard output)", completion: .file),
@@ -193,13 +192,12 @@ enum MatrixCommand {
 
   static func initMatrix(_ arguments: inout Arguments) throws -> ExitStatus {
     let ruleArgument = try arguments.option("--rule")
-    let contractPath = try arguments.option("--contract")
+    let contract = try InboxCommand.contract(arguments)
     let output = try arguments.option("--output")
     let title = try arguments.option("--title")
     _ = arguments.flag("--json")
     _ = try arguments.positionals()
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
-    let contract = try contract(contractPath) ?? .default
     let corpus = ShareSamples.corpus
     let started: Result<(TypeMatrixFile, [RowResult]), any Error> = blocking {
       do {

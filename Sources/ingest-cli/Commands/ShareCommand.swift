@@ -22,6 +22,18 @@ enum ShareCommand {
       attachment to take; the files are copied into <group>/Incoming/ and the share is \
       committed, all or nothing, by renaming its manifest into <group>/Inbox/.
 
+      A file from Files (anything but a picture or a movie) registers its content's type \
+      delivered as a file, then a public.file-url to it; pictures and movies register their \
+      type alone, as Photos does. rule check --files wraps files the same way.
+
+      A contract file (--contract FILE, JSON) says only what differs from the default: \
+      acceptedTypes (types or supertypes taken, default public.image, public.movie, \
+      com.adobe.pdf, public.plain-text, public.url), maximumAttachmentCount (10), \
+      maximumFileSize (536870912 bytes), maximumShareSize (2147483648), maximumTextLength \
+      (1000 characters, never shortened), urlSchemes (http, https), acceptsDirectories \
+      (false), acceptsEmptyFiles (false), unsupported (rejectShare, or skipAttachment). \
+      Unknown fields are refused, with the nearest known one.
+
       The report names the group directory and how it was chosen. Large copies show their \
       progress on standard error when it is a terminal.
       """,
