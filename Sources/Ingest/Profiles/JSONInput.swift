@@ -110,13 +110,17 @@ package struct JSONInputError: Error, Sendable, Hashable, CustomStringConvertibl
     field.isEmpty ? problem : "\(field): \(problem)"
   }
 
-  /// `rows[3].expect.outcome`.
+  /// `rows[3].expect.outcome`; a key from the document is shortened, with any character that
+  /// could act on a terminal replaced (keys are the document's, not ours).
   static func path(_ keys: [any CodingKey]) -> String {
     keys.reduce(into: "") { text, key in
       if let index = key.intValue {
         text += "[\(index)]"
       } else {
-        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        let name =
+          key.stringValue.count > 80 ? key.stringValue.prefix(80) + "…" : key.stringValue[...]
+        let safe = TerminalText.excerpt(String(name))
+        text += text.isEmpty ? safe : ".\(safe)"
       }
     }
   }

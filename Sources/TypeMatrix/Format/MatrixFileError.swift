@@ -36,7 +36,8 @@ public struct MatrixFileError: Error, Sendable, Hashable, CustomStringConvertibl
       }
       places.append(place)
     }
-    if !field.isEmpty { places.append(field) }
+    if !field.isEmpty { places.append(TerminalText.excerpt(field)) }
+    let problem = TerminalText.excerpt(self.problem)
     return places.isEmpty ? problem : "\(places.joined(separator: ", ")): \(problem)"
   }
 }
