@@ -46,3 +46,18 @@ extension String: NSItemProviderWriting {
     return nil
   }
 }
+
+extension NSItemProvider {
+  /// Creates a provider offering a text given as an `NSString`, as iOS code writes it
+  /// (`NSItemProvider(object: text as NSString)`): Apple's `NSString` adopts
+  /// `NSItemProviderWriting`; here the provider keeps its value as a `String`.
+  public convenience init(object: NSString) {
+    self.init(object: object as String)
+  }
+
+  /// Registers a text given as an `NSString` (see `init(object:)`).
+  public func registerObject(_ object: NSString, visibility: NSItemProviderRepresentationVisibility)
+  {
+    registerObject(object as String, visibility: visibility)
+  }
+}

@@ -49,13 +49,35 @@ extension TypeMatrixFile {
     guard case .array(let rowValues)? = top["rows"] else {
       throw MatrixFileError(path: path, field: "rows", problem: "missing, or not an array")
     }
+    func rowName(_ index: Int) -> String? {
+      guard rowValues.indices.contains(index), case .object(let object) = rowValues[index] else {
+        return nil
+      }
+      return object["name"]?.stringValue
+    }
+    // Every row in one pass over the document (decoding each row on its own, from a copy,
+    // cost a large matrix seconds); an error names its row, found from the path.
+    let decodedRows: [MatrixRow]
+    do {
+      decodedRows = try JSONInput.decode(RowsDocument.self, from: data).rows
+    } catch {
+      var field = error.field
+      var row: Int?
+      if field.hasPrefix("rows["), let close = field.firstIndex(of: "]"),
+        let index = Int(field[field.index(field.startIndex, offsetBy: 5)..<close])
+      {
+        row = index
+        field = String(field[field.index(after: close)...])
+        if field.hasPrefix(".") { field.removeFirst() }
+      }
+      throw MatrixFileError(
+        path: path, row: row, rowName: row.flatMap(rowName), field: field, problem: error.problem)
+    }
     var rows: [MatrixRow] = []
+    rows.reserveCapacity(decodedRows.count)
     var names = Set<String>()
-    for (index, value) in rowValues.enumerated() {
-      var name: String?
-      if case .object(let object) = value { name = object["name"]?.stringValue }
+    for (index, row) in decodedRows.enumerated() {
       do throws(MatrixFileError) {
-        let row = try Self.decode(MatrixRow.self, value, path: path, field: "")
         try row.check()
         guard names.insert(row.name).inserted else {
           throw MatrixFileError(
@@ -66,11 +88,16 @@ extension TypeMatrixFile {
         var located = error
         located.path = path
         located.row = index
-        located.rowName = name
+        located.rowName = row.name
         throw located
       }
     }
     self.rows = rows
+  }
+
+  /// The rows of a matrix document, decoded together.
+  private struct RowsDocument: Decodable {
+    var rows: [MatrixRow]
   }
 
   private static func decode<T: Decodable>(
