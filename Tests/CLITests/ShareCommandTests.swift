@@ -259,9 +259,15 @@ struct JavaScriptResultsCommandTests {
       "--javascript-results", #"{"url": "https://example.com/a", "selectedText": "words"}"#,
     ])
     #expect(inline.status == 0, "\(inline.standardError)")
-    let fromInline = try Self.committedResults(inline.standardOutput, group: directory.path)
-    #expect(fromInline?["selectedText"] as? String == "words")
-    #expect(fromInline?["url"] as? String == "https://example.com/a")
+    // A result with a page URL is recorded as the page: its URL, title and selection.
+    let shared = try CLI.json(inline.standardOutput)
+    let id = try #require(shared["shareID"] as? String)
+    let show = try await CLI.run(["inbox", "show", "--json", "--group-dir", directory.path, id])
+    let manifest = try CLI.json(show.standardOutput)
+    let item = try #require((manifest["items"] as? [[String: Any]])?.first)
+    #expect(item["kind"] as? String == "url")
+    #expect(item["url"] as? String == "https://example.com/a")
+    #expect(item["text"] as? String == "words")
 
     let file = try directory.file("results.json", contents: Data(#"{"readingTime": 7}"#.utf8))
     let fromFile = try await CLI.run([

@@ -42,6 +42,12 @@ struct AttachmentLoader: Sendable {
       switch await loadData(provider, type) {
       case .failure(let error): return .failure(failure(.loading, error))
       case .success(let data):
+        // A web page's JavaScript preprocessing result is read for what the script returned.
+        if !isFolder, UTType(type)?.conforms(to: .propertyList) == true,
+          let page = JavaScriptPage(propertyList: data, contract: contract)
+        {
+          return .success(.page(url: page.url, title: page.title, selection: page.selection))
+        }
         do {
           return .success(try stage(data, fileExtension: fileExtension))
         } catch {

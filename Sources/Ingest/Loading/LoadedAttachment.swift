@@ -6,4 +6,6 @@ enum LoadedAttachment: Sendable {
   case text(String)
   /// An absolute URL.
   case url(String)
+  /// A web page as the extension's JavaScript preprocessing returned it (`JavaScriptPage`).
+  case page(url: String, title: String?, selection: String?)
 }

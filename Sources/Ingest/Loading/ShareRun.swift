@@ -109,6 +109,12 @@ struct ShareRun: Sendable {
       return .text(text, typeIdentifier: choice.typeIdentifier)
     case .url(let url):
       return .url(url, typeIdentifier: choice.typeIdentifier)
+    case .page(let url, let title, let selection):
+      // A URL item: the page's title as its suggested name (as a page's provider names it),
+      // the selection as its text.
+      return ShareManifest.Item(
+        kind: .url, typeIdentifier: "public.url", suggestedName: title, text: selection,
+        url: url)
     }
   }
 

@@ -295,7 +295,10 @@ enum InboxCommand {
         line += "  \(quoted(file))  \(ProgressDisplay.bytes(item.byteCount ?? 0))"
         if let name = item.suggestedName { line += "  (\(quoted(name)))" }
       }
-      if let url = item.url { line += "  \(quoted(url))" }
+      if let url = item.url {
+        line += "  \(quoted(url))"
+        if let title = item.suggestedName { line += "  (\(quoted(title)))" }
+      }
       if let text = item.text { line += "  \(quoted(text))" }
       print(line)
     }
