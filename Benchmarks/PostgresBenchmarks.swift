@@ -90,6 +90,7 @@ enum PostgresBenchmarks {
       }
     }
     try latency(root: root)
+    try payloads()
   }
 
   /// The median of `rounds` runs of `body(round)`.

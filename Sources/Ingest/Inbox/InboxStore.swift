@@ -214,6 +214,9 @@ public protocol InboxClaim: Sendable {
   /// The absolute path of each file item's payload (in `items` order, files only), for
   /// messages; read it with `openPayload(at:)`.
   func payloadPath(of item: ShareManifest.Item) -> String?
+  /// Where the share's payloads are: the group directory's `Incoming/` (the default,
+  /// `GroupDirectoryPayloads`), or the store the sharer put them in (see `PayloadStore`).
+  var payloads: any PayloadStore { get }
   /// Removes the share: its manifest first (the point after which it is done), then its
   /// payload files, then the claim.
   func finish() throws

@@ -17,6 +17,9 @@ final class PostgresClaim: InboxClaim {
   /// The shares claimed with this one, and their transaction.
   let claimGroup: PostgresClaimGroup
   let manifest: ShareManifest
+  /// The large objects holding the share's payloads, by item position; empty when they are in
+  /// the group directory.
+  let payloadObjects: [Int: PayloadObject]
   private let state = Mutex(State.held)
 
   enum State {
@@ -28,9 +31,12 @@ final class PostgresClaim: InboxClaim {
     case ended
   }
 
-  init(group: PostgresClaimGroup, manifest: ShareManifest) {
+  init(
+    group: PostgresClaimGroup, manifest: ShareManifest, payloadObjects: [Int: PayloadObject]
+  ) {
     self.claimGroup = group
     self.manifest = manifest
+    self.payloadObjects = payloadObjects
   }
 
   deinit {
@@ -49,9 +55,22 @@ final class PostgresClaim: InboxClaim {
   /// `InboxClaim`: the group directory the payload files are in.
   var group: GroupDirectory { inbox.group }
 
+  /// The payload's path in the group directory; for a payload in the database, `large object
+  /// <oid> (<Incoming/name>) in <url>`.
   func payloadPath(of item: ShareManifest.Item) -> String? {
     guard item.kind == .file, let file = item.file else { return nil }
+    if let position = manifest.items.firstIndex(where: { $0.file == file }),
+      let object = payloadObjects[position]
+    {
+      return "large object \(object.oid) (\(file)) in \(inbox.url.redacted)"
+    }
     return inbox.group.absolutePath(file)
+  }
+
+  /// The share's large objects when its sharer put its payloads in the database; else the
+  /// group directory's `Incoming/`.
+  var payloads: any PayloadStore {
+    payloadObjects.isEmpty ? GroupDirectoryPayloads(claim: self) : LargeObjectPayloads(claim: self)
   }
 
   /// Whether the claim still holds the share's row (not committed, ended, or lost).
@@ -96,7 +115,7 @@ final class PostgresClaim: InboxClaim {
     case .committed:
       state.withLock { $0 = .ended }
     }
-    for item in manifest.items where item.kind == .file {
+    for item in manifest.items where item.kind == .file && payloadObjects.isEmpty {
       guard let name = item.fileName else { continue }
       do throws(IOError) {
         try inbox.group.incoming.removeFile(name)

@@ -23,15 +23,23 @@ public final class PostgresInbox: InboxStore {
   /// The database.
   public let url: PostgresURL
   let pool: ConnectionPool
+  /// Where this process, sharing, puts payloads. (Importing, each share's rows say where its
+  /// sharer put them.)
+  public let payloads: PostgresPayloads
   /// The group's own inbox, for what the two share: checking a manifest's file names and
   /// completing payloads a crash left in `.staging/`.
   let files: DirectoryInbox
 
-  /// The inbox in the database at `url`, with its payload files in `group`. Connects when
-  /// first used.
-  public init(url: PostgresURL, group: GroupDirectory, options: PostgresOptions = .init()) {
+  /// The inbox in the database at `url`, with its payload files in `group` (for
+  /// `.largeObjects`, the sharer's own directory, where the loader puts them before the
+  /// commit streams them into the database). Connects when first used.
+  public init(
+    url: PostgresURL, group: GroupDirectory, options: PostgresOptions = .init(),
+    payloads: PostgresPayloads = .groupDirectory
+  ) {
     self.url = url
     self.group = group
+    self.payloads = payloads
     pool = ConnectionPool(target: DatabaseTarget(url: url, options: options))
     files = DirectoryInbox(group: group)
   }
@@ -159,19 +167,21 @@ public final class PostgresInbox: InboxStore {
     }
     var claimed = ClaimedShares()
     guard !rows.isEmpty else { return claimed }
-    var manifests: [ShareManifest] = []
+    var manifests: [(manifest: ShareManifest, objects: [Int: PayloadObject])] = []
     for row in rows {
       guard let id = row[0].flatMap(UUID.init(uuidString:)) else { continue }
       do {
         let manifest = try decodeManifest(id, row)
-        try files.recoverPayloads(of: manifest)
-        manifests.append(manifest)
+        let objects = try decodePayloadObjects(manifest, row)
+        if objects.isEmpty { try files.recoverPayloads(of: manifest) }
+        manifests.append((manifest, objects))
       } catch {
         claimed.refused.append(ClaimedShares.Refusal(shareID: id, error: error))
       }
     }
     let group = PostgresClaimGroup(
-      inbox: self, slot: slot, ids: Set(manifests.map(\.id) + claimed.refused.map(\.shareID)))
+      inbox: self, slot: slot,
+      ids: Set(manifests.map(\.manifest.id) + claimed.refused.map(\.shareID)))
     handedOver = true
     // Refused rows: their reasons recorded in the group's transaction (which holds their
     // locks: recording them on another connection would wait for it).
@@ -184,7 +194,9 @@ public final class PostgresInbox: InboxStore {
       }
       try group.settle(refusal.shareID, operation: recording)
     }
-    claimed.claims = manifests.map { PostgresClaim(group: group, manifest: $0) }
+    claimed.claims = manifests.map {
+      PostgresClaim(group: group, manifest: $0.manifest, payloadObjects: $0.objects)
+    }
     return claimed
   }
   /// Records `reason` on the share's row as a failed attempt, unless it is recorded already;
@@ -230,6 +242,11 @@ public final class PostgresInbox: InboxStore {
           'kind', i.kind, 'typeIdentifier', i.type_identifier, 'file', i.file,
           'byteCount', i.byte_count, 'sha256', i.sha256, 'suggestedName', i.suggested_name,
           'text', i.text, 'url', i.url) ORDER BY i.position), '[]'::jsonb)::text
+        FROM share_ingest.inbox_items i WHERE i.share_id = s.id),
+      (SELECT coalesce(jsonb_agg(CASE WHEN i.payload_oid IS NULL THEN NULL ELSE
+          jsonb_build_object('oid', i.payload_oid::bigint, 'exists', EXISTS (
+            SELECT 1 FROM pg_largeobject_metadata m WHERE m.oid = i.payload_oid)) END
+          ORDER BY i.position), '[]'::jsonb)::text
         FROM share_ingest.inbox_items i WHERE i.share_id = s.id)
     FROM share_ingest.inbox_shares s
     """
@@ -258,6 +275,43 @@ public final class PostgresInbox: InboxStore {
       id: id, receivedAt: received, source: row[2], items: items, notIncluded: omissions)
     try manifest.validate(path: path, expected: id)
     return manifest
+  }
+
+  /// The large objects a share's rows name for its payloads, by item position: every file
+  /// item has one, or none has (its payloads are in the group directory).
+  func decodePayloadObjects(_ manifest: ShareManifest, _ row: [String?]) throws(ManifestError)
+    -> [Int: PayloadObject]
+  {
+    struct Named: Decodable {
+      var oid: UInt32
+      var exists: Bool
+    }
+    let path = place(manifest.id)
+    let named: [Named?]
+    do {
+      named = try JSONDecoder().decode([Named?].self, from: Data((row[5] ?? "[]").utf8))
+    } catch {
+      throw ManifestError(path: path, field: "items", problem: "payload_oid: \(error)")
+    }
+    var objects: [Int: PayloadObject] = [:]
+    for (position, object) in named.enumerated() {
+      guard let object else { continue }
+      guard manifest.items.indices.contains(position), manifest.items[position].kind == .file
+      else {
+        throw ManifestError(
+          path: path, field: "items[\(position)].payload_oid",
+          problem: "a large object named for an item that is not a file")
+      }
+      objects[position] = PayloadObject(oid: object.oid, exists: object.exists)
+    }
+    let files = manifest.items.indices.filter { manifest.items[$0].kind == .file }
+    guard objects.isEmpty || objects.count == files.count else {
+      throw ManifestError(
+        path: path, field: "items",
+        problem: "some payloads are large objects and some are not; a share keeps them in one"
+          + " place")
+    }
+    return objects
   }
 
   /// `column` as integer microseconds since 1970, as text.
