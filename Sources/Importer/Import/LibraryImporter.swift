@@ -135,7 +135,8 @@ public final class LibraryImporter: ShareHandler {
   /// `importPending()` does, group after group, until a group comes back short (the inbox holds
   /// no more that no one else holds). The library's unique share id is the exactly-once check:
   /// a share already recorded is inserted as nothing and counted as already in the library.
-  /// Shares that failed in this pass are not claimed again in it.
+  /// Shares that failed in this pass are not claimed again in it; shares other importers hold
+  /// are passed over by the claim itself, not counted busy.
   private func importGroups(into pass: inout ImportPass) throws {
     let directories = PayloadDirectories()
     var excluded = Set<UUID>()
