@@ -28,6 +28,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("hostile", HostileInputBenchmarks.run),
   ("matrix", MatrixBenchmarks.run),
   ("postgres", PostgresBenchmarks.run),
+  ("postgres-payloads", PostgresBenchmarks.payloads),
   ("image", ImageBenchmarks.run),
 ]
 
@@ -61,11 +62,14 @@ if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arg
     exit(1)
   }
 } else {
-  // "ingest-small" and "ingest-large" are parts of "ingest", for running one alone;
-  // "import-large" (1 GiB, half a minute) runs only when named.
+  // "ingest-small" and "ingest-large" are parts of "ingest", and "postgres-payloads" of
+  // "postgres", for running one alone; "import-large" (1 GiB, half a minute) runs only when
+  // named.
   let selected =
     arguments.isEmpty
-    ? sections.map(\.name).filter { !$0.hasPrefix("ingest-") && $0 != "import-large" }
+    ? sections.map(\.name).filter {
+      !$0.hasPrefix("ingest-") && $0 != "import-large" && $0 != "postgres-payloads"
+    }
     : arguments
   // A section that fails says why, and the others still run; the exit status tells.
   var failed: [String] = []

@@ -9,6 +9,15 @@
 #else
 #include <postgresql/libpq-fe.h>
 #endif
+#if __has_include(<libpq/libpq-fs.h>)
+#include <libpq/libpq-fs.h>
+#elif __has_include(<postgresql/libpq/libpq-fs.h>)
+#include <postgresql/libpq/libpq-fs.h>
+#else
+// Large-object access modes, as libpq/libpq-fs.h defines them.
+#define INV_WRITE 0x00020000
+#define INV_READ 0x00040000
+#endif
 #include <dlfcn.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -36,6 +45,19 @@ typedef struct {
   __typeof__(PQgetvalue) *_Nonnull getvalue;
   __typeof__(PQcmdTuples) *_Nonnull cmdTuples;
   __typeof__(PQresultErrorField) *_Nonnull resultErrorField;
+  // Large objects (libpq's fast-path calls; all inside a transaction).
+  __typeof__(lo_create) *_Nonnull loCreate;
+  __typeof__(lo_open) *_Nonnull loOpen;
+  __typeof__(lo_write) *_Nonnull loWrite;
+  __typeof__(lo_read) *_Nonnull loRead;
+  __typeof__(lo_close) *_Nonnull loClose;
+  // Pipeline mode (libpq 14 and later): NULL with an older libpq, which then sends one
+  // statement at a time.
+  __typeof__(PQenterPipelineMode) *_Nullable enterPipelineMode;
+  __typeof__(PQexitPipelineMode) *_Nullable exitPipelineMode;
+  __typeof__(PQpipelineSync) *_Nullable pipelineSync;
+  __typeof__(PQsendQueryParams) *_Nonnull sendQueryParams;
+  __typeof__(PQgetResult) *_Nonnull getResult;
 } cpostgres_api;
 
 // Loads libpq (`name`: a soname such as `libpq.so.5`, as installed with libpq-dev, or a path)
@@ -77,7 +99,18 @@ static inline const cpostgres_api *_Nullable cpostgres_load(
   CPOSTGRES_LOAD(getvalue, PQgetvalue)
   CPOSTGRES_LOAD(cmdTuples, PQcmdTuples)
   CPOSTGRES_LOAD(resultErrorField, PQresultErrorField)
+  CPOSTGRES_LOAD(loCreate, lo_create)
+  CPOSTGRES_LOAD(loOpen, lo_open)
+  CPOSTGRES_LOAD(loWrite, lo_write)
+  CPOSTGRES_LOAD(loRead, lo_read)
+  CPOSTGRES_LOAD(loClose, lo_close)
+  CPOSTGRES_LOAD(sendQueryParams, PQsendQueryParams)
+  CPOSTGRES_LOAD(getResult, PQgetResult)
 #undef CPOSTGRES_LOAD
+  api.enterPipelineMode =
+      (__typeof__(PQenterPipelineMode) *)dlsym(library, "PQenterPipelineMode");
+  api.exitPipelineMode = (__typeof__(PQexitPipelineMode) *)dlsym(library, "PQexitPipelineMode");
+  api.pipelineSync = (__typeof__(PQpipelineSync) *)dlsym(library, "PQpipelineSync");
   return &api;
 }
 

@@ -34,7 +34,9 @@ struct PostgresInboxTests {
 
     /// Commits a share: a text, and a payload file in `Incoming/` when `withFile`.
     @discardableResult
-    func share(_ inbox: PostgresInbox, withFile: Bool, index: Int) throws -> UUID {
+    func share(
+      _ inbox: PostgresInbox, withFile: Bool, index: Int, source: String = "notes"
+    ) throws -> UUID {
       let id = UUID()
       var items: [ShareManifest.Item] = [
         .text("share \(index)", typeIdentifier: "public.plain-text")
@@ -53,7 +55,7 @@ struct PostgresInboxTests {
       }
       let prepared = try inbox.reserve(id)
       try prepared.write(
-        ShareManifest(id: id, receivedAt: Date(), source: "notes", items: items))
+        ShareManifest(id: id, receivedAt: Date(), source: source, items: items))
       try prepared.makeDurable()
       try prepared.commit()
       return id

@@ -83,6 +83,17 @@ public final class LibraryImporter: ShareHandler {
   @discardableResult
   public func importPending() throws -> ImportPass {
     var pass = ImportPass()
+    if inbox.claimsInGroups {
+      do {
+        try importGroups(into: &pass)
+      } catch {
+        pass.errors.append(ImportFailure(shareID: nil, error: "\(error)"))
+        running.withLock { $0.add(pass) }
+        throw error
+      }
+      running.withLock { $0.add(pass) }
+      return pass
+    }
     let pending: [InboxEntry]
     do {
       pending = try inbox.pending()
@@ -117,6 +128,42 @@ public final class LibraryImporter: ShareHandler {
     if !group.isEmpty { commit(group, in: &pass) }
     running.withLock { $0.add(pass) }
     return pass
+  }
+
+  /// A pass over an inbox that claims shares in groups (`InboxStore.claimsInGroups`): claims
+  /// up to `batchSize` of the oldest shares at once, places their files, and commits them as
+  /// `importPending()` does, group after group, until a group comes back short (the inbox holds
+  /// no more that no one else holds). The library's unique share id is the exactly-once check:
+  /// a share already recorded is inserted as nothing and counted as already in the library.
+  /// Shares that failed in this pass are not claimed again in it; shares other importers hold
+  /// are passed over by the claim itself, not counted busy.
+  private func importGroups(into pass: inout ImportPass) throws {
+    let directories = PayloadDirectories()
+    var excluded = Set<UUID>()
+    while true {
+      let claimed = try inbox.claimGroup(upTo: batchSize, excluding: excluded)
+      for refusal in claimed.refused {
+        log.record(
+          IngestEvent(
+            shareID: refusal.shareID, stage: .claim, event: "failed", error: refusal.error))
+        pass.errors.append(ImportFailure(shareID: refusal.shareID, error: "\(refusal.error)"))
+      }
+      var group: [PlacedShare] = []
+      var taken = TakenPayloads()
+      for claim in claimed.claims {
+        do {
+          let placement = try place(
+            claim, directories: directories, flushes: batchSize <= 1, taken: taken)
+          taken.add(claim.manifest)
+          group.append(PlacedShare(claim: claim, placement: placement))
+        } catch {
+          fail(claim, error, in: &pass)
+        }
+      }
+      if !group.isEmpty { commit(group, in: &pass) }
+      excluded.formUnion(pass.errors.compactMap(\.shareID))
+      if claimed.count < batchSize { return }
+    }
   }
 
   /// Claims the share `id`; nil when another importer holds it (counted busy) or its

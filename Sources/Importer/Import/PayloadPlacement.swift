@@ -16,7 +16,9 @@ import SystemCalls
 ///   size compared with the manifest's; a mismatch moves it back and refuses the share;
 /// - across file systems it is copied from the descriptor to a hidden temporary name, hashed
 ///   as it is copied, flushed, and renamed into place only when it matches; the temporary file
-///   is removed after any failure, and the original goes with the inbox's `finish()`.
+///   is removed after any failure, and the original goes with the inbox's `finish()`;
+/// - from another store (`InboxClaim.payloads`: PostgreSQL large objects) it is streamed the
+///   same way, in bounded memory, and the store removes it when the share's record commits.
 ///
 /// Each placed file is mode 0600 (set through the descriptor, once it is proven to have no
 /// other name), named `<share-id>-<item>.<ext>`, so a name says whose it is: a file found
@@ -32,6 +34,8 @@ struct PayloadPlacement {
   private var placed: [(name: String, from: (directory: FileDescriptor, name: String)?)] = []
   private let files: FileDescriptor
   private let group: GroupDirectory
+  /// Where the share's payloads are: the group directory, or a store they are streamed from.
+  private let store: any PayloadStore
 
   /// Whether this attempt moved or copied any file (the files directory needs a flush before
   /// the share's commit).
@@ -52,6 +56,7 @@ struct PayloadPlacement {
   ) throws {
     files = try directories.open(library.filesPath)
     group = claim.group
+    store = claim.payloads
     let manifest = claim.manifest
     do {
       for (position, item) in manifest.items.enumerated() {
@@ -112,8 +117,17 @@ struct PayloadPlacement {
     return base + "." + ext
   }
 
-  /// Places one payload, `expected.name` in `Incoming/`, as `libraryName`.
+  /// Places one payload, `expected.name` in `Incoming/` (or in the claim's store), as
+  /// `libraryName`.
   private mutating func place(as libraryName: String, _ expected: PayloadExpectation) throws {
+    guard store is GroupDirectoryPayloads else {
+      // Streamed from its store, unless an earlier attempt that died before its commit
+      // placed it already (the store keeps a payload until its share's record commits).
+      if try placedBefore(libraryName, expected) { return }
+      try copyFromStore(as: libraryName, expected)
+      placed.append((libraryName, nil))
+      return
+    }
     let name = expected.name
     let opened: FileDescriptor.Untrusted
     do {
@@ -168,12 +182,29 @@ struct PayloadPlacement {
     return true
   }
 
-  /// Copies the opened payload into the files directory as `libraryName`: to a hidden
-  /// temporary name, hashed as it is copied, checked, flushed, then renamed into place, so
-  /// `libraryName` only ever holds a whole, checked file. The temporary file never outlives a
-  /// failure.
+  /// Copies the opened payload into the files directory as `libraryName` (see
+  /// `copy(as:_:_:)`).
   private func copy(
     _ opened: FileDescriptor.Untrusted, as libraryName: String, _ expected: PayloadExpectation
+  ) throws {
+    try copy(as: libraryName, expected) { output in try expected.copy(opened, to: output) }
+  }
+
+  /// Streams the payload from the claim's store into the files directory as `libraryName`
+  /// (see `copy(as:_:_:)`).
+  private func copyFromStore(as libraryName: String, _ expected: PayloadExpectation) throws {
+    let reader = try store.openPayload(at: expected.position)
+    defer { reader.close() }
+    try copy(as: libraryName, expected) { output in try expected.copy(from: reader, to: output) }
+  }
+
+  /// Copies the payload into the files directory as `libraryName` (`fill` writes it, hashed
+  /// and checked as it is copied): to a hidden temporary name, flushed, then renamed into
+  /// place, so `libraryName` only ever holds a whole, checked file. The temporary file never
+  /// outlives a failure.
+  private func copy(
+    as libraryName: String, _ expected: PayloadExpectation,
+    _ fill: (FileDescriptor) throws -> Void
   ) throws {
     let partial = ".\(libraryName).partial"
     try files.removeTree(partial)
@@ -182,7 +213,7 @@ struct PayloadPlacement {
       partial, .readWrite, options: [.create, .exclusive, .noFollow], permissions: 0o600)
     do {
       try output.closeAfter {
-        try expected.copy(opened, to: output)
+        try fill(output)
         try output.sync()
       }
       try files.rename(partial, to: libraryName, replacing: false)

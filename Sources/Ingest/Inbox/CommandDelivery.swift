@@ -12,7 +12,8 @@ import SystemCalls
 /// `Incoming/<name>` for each payload. Each payload is opened through the reading side's door,
 /// checked against the manifest's size and SHA-256, and linked into the view from that open
 /// descriptor, so the names the command reads are the files checked, whatever happens in
-/// `Incoming/` meanwhile. `INGEST_GROUP_DIR` names the view; the view is removed once the
+/// `Incoming/` meanwhile (a payload in another store, `InboxClaim.payloads`, is copied into the
+/// view, checked as it is copied). `INGEST_GROUP_DIR` names the view; the view is removed once the
 /// command ends (a view a crash left is removed by the next run on the share, and by the
 /// sweeper).
 public struct CommandDelivery: ShareHandler {
@@ -42,8 +43,14 @@ public struct CommandDelivery: ShareHandler {
         try view.makeDirectory(GroupDirectory.incomingName)
         let viewIncoming = try view.openDirectory(GroupDirectory.incomingName)
         try viewIncoming.closeAfter {
+          let store = claim.payloads
           for position in claim.manifest.items.indices {
             guard let expected = PayloadExpectation(claim, position: position) else { continue }
+            guard store is GroupDirectoryPayloads else {
+              // Not in the group directory: a checked copy in the view.
+              try DirectoryDelivery.copy(expected, from: store, into: viewIncoming)
+              continue
+            }
             let opened = try expected.open(in: group)
             try opened.file.closeAfter {
               try expected.check(try PayloadDigest.sha256(of: opened.file))

@@ -8,8 +8,9 @@ import SystemCalls
 /// replacing anything; a share already delivered (a crash between delivery and the inbox's
 /// removal) is taken as done. So every share arrives exactly once, whole; after any failure
 /// the partial folder is removed. Each payload is opened through the reading side's door
-/// (`GroupDirectory.openPayload(_:of:)`) and copied from that descriptor, hashed as it is copied,
-/// and refused (`PayloadError`) unless its size and SHA-256 are the manifest's.
+/// (`GroupDirectory.openPayload(_:of:)`) and copied from that descriptor, or streamed from the
+/// claim's store (`InboxClaim.payloads`), hashed as it is copied, and refused (`PayloadError`)
+/// unless its size and SHA-256 are the manifest's.
 public struct DirectoryDelivery: ShareHandler {
   /// Where shares go.
   public let destination: String
@@ -34,7 +35,7 @@ public struct DirectoryDelivery: ShareHandler {
         try folder.closeAfter {
           for position in claim.manifest.items.indices {
             guard let expected = PayloadExpectation(claim, position: position) else { continue }
-            try Self.copy(expected, from: claim.group, into: folder)
+            try Self.copy(expected, from: claim.payloads, into: folder)
           }
           let manifest = try folder.open(
             "manifest.json", .writeOnly, options: [.create, .exclusive, .noFollow])
@@ -53,20 +54,24 @@ public struct DirectoryDelivery: ShareHandler {
     }
   }
 
-  /// A flushed, checked copy of the payload `expected` describes, into `folder` under its
-  /// inbox name.
+  /// A flushed, checked copy of the payload `expected` describes, from `store` into `folder`
+  /// under its inbox name.
   static func copy(
-    _ expected: PayloadExpectation, from group: GroupDirectory, into folder: FileDescriptor
+    _ expected: PayloadExpectation, from store: any PayloadStore, into folder: FileDescriptor
   ) throws {
-    let input = try expected.open(in: group)
-    try input.file.closeAfter {
-      // Read and write: a large copy is hashed from what it wrote (read back from the page cache).
-      let output = try folder.open(
-        expected.name, .readWrite, options: [.create, .exclusive, .noFollow])
-      try output.closeAfter {
-        try expected.copy(input, to: output)
-        try output.sync()
+    // Read and write: a large copy is hashed from what it wrote (read back from the page cache).
+    let output = try folder.open(
+      expected.name, .readWrite, options: [.create, .exclusive, .noFollow])
+    try output.closeAfter {
+      if let directory = store as? GroupDirectoryPayloads {
+        let input = try expected.open(in: directory.claim.group)
+        try input.file.closeAfter { try expected.copy(input, to: output) }
+      } else {
+        let reader = try store.openPayload(at: expected.position)
+        defer { reader.close() }
+        try expected.copy(from: reader, to: output)
       }
+      try output.sync()
     }
   }
 }

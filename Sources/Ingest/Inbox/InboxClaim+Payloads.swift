@@ -5,10 +5,13 @@ extension InboxClaim {
   /// Opens the payload of file item `position` through the reading side's door, proves it is
   /// the file its manifest describes, and hands it over open, at its start.
   ///
-  /// The payload is opened once without following a link or waiting on a FIFO, must be a
-  /// regular file with no name outside the group, and is read once to check its size and
-  /// SHA-256 against the manifest's. What the handle reads is that file, whatever its name in
-  /// `Incoming/` points to meanwhile: read it from the handle, never again by path.
+  /// From the group directory, the payload is opened once without following a link or waiting
+  /// on a FIFO, must be a regular file with no name outside the group, and is read once to
+  /// check its size and SHA-256 against the manifest's. What the handle reads is that file,
+  /// whatever its name in `Incoming/` points to meanwhile: read it from the handle, never
+  /// again by path. From another store (`payloads`), it is streamed into a file of the
+  /// process's own that has no name (made in `.staging/` and unlinked at once), checked as it
+  /// is copied, and that file is handed over.
   ///
   /// - Returns: A handle that owns the descriptor (closed when the handle goes).
   /// - Throws: `PayloadError` for a payload that is missing, not a plain file of this group,
@@ -20,6 +23,10 @@ extension InboxClaim {
       throw PayloadError.missing(
         shareID: manifest.id, item: position, path: "items[\(position)]", heldBy: nil)
     }
+    let store = payloads
+    guard store is GroupDirectoryPayloads else {
+      return try copyPayload(expected, from: store)
+    }
     let opened = try expected.open(in: group)
     do {
       try expected.check(try PayloadDigest.sha256(of: opened.file))
@@ -28,5 +35,27 @@ extension InboxClaim {
       throw error
     }
     return FileHandle(fileDescriptor: opened.file.rawValue, closeOnDealloc: true)
+  }
+
+  /// The payload `expected` describes, streamed from `store` into a checked file without a
+  /// name, at its start.
+  private func copyPayload(_ expected: PayloadExpectation, from store: any PayloadStore) throws
+    -> FileHandle
+  {
+    let made = try group.makeInFlightFile(in: group.staging, .readWrite) {
+      ".\(UUID().uuidString).payload"
+    }
+    do {
+      try group.staging.removeFile(made.name)
+      let reader = try store.openPayload(at: expected.position)
+      defer { reader.close() }
+      try expected.copy(from: reader, to: made.file)
+    } catch {
+      try? made.file.close()
+      throw error
+    }
+    let handle = FileHandle(fileDescriptor: made.file.rawValue, closeOnDealloc: true)
+    try handle.seek(toOffset: 0)
+    return handle
   }
 }

@@ -28,6 +28,20 @@ public protocol InboxStore: Sendable {
   /// Claims the oldest committed share no one else holds; nil when there is none.
   func claimNext() throws -> (any InboxClaim)?
 
+  /// Claims up to `limit` of the oldest committed shares no one else holds, leaving out
+  /// `excluded`, together: a database inbox locks them in one statement, in one transaction
+  /// that lasts until each claim is finished or released, and a library in the same database
+  /// records them all in it (see `claimsInGroups`). The default claims them one at a time.
+  ///
+  /// A share found but not handed over (a row that does not make a valid manifest) is among
+  /// the refusals, kept in the inbox with the reason recorded.
+  func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) throws -> ClaimedShares
+
+  /// Whether `claimGroup(upTo:excluding:)` claims a group at the cost of one share (a database
+  /// inbox): an importer then takes groups from it rather than listing the inbox and claiming
+  /// each share.
+  var claimsInGroups: Bool { get }
+
   /// What the inbox holds that cannot be taken as a share (for the directory inbox: links,
   /// FIFOs and other files where manifests belong, files with other names), each with what is
   /// wrong. A manifest that is there but cannot be read is not listed: reading it says why.
@@ -69,6 +83,27 @@ extension InboxStore {
       if let claim = try claim(entry.id) { return claim }
     }
     return nil
+  }
+
+  /// No: claims are taken one share at a time.
+  public var claimsInGroups: Bool { false }
+
+  /// Claims each pending share in turn until `limit` are claimed or refused; a share whose
+  /// manifest cannot be read is quarantined (`quarantine(_:reason:)`) and refused.
+  public func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) throws
+    -> ClaimedShares
+  {
+    var claimed = ClaimedShares()
+    for entry in try pending() where !excluded.contains(entry.id) {
+      guard claimed.count < limit else { break }
+      do {
+        if let claim = try claim(entry.id) { claimed.claims.append(claim) }
+      } catch {
+        if error is ManifestError { try? quarantine(entry.id, reason: "\(error)") }
+        claimed.refused.append(ClaimedShares.Refusal(shareID: entry.id, error: error))
+      }
+    }
+    return claimed
   }
 }
 
@@ -149,6 +184,9 @@ public protocol InboxClaim: Sendable {
   /// The absolute path of each file item's payload (in `items` order, files only), for
   /// messages; read it with `openPayload(at:)`.
   func payloadPath(of item: ShareManifest.Item) -> String?
+  /// Where the share's payloads are: the group directory's `Incoming/` (the default,
+  /// `GroupDirectoryPayloads`), or the store the sharer put them in (see `PayloadStore`).
+  var payloads: any PayloadStore { get }
   /// Removes the share: its manifest first (the point after which it is done), then its
   /// payload files, then the claim.
   func finish() throws

@@ -3,84 +3,119 @@ import Ingest
 import Synchronization
 import SystemCalls
 
-/// A share claimed in the PostgreSQL inbox: its row locked (`FOR UPDATE`) by a transaction
-/// open on a connection the claim keeps to itself.
+/// A share claimed in the PostgreSQL inbox: its row locked (`FOR UPDATE`) by the transaction of
+/// its group (`PostgresClaimGroup`: the shares claimed together, one or many), open on a
+/// connection the group keeps to itself.
 ///
-/// `finish()` deletes the row and commits; `release(recording:)` rolls back and records the
-/// error. A library in the same database records the share and deletes the row in this same
-/// transaction (`PostgresLibrary`), and `finish()` then only removes leftover files. When the
-/// connection is lost, the claim is gone with it (the server rolled the transaction back), and
-/// both say so.
+/// `finish()` deletes the row in that transaction; `release(recording:)` records the error on
+/// it, and the share stays. The group commits once each of its claims is finished or released.
+/// A library in the same database records the share and deletes the row in the same
+/// transaction (`PostgresLibrary`), committing it with the others of its group, and `finish()`
+/// then only removes leftover files. When the connection is lost, the claim is gone with it
+/// (the server rolled the transaction back), and both say so.
 final class PostgresClaim: InboxClaim {
-  let inbox: PostgresInbox
-  let slot: ConnectionSlot
+  /// The shares claimed with this one, and their transaction.
+  let claimGroup: PostgresClaimGroup
   let manifest: ShareManifest
+  /// The large objects holding the share's payloads, by item position; empty when they are in
+  /// the group directory.
+  let payloadObjects: [Int: PayloadObject]
   private let state = Mutex(State.held)
 
   enum State {
-    /// The row is locked and still there.
+    /// The row is locked by the group's transaction.
     case held
     /// The row was deleted and the transaction committed (by a library in the same database).
     case committed
-    /// Finished or released: the connection went back to the pool.
+    /// Finished or released.
     case ended
   }
 
-  init(inbox: PostgresInbox, slot: ConnectionSlot, manifest: ShareManifest) {
-    self.inbox = inbox
-    self.slot = slot
+  init(
+    group: PostgresClaimGroup, manifest: ShareManifest, payloadObjects: [Int: PayloadObject]
+  ) {
+    self.claimGroup = group
     self.manifest = manifest
+    self.payloadObjects = payloadObjects
   }
 
   deinit {
-    // A claim dropped without finishing: its transaction must not stay open.
-    if state.withLock({ $0 }) != .ended {
-      slot.disconnect()
-      inbox.checkIn(slot)
+    // A claim dropped without finishing: the share stays, and its group may commit.
+    if state.withLock({ $0 }) == .held {
+      try? claimGroup.settle(manifest.id, operation: "give back share \(manifest.id.uuidString)")
     }
   }
 
+  /// The inbox the share was claimed from.
+  var inbox: PostgresInbox { claimGroup.inbox }
+
+  /// The connection of the claim's transaction.
+  var slot: ConnectionSlot { claimGroup.slot }
+
+  /// `InboxClaim`: the group directory the payload files are in.
   var group: GroupDirectory { inbox.group }
 
+  /// The payload's path in the group directory; for a payload in the database, `large object
+  /// <oid> (<Incoming/name>) in <url>`.
   func payloadPath(of item: ShareManifest.Item) -> String? {
     guard item.kind == .file, let file = item.file else { return nil }
+    if let position = manifest.items.firstIndex(where: { $0.file == file }),
+      let object = payloadObjects[position]
+    {
+      return "large object \(object.oid) (\(file)) in \(inbox.url.redacted)"
+    }
     return inbox.group.absolutePath(file)
+  }
+
+  /// The share's large objects when its sharer put its payloads in the database; else the
+  /// group directory's `Incoming/`.
+  var payloads: any PayloadStore {
+    payloadObjects.isEmpty ? GroupDirectoryPayloads(claim: self) : LargeObjectPayloads(claim: self)
+  }
+
+  /// Whether the claim still holds the share's row (not committed, ended, or lost).
+  var isHeld: Bool {
+    state.withLock { $0 } == .held && claimGroup.holds(manifest.id)
   }
 
   /// Runs `body` in the claim's transaction (which stays open). The share's row is locked.
   ///
-  /// - Throws: `PostgresError` (a connection failure) when the connection, and the claim with
-  ///   it, is lost.
+  /// - Throws: `PostgresError` when the claim is gone (its connection lost, its group ended).
   func inTransaction<R: Sendable>(operation: String, _ body: (PGConnection) throws -> R) throws
     -> R
   {
-    try slot.withCurrentConnection(operation: operation, body)
+    guard isHeld else { throw gone(operation) }
+    return try claimGroup.inTransaction(operation: operation, body)
   }
 
-  /// Marks the transaction committed by someone else (the library, with the row deleted).
+  /// Marks the share recorded and deleted from the inbox by a library, in a transaction that
+  /// committed.
   func markCommitted() {
     state.withLock { $0 = .committed }
   }
 
-  /// Deletes the share's row and commits (unless a library did), then removes the payload
-  /// files still in `Incoming/`.
+  /// Deletes the share's row in the group's transaction (unless a library did and committed),
+  /// which commits once the group's last claim is settled; then removes the payload files still
+  /// in `Incoming/`.
   func finish() throws {
     let operation = "finish share \(manifest.id.uuidString)"
-    if state.withLock({ $0 }) == .held {
-      do {
-        try inTransaction(operation: operation) { connection in
-          try connection.query(
-            "DELETE FROM share_ingest.inbox_shares WHERE id = $1::uuid",
-            [manifest.id.uuidString], operation: operation)
-          try connection.execute("COMMIT", operation: operation)
-        }
-      } catch {
-        end()
-        throw error
-      }
+    let current = state.withLock { state -> State in
+      defer { if state == .held { state = .ended } }
+      return state
     }
-    end()
-    for item in manifest.items where item.kind == .file {
+    switch current {
+    case .ended: return
+    case .held:
+      try inTransactionOnce(operation: operation) { connection in
+        try connection.query(
+          "DELETE FROM share_ingest.inbox_shares WHERE id = $1::uuid",
+          [manifest.id.uuidString], operation: operation)
+      }
+      try claimGroup.settle(manifest.id, operation: operation)
+    case .committed:
+      state.withLock { $0 = .ended }
+    }
+    for item in manifest.items where item.kind == .file && payloadObjects.isEmpty {
       guard let name = item.fileName else { continue }
       do throws(IOError) {
         try inbox.group.incoming.removeFile(name)
@@ -91,34 +126,59 @@ final class PostgresClaim: InboxClaim {
     }
   }
 
-  /// Rolls the claim's transaction back and records `error` on the share's row.
+  /// Records `error` on the share's row; the share stays. While the group's transaction holds
+  /// the row, in it (committed with the group); once the group's transaction ended without it,
+  /// on a connection of the pool.
   func release(recording error: String) throws {
     let operation = "release share \(manifest.id.uuidString)"
-    let held = state.withLock { $0 } == .held
-    if held {
-      try? inTransaction(operation: operation) { connection in
-        try connection.execute("ROLLBACK", operation: operation)
+    let current = state.withLock { state -> State in
+      defer { state = .ended }
+      return state
+    }
+    guard current != .ended, current != .committed else { return }
+    if claimGroup.holds(manifest.id) {
+      do {
+        try claimGroup.inTransaction(operation: operation) { connection in
+          try Self.recordFailure(manifest.id, error, connection, operation: operation)
+        }
+        try claimGroup.settle(manifest.id, operation: operation)
+        return
+      } catch {
+        // The group's transaction is gone, and the row with it: record it as below.
+        guard !claimGroup.holds(manifest.id) else { throw error }
       }
     }
-    end()
-    guard held else { return }
     _ = try inbox.pool.withConnection { connection in
-      try connection.query(
-        """
-        UPDATE share_ingest.inbox_shares
-        SET attempts = attempts + 1, last_attempt = clock_timestamp(), last_error = $2
-        WHERE id = $1::uuid
-        """, [manifest.id.uuidString, error], operation: operation)
+      try Self.recordFailure(manifest.id, error, connection, operation: operation)
     }
   }
 
-  /// Gives the connection back to the pool, once.
-  private func end() {
-    let ending = state.withLock { state -> Bool in
-      guard state != .ended else { return false }
-      state = .ended
-      return true
-    }
-    if ending { inbox.checkIn(slot) }
+  /// Runs `body` in the transaction when the claim is held; the claim is then ended either
+  /// way (a lost claim says so).
+  private func inTransactionOnce(operation: String, _ body: (PGConnection) throws -> Void)
+    throws
+  {
+    guard claimGroup.holds(manifest.id) else { throw gone(operation) }
+    try claimGroup.inTransaction(operation: operation, body)
+  }
+
+  /// Counts a failed attempt at the share `id` and records `error` as its last.
+  static func recordFailure(
+    _ id: UUID, _ error: String, _ connection: PGConnection, operation: String
+  ) throws {
+    try connection.query(
+      """
+      UPDATE share_ingest.inbox_shares
+      SET attempts = attempts + 1, last_attempt = clock_timestamp(), last_error = $2
+      WHERE id = $1::uuid
+      """, [id.uuidString, error], operation: operation)
+  }
+
+  /// The error for a claim that is gone.
+  private func gone(_ operation: String) -> PostgresError {
+    claimGroup.lostReason(manifest.id)
+      ?? PostgresError(
+        operation: operation, target: inbox.url.redacted, sqlState: nil,
+        message: "the claim is gone (its transaction ended)", isConnectionFailure: true)
   }
 }

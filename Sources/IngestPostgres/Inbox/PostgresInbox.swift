@@ -23,15 +23,23 @@ public final class PostgresInbox: InboxStore {
   /// The database.
   public let url: PostgresURL
   let pool: ConnectionPool
+  /// Where this process, sharing, puts payloads. (Importing, each share's rows say where its
+  /// sharer put them.)
+  public let payloads: PostgresPayloads
   /// The group's own inbox, for what the two share: checking a manifest's file names and
   /// completing payloads a crash left in `.staging/`.
   let files: DirectoryInbox
 
-  /// The inbox in the database at `url`, with its payload files in `group`. Connects when
-  /// first used.
-  public init(url: PostgresURL, group: GroupDirectory, options: PostgresOptions = .init()) {
+  /// The inbox in the database at `url`, with its payload files in `group` (for
+  /// `.largeObjects`, the sharer's own directory, where the loader puts them before the
+  /// commit streams them into the database). Connects when first used.
+  public init(
+    url: PostgresURL, group: GroupDirectory, options: PostgresOptions = .init(),
+    payloads: PostgresPayloads = .groupDirectory
+  ) {
     self.url = url
     self.group = group
+    self.payloads = payloads
     pool = ConnectionPool(target: DatabaseTarget(url: url, options: options))
     files = DirectoryInbox(group: group)
   }
@@ -97,66 +105,125 @@ public final class PostgresInbox: InboxStore {
   /// - Throws: `ManifestError` for rows that do not make a valid manifest (the share stays),
   ///   `PostgresError` when the database cannot be reached.
   public func claim(_ id: UUID) throws -> (any InboxClaim)? {
-    try claim(where: "s.id = $1::uuid", [id.uuidString], operation: "claim share \(id.uuidString)")
+    let claimed = try claimRows(
+      where: "s.id = $1::uuid", [id.uuidString], limit: 1,
+      operation: "claim share \(id.uuidString)")
+    if let refusal = claimed.refused.first { throw refusal.error }
+    return claimed.claims.first
   }
 
   /// Claims the oldest share no one holds, in one statement.
   public func claimNext() throws -> (any InboxClaim)? {
-    try claim(
-      where: "true ORDER BY s.received_at, s.id LIMIT 1", [], operation: "claim the next share")
+    let claimed = try claimGroup(upTo: 1, excluding: [])
+    if let refusal = claimed.refused.first { throw refusal.error }
+    return claimed.claims.first
   }
 
-  private func claim(where condition: String, _ parameters: [String?], operation: String)
-    throws -> (any InboxClaim)?
+  /// Claims up to `limit` of the oldest shares no one holds, leaving out `excluded`, in one
+  /// statement (`SELECT ... ORDER BY received_at LIMIT n FOR UPDATE SKIP LOCKED`) in one
+  /// transaction, held on a connection of its own until each claim is finished or released
+  /// (`PostgresClaimGroup`). A row that does not make a valid manifest is refused, with the
+  /// reason recorded on it in that transaction.
+  ///
+  /// - Throws: `PostgresError` when the database cannot be reached.
+  public func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) throws
+    -> ClaimedShares
   {
+    try claimRows(
+      where: "s.id <> ALL($1::uuid[]) ORDER BY s.received_at, s.id",
+      [Self.uuidArray(excluded)], limit: max(1, limit), operation: "claim shares")
+  }
+
+  /// Yes: a group costs one statement and one transaction, whatever its size.
+  public var claimsInGroups: Bool { true }
+
+  /// The largest group claimed at once: a group's statements travel in one pipeline, which
+  /// must stay small enough for the socket's buffers.
+  public var claimLimit: Int { 256 }
+
+  /// Locks the rows `condition` selects (at most `limit`) in a new transaction and hands each
+  /// over as a claim of one group.
+  private func claimRows(
+    where condition: String, _ parameters: [String?], limit: Int, operation: String
+  ) throws -> ClaimedShares {
     let slot = pool.checkOut()
     var handedOver = false
     defer { if !handedOver { pool.checkIn(slot) } }
+    let sql =
+      Self.selectManifest
+      + " WHERE \(condition) LIMIT $\(parameters.count + 1)::bigint FOR UPDATE OF s SKIP LOCKED"
+    let parameters = parameters + [String(limit)]
     // Connecting may be retried; once the transaction is open it stays on this connection.
-    let row = try slot.withConnection(isIdempotent: true) { connection -> [String?]? in
+    let rows = try slot.withConnection(isIdempotent: true) { connection -> [[String?]] in
       try connection.execute("BEGIN", operation: operation)
       do {
-        let rows = try connection.query(
-          Self.selectManifest + " WHERE \(condition) FOR UPDATE OF s SKIP LOCKED", parameters,
-          operation: operation)
-        if rows.rows.isEmpty { try connection.execute("ROLLBACK", operation: operation) }
-        return rows.rows.first
+        let rows = try connection.query(sql, parameters, operation: operation).rows
+        if rows.isEmpty { try connection.execute("ROLLBACK", operation: operation) }
+        return rows
       } catch {
         if !connection.isBroken { try? connection.execute("ROLLBACK", operation: operation) }
         throw error
       }
     }
-    guard let row, let id = row[0].flatMap(UUID.init(uuidString:)) else { return nil }
-    let manifest: ShareManifest
-    do {
-      manifest = try decodeManifest(id, row)
-      try files.recoverPayloads(of: manifest)
-    } catch {
-      try? slot.withCurrentConnection(operation: operation) { connection in
-        try connection.execute("ROLLBACK", operation: operation)
+    var claimed = ClaimedShares()
+    guard !rows.isEmpty else { return claimed }
+    var manifests: [(manifest: ShareManifest, objects: [Int: PayloadObject])] = []
+    for row in rows {
+      guard let id = row[0].flatMap(UUID.init(uuidString:)) else { continue }
+      do {
+        let manifest = try decodeManifest(id, row)
+        let objects = try decodePayloadObjects(manifest, row)
+        if objects.isEmpty { try files.recoverPayloads(of: manifest) }
+        manifests.append((manifest, objects))
+      } catch {
+        claimed.refused.append(ClaimedShares.Refusal(shareID: id, error: error))
       }
-      throw error
     }
+    let group = PostgresClaimGroup(
+      inbox: self, slot: slot,
+      ids: Set(manifests.map(\.manifest.id) + claimed.refused.map(\.shareID)))
     handedOver = true
-    return PostgresClaim(inbox: self, slot: slot, manifest: manifest)
+    // Refused rows: their reasons recorded in the group's transaction (which holds their
+    // locks: recording them on another connection would wait for it).
+    for refusal in claimed.refused {
+      let recording = "record why share \(refusal.shareID.uuidString) cannot be taken"
+      if refusal.error is ManifestError {
+        try? group.inTransaction(operation: recording) { connection in
+          try Self.recordReason(refusal.shareID, "\(refusal.error)", connection, recording)
+        }
+      }
+      try group.settle(refusal.shareID, operation: recording)
+    }
+    claimed.claims = manifests.map {
+      PostgresClaim(group: group, manifest: $0.manifest, payloadObjects: $0.objects)
+    }
+    return claimed
   }
-
   /// Records `reason` on the share's row as a failed attempt, unless it is recorded already;
   /// the row stays.
   public func quarantine(_ id: UUID, reason: String) throws {
     let operation = "record why share \(id.uuidString) cannot be read"
     _ = try pool.withConnection { connection in
-      try connection.query(
-        """
-        UPDATE share_ingest.inbox_shares
-        SET attempts = attempts + 1, last_attempt = clock_timestamp(), last_error = $2
-        WHERE id = $1::uuid AND last_error IS DISTINCT FROM $2
-        """, [id.uuidString, reason], operation: operation)
+      try Self.recordReason(id, reason, connection, operation)
     }
   }
 
-  /// One: a claim holds a connection and an open transaction, so importers gather no groups.
-  public var claimLimit: Int { 1 }
+  /// Records `reason` as a failed attempt at the share `id`, unless it is recorded already.
+  static func recordReason(
+    _ id: UUID, _ reason: String, _ connection: PGConnection, _ operation: String
+  ) throws {
+    try connection.query(
+      """
+      UPDATE share_ingest.inbox_shares
+      SET attempts = attempts + 1, last_attempt = clock_timestamp(), last_error = $2
+      WHERE id = $1::uuid AND last_error IS DISTINCT FROM $2
+      """, [id.uuidString, reason], operation: operation)
+  }
+
+  /// `ids` as a PostgreSQL array literal of UUIDs (`{…,…}`), for a `$n::uuid[]` parameter.
+  static func uuidArray(_ ids: some Sequence<UUID>) -> String {
+    "{" + ids.map(\.uuidString).joined(separator: ",") + "}"
+  }
 
   /// Gives back the connection of a claim that ended.
   func checkIn(_ slot: ConnectionSlot) {
@@ -175,6 +242,11 @@ public final class PostgresInbox: InboxStore {
           'kind', i.kind, 'typeIdentifier', i.type_identifier, 'file', i.file,
           'byteCount', i.byte_count, 'sha256', i.sha256, 'suggestedName', i.suggested_name,
           'text', i.text, 'url', i.url) ORDER BY i.position), '[]'::jsonb)::text
+        FROM share_ingest.inbox_items i WHERE i.share_id = s.id),
+      (SELECT coalesce(jsonb_agg(CASE WHEN i.payload_oid IS NULL THEN NULL ELSE
+          jsonb_build_object('oid', i.payload_oid::bigint, 'exists', EXISTS (
+            SELECT 1 FROM pg_largeobject_metadata m WHERE m.oid = i.payload_oid)) END
+          ORDER BY i.position), '[]'::jsonb)::text
         FROM share_ingest.inbox_items i WHERE i.share_id = s.id)
     FROM share_ingest.inbox_shares s
     """
@@ -203,6 +275,43 @@ public final class PostgresInbox: InboxStore {
       id: id, receivedAt: received, source: row[2], items: items, notIncluded: omissions)
     try manifest.validate(path: path, expected: id)
     return manifest
+  }
+
+  /// The large objects a share's rows name for its payloads, by item position: every file
+  /// item has one, or none has (its payloads are in the group directory).
+  func decodePayloadObjects(_ manifest: ShareManifest, _ row: [String?]) throws(ManifestError)
+    -> [Int: PayloadObject]
+  {
+    struct Named: Decodable {
+      var oid: UInt32
+      var exists: Bool
+    }
+    let path = place(manifest.id)
+    let named: [Named?]
+    do {
+      named = try JSONDecoder().decode([Named?].self, from: Data((row[5] ?? "[]").utf8))
+    } catch {
+      throw ManifestError(path: path, field: "items", problem: "payload_oid: \(error)")
+    }
+    var objects: [Int: PayloadObject] = [:]
+    for (position, object) in named.enumerated() {
+      guard let object else { continue }
+      guard manifest.items.indices.contains(position), manifest.items[position].kind == .file
+      else {
+        throw ManifestError(
+          path: path, field: "items[\(position)].payload_oid",
+          problem: "a large object named for an item that is not a file")
+      }
+      objects[position] = PayloadObject(oid: object.oid, exists: object.exists)
+    }
+    let files = manifest.items.indices.filter { manifest.items[$0].kind == .file }
+    guard objects.isEmpty || objects.count == files.count else {
+      throw ManifestError(
+        path: path, field: "items",
+        problem: "some payloads are large objects and some are not; a share keeps them in one"
+          + " place")
+    }
+    return objects
   }
 
   /// `column` as integer microseconds since 1970, as text.

@@ -1,14 +1,19 @@
 import Foundation
 import Ingest
 import Synchronization
+import SystemCalls
 
 /// A share's manifest on its way into the PostgreSQL inbox: kept in memory until `commit()`
-/// writes the share's row and its items in one statement (one transaction).
+/// writes the share's row and its items in one statement (one transaction); with payloads as
+/// large objects (`PostgresPayloads.largeObjects`), in one transaction with the objects,
+/// streamed from the sharer's `Incoming/` (`LargeObjectUpload`), whose copies then go.
 ///
-/// A connection lost while the statement was on its way leaves the outcome unknown: the commit
-/// is tried again on a new connection within the reconnect window, and a share found already
+/// A connection lost while the commit was on its way leaves the outcome unknown: the commit is
+/// tried again on a new connection within the reconnect window, and a share found already
 /// there (the unique id) is the earlier attempt's, committed. When the window passes first,
-/// `CommitOutcomeUnknown` says so, and the share's files are kept.
+/// `CommitOutcomeUnknown` says so, and the share's files are kept. A connection lost before
+/// the commit was sent is simply tried again: the server rolled back everything the attempt
+/// wrote, its large objects included.
 final class PreparedPostgresManifest: PreparedManifest {
   let inbox: PostgresInbox
   let id: UUID
@@ -30,13 +35,17 @@ final class PreparedPostgresManifest: PreparedManifest {
     guard let manifest = written.withLock({ $0 }) else {
       preconditionFailure("commit() before write(_:)")
     }
-    let encoder = JSONEncoder()
-    let items = String(decoding: try encoder.encode(manifest.items), as: UTF8.self)
-    let omissions = String(decoding: try encoder.encode(manifest.notIncluded), as: UTF8.self)
-    let parameters: [String?] = [
-      manifest.id.uuidString, PostgresInbox.microsecondsText(manifest.receivedAt),
-      manifest.source, omissions, items,
-    ]
+    let hasFiles = manifest.items.contains { $0.kind == .file }
+    if inbox.payloads == .largeObjects, hasFiles {
+      try commitWithLargeObjects(manifest)
+      // The database holds the payloads now: the sharer's copies go (best effort; the sweeper
+      // removes what a failure here leaves).
+      for item in manifest.items where item.kind == .file {
+        if let name = item.fileName { try? inbox.group.incoming.removeFile(name) }
+      }
+      return
+    }
+    let parameters = try Self.parameters(manifest, objects: [:])
     let operation = "commit share \(manifest.id.uuidString)"
     // Sent once per connection: true once a statement may have reached the server.
     let sent = Mutex(false)
@@ -58,23 +67,85 @@ final class PreparedPostgresManifest: PreparedManifest {
     }
   }
 
+  /// Streams each payload into a large object and inserts the share's rows naming them, in
+  /// one transaction.
+  private func commitWithLargeObjects(_ manifest: ShareManifest) throws {
+    let operation = "commit share \(manifest.id.uuidString) with its payloads"
+    // True once a COMMIT may have reached the server.
+    let committing = Mutex(false)
+    do {
+      try inbox.pool.withConnection(isIdempotent: true) { connection in
+        if committing.withLock({ $0 }) {
+          // An attempt whose connection was lost as it committed: committed, or not at all.
+          let found = try connection.query(
+            "SELECT 1 FROM share_ingest.inbox_shares WHERE id = $1::uuid",
+            [manifest.id.uuidString], operation: operation)
+          if !found.rows.isEmpty { return }
+          committing.withLock { $0 = false }
+        }
+        try connection.execute("BEGIN", operation: operation)
+        do {
+          let upload = LargeObjectUpload(group: inbox.group, operation: operation)
+          var objects: [Int: UInt32] = [:]
+          for (position, item) in manifest.items.enumerated() where item.kind == .file {
+            objects[position] = try upload.put(
+              item, position: position, shareID: manifest.id, connection)
+          }
+          try connection.query(
+            Self.insert, try Self.parameters(manifest, objects: objects), operation: operation)
+          committing.withLock { $0 = true }
+          try connection.execute("COMMIT", operation: operation)
+        } catch {
+          if !connection.isBroken { try? connection.execute("ROLLBACK", operation: operation) }
+          throw error
+        }
+      }
+    } catch let error as PostgresError where error.isConnectionFailure {
+      guard committing.withLock({ $0 }) else { throw error }
+      throw CommitOutcomeUnknown(underlying: error)
+    }
+  }
+
   /// Nothing was written.
   func discard() {}
 
-  /// The share's row and its items, in one statement. The items come as the manifest's JSON
-  /// array, in order.
+  /// The insert's parameters: the share, its omissions and items as JSON, and the large
+  /// object of each item (`objects`, by position; JSON `null` for an item without one).
+  static func parameters(_ manifest: ShareManifest, objects: [Int: UInt32]) throws -> [String?] {
+    let encoder = JSONEncoder()
+    let items = String(decoding: try encoder.encode(manifest.items), as: UTF8.self)
+    let omissions = String(decoding: try encoder.encode(manifest.notIncluded), as: UTF8.self)
+    let oids =
+      "["
+      + manifest.items.indices.map { objects[$0].map(String.init) ?? "null" }
+      .joined(separator: ",") + "]"
+    return [
+      manifest.id.uuidString, PostgresInbox.microsecondsText(manifest.receivedAt),
+      manifest.source, omissions, items, oids,
+    ]
+  }
+
+  /// The share's row, its items and its large objects' registrations, in one statement. The
+  /// items come as the manifest's JSON array, in order, and their objects as a JSON array of
+  /// oids (or nulls) in the same order.
   static let insert = """
     WITH share AS (
       INSERT INTO share_ingest.inbox_shares (id, received_at, source, not_included)
       VALUES ($1::uuid, \(PostgresInbox.timestamp(from: "$2")), $3, $4::jsonb)
       RETURNING id
+    ), objects AS (
+      INSERT INTO share_ingest.payload_objects (oid, share_id)
+      SELECT (object.value #>> '{}')::oid, share.id
+      FROM share, jsonb_array_elements($6::jsonb) AS object(value)
+      WHERE jsonb_typeof(object.value) = 'number'
     )
     INSERT INTO share_ingest.inbox_items
       (share_id, position, kind, type_identifier, file, byte_count, sha256, suggested_name,
-       text, url)
+       text, url, payload_oid)
     SELECT share.id, item.position - 1, item.value->>'kind', item.value->>'typeIdentifier',
       item.value->>'file', (item.value->>'byteCount')::bigint, item.value->>'sha256',
-      item.value->>'suggestedName', item.value->>'text', item.value->>'url'
+      item.value->>'suggestedName', item.value->>'text', item.value->>'url',
+      ($6::jsonb ->> (item.position - 1)::integer)::oid
     FROM share, jsonb_array_elements($5::jsonb) WITH ORDINALITY AS item(value, position)
     """
 }

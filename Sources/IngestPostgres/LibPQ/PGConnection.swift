@@ -17,9 +17,11 @@ import Foundation
 final class PGConnection {
   /// The server, for messages.
   let url: PostgresURL
-  private let handle: OpaquePointer
+  /// The libpq connection; used only in this folder (`PGConnection+Pipeline`,
+  /// `PGConnection+LargeObjects`).
+  let handle: OpaquePointer
   /// libpq's functions.
-  private let pq: cpostgres_api
+  let pq: cpostgres_api
 
   /// Connects to `url`; `connectTimeout` seconds at most (libpq's `connect_timeout`, which the
   /// URL may override). Notices (`CREATE ... IF NOT EXISTS` skipping) are not printed.
@@ -65,6 +67,12 @@ final class PGConnection {
   var isInTransaction: Bool {
     let status = pq.transactionStatus(handle)
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+  }
+
+  /// Whether the transaction open on the connection failed: every statement but `ROLLBACK`
+  /// (to a savepoint, or of the whole transaction) is refused until it is rolled back.
+  var isInFailedTransaction: Bool {
+    pq.transactionStatus(handle) == PQTRANS_INERROR
   }
 
   /// The connection's socket, for waiting on notifications; nil when there is none.
@@ -115,7 +123,7 @@ final class PGConnection {
   }
 
   /// The rows of a finished statement, or its error; clears `result`.
-  private func rows(of result: OpaquePointer?, operation: String) throws(PostgresError)
+  func rows(of result: OpaquePointer?, operation: String) throws(PostgresError)
     -> PGRows
   {
     guard let result else {
@@ -127,6 +135,11 @@ final class PGConnection {
     }
     defer { pq.clear(result) }
     let status = pq.resultStatus(result)
+    if status == PGRES_PIPELINE_ABORTED {
+      throw PostgresError(
+        operation: operation, target: url.redacted, sqlState: nil,
+        message: "not run: an earlier statement of the pipeline failed")
+    }
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
       let sqlState = field(result, "C")
       let primary = field(result, "M")
@@ -163,7 +176,7 @@ final class PGConnection {
   }
 
   /// libpq's message, without its trailing newline.
-  private static func text(_ message: UnsafePointer<CChar>?) -> String {
+  static func text(_ message: UnsafePointer<CChar>?) -> String {
     guard let message else { return "unknown error" }
     let text = String(cString: message)
     var end = text.endIndex
@@ -187,7 +200,7 @@ struct PGRows: Sendable {
 }
 
 /// C strings for libpq's arrays of `const char *`.
-private enum CStrings {
+enum CStrings {
   /// Calls `body` with `strings` as an array of C strings (nil stays NULL), freed after.
   static func with<R>(
     _ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R

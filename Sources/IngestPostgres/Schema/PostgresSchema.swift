@@ -16,7 +16,7 @@ import Foundation
 /// migrated, since workers often lack the rights DDL needs.
 public enum PostgresSchema {
   /// The version this program writes and reads.
-  public static let currentVersion = 1
+  public static let currentVersion = 2
 
   /// The key of the advisory lock migrations hold: `SHINGEST` in ASCII.
   static let advisoryLockKey: Int64 = 0x5348_494E_4745_5354
@@ -75,6 +75,21 @@ public enum PostgresSchema {
     }
   }
 
+  /// The share-ingest id of the database at `url` (made when it was first migrated), which
+  /// tells two URLs that name one database apart from two databases.
+  ///
+  /// - Throws: `PostgresError`, or `PostgresSchemaError` for a database that was not migrated.
+  public static func databaseID(at url: PostgresURL, options: PostgresOptions = PostgresOptions())
+    throws -> UUID
+  {
+    let target = DatabaseTarget(url: url, options: options)
+    _ = try target.retrying { try target.connect() }
+    guard let id = target.databaseID else {
+      throw PostgresSchemaError.notMigrated(target: url.redacted)
+    }
+    return id
+  }
+
   /// Checks that `connection`'s database is at `currentVersion`; returns its id.
   static func check(_ connection: PGConnection) throws -> UUID {
     let rows: PGRows
@@ -115,7 +130,7 @@ public enum PostgresSchema {
     """
 
   /// Each version's statements, applied to a database of the version before.
-  static let migrations: [(version: Int, sql: String)] = [(1, version1)]
+  static let migrations: [(version: Int, sql: String)] = [(1, version1), (2, version2)]
 
   /// Version 1: the inbox and the library.
   ///
@@ -182,6 +197,42 @@ public enum PostgresSchema {
       suggested_name text,
       PRIMARY KEY (record_id, position)
     );
+    """
+}
+
+extension PostgresSchema {
+  /// Version 2: payloads as large objects (`--payloads postgresql://...`).
+  ///
+  /// An inbox item's `payload_oid` names the large object holding its payload, when the sharer
+  /// put it in the database (NULL: the payload is in the group directory's `Incoming/`). Every
+  /// large object a sharer makes is registered in `payload_objects` in the same transaction
+  /// as the object and the share's rows, so a share that never commits leaves neither, and the
+  /// sweeper (`PostgresInbox.sweepPayloads`) knows which objects are share-ingest's and removes
+  /// only registered ones that no inbox item names. Deleting an item (the import that records
+  /// its share, in the claim's transaction) removes its object and its registration with it
+  /// (a trigger, so every way of deleting a share does, cascades included); an object already
+  /// gone is passed over.
+  static let version2 = """
+    ALTER TABLE share_ingest.inbox_items ADD COLUMN payload_oid oid;
+    CREATE INDEX inbox_items_by_payload ON share_ingest.inbox_items (payload_oid)
+      WHERE payload_oid IS NOT NULL;
+    CREATE TABLE share_ingest.payload_objects (
+      oid oid PRIMARY KEY,
+      share_id uuid NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+    );
+    CREATE FUNCTION share_ingest.unlink_payload() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM pg_largeobject_metadata WHERE oid = OLD.payload_oid) THEN
+        PERFORM lo_unlink(OLD.payload_oid);
+      END IF;
+      DELETE FROM share_ingest.payload_objects WHERE oid = OLD.payload_oid;
+      RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER inbox_items_unlink_payload AFTER DELETE ON share_ingest.inbox_items
+      FOR EACH ROW WHEN (OLD.payload_oid IS NOT NULL)
+      EXECUTE FUNCTION share_ingest.unlink_payload();
     """
 }
 

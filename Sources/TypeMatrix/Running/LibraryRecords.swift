@@ -6,8 +6,28 @@ import Ingest
 /// main app's importer, and reads back what the library holds: what the main app would end up
 /// with. The default library of `MatrixRunner`.
 public struct LibraryRecords: MatrixLibrary {
-  /// Creates the importer.
-  public init() {}
+  /// The inbox a row's share is claimed from, for its group directory; nil for the group's
+  /// directory inbox.
+  public let inbox: (@Sendable (GroupDirectory) throws -> any InboxStore)?
+  /// The library a row's share is imported into, for its group directory; nil for a SQLite
+  /// library beside it.
+  public let library: (@Sendable (GroupDirectory) throws -> any LibraryStore)?
+
+  /// Creates the importer: into a throwaway SQLite library, from the row's directory inbox.
+  public init() {
+    inbox = nil
+    library = nil
+  }
+
+  /// Creates an importer from `inbox` into `library` (a database's, say, which the rows of a
+  /// matrix share: each row's import claims its own share only).
+  public init(
+    inbox: @escaping @Sendable (GroupDirectory) throws -> any InboxStore,
+    library: @escaping @Sendable (GroupDirectory) throws -> any LibraryStore
+  ) {
+    self.inbox = inbox
+    self.library = library
+  }
 
   /// Imports the share and returns its record's items; a share the importer could not import
   /// is an error naming why.
@@ -22,12 +42,44 @@ public struct LibraryRecords: MatrixLibrary {
   public func importShare(_ id: UUID, from group: GroupDirectory, contract: InputContract)
     throws -> [MatrixExpectation.Record]
   {
+    if let inbox, let library {
+      return try importOne(id, from: try inbox(group), into: try library(group), contract: contract)
+    }
     let library = try Library(path: FileSystemPath.parent(of: group.path) + "/library.sqlite")
     let pass = try LibraryImporter(
       library: library, inbox: DirectoryInbox(group: group), contract: contract
     ).importPending()
     if let failure = pass.errors.first { throw LibraryRecordsError(message: failure.error) }
     guard let record = try library.record(shareID: id) else { return [] }
+    return record.items.map { item in
+      MatrixExpectation.Record(
+        kind: item.kind.rawValue, type: item.typeIdentifier, byteCount: item.byteCount,
+        sha256: item.sha256, text: item.text, url: item.url)
+    }
+  }
+}
+
+extension LibraryRecords {
+  /// Claims the share `id` alone (other rows' shares may wait in the same inbox), imports it,
+  /// and returns its record's items.
+  func importOne(
+    _ id: UUID, from inbox: any InboxStore, into library: any LibraryStore,
+    contract: InputContract
+  ) throws -> [MatrixExpectation.Record] {
+    guard let claim = try inbox.claim(id) else {
+      throw LibraryRecordsError(message: "the share is not in the inbox")
+    }
+    do {
+      _ = try LibraryImporter(library: library, inbox: inbox, contract: contract)
+        .importShare(claim)
+      try claim.finish()
+    } catch {
+      try? claim.release(recording: "\(error)")
+      throw LibraryRecordsError(message: "\(error)")
+    }
+    guard
+      let record = try library.records(status: nil, limit: nil).first(where: { $0.shareID == id })
+    else { return [] }
     return record.items.map { item in
       MatrixExpectation.Record(
         kind: item.kind.rawValue, type: item.typeIdentifier, byteCount: item.byteCount,

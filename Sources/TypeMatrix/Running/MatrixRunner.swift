@@ -33,6 +33,10 @@ public struct MatrixRunner: Sendable {
   public var library: any MatrixLibrary
   /// How many rows run at once.
   public var maximumConcurrentRows: Int
+  /// The inbox each row's share commits to, for the row's group directory (a database's,
+  /// say); nil for the row's own directory inbox. Pair it with a `library` that imports from
+  /// the same inbox (`LibraryRecords(inbox:library:)`).
+  public var inbox: (@Sendable (GroupDirectory) throws -> any InboxStore)?
   /// The share deadline of a row that sets none (a row's own `deadline` always wins). A test
   /// suite that runs its matrix beside hundreds of other tests on a small CI machine may want
   /// more than the product's 30 seconds, so that a busy machine is not read as a stuck load.
@@ -109,7 +113,8 @@ public struct MatrixRunner: Sendable {
       let options = SharePipeline.Options(
         deadline: row.deadline.map { .milliseconds(Int64($0 * 1000)) } ?? defaultDeadline,
         keepsPartialShares: row.keepPartial)
-      let pipeline = SharePipeline(group: group, contract: contract, options: options)
+      let pipeline = SharePipeline(
+        group: group, inbox: try inbox?(group), contract: contract, options: options)
       let outcome = await pipeline.share(items, source: row.source.appName)
       actual.taken = outcome.attachments.compactMap { attachment in
         attachment.choice.map {

@@ -95,9 +95,11 @@ enum InboxCommand {
       it and the share stays for the next run. Each share is claimed with a lock, so several \
       importers may run at once and each share is handed over once. With --inbox URL (or \
       INGEST_INBOX_URL) the inbox is in a PostgreSQL database (ingest-cli db migrate URL \
-      creates its tables) and the payload files stay in the group directory.
+      creates its tables) and the payload files stay in the group directory, unless the \
+      sharer put them in the database (--payloads URL): importers read each share from \
+      where its sharer put it.
       """,
-    options: GroupOptions.options + [Backends.inboxOption],
+    options: GroupOptions.options + [Backends.inboxOption, Backends.payloadsOption],
     subcommands: [
       CommandSpec(
         name: "list", abstract: "committed shares, oldest first, with item counts and sizes",
@@ -445,6 +447,8 @@ enum InboxCommand {
     var keptInFlight: Int
     var keptForUnreadable: Int
     var unreadableManifests: [Problem]
+    /// With a PostgreSQL inbox: large objects no share names, removed.
+    var largeObjectsRemoved: Int?
   }
 
   static func sweep(
@@ -454,6 +458,9 @@ enum InboxCommand {
       try NumberArgument.duration(text, option: "--older-than")
     }
     let report = try InboxSweeper(group: group, inbox: inbox).sweep(
+      olderThan: threshold ?? InboxSweeper.defaultThreshold)
+    // A PostgreSQL inbox's payloads may be large objects: those no share names go too.
+    let objects = try (inbox as? PostgresInbox)?.sweepPayloads(
       olderThan: threshold ?? InboxSweeper.defaultThreshold)
     let unreadable = report.unreadableManifests.map {
       Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)
@@ -465,7 +472,7 @@ enum InboxCommand {
           removedFromIncoming: report.removedFromIncoming,
           removedFromInbox: report.removedFromInbox, bytesFreed: report.bytesFreed,
           keptInFlight: report.keptInFlight, keptForUnreadable: report.keptForUnreadable,
-          unreadableManifests: unreadable))
+          unreadableManifests: unreadable, largeObjectsRemoved: objects?.removed))
     } else {
       var line =
         "removed \(report.removedFromStaging + report.removedFromIncoming + report.removedFromInbox)"
@@ -474,6 +481,9 @@ enum InboxCommand {
         + " payload(s) of committed shares"
       if report.keptInFlight > 0 {
         line += "; kept \(report.keptInFlight) file(s) of shares in flight"
+      }
+      if let objects {
+        line += "; removed \(objects.removed) large object(s) no share names"
       }
       if report.keptForUnreadable > 0 {
         line += "; kept \(report.keptForUnreadable) file(s) that manifests it cannot read may name"

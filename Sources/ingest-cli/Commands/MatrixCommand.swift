@@ -35,6 +35,7 @@ enum MatrixCommand {
             "--junit", value: "FILE", help: "also write the results as JUnit XML",
             completion: .file),
           .option("--jobs", value: "N", help: "rows run at once (default 4)"),
+          Backends.inboxOption, Backends.payloadsOption,
         ] + RuleCommand.sharedOptions.filter { $0.name != "--declarations" },
         operands: [.one("MATRIX", help: "the matrix file", completion: .file)],
         examples: [
@@ -132,12 +133,16 @@ enum MatrixCommand {
       matrixDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
     }
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
-    let runner = MatrixRunner(
+    // With --inbox URL, every row commits to and imports from that database.
+    let database = try Backends.matrix(arguments)
+    var configured = MatrixRunner(
       rule: rule, matrix: matrix,
       matrixDirectory: matrixDirectory,
       contract: try contract(contractPath), corpus: ShareSamples.corpus,
-      semantics: semantics,
+      library: database ?? LibraryRecords(), semantics: semantics,
       maximumConcurrentRows: jobs ?? 4)
+    configured.inbox = database?.inbox
+    let runner = configured
     let results = blocking { await runner.run() }
     if let junit {
       let xml = JUnitReport.xml(results, suiteName: matrix.title ?? path)

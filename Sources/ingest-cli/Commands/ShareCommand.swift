@@ -51,7 +51,9 @@ enum ShareCommand {
         help: "an Info.plist, a rule file or a predicate: would the extension be offered at"
           + " all? A hidden extension loads nothing (exit 1)",
         completion: .file),
-    ] + InboxCommand.contractOptions + GroupOptions.options + [Backends.inboxOption] + [
+    ] + InboxCommand.contractOptions + GroupOptions.options + [
+      Backends.inboxOption, Backends.payloadsOption,
+    ] + [
       .flag(
         "--keep-partial",
         help: "save what loaded when an attachment fails (default: all or nothing)"),

@@ -3,6 +3,7 @@ import Importer
 import Ingest
 import IngestPostgres
 import SystemCalls
+import TypeMatrix
 
 /// Which inbox and which library a command works on: the group directory's own inbox and the
 /// SQLite library by default, PostgreSQL when a `postgresql://` URL names it (`--inbox URL`,
@@ -14,8 +15,18 @@ enum Backends {
     help: "the inbox in a PostgreSQL database, postgresql://...; its payload files stay in the"
       + " group directory (default: $INGEST_INBOX_URL, else the group directory's Inbox/)")
 
+  /// `--payloads URL`.
+  static let payloadsOption = OptionSpec.option(
+    "--payloads", value: "URL",
+    help: "where shares' payloads go: postgresql://... (the inbox's database) keeps them there"
+      + " as large objects, so no host needs another's files (default: $INGEST_PAYLOADS_URL,"
+      + " else the group directory's Incoming/); importers read each share from where its"
+      + " sharer put it")
+
   /// The environment variable naming the inbox's database.
   static let inboxVariable = "INGEST_INBOX_URL"
+  /// The environment variable naming where payloads go.
+  static let payloadsVariable = "INGEST_PAYLOADS_URL"
   /// The environment variable naming the library's database.
   static let libraryVariable = "INGEST_LIBRARY_URL"
   /// The environment variable naming a PostgreSQL library's files directory.
@@ -54,19 +65,77 @@ enum Backends {
     return url
   }
 
-  /// The inbox `--inbox` or `INGEST_INBOX_URL` names, else the group's directory inbox.
+  /// The inbox `--inbox` or `INGEST_INBOX_URL` names, else the group's directory inbox; with
+  /// `--payloads` or `INGEST_PAYLOADS_URL` naming the same database, its sharers put payloads
+  /// there as large objects.
   static func inbox(_ arguments: Arguments, group: GroupDirectory) throws -> any InboxStore {
-    guard
-      let url = try databaseURL(
-        try arguments.option("--inbox"), option: "--inbox", variable: inboxVariable)
-    else { return DirectoryInbox(group: group) }
-    let inbox = PostgresInbox(url: url, group: group, options: try options())
+    guard let (url, payloads) = try database(arguments) else { return DirectoryInbox(group: group) }
+    let inbox = PostgresInbox(url: url, group: group, options: try options(), payloads: payloads)
     do {
       try inbox.connect()
     } catch {
       throw CLIError(describing: error)
     }
     return inbox
+  }
+
+  /// The inbox's database (`--inbox`, `INGEST_INBOX_URL`) and where its sharers put payloads
+  /// (`--payloads`, `INGEST_PAYLOADS_URL`: the same database, checked); nil without a URL.
+  static func database(_ arguments: Arguments) throws -> (PostgresURL, PostgresPayloads)? {
+    let payloads = try databaseURL(
+      try arguments.option("--payloads"), option: "--payloads", variable: payloadsVariable)
+    guard
+      let url = try databaseURL(
+        try arguments.option("--inbox"), option: "--inbox", variable: inboxVariable)
+    else {
+      guard payloads == nil else {
+        throw CLIError.usage(
+          "--payloads postgresql://... keeps payloads in the inbox's database (a share's row and"
+            + " its payloads commit in one transaction): name that database with --inbox URL"
+            + " or INGEST_INBOX_URL too")
+      }
+      return nil
+    }
+    guard let payloads else { return (url, .groupDirectory) }
+    if payloads != url {
+      let isSame: Bool
+      do {
+        let options = try options()
+        isSame =
+          try PostgresSchema.databaseID(at: payloads, options: options)
+          == PostgresSchema.databaseID(at: url, options: options)
+      } catch {
+        throw CLIError(describing: error)
+      }
+      guard isSame else {
+        throw CLIError.usage(
+          "--payloads \(payloads.redacted) is not the inbox's database (\(url.redacted)): a"
+            + " share's row and its payloads commit in one transaction, so they must be in one"
+            + " database")
+      }
+    }
+    return (url, .largeObjects)
+  }
+
+  /// For `matrix run` with `--inbox URL` (or `INGEST_INBOX_URL`): each row's share commits to
+  /// that PostgreSQL inbox (its payloads as large objects with `--payloads`) and is imported
+  /// into the library in the same database, its files in the row's group directory; nil
+  /// without a URL (each row's own directory inbox and SQLite library).
+  static func matrix(_ arguments: Arguments) throws -> LibraryRecords? {
+    guard let (url, payloads) = try database(arguments) else { return nil }
+    let options = try options()
+    do {
+      _ = try PostgresSchema.databaseID(at: url, options: options)
+    } catch {
+      throw CLIError(describing: error)
+    }
+    return LibraryRecords(
+      inbox: { group in
+        PostgresInbox(url: url, group: group, options: options, payloads: payloads)
+      },
+      library: { group in
+        try PostgresLibrary(url: url, filesPath: group.path + "/Library", options: options)
+      })
   }
 
   /// Where an inbox is, for messages.

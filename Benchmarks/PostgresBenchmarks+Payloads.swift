@@ -1,0 +1,192 @@
+import Foundation
+import Importer
+import Ingest
+import IngestPostgres
+import SystemCalls
+import TestSupport
+
+/// Issue 30's payload figures: one file shared into a PostgreSQL inbox with its payload in the
+/// group directory (the baseline) or in the database as a large object, 20 KB and 1 GiB, by
+/// the release `ingest-cli` (built beside this executable: `swift build -c release`), `share`
+/// then `inbox import` (for large objects from another group directory: nothing shared but
+/// the database); wall time and peak resident memory of each process (GNU time's `%M`: the
+/// process is forked by `time`, a small process, so the figure is the command's own). Beside
+/// them, psql's `\lo_import` and `\lo_export` of the same 1 GiB: the server's own speed.
+///
+///   scripts/with-postgres.sh swift run -c release Benchmarks postgres-payloads
+extension PostgresBenchmarks {
+  /// Both payload stores, 20 KB and 1 GiB.
+  static func payloads() throws {
+    Harness.section("postgres-payloads")
+    guard PostgresServer.isAvailable else {
+      print("  \(PostgresServer.skipMessage)")
+      return
+    }
+    let cli = URL(fileURLWithPath: CommandLine.arguments[0])
+      .deletingLastPathComponent().appendingPathComponent("ingest-cli").path
+    guard FileManager.default.isExecutableFile(atPath: cli), let time = Harness.which("time")
+    else {
+      print("  skipped: needs \(cli) (swift build -c release) and GNU time on PATH")
+      return
+    }
+    let root = IngestBenchmarks.scratch
+      .appendingPathComponent("PostgresPayloads-\(UUID().uuidString)").path
+    try FileSystem.makeDirectories(root)
+    defer { try? FileSystem.removeTree(root) }
+    // Every type, files up to 2 GiB: the default contract stops at 512 MiB.
+    let contract = root + "/contract.json"
+    try Data(
+      #"{"acceptedTypes": ["public.item"], "maximumFileSize": 2147483648, "maximumShareSize": 2147483648}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: contract))
+    let tools = Tools(cli: cli, time: time, contract: contract)
+    print(
+      "  ingest-cli share FILE into a PostgreSQL inbox, then ingest-cli inbox import into the"
+        + " PostgreSQL library (with large objects from another group directory); median wall"
+        + " time, highest peak resident memory of each process")
+    for (label, size, rounds) in [("20 KB", 20_000, 7), ("1 GiB", 1 << 30, 2)] {
+      let source = URL(fileURLWithPath: root + "/source-\(size).mov")
+      if size >= 1 << 30 {
+        try ItemProviderBenchmarks.writeLargeFile(at: source)
+      } else {
+        var generator = SplitMix64(seed: 30)
+        try Data((0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+          .write(to: source)
+      }
+      var figures: [PostgresPayloads: Figures] = [:]
+      for round in 0..<rounds {
+        // Alternate which store goes first, so neither always meets a colder cache.
+        let order: [PostgresPayloads] =
+          round % 2 == 0 ? [.groupDirectory, .largeObjects] : [.largeObjects, .groupDirectory]
+        for store in order {
+          figures[store, default: Figures()].add(
+            try payloadRound(
+              source: source.path, store: store, root: "\(root)/\(size)-\(round)", tools))
+        }
+      }
+      let baseline = figures[.groupDirectory] ?? Figures()
+      for store in [PostgresPayloads.groupDirectory, .largeObjects] {
+        let figure = figures[store] ?? Figures()
+        let isGoal = store == .largeObjects && size >= 1 << 30
+        let peak = max(figure.sharePeak, figure.importPeak)
+        let ratios =
+          store == .largeObjects
+          ? String(
+            format: "; %.2fx and %.2fx the group directory's times", figure.share / baseline.share,
+            figure.importing / baseline.importing) : ""
+        Harness.report(
+          "  \(label), payload "
+            + (store == .largeObjects ? "as a large object" : "in the group directory"),
+          "share \(seconds(figure.share)) (peak \(Harness.mebibytes(figure.sharePeak))), import"
+            + " \(seconds(figure.importing)) (peak \(Harness.mebibytes(figure.importPeak)))"
+            + ratios,
+          goal: isGoal ? "<= 32 MiB on both sides" : store == .groupDirectory ? "baseline" : "",
+          met: isGoal ? peak <= 32 << 20 : nil)
+      }
+      if size >= 1 << 30 { try serverSpeed(source: source.path, root: root) }
+      try? FileSystem.removeFile(source.path)
+    }
+  }
+
+  /// The programs a round runs.
+  struct Tools {
+    var cli: String
+    var time: String
+    var contract: String
+  }
+
+  /// Times and peaks of the rounds of one store.
+  struct Figures {
+    var shareSeconds: [Double] = []
+    var importSeconds: [Double] = []
+    var sharePeak = 0
+    var importPeak = 0
+
+    var share: Double { Harness.median(shareSeconds) }
+    var importing: Double { Harness.median(importSeconds) }
+
+    mutating func add(_ round: (share: Double, sharePeak: Int, importing: Double, importPeak: Int))
+    {
+      shareSeconds.append(round.share)
+      importSeconds.append(round.importing)
+      sharePeak = max(sharePeak, round.sharePeak)
+      importPeak = max(importPeak, round.importPeak)
+    }
+  }
+
+  static func seconds(_ value: Double) -> String {
+    value < 1 ? String(format: "%.1f ms", value * 1e3) : String(format: "%.2f s", value)
+  }
+
+  /// One share and its import by `ingest-cli`, on a fresh database.
+  static func payloadRound(source: String, store: PostgresPayloads, root: String, _ tools: Tools)
+    throws -> (share: Double, sharePeak: Int, importing: Double, importPeak: Int)
+  {
+    let database = try PostgresServer.makeDatabase(prefix: "bench")
+    defer { PostgresServer.dropDatabase(database) }
+    guard let url = PostgresURL(database) else {
+      throw HarnessError(message: "not a PostgreSQL URL: \(database)")
+    }
+    try PostgresSchema.migrate(url)
+    try FileSystem.makeDirectories(root)
+    defer { try? FileSystem.removeTree(root) }
+    let sharer = root + "/sharer"
+    let importer = store == .largeObjects ? root + "/importer" : sharer
+    let payloads = store == .largeObjects ? ["--payloads", database] : []
+    let shared = try measured(
+      tools,
+      ["share", "--group-dir", sharer, "--inbox", database, "--contract", tools.contract]
+        + payloads + [source], root: root)
+    let imported = try measured(
+      tools,
+      [
+        "inbox", "import", "--group-dir", importer, "--inbox", database, "--library", database,
+        "--contract", tools.contract,
+      ], root: root)
+    let count = try PostgresServer.psql(
+      database, "SELECT count(*) FROM share_ingest.library_records")
+    guard count == ["1"] else {
+      throw HarnessError(message: "the share was not imported (\(count))")
+    }
+    return (shared.seconds, shared.peak, imported.seconds, imported.peak)
+  }
+
+  /// Runs `ingest-cli arguments` under GNU time; its wall time and peak resident bytes.
+  static func measured(_ tools: Tools, _ arguments: [String], root: String) throws
+    -> (seconds: Double, peak: Int)
+  {
+    let report = root + "/time-\(UUID().uuidString)"
+    let start = Harness.now()
+    try Harness.run(executable: tools.time, ["-o", report, "-f", "%M", tools.cli] + arguments)
+    let elapsed = Double(Harness.now() - start) / 1e9
+    let text = try String(contentsOfFile: report, encoding: .utf8)
+    guard let kibibytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw HarnessError(message: "GNU time printed \(text)")
+    }
+    return (elapsed, kibibytes << 10)
+  }
+
+  /// psql's `\lo_import` and `\lo_export` of `source`: how fast the server takes and gives a
+  /// large object, whoever the client.
+  static func serverSpeed(source: String, root: String) throws {
+    guard let server = PostgresServer.url else { return }
+    let database = try PostgresServer.makeDatabase(prefix: "bench")
+    defer { PostgresServer.dropDatabase(database) }
+    var start = Harness.now()
+    try PostgresServer.psql(database, "\\lo_import \(source)")
+    let importing = Double(Harness.now() - start) / 1e9
+    guard
+      let oid = try PostgresServer.psql(database, "SELECT max(oid) FROM pg_largeobject_metadata")
+        .first
+    else {
+      throw HarnessError(message: "psql made no large object on \(server)")
+    }
+    start = Harness.now()
+    try PostgresServer.psql(database, "\\lo_export \(oid) \(root)/exported")
+    let exporting = Double(Harness.now() - start) / 1e9
+    try? FileSystem.removeFile(root + "/exported")
+    Harness.report(
+      "  1 GiB through psql's \\lo_import and \\lo_export (the server's own speed)",
+      "in \(seconds(importing)), out \(seconds(exporting))", goal: "reference", met: nil)
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SystemCalls
+
+/// Where a claimed share's payloads wait for the reader, and how it reads them.
+///
+/// Two stores: the group directory's `Incoming/` (`GroupDirectoryPayloads`, every host
+/// mounting the directory), and PostgreSQL large objects (`IngestPostgres`: a deployment that
+/// needs only the database). A claim says which holds its share (`InboxClaim.payloads`), since
+/// the sharer chose as it committed. Readers never trust what a store gives: every payload is
+/// streamed in bounded memory, hashed as it is read, and refused unless it is the size and
+/// SHA-256 its manifest says (`PayloadExpectation.copy(from:to:)`).
+///
+/// What a store takes part in, for a third one (an S3-compatible object store) to be added
+/// without touching the pipeline:
+/// - **Writing**, as the share commits, through the inbox's `PreparedManifest`: the loader has
+///   published the payloads, complete and flushed, in the sharer's own `Incoming/`; the
+///   commit puts each in the store and the manifest records where. A store inside the database
+///   writes them in the manifest's own transaction. One outside needs an idempotent key per
+///   payload (the share id and the item's position), a put that is durable when it returns
+///   (an S3 PUT, or a multipart upload of parts of at most a few MiB completed, so memory stays
+///   bounded), done before the manifest commits, so the manifest never names what is not
+///   there and a retried commit only writes the same object again.
+/// - **Reading**: `openPayload(at:)`, a stream from the payload's start.
+/// - **Removal** once the claim's share is recorded: in the claim's transaction for a store
+///   in the database; after the commit for one outside, whose leftovers a crash can keep.
+/// - **Sweeping**: whatever no committed share names and no live share will, after a delay
+///   (an object store: objects older than the delay that no inbox row names, and a lifecycle
+///   rule for multipart uploads never completed).
+public protocol PayloadStore: Sendable {
+  /// Where the payloads are, for messages: a path, or a URL without its password.
+  var location: String { get }
+
+  /// Opens the payload of file item `position` of the claimed share, for reading from its
+  /// start, by one thread.
+  ///
+  /// - Throws: `PayloadError` for a payload that is missing or cannot be taken; the store's
+  ///   own errors when it cannot be reached.
+  func openPayload(at position: Int) throws -> any PayloadReader
+}
+
+/// A payload being read from its store, chunk by chunk.
+public protocol PayloadReader: AnyObject {
+  /// Reads the next bytes into `buffer`, at most its size; 0 at the end.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+
+  /// Ends the read; once is enough, and reading after it fails.
+  func close()
+}
+
+extension InboxClaim {
+  /// The group directory's `Incoming/`, unless the claim says otherwise.
+  public var payloads: any PayloadStore { GroupDirectoryPayloads(claim: self) }
+}
+
+extension PayloadExpectation {
+  /// Copies the payload `reader` gives into `output` (from its offset), hashed as it is read,
+  /// and refuses it unless it is the manifest's size and digest; stops as soon as it holds
+  /// more bytes than the manifest says. Memory stays at one chunk (1 MiB).
+  package func copy(from reader: any PayloadReader, to output: FileDescriptor) throws {
+    guard let digest = SHA256Digest() else {
+      throw IOError(.resourceExhausted, operation: "EVP_MD_CTX_new", path: output.path)
+    }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: DigestingCopier.chunkSize, alignment: 64)
+    defer { buffer.deallocate() }
+    var total: Int64 = 0
+    do {
+      while true {
+        let count = try reader.read(into: buffer)
+        if count == 0 { break }
+        total += Int64(count)
+        guard total <= byteCount else {
+          throw PayloadError.refused(
+            shareID: shareID, item: position, path: path,
+            reason: "it holds more than the \(byteCount) bytes its manifest says")
+        }
+        let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        digest.update(chunk)
+        try output.writeAll(chunk)
+      }
+    } catch {
+      digest.discard()
+      throw error
+    }
+    try check(PayloadDigest.Result(byteCount: total, sha256: digest.finish()))
+  }
+}
