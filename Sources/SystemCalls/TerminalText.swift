@@ -72,6 +72,34 @@ public enum TerminalText {
     return shown.hasPrefix("$'") ? shown : "'\(shown)'"
   }
 
+  /// `text` cut to at most `columns` terminal columns with an ellipsis (East Asian wide
+  /// characters take two columns), for a line that must stay one line on a screen.
+  public static func fitted(_ text: String, columns: Int) -> String {
+    var used = 0
+    var result = ""
+    for character in text {
+      let width = character.unicodeScalars.first.map(isWide) == true ? 2 : 1
+      if used + width > columns - 1 {
+        return result + "…"
+      }
+      used += width
+      result.append(character)
+    }
+    return text
+  }
+
+  /// Whether `scalar` takes two columns on a terminal (East Asian wide and full-width forms).
+  static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      true
+    default:
+      false
+    }
+  }
+
   /// A message for standard error made safe whatever went into it: every character that could
   /// act on a terminal except the line breaks between its lines replaced by U+FFFD, and each
   /// line cut at `lineLimit` characters with an ellipsis. The last guard behind the quoting

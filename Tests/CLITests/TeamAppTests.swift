@@ -227,4 +227,38 @@ struct TeamAppTests {
     #expect(report["differing"] as? Int == differing.count)
     #expect(!differing.isEmpty)
   }
+
+  @Test("The card shows a 1000-character text on one line, shortened; --json keeps it whole")
+  func cardLine() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let group = directory.path + "/group"
+    try FileManager.default.createDirectory(
+      atPath: group + "/Inbox", withIntermediateDirectories: true)
+    let id = UUID()
+    let text = String(repeating: "週六去公園嗎？", count: 142) + "末"  // 995 characters, wide
+    let manifest: [String: Any] = [
+      "schemaVersion": 1, "id": id.uuidString, "receivedAt": "2026-09-21T01:13:20Z", "text": text,
+    ]
+    try JSONSerialization.data(withJSONObject: manifest).write(
+      to: URL(fileURLWithPath: group + "/Inbox/\(id.uuidString).json"))
+    let library = directory.path + "/library.sqlite"
+    #expect(
+      try await CLI.run(["inbox", "import", "--group-dir", group, "--library", library]).status
+        == 0)
+    let arguments = [
+      "library", "summary", "--library", library, "--date", "2026-09-21", "--time-zone", "UTC",
+      "--locale", "zh-Hant",
+    ]
+    let card = try await CLI.run(arguments)
+    let lines = card.standardOutput.split(separator: "\n")
+    #expect(lines.count == 2)
+    let line = try #require(lines.last)
+    #expect(line.hasPrefix("• 待整理｜週六去公園嗎？"))
+    #expect(line.hasSuffix("…"))
+    #expect(line.count < 70, "wide characters count two columns of 120")
+    let json = try CLI.json(try await CLI.run(arguments + ["--json"]).standardOutput)
+    let records = try #require(json["records"] as? [[String: Any]])
+    #expect(records.first?["content"] as? String == text)
+  }
 }

@@ -26,8 +26,10 @@ enum LibraryCommand {
         discussion: """
           The day runs from the start of the calendar day to the start of the next in the time \
           zone (so a daylight-saving day of 23 or 25 hours counts exactly). Each record is one \
-          line; line breaks in a text become spaces; records beyond 50 are left out whole and \
-          counted on a last line.
+          line; line breaks in a text become spaces, and a line longer than the terminal (or \
+          than 120 columns, when the card is not shown on one) is shortened with an ellipsis; \
+          --json carries every record whole. Records beyond 50 are left out whole and counted \
+          on a last line.
           """,
         options: [
           .option("--date", value: "YYYY-MM-DD", help: "the day (default: today)"),
@@ -129,8 +131,12 @@ enum LibraryCommand {
               status: $0.status.rawValue, content: $0.content)
           }, text: card.text))
     } else {
-      // Each line as it is, unless something shared in it could act on the terminal.
-      for line in card.lines { print(TerminalText.quoted(line)) }
+      // Each record on one line of the screen: quoted if something shared in it could act on
+      // the terminal, shortened if it is longer than a line (a 1000-character text).
+      let columns = Terminal.isInteractive ? Terminal.width : 120
+      for line in card.lines {
+        print(TerminalText.quoted(TerminalText.fitted(line, columns: max(20, columns))))
+      }
     }
     return .success
   }

@@ -18,6 +18,9 @@ enum Terminal {
     return 80
   }
 
+  /// Whether standard output is a terminal (it reports a window size).
+  static var isInteractive: Bool { windowColumns() != nil }
+
   /// The columns `ioctl(STDOUT_FILENO, TIOCGWINSZ)` reports; nil when standard output is not a
   /// terminal or reports no width.
   private static func windowColumns() -> Int? {
