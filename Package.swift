@@ -56,9 +56,10 @@ let package = Package(
     .target(
       name: "ItemProvider", dependencies: ["UTI", "SystemCalls", "PropertyLists"],
       swiftSettings: swiftSettings),
+    // libmagic's header only: Sniffing loads the library the first time its own signatures do
+    // not know a file (see shim.h and SystemCalls' SharedLibrary).
     .systemLibrary(
       name: "CMagic",
-      pkgConfig: "libmagic",
       providers: [.apt(["libmagic-dev"])]
     ),
     .target(
@@ -89,9 +90,9 @@ let package = Package(
       name: "CPostgres",
       providers: [.apt(["libpq-dev"])]
     ),
+    // SQLite's header only: Importer loads the library when a library database first opens.
     .systemLibrary(
       name: "CSQLite",
-      pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
     // The type matrix: rows of shares and what the main app must end up with, run end to end.
@@ -101,9 +102,10 @@ let package = Package(
         "Ingest", "Importer", "ItemProvider", "ActivationRules", "UTI", "SystemCalls",
       ],
       swiftSettings: swiftSettings),
+    // libcrypto's headers only: Ingest (SHA-256) and Shortcuts (signatures) load the library
+    // the first time they hash or verify.
     .systemLibrary(
       name: "COpenSSL",
-      pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"])]
     ),
     .target(

@@ -36,7 +36,7 @@ enum ImporterBenchmarks {
     let count = 1000
     var generator = SplitMix64(seed: 12)
     let start = Date(timeIntervalSince1970: 1_772_928_000)
-    let shares = (0..<count).map { index -> Share in
+    let shares = try (0..<count).map { index -> Share in
       var payload = [UInt8](repeating: 0, count: 4096)
       for offset in stride(from: 0, to: payload.count, by: 8) {
         withUnsafeBytes(of: generator.next()) { word in
@@ -49,7 +49,7 @@ enum ImporterBenchmarks {
         items: [
           .file(
             typeIdentifier: "public.jpeg", path: "Incoming/\(name)", byteCount: 4096,
-            sha256: PayloadDigest.sha256(of: payload), suggestedName: "IMG_\(index).JPG")
+            sha256: try PayloadDigest.sha256(of: payload), suggestedName: "IMG_\(index).JPG")
         ])
       return Share(manifest: manifest, payload: payload, payloadName: name)
     }

@@ -50,7 +50,7 @@ struct PostgresInboxTests {
         items.append(
           .file(
             typeIdentifier: "public.plain-text", path: "Incoming/\(name)",
-            byteCount: Int64(bytes.count), sha256: PayloadDigest.sha256(of: bytes),
+            byteCount: Int64(bytes.count), sha256: try PayloadDigest.sha256(of: bytes),
             suggestedName: "note \(index).txt"))
       }
       let prepared = try inbox.reserve(id)

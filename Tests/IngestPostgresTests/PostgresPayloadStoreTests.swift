@@ -65,7 +65,7 @@ struct PostgresPayloadStoreTests {
           items: [
             .file(
               typeIdentifier: "public.jpeg", path: "Incoming/\(file)",
-              byteCount: Int64(bytes.count), sha256: PayloadDigest.sha256(of: bytes),
+              byteCount: Int64(bytes.count), sha256: try PayloadDigest.sha256(of: bytes),
               suggestedName: name)
           ]))
       try prepared.commit()

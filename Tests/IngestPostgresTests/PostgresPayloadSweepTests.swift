@@ -104,7 +104,7 @@ struct PostgresPayloadSweepTests {
           items: [
             .file(
               typeIdentifier: "public.jpeg", path: "Incoming/\(UUID().uuidString).jpg",
-              byteCount: Int64(bytes.count), sha256: PayloadDigest.sha256(of: bytes),
+              byteCount: Int64(bytes.count), sha256: try PayloadDigest.sha256(of: bytes),
               suggestedName: "in flight.jpg")
           ])
         let inbox = fixture.sharer()

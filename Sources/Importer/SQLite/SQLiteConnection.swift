@@ -1,4 +1,5 @@
 internal import CSQLite
+import SystemCalls
 
 /// One connection to a SQLite database file: open, execute, prepare (cached), transactions.
 ///
@@ -9,6 +10,8 @@ internal import CSQLite
 package final class SQLiteConnection {
   /// The database file.
   package let path: String
+  /// SQLite's functions (`SQLiteLibrary`); statements and rows call through them too.
+  let sqlite: csqlite_api
   private let handle: OpaquePointer
   private var cache: [String: SQLiteStatement] = [:]
 
@@ -16,44 +19,53 @@ package final class SQLiteConnection {
   ///
   /// A symbolic link in place of the file is refused (`SQLITE_OPEN_NOFOLLOW`). Result codes are
   /// extended (`SQLITE_CONSTRAINT_UNIQUE`, not only `SQLITE_CONSTRAINT`).
+  /// SQLite itself is loaded the first time a connection opens; when it cannot be, opening
+  /// fails with a message naming the library and its package.
   package init(path: String, readOnly: Bool = false) throws(SQLiteError) {
     self.path = path
+    let sqlite: csqlite_api
+    switch SQLiteLibrary.loaded.result {
+    case .success(let functions): sqlite = functions
+    case .failure(let error):
+      throw SQLiteError(operation: "open", path: path, resultCode: 1, message: "\(error)")
+    }
+    self.sqlite = sqlite
     var opened: OpaquePointer?
     let flags =
       (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
       | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-    let status = sqlite3_open_v2(path, &opened, flags, nil)
+    let status = sqlite.sqlite3_open_v2(path, &opened, flags, nil)
     guard status == SQLITE_OK, let opened else {
-      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-      let code = opened.map { sqlite3_extended_errcode($0) } ?? status
-      sqlite3_close_v2(opened)
+      let message = opened.map { Self.message(sqlite.sqlite3_errmsg($0)) } ?? "out of memory"
+      let code = opened.map { sqlite.sqlite3_extended_errcode($0) } ?? status
+      _ = sqlite.sqlite3_close_v2(opened)
       throw SQLiteError(operation: "open", path: path, resultCode: code, message: message)
     }
     handle = opened
-    sqlite3_extended_result_codes(handle, 1)
+    _ = sqlite.sqlite3_extended_result_codes(handle, 1)
   }
 
   deinit {
     for statement in cache.values { statement.finalize() }
-    sqlite3_close_v2(handle)
+    _ = sqlite.sqlite3_close_v2(handle)
   }
 
   /// Waits up to `milliseconds` for another connection's lock before failing with
   /// `SQLITE_BUSY` (`sqlite3_busy_timeout`).
   package func setBusyTimeout(milliseconds: Int32) {
-    sqlite3_busy_timeout(handle, milliseconds)
+    _ = sqlite.sqlite3_busy_timeout(handle, milliseconds)
   }
 
   /// Runs `sql` (one or more statements, no parameters, no rows wanted).
   package func execute(_ sql: String) throws(SQLiteError) {
     var message: UnsafeMutablePointer<CChar>?
-    let status = sqlite3_exec(handle, sql, nil, nil, &message)
+    let status = sqlite.sqlite3_exec(handle, sql, nil, nil, &message)
     guard status == SQLITE_OK else {
-      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-      sqlite3_free(message)
+      let text = message.map { String(cString: $0) } ?? Self.message(sqlite.sqlite3_errmsg(handle))
+      sqlite.sqlite3_free(message)
       throw SQLiteError(
         operation: "execute", path: path, statement: sql,
-        resultCode: sqlite3_extended_errcode(handle), message: text)
+        resultCode: sqlite.sqlite3_extended_errcode(handle), message: text)
     }
   }
 
@@ -61,7 +73,7 @@ package final class SQLiteConnection {
   package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     if let cached = cache[sql] { return cached }
     var prepared: OpaquePointer?
-    let status = sqlite3_prepare_v3(
+    let status = sqlite.sqlite3_prepare_v3(
       handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
     guard status == SQLITE_OK, let prepared else {
       throw error("prepare", statement: sql)
@@ -91,10 +103,10 @@ package final class SQLiteConnection {
   }
 
   /// Whether a transaction is open (`sqlite3_get_autocommit` is 0).
-  package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+  package var isInTransaction: Bool { sqlite.sqlite3_get_autocommit(handle) == 0 }
 
   /// The rowid of the last row inserted on this connection.
-  package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  package var lastInsertedRowID: Int64 { sqlite.sqlite3_last_insert_rowid(handle) }
 
   /// The first column of the first row `sql` returns, as text; nil when there is no row.
   package func text(_ sql: String) throws(SQLiteError) -> String? {
@@ -106,11 +118,33 @@ package final class SQLiteConnection {
     try statement(sql).rows(values) { $0.integer(0) }.first
   }
 
+  /// SQLite's message (`sqlite3_errmsg`), which is never NULL for a connection.
+  private static func message(_ text: UnsafePointer<CChar>?) -> String {
+    text.map { String(cString: $0) } ?? "no message from SQLite"
+  }
+
   /// An error for the call that just failed on this connection.
   func error(_ operation: String, statement: String?) -> SQLiteError {
     SQLiteError(
       operation: operation, path: path, statement: statement,
-      resultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle))
+      resultCode: sqlite.sqlite3_extended_errcode(handle),
+      message: Self.message(sqlite.sqlite3_errmsg(handle))
     )
   }
+}
+
+/// SQLite, loaded the first time a connection opens (`SharedLibrary`): commands that never
+/// open the library database never map it.
+enum SQLiteLibrary {
+  /// The loaded functions are plain C function pointers, fixed once loaded.
+  struct Loaded: @unchecked Sendable {
+    var result: Result<csqlite_api, SharedLibraryError>
+  }
+
+  static let loaded = Loaded(
+    result: SharedLibrary.sqlite.load { handle in
+      var missing: UnsafePointer<CChar>?
+      let functions = csqlite_resolve(handle, &missing)
+      return (functions?.pointee, missing.map { String(cString: $0) })
+    })
 }

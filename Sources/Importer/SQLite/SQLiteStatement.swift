@@ -24,17 +24,21 @@ package enum SQLiteValue: Sendable, Hashable {
 package final class SQLiteStatement {
   private let handle: OpaquePointer
   private unowned let connection: SQLiteConnection
+  /// SQLite's functions, as the connection loaded them (kept here: the connection finalizes
+  /// its statements from its `deinit`).
+  private let sqlite: csqlite_api
   /// The SQL.
   package let sql: String
 
   init(handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
     self.handle = handle
     self.connection = connection
+    self.sqlite = connection.sqlite
     self.sql = sql
   }
 
   func finalize() {
-    sqlite3_finalize(handle)
+    _ = sqlite.sqlite3_finalize(handle)
   }
 
   /// Runs the statement with `values` bound to its parameters, in order; rows are discarded.
@@ -51,26 +55,28 @@ package final class SQLiteStatement {
     try bind(values)
     defer { reset() }
     var results: [T] = []
-    while try step() { results.append(transform(SQLiteRow(handle: handle))) }
+    while try step() {
+      results.append(transform(SQLiteRow(handle: handle, sqlite: sqlite)))
+    }
     return results
   }
 
   private func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
-    sqlite3_reset(handle)
-    sqlite3_clear_bindings(handle)
+    _ = sqlite.sqlite3_reset(handle)
+    _ = sqlite.sqlite3_clear_bindings(handle)
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       let status: Int32
       switch value {
-      case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
-      case .null: status = sqlite3_bind_null(handle, index)
+      case .integer(let number): status = sqlite.sqlite3_bind_int64(handle, index, number)
+      case .null: status = sqlite.sqlite3_bind_null(handle, index)
       case .text(let text) where text.isEmpty:
-        status = sqlite3_bind_text(handle, index, "", 0, Self.transient)
+        status = sqlite.sqlite3_bind_text(handle, index, "", 0, Self.transient)
       case .text(let text):
         // The length is given, so a text holding U+0000 is bound whole; SQLite copies it.
         var text = text
         status = text.withUTF8 { bytes in
-          sqlite3_bind_text(
+          sqlite.sqlite3_bind_text(
             handle, index, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
             Int32(bytes.count), Self.transient)
         }
@@ -81,7 +87,7 @@ package final class SQLiteStatement {
 
   /// Steps once: true when a row is ready, false when the statement is done.
   private func step() throws(SQLiteError) -> Bool {
-    switch sqlite3_step(handle) {
+    switch sqlite.sqlite3_step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
     default: throw connection.error("step", statement: sql)
@@ -89,7 +95,7 @@ package final class SQLiteStatement {
   }
 
   private func reset() {
-    sqlite3_reset(handle)
+    _ = sqlite.sqlite3_reset(handle)
   }
 
   /// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the call returns. The C macro is
@@ -101,10 +107,11 @@ package final class SQLiteStatement {
 /// The current row of a statement, valid only inside the closure it is handed to.
 package struct SQLiteRow {
   fileprivate let handle: OpaquePointer
+  fileprivate let sqlite: csqlite_api
 
   /// Column `index` as an integer (0 for NULL).
   package func integer(_ index: Int32) -> Int64 {
-    sqlite3_column_int64(handle, index)
+    sqlite.sqlite3_column_int64(handle, index)
   }
 
   /// Column `index` as an integer, nil for NULL.
@@ -114,13 +121,13 @@ package struct SQLiteRow {
 
   /// Column `index` as text, nil for NULL.
   package func text(_ index: Int32) -> String? {
-    guard let bytes = sqlite3_column_text(handle, index) else { return nil }
-    let count = Int(sqlite3_column_bytes(handle, index))
+    guard let bytes = sqlite.sqlite3_column_text(handle, index) else { return nil }
+    let count = Int(sqlite.sqlite3_column_bytes(handle, index))
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
   /// Whether column `index` is NULL.
   package func isNull(_ index: Int32) -> Bool {
-    sqlite3_column_type(handle, index) == SQLITE_NULL
+    sqlite.sqlite3_column_type(handle, index) == SQLITE_NULL
   }
 }

@@ -11,15 +11,21 @@ package enum PayloadDigest {
   }
 
   /// The SHA-256 of bytes in memory, as lower-case hexadecimal.
-  package static func sha256(of bytes: [UInt8]) -> String {
-    bytes.withUnsafeBytes { SHA256Digest.hex(of: $0) }
+  /// - Throws: `SharedLibraryError` when libcrypto cannot be loaded.
+  package static func sha256(of bytes: [UInt8]) throws(SharedLibraryError) -> String {
+    let digest = try SHA256Digest()
+    bytes.withUnsafeBytes { digest.update($0) }
+    return digest.finish()
   }
 
   /// Hashes everything `file` holds, from its start, in chunks (memory does not grow with the
   /// file), without moving its offset.
   package static func sha256(of file: FileDescriptor) throws -> Result {
-    guard let digest = SHA256Digest() else {
-      throw IOError(.resourceExhausted, operation: "EVP_MD_CTX_new", path: file.path)
+    let digest: SHA256Digest
+    do {
+      digest = try SHA256Digest()
+    } catch {
+      throw IOError(operation: "hash", path: file.path, cause: error)
     }
     let buffer = UnsafeMutableRawBufferPointer.allocate(
       byteCount: DigestingCopier.chunkSize, alignment: 64)

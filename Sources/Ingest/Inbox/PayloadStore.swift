@@ -57,8 +57,11 @@ extension PayloadExpectation {
   /// and refuses it unless it is the manifest's size and digest; stops as soon as it holds
   /// more bytes than the manifest says. Memory stays at one chunk (1 MiB).
   package func copy(from reader: any PayloadReader, to output: FileDescriptor) throws {
-    guard let digest = SHA256Digest() else {
-      throw IOError(.resourceExhausted, operation: "EVP_MD_CTX_new", path: output.path)
+    let digest: SHA256Digest
+    do {
+      digest = try SHA256Digest()
+    } catch {
+      throw IOError(operation: "hash", path: output.path, cause: error)
     }
     let buffer = UnsafeMutableRawBufferPointer.allocate(
       byteCount: DigestingCopier.chunkSize, alignment: 64)

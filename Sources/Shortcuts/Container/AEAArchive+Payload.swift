@@ -53,7 +53,10 @@ extension AEAArchive {
     switch rootHeader.checksumAlgorithm {
     case .none: return
     case .sha256:
-      guard LibCrypto.sha256(decoded) == header.checksum else {
+      guard let checksum = LibCrypto.sha256(decoded) else {
+        throw .unsupportedAlgorithm("SHA-256 segment checksums (\(LibCrypto.loadFailure))")
+      }
+      guard checksum == header.checksum else {
         throw .checksumMismatch(cluster: cluster, segment: segment)
       }
     case .murmur64:

@@ -90,10 +90,11 @@ struct AEAWriter {
           let segment = group[slot]
           headers.appendLittleEndian(UInt32(segment.original.count))
           headers.appendLittleEndian(UInt32(segment.stored.count))
-          headers += LibCrypto.sha256(segment.original)
-          guard let segmentKey = derive(clusterKey, "AEA_SK", slot),
+          guard let checksum = LibCrypto.sha256(segment.original),
+            let segmentKey = derive(clusterKey, "AEA_SK", slot),
             let segmentMAC = mac(segmentKey, segment.stored, salt: [])
           else { return nil }
+          headers += checksum
           macs += segmentMAC
           data += segment.stored
         } else {

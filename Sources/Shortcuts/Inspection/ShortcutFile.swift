@@ -111,6 +111,13 @@ public struct ShortcutFile: Sendable {
     return head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!DOCTYPE plist")
   }
 
+  /// Loads libcrypto, which reading and verifying a signed shortcut need, now: a program can
+  /// then say that the library is missing rather than that a checksum or a signature fails.
+  /// - Throws: `SharedLibraryError` naming the library and its package.
+  package static func loadLibcrypto() throws(SharedLibraryError) {
+    try LibCrypto.requireLibrary()
+  }
+
   /// Checks the signature, HMAC chain and certificates of a signed shortcut; nil for unsigned
   /// files, which carry nothing to verify.
   public func verify(anchors: ShortcutTrustAnchors = .apple, now: Date = Date())

@@ -1,7 +1,12 @@
 internal import CMagic
 import Synchronization
+import SystemCalls
 
 /// Every libmagic call of the package, in one place.
+///
+/// libmagic is loaded the first time a handle opens (`SharedLibrary`): a process whose files
+/// the package's own signatures recognize never maps it. A library that cannot be loaded is a
+/// failure of the operation `load`, with a message naming the library and its package.
 ///
 /// A libmagic handle (`magic_t`) must not be used by two threads at once, and loading one costs
 /// a few milliseconds, so handles live in a small pool: a caller takes an idle handle (or opens
@@ -21,9 +26,6 @@ final class LibMagic: Sendable {
   private let maximumIdleHandles: Int
   private let flags: Int32
 
-  /// The version of the linked libmagic, such as 544 for 5.44.
-  static var version: Int { Int(magic_version()) }
-
   /// Creates an empty pool; handles open on first use.
   init(maximumIdleHandles: Int) {
     self.maximumIdleHandles = max(1, maximumIdleHandles)
@@ -33,7 +35,12 @@ final class LibMagic: Sendable {
 
   deinit {
     for pattern in idle.withLock({ $0 }) {
-      if let handle = OpaquePointer(bitPattern: pattern) { magic_close(handle) }
+      // A handle exists only once the library loaded.
+      if let handle = OpaquePointer(bitPattern: pattern),
+        case .success(let magic) = Library.loaded.result
+      {
+        magic.magic_close(handle)
+      }
     }
   }
 
@@ -47,11 +54,12 @@ final class LibMagic: Sendable {
   func mimeType(of bytes: [UInt8]) throws(Failure) -> String {
     let handle = try take()
     defer { give(back: handle) }
+    let magic = try Self.functions()
     let result = bytes.withUnsafeBytes { buffer in
-      magic_buffer(handle, buffer.baseAddress, buffer.count)
+      magic.magic_buffer(handle, buffer.baseAddress, buffer.count)
     }
     guard let result else {
-      throw Failure(operation: "magic_buffer", message: Self.lastError(of: handle))
+      throw Failure(operation: "magic_buffer", message: Self.lastError(of: handle, magic))
     }
     return String(cString: result)
   }
@@ -59,12 +67,13 @@ final class LibMagic: Sendable {
   private func take() throws(Failure) -> OpaquePointer {
     let pattern = idle.withLock { $0.popLast() }
     if let pattern, let handle = OpaquePointer(bitPattern: pattern) { return handle }
-    guard let handle = magic_open(flags) else {
+    let magic = try Self.functions()
+    guard let handle = magic.magic_open(flags) else {
       throw Failure(operation: "magic_open", message: "out of memory")
     }
-    guard magic_load(handle, nil) == 0 else {
-      let message = Self.lastError(of: handle)
-      magic_close(handle)
+    guard magic.magic_load(handle, nil) == 0 else {
+      let message = Self.lastError(of: handle, magic)
+      magic.magic_close(handle)
       throw Failure(operation: "magic_load", message: message)
     }
     return handle
@@ -77,11 +86,34 @@ final class LibMagic: Sendable {
       handles.append(pattern)
       return true
     }
-    if !kept { magic_close(handle) }
+    if !kept, case .success(let magic) = Library.loaded.result { magic.magic_close(handle) }
   }
 
-  private static func lastError(of handle: OpaquePointer) -> String {
-    guard let message = magic_error(handle) else { return "no message from libmagic" }
+  private static func lastError(of handle: OpaquePointer, _ magic: cmagic_api) -> String {
+    guard let message = magic.magic_error(handle) else { return "no message from libmagic" }
     return String(cString: message)
+  }
+
+  /// libmagic's functions, loading the library on first use.
+  private static func functions() throws(Failure) -> cmagic_api {
+    switch Library.loaded.result {
+    case .success(let functions): return functions
+    case .failure(let error): throw Failure(operation: "load", message: "\(error)")
+    }
+  }
+
+  /// libmagic, loaded the first time a handle opens.
+  private enum Library {
+    /// The loaded functions are plain C function pointers, fixed once loaded.
+    struct Loaded: @unchecked Sendable {
+      var result: Result<cmagic_api, SharedLibraryError>
+    }
+
+    static let loaded = Loaded(
+      result: SharedLibrary.libmagic.load { handle in
+        var missing: UnsafePointer<CChar>?
+        let functions = cmagic_resolve(handle, &missing)
+        return (functions?.pointee, missing.map { String(cString: $0) })
+      })
   }
 }

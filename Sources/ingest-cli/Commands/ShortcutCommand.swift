@@ -197,9 +197,14 @@ enum ShortcutCommand {
     let file: ShortcutFile
     do {
       let bytes = try InputPath.read(path, limit: Int64(ShortcutFile.maximumFileSize))
+      // A signed shortcut needs libcrypto; one that cannot be loaded is said as such, not as
+      // a checksum or signature that does not verify.
+      if bytes.starts(with: Array("AEA1".utf8)) { try ShortcutFile.loadLibcrypto() }
       file = try ShortcutFile(data: Data(bytes))
     } catch let error as CLIError {
       throw error
+    } catch let error as SharedLibraryError {
+      throw CLIError(status: .ioError, message: "\(error)")
     } catch {
       // A message about the content does not name the file; say which one.
       throw CLIError.data("\(TerminalText.quoted(name)): \(error)")

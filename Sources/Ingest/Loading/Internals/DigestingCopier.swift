@@ -39,8 +39,11 @@ enum DigestingCopier {
     from source: FileDescriptor, sizeHint: Int64, to destination: FileDescriptor,
     budget: ShareBudget, isCancelled: () -> Bool, progress: (Int64) -> Void = { _ in }
   ) throws -> Result {
-    guard let digest = SHA256Digest() else {
-      throw IOError(.resourceExhausted, operation: "EVP_MD_CTX_new", path: destination.path)
+    let digest: SHA256Digest
+    do {
+      digest = try SHA256Digest()
+    } catch {
+      throw IOError(operation: "hash", path: destination.path, cause: error)
     }
     if sizeHint >= pipelineThreshold {
       return try pipelined(
@@ -76,7 +79,11 @@ enum DigestingCopier {
   ) throws -> Result {
     try budget.charge(bytes.count, fileTotal: Int64(bytes.count))
     try destination.writeAll(bytes)
-    return Result(byteCount: Int64(bytes.count), sha256: SHA256Digest.hex(of: bytes))
+    do {
+      return Result(byteCount: Int64(bytes.count), sha256: try SHA256Digest.hex(of: bytes))
+    } catch {
+      throw IOError(operation: "hash", path: destination.path, cause: error)
+    }
   }
 
   /// The large-file copy: this thread copies chunk k+1 while a serial queue hashes chunk k; a

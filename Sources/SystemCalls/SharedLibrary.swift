@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// A C library loaded the first time it is needed (`dlopen`), not linked: a process that never
+/// uses it neither maps nor relocates it, and a command that answers one question pays only
+/// for the libraries that question needs. libmagic (the sniffer's long tail), libcrypto
+/// (digests and shortcut signatures), SQLite (the library) and libpq (PostgreSQL) are loaded
+/// this way; each module keeps the loaded functions in a table its C shim fills (`*_resolve`).
+///
+/// Each library can be named by an environment variable (`INGEST_LIBMAGIC`,
+/// `INGEST_LIBCRYPTO`, `INGEST_LIBSQLITE`, `INGEST_LIBPQ`): a path, or a soname the loader
+/// finds, for systems that keep it elsewhere.
+package struct SharedLibrary: Sendable {
+  /// The library's name in messages: `libmagic`.
+  package var name: String
+  /// The soname opened when the environment names none: `libmagic.so.1`.
+  package var soname: String
+  /// The environment variable that names another copy: `INGEST_LIBMAGIC`.
+  package var variable: String
+  /// What to install, as the message says it: `libmagic1 (with libmagic-dev)`.
+  package var packages: String
+
+  package init(name: String, soname: String, variable: String, packages: String) {
+    self.name = name
+    self.soname = soname
+    self.variable = variable
+    self.packages = packages
+  }
+
+  /// Opens the library (`RTLD_NOW | RTLD_LOCAL`: a missing symbol fails here, and the
+  /// library's names stay out of the process's global scope) and hands the handle to
+  /// `resolve`, which fills the shim's table of functions or names the first one missing.
+  /// Call it once per process and keep the result (a lazily initialised global).
+  package func load<API>(
+    _ resolve: (UnsafeMutableRawPointer) -> (api: API?, missing: String?)
+  ) -> Result<API, SharedLibraryError> {
+    let override = getenv(variable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    let path = override ?? soname
+    let source = override == nil ? path : "\(path) (\(variable))"
+    func failure(_ reason: String) -> Result<API, SharedLibraryError> {
+      .failure(
+        SharedLibraryError(
+          library: name, source: source, reason: reason, packages: packages, variable: variable))
+    }
+    guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+      return failure(dlerror().map { String(cString: $0) } ?? "dlopen failed")
+    }
+    let resolved = resolve(handle)
+    guard let api = resolved.api else {
+      dlclose(handle)
+      return failure("it has no \(resolved.missing ?? "function the package needs")")
+    }
+    return .success(api)
+  }
+}
+
+extension SharedLibrary {
+  /// libmagic, for the formats the sniffer's own signatures do not know.
+  package static let libmagic = SharedLibrary(
+    name: "libmagic", soname: "libmagic.so.1", variable: "INGEST_LIBMAGIC",
+    packages: "libmagic1 (with libmagic-dev)")
+
+  /// libcrypto (OpenSSL 3), for SHA-256 digests and shortcut signatures.
+  package static let libcrypto = SharedLibrary(
+    name: "libcrypto", soname: "libcrypto.so.3", variable: "INGEST_LIBCRYPTO",
+    packages: "libssl3 (with libssl-dev)")
+
+  /// SQLite, for the library database.
+  package static let sqlite = SharedLibrary(
+    name: "SQLite", soname: "libsqlite3.so.0", variable: "INGEST_LIBSQLITE",
+    packages: "libsqlite3-0 (with libsqlite3-dev)")
+}
+
+/// A C library the package loads on first use could not be loaded: which library, from where,
+/// why, and what to install.
+public struct SharedLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The library: `libmagic`, `libcrypto`, `SQLite`, `libpq`.
+  public var library: String
+  /// What was opened: a soname, or a path with the environment variable that named it.
+  public var source: String
+  /// The loader's message, or the function the library lacks.
+  public var reason: String
+  /// The Debian packages that provide it.
+  public var packages: String
+  /// The environment variable that names another copy.
+  public var variable: String
+
+  /// "libmagic could not be loaded from libmagic.so.1: …; install libmagic1 (with
+  /// libmagic-dev), or set INGEST_LIBMAGIC to its path".
+  public var description: String {
+    "\(library) could not be loaded from \(source): \(reason); install \(packages), or set"
+      + " \(variable) to its path"
+  }
+}
