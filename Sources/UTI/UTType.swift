@@ -56,7 +56,7 @@ public struct UTType: Sendable {
   /// spelling, whatever case was used to look the type up.
   public var identifier: String {
     switch storage {
-    case .declared(let graph): graph.nodes[Int(index)].declaration.identifier
+    case .declared(let graph): graph.identifier(of: index)
     case .undeclared(let type): type.identifier
     }
   }
@@ -77,13 +77,13 @@ public struct UTType: Sendable {
 
   /// The declaration behind a declared type, or nil.
   var declaration: UTTypeDeclaration? {
-    declaredGraph?.nodes[Int(index)].declaration
+    declaredGraph?.declaration(of: index)
   }
 
   /// The identifier folded to lower case: the identity used by `==` and `hash(into:)`.
   var key: String {
     switch storage {
-    case .declared(let graph): graph.nodes[Int(index)].key
+    case .declared(let graph): graph.key(of: index)
     case .undeclared(let type): type.key
     }
   }
@@ -253,7 +253,7 @@ extension UTType {
   /// Not an Apple API: Apple exposes only `supertypes`. Unknown parents are left out.
   public var declaredParents: [UTType] {
     if let graph = declaredGraph {
-      return graph.nodes[Int(index)].parents.map { UTType(graph: graph, index: $0) }
+      return graph.parents(of: index).map { UTType(graph: graph, index: $0) }
     }
     return undeclared?.parents ?? []
   }

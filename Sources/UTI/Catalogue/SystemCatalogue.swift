@@ -10,7 +10,14 @@
 /// filename extensions and MIME types in declared order (space separated, `-` for none may be
 /// left empty), and a description in our own words. Lines starting with `#` are comments.
 ///
-/// Maintenance: edit the tables by hand. `SystemCatalogueOracleTests` compares every type
+/// The tables are not parsed when a process starts: `CompiledCatalogue` holds the compiled
+/// graph (identifiers, parents, the conformance closure, the tag indexes), laid out at build
+/// time by `scripts/compile-catalogue.sh`, with where each type's line is, and a declaration is
+/// read from its line when it is asked for. `CompiledCatalogueTests` fails when the tables
+/// and the compiled catalogue differ.
+///
+/// Maintenance: edit the tables by hand, then run `scripts/compile-catalogue.sh`.
+/// `SystemCatalogueOracleTests` compares every type
 /// against a real macOS 12 declaration list (`../shared/reference/coretypes-macos12.json`, not
 /// shipped) and lists each deliberate difference with its reason; `SystemCatalogueTests`
 /// checks that every line parses, every parent exists and the graph has no cycle.
@@ -20,8 +27,20 @@ enum SystemCatalogue {
     publicTypes, appleTypes, thirdPartyTypes, newerTypes, frameworkTypes,
   ]
 
-  /// The parsed declarations, in table order.
+  /// The parsed declarations, in table order: what an application's registration builds its
+  /// graph from, and what the compiled catalogue is compiled from.
   static let declarations: [UTTypeDeclaration] = tables.flatMap { parse($0).declarations }
+
+  /// The declaration on one line of a table, as `parse` reads it; nil when the line holds
+  /// none.
+  static func declaration(table: Int, line: Range<Int>) -> UTTypeDeclaration? {
+    var text = tables[table]
+    return text.withUTF8 { bytes in
+      guard case .success(let declaration) = parseLine(UnsafeBufferPointer(rebasing: bytes[line]))
+      else { return nil }
+      return declaration
+    }
+  }
 
   /// A line that could not be parsed, for the catalogue's own tests.
   struct Issue: Error, Equatable, CustomStringConvertible {
@@ -30,26 +49,33 @@ enum SystemCatalogue {
     var description: String { "\(reason): \(line)" }
   }
 
-  /// Parses one table. Works on UTF-8 bytes: the catalogue is parsed at start-up, and byte
-  /// scanning keeps "ready for the first query" well under its 10 ms budget.
-  static func parse(_ table: String) -> (declarations: [UTTypeDeclaration], issues: [Issue]) {
+  /// Parses one table, with the range of UTF-8 bytes each declaration's line takes. Works on
+  /// UTF-8 bytes, so that registering an application's declarations (which builds a graph
+  /// from every declaration) stays fast.
+  static func parse(
+    _ table: String
+  ) -> (declarations: [UTTypeDeclaration], issues: [Issue], lines: [Range<Int>]) {
     var table = table
     return table.withUTF8 { bytes in
       var declarations: [UTTypeDeclaration] = []
       var issues: [Issue] = []
+      var lines: [Range<Int>] = []
       var lineStart = 0
       while lineStart < bytes.count {
         var lineEnd = lineStart
         while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
         let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+        let range = lineStart..<lineEnd
         lineStart = lineEnd + 1
         switch parseLine(line) {
         case .none: continue
-        case .some(.success(let declaration)): declarations.append(declaration)
+        case .some(.success(let declaration)):
+          declarations.append(declaration)
+          lines.append(range)
         case .some(.failure(let issue)): issues.append(issue)
         }
       }
-      return (declarations, issues)
+      return (declarations, issues, lines)
     }
   }
 

@@ -27,6 +27,13 @@ struct ApplicationClosure: Sendable {
   let firstApplicationIndex: Int32
   let storage: Storage
 
+  /// The closure of a graph without application types (the built-in catalogue's), which is
+  /// never asked about one.
+  init(noApplicationTypesAmong typeCount: Int) {
+    firstApplicationIndex = Int32(typeCount)
+    storage = .lists(starts: [Int32](repeating: 0, count: typeCount + 1), ancestors: [])
+  }
+
   /// Most pairs kept in the lists: 32 per type, and at least 65,536.
   static func budget(typeCount: Int) -> Int { max(1 << 16, 32 * typeCount) }
 

@@ -5,6 +5,9 @@
 /// bytes are folded and hashed (FNV-1a) in one pass. Keys of up to 16 bytes (nearly every
 /// extension) are packed into two words, so a probe compares two integers; longer keys are
 /// compared byte by byte. Keys are stored folded to lower case.
+///
+/// The built-in catalogue's indexes are laid out at build time (`CompiledCatalogue`, a
+/// `Layout` each); an index over application declarations is built when they are registered.
 final class TagIndex: Sendable {
   /// Which tags the index holds; it decides how a query is folded.
   enum Kind: Sendable {
@@ -17,11 +20,24 @@ final class TagIndex: Sendable {
   let kind: Kind
   /// One open-addressing slot: the first 16 folded bytes of its key, packed little-endian, the
   /// key's length, and its entry (-1 when empty).
-  private struct Slot {
+  struct Slot: Sendable, Equatable {
     var low: UInt64 = 0
     var high: UInt64 = 0
     var length: Int32 = 0
     var entry: Int32 = -1
+  }
+
+  /// Everything an index holds, as plain arrays: what `CompiledCatalogue` writes out.
+  struct Layout: Sendable, Equatable {
+    /// The open-addressing table; its count is a power of two.
+    var slots: [Slot]
+    /// The folded keys, one after another: key `e` is `keyBytes[keyStarts[e]..<keyStarts[e + 1]]`.
+    var keyBytes: [UInt8]
+    var keyStarts: [Int32]
+    /// Candidate lists, flattened: entry `e` owns
+    /// `candidates[candidateStarts[e]..<candidateStarts[e + 1]]`.
+    var candidateStarts: [Int32]
+    var candidates: [Int32]
   }
 
   /// A query's folded bytes packed as a slot would hold them, with their hash.
@@ -48,15 +64,34 @@ final class TagIndex: Sendable {
   private let mask: Int
   private let keyBytes: [UInt8]
   private let keyStarts: [Int32]
-  /// Candidate lists, flattened: entry `e` owns
-  /// `candidates[candidateStarts[e]..<candidateStarts[e + 1]]`.
   private let candidateStarts: [Int32]
   private let candidates: [Int32]
 
+  /// An index over a layout made earlier (at build time, for the built-in catalogue).
+  init(kind: Kind, layout: Layout) {
+    self.kind = kind
+    self.slots = layout.slots
+    self.mask = layout.slots.count - 1
+    self.keyBytes = layout.keyBytes
+    self.keyStarts = layout.keyStarts
+    self.candidateStarts = layout.candidateStarts
+    self.candidates = layout.candidates
+  }
+
+  /// The index's arrays, to be laid out at build time.
+  var layout: Layout {
+    Layout(
+      slots: slots, keyBytes: keyBytes, keyStarts: keyStarts, candidateStarts: candidateStarts,
+      candidates: candidates)
+  }
+
   /// Builds the index from declared tags and their candidate lists; tags that fold to the same
   /// key share one entry, candidates in the order given.
-  init(kind: Kind, _ tags: [(tag: String, candidates: [Int32])]) {
-    self.kind = kind
+  convenience init(kind: Kind, _ tags: [(tag: String, candidates: [Int32])]) {
+    self.init(kind: kind, layout: Self.layout(kind: kind, tags))
+  }
+
+  private static func layout(kind: Kind, _ tags: [(tag: String, candidates: [Int32])]) -> Layout {
     var entries: [String: [Int32]] = [:]
     for (tag, candidates) in tags {
       let key = Self.key(for: tag, kind: kind)
@@ -85,12 +120,9 @@ final class TagIndex: Sendable {
       flatCandidates += candidates
       candidateStarts.append(Int32(flatCandidates.count))
     }
-    self.slots = slots
-    self.mask = capacity - 1
-    self.keyBytes = keyBytes
-    self.keyStarts = keyStarts
-    self.candidateStarts = candidateStarts
-    self.candidates = flatCandidates
+    return Layout(
+      slots: slots, keyBytes: keyBytes, keyStarts: keyStarts, candidateStarts: candidateStarts,
+      candidates: flatCandidates)
   }
 
   @inline(__always)

@@ -5,6 +5,10 @@
 /// from it can answer `conforms(to:)` without a lock. Conformance to a system type is one bit
 /// test (a row of bits over the system types per type); conformance to an application type is
 /// answered by `ApplicationClosure`, so memory grows about linearly with what an app declares.
+///
+/// The built-in catalogue's graph (`system`) is laid out at build time (`CompiledCatalogue`):
+/// a process that asks about one type does not parse and compile seven hundred. A graph with
+/// application declarations is built from every declaration when they are registered.
 @usableFromInline
 final class TypeGraph: Sendable {
   /// Where a declaration came from; system declarations cannot be replaced.
@@ -13,17 +17,25 @@ final class TypeGraph: Sendable {
     case application
   }
 
-  struct Node: Sendable {
-    let declaration: UTTypeDeclaration
-    /// The identifier folded to lower case, the key for case-insensitive identity.
-    let key: String
-    /// Indexes of declared parents that exist in the graph, in declared order.
-    let parents: [Int32]
-    let origin: Origin
-  }
+  /// The declared identifiers, by index.
+  let identifiers: [String]
+  /// The identifiers folded to lower case: the keys of case-insensitive identity.
+  let keys: [String]
+  /// Type `i`'s declared parents that exist in the graph, in declared order, are
+  /// `parentIndexes[parentStarts[i]..<parentStarts[i + 1]]`.
+  let parentStarts: [Int32]
+  let parentIndexes: [Int32]
+  /// The declarations of a graph built from them; empty for the compiled catalogue, whose
+  /// declarations are read from their catalogue lines.
+  private let declarations: [UTTypeDeclaration]
+  /// Lower-cased identifier to index, for a graph built from declarations; empty for the
+  /// compiled catalogue, which has its own index (`compiledIdentifiers`).
+  private let indexByKey: [String: Int32]
+  /// Whether this is the compiled catalogue (`system`).
+  private let isCompiled: Bool
 
-  let nodes: [Node]
-  let indexByKey: [String: Int32]
+  /// The number of types.
+  var count: Int { identifiers.count }
   /// The number of leading system types: the columns of `closure`. Types from this index on
   /// are application types.
   @usableFromInline let systemTypeCount: Int32
@@ -40,6 +52,27 @@ final class TypeGraph: Sendable {
   /// Lower-cased MIME type (no parameters) to candidate types, best first.
   let byMIMEType: TagIndex
 
+  /// The built-in catalogue, as compiled at build time: nothing to compute.
+  static let system = TypeGraph()
+
+  private init() {
+    identifiers = CompiledCatalogue.identifiers
+    keys = CompiledCatalogue.keys
+    parentStarts = CompiledCatalogue.parentStarts
+    parentIndexes = CompiledCatalogue.parents
+    declarations = []
+    indexByKey = [:]
+    isCompiled = true
+    let count = CompiledCatalogue.identifiers.count
+    systemTypeCount = Int32(count)
+    words = CompiledCatalogue.words
+    closure = CompiledCatalogue.closure
+    applicationClosure = ApplicationClosure(noApplicationTypesAmong: count)
+    dataIndex = CompiledCatalogue.dataIndex
+    byExtension = TagIndex(kind: .filenameExtension, layout: CompiledCatalogue.extensionIndex)
+    byMIMEType = TagIndex(kind: .mimeType, layout: CompiledCatalogue.mimeTypeIndex)
+  }
+
   /// Compiles declarations into a graph. Later declarations with an identifier already present
   /// are ignored (callers validate before this point); unknown parents are dropped; an edge that
   /// would close a cycle is ignored so that building never fails. System declarations come
@@ -55,29 +88,34 @@ final class TypeGraph: Sendable {
       indexByKey[key] = Int32(nodesDraft.count)
       nodesDraft.append((declaration, key, origin))
     }
-    let nodes = nodesDraft.map { declaration, key, origin in
-      Node(
-        declaration: declaration,
-        key: key,
-        parents: declaration.conformsTo.compactMap { indexByKey[$0.lowercased()] },
-        origin: origin
-      )
+    let parents = nodesDraft.map { declaration, _, _ in
+      declaration.conformsTo.compactMap { indexByKey[$0.lowercased()] }
     }
-    self.nodes = nodes
+    self.identifiers = nodesDraft.map(\.0.identifier)
+    self.keys = nodesDraft.map(\.1)
+    self.declarations = nodesDraft.map(\.0)
     self.indexByKey = indexByKey
-    let systemTypeCount = nodes.firstIndex { $0.origin != .system } ?? nodes.count
+    self.isCompiled = false
+    var parentStarts: [Int32] = [0]
+    parentStarts.reserveCapacity(parents.count + 1)
+    for list in parents {
+      parentStarts.append(parentStarts[parentStarts.count - 1] + Int32(list.count))
+    }
+    self.parentStarts = parentStarts
+    self.parentIndexes = parents.flatMap { $0 }
+    let systemTypeCount = nodesDraft.firstIndex { $0.2 != .system } ?? nodesDraft.count
     self.systemTypeCount = Int32(systemTypeCount)
     let words = max(1, (systemTypeCount + 63) / 64)
     self.words = words
-    let parents = nodes.map(\.parents)
     let order = Self.topologicalOrder(parents)
     self.closure = Self.systemClosure(
       parents: parents, order: order, systemTypeCount: systemTypeCount, words: words)
     self.applicationClosure = ApplicationClosure(
       parents: parents, order: order, firstApplicationIndex: Int32(systemTypeCount),
-      budget: ApplicationClosure.budget(typeCount: nodes.count))
+      budget: ApplicationClosure.budget(typeCount: nodesDraft.count))
     self.dataIndex = indexByKey["public.data"] ?? -1
-    (self.byExtension, self.byMIMEType) = Self.tagIndexes(of: nodes)
+    (self.byExtension, self.byMIMEType) = Self.tagIndexes(
+      of: nodesDraft.map { ($0.0, $0.1, $0.2) })
   }
 
   /// Every type once, parents before children (a depth-first post-order, with an explicit
@@ -135,7 +173,9 @@ final class TypeGraph: Sendable {
   /// Builds the tag indexes, each candidate list ordered as `UTType` lookups prefer:
   /// `public.*` types first, then exported over imported, then system over application
   /// declarations, then declaration order. How tags fold to keys is `TagIndex`'s business.
-  private static func tagIndexes(of nodes: [Node]) -> (extensions: TagIndex, mimeTypes: TagIndex) {
+  private static func tagIndexes(
+    of nodes: [(declaration: UTTypeDeclaration, key: String, origin: Origin)]
+  ) -> (extensions: TagIndex, mimeTypes: TagIndex) {
     func rank(_ index: Int) -> (Int, Int, Int, Int) {
       let node = nodes[index]
       return (
@@ -169,7 +209,39 @@ final class TypeGraph: Sendable {
   /// Whether type `index` conforms to application type `other`.
   @usableFromInline
   func conforms(_ index: Int32, toApplicationType other: Int32) -> Bool {
-    applicationClosure.conforms(index, to: other) { nodes[$0].parents }
+    applicationClosure.conforms(index, to: other) { Array(parents(of: Int32($0))) }
+  }
+
+  // MARK: Types
+
+  /// The declared identifier of type `index`.
+  func identifier(of index: Int32) -> String {
+    identifiers[Int(index)]
+  }
+
+  /// The identifier of type `index` folded to lower case: its identity.
+  func key(of index: Int32) -> String {
+    keys[Int(index)]
+  }
+
+  /// The indexes of type `index`'s declared parents that exist in the graph, in declared order.
+  func parents(of index: Int32) -> ArraySlice<Int32> {
+    parentIndexes[Int(parentStarts[Int(index)])..<Int(parentStarts[Int(index) + 1])]
+  }
+
+  /// The declaration of type `index`; a built-in type's is read from its catalogue line.
+  func declaration(of index: Int32) -> UTTypeDeclaration {
+    guard isCompiled else { return declarations[Int(index)] }
+    let position = Int(index)
+    let line =
+      Int(
+        CompiledCatalogue.lineStarts[position])..<Int(
+        CompiledCatalogue.lineEnds[position])
+    let table = CompiledCatalogue.tableStarts.lastIndex { $0 <= position } ?? 0
+    // The compiled catalogue is checked against the tables (CompiledCatalogueTests); a line
+    // that no longer parses falls back to what the compiled catalogue itself holds.
+    return SystemCatalogue.declaration(table: table, line: line)
+      ?? UTTypeDeclaration(identifier: identifier(of: index))
   }
 
   /// The tag index for a tag class, or nil for classes the catalogue does not index.
@@ -181,8 +253,15 @@ final class TypeGraph: Sendable {
 
   /// Looks up a declared type by identifier, ignoring case.
   func index(of identifier: String) -> Int32? {
-    indexByKey[identifier.asciiLowercased()]
+    guard isCompiled else { return indexByKey[identifier.asciiLowercased()] }
+    // Identifiers fold as extensions do: ASCII case, and full lower-casing past ASCII.
+    let index = Self.compiledIdentifiers
+    return index.firstCandidate(in: index.entry(for: identifier)) { _ in true }
   }
+
+  /// The built-in catalogue's identifier index.
+  private static let compiledIdentifiers = TagIndex(
+    kind: .filenameExtension, layout: CompiledCatalogue.identifierIndex)
 
   /// All ancestors of `index` in depth-first pre-order over declared parent order, without
   /// duplicates and without the type itself. An explicit stack: declarations choose the depth.
@@ -191,13 +270,13 @@ final class TypeGraph: Sendable {
     var seen: Set<Int32> = [index]
     var stack: [(node: Int32, nextParent: Int)] = [(index, 0)]
     while let (node, nextParent) = stack.last {
-      let parents = nodes[Int(node)].parents
+      let parents = self.parents(of: node)
       guard nextParent < parents.count else {
         stack.removeLast()
         continue
       }
       stack[stack.count - 1].nextParent += 1
-      let parent = parents[nextParent]
+      let parent = parents[parents.startIndex + nextParent]
       if seen.insert(parent).inserted {
         result.append(parent)
         stack.append((parent, 0))

@@ -22,11 +22,9 @@ public final class UTTypeRegistry: Sendable {
   /// initializers.
   public static let shared = UTTypeRegistry()
 
-  /// The built-in catalogue, compiled once per process.
+  /// The built-in catalogue, compiled at build time (`CompiledCatalogue`).
   @usableFromInline
-  static let systemGraph = TypeGraph(
-    declarations: SystemCatalogue.declarations.map { ($0, TypeGraph.Origin.system) }
-  )
+  static var systemGraph: TypeGraph { TypeGraph.system }
 
   private struct State {
     var graph: TypeGraph
@@ -75,13 +73,13 @@ public final class UTTypeRegistry: Sendable {
 
   /// The number of declared types: system and application.
   public var declaredTypeCount: Int {
-    graph.nodes.count
+    graph.count
   }
 
   /// Every declared type, system types first, in declaration order.
   public var declaredTypes: [UTType] {
     let graph = self.graph
-    return graph.nodes.indices.map { UTType(graph: graph, index: Int32($0)) }
+    return (0..<graph.count).map { UTType(graph: graph, index: Int32($0)) }
   }
 
   // MARK: Registering declarations
