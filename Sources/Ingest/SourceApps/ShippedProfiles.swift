@@ -3,9 +3,29 @@
 
 /// The source-app profiles this package ships, compiled in (see `SourceProfile.shipped`).
 enum ShippedProfiles {
-  /// Each profile's JSON, by name.
-  static let json: [String: String] = [
-    "files-pdf": #"""
+  /// The profiles' names, sorted.
+  static let names: [String] = [
+    "files-pdf",
+    "firefox-page",
+    "messages-image",
+    "notes-scanned-pdf",
+    "photos-live-photo",
+    "photos-photo",
+    "photos-three-photos",
+    "photos-video",
+    "safari-image",
+    "safari-page",
+    "safari-page-javascript",
+    "safari-two-items",
+    "screenshot-markup",
+  ]
+
+  /// The names, comma separated, as help texts and errors list them.
+  static let nameList = "files-pdf, firefox-page, messages-image, notes-scanned-pdf, photos-live-photo, photos-photo, photos-three-photos, photos-video, safari-image, safari-page, safari-page-javascript, safari-two-items, screenshot-markup"
+
+  /// Each profile's JSON, in the order of `names`.
+  static let json: [String] = [
+    #"""
     {
       "schemaVersion": 1,
       "name": "files-pdf",
@@ -30,7 +50,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "firefox-page": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "firefox-page",
@@ -61,7 +81,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "messages-image": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "messages-image",
@@ -84,7 +104,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "notes-scanned-pdf": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "notes-scanned-pdf",
@@ -108,7 +128,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "photos-live-photo": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "photos-live-photo",
@@ -134,7 +154,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "photos-photo": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "photos-photo",
@@ -158,7 +178,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "photos-three-photos": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "photos-three-photos",
@@ -196,7 +216,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "photos-video": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "photos-video",
@@ -219,7 +239,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "safari-image": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "safari-image",
@@ -242,7 +262,33 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "safari-page-javascript": #"""
+    #"""
+    {
+      "schemaVersion": 1,
+      "name": "safari-page",
+      "title": "Safari: a web page",
+      "app": "com.apple.mobilesafari",
+      "provenance": "Shape: one item whose attributedContentText is the page title, with one attachment registering public.url (an NSURL) and public.plain-text (the URL as text). Evidence: extensions read Safari's page title from attributedContentText (mozilla-mobile/firefox-ios#1832, https://github.com/mozilla-mobile/firefox-ios/pull/1832: 'let title = inputItem.attributedContentText?.string'); Safari shares a single URL attachment ('safari by default shares just the url', peterto/LinkBuddy#20, https://github.com/peterto/LinkBuddy/issues/20); share extensions load it with loadItem(forTypeIdentifier: public.url) and get an NSURL (KasemJaffer/receive_sharing_intent#253, https://github.com/KasemJaffer/receive_sharing_intent/issues/253). The public.plain-text representation on the same attachment follows this project's issue 4.",
+      "items": [
+        {
+          "attributedTitle": null,
+          "attributedContentText": "Example Article",
+          "attachments": [
+            {
+              "suggestedName": null,
+              "representations": [
+                { "typeIdentifier": "public.url", "delivery": "object",
+                  "object": { "class": "NSURL", "value": "https://example.com/article" } },
+                { "typeIdentifier": "public.plain-text", "delivery": "object",
+                  "object": { "class": "NSString", "value": "https://example.com/article" } }
+              ]
+            }
+          ]
+        }
+      ]
+    }
+    """#,
+    #"""
     {
       "schemaVersion": 1,
       "name": "safari-page-javascript",
@@ -272,33 +318,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "safari-page": #"""
-    {
-      "schemaVersion": 1,
-      "name": "safari-page",
-      "title": "Safari: a web page",
-      "app": "com.apple.mobilesafari",
-      "provenance": "Shape: one item whose attributedContentText is the page title, with one attachment registering public.url (an NSURL) and public.plain-text (the URL as text). Evidence: extensions read Safari's page title from attributedContentText (mozilla-mobile/firefox-ios#1832, https://github.com/mozilla-mobile/firefox-ios/pull/1832: 'let title = inputItem.attributedContentText?.string'); Safari shares a single URL attachment ('safari by default shares just the url', peterto/LinkBuddy#20, https://github.com/peterto/LinkBuddy/issues/20); share extensions load it with loadItem(forTypeIdentifier: public.url) and get an NSURL (KasemJaffer/receive_sharing_intent#253, https://github.com/KasemJaffer/receive_sharing_intent/issues/253). The public.plain-text representation on the same attachment follows this project's issue 4.",
-      "items": [
-        {
-          "attributedTitle": null,
-          "attributedContentText": "Example Article",
-          "attachments": [
-            {
-              "suggestedName": null,
-              "representations": [
-                { "typeIdentifier": "public.url", "delivery": "object",
-                  "object": { "class": "NSURL", "value": "https://example.com/article" } },
-                { "typeIdentifier": "public.plain-text", "delivery": "object",
-                  "object": { "class": "NSString", "value": "https://example.com/article" } }
-              ]
-            }
-          ]
-        }
-      ]
-    }
-    """#,
-    "safari-two-items": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "safari-two-items",
@@ -335,7 +355,7 @@ enum ShippedProfiles {
       ]
     }
     """#,
-    "screenshot-markup": #"""
+    #"""
     {
       "schemaVersion": 1,
       "name": "screenshot-markup",

@@ -156,7 +156,7 @@ public struct MatrixRunner: Sendable {
         throw MatrixFileError(
           path: "", rowName: row.name, field: "source",
           problem: "no shipped profile named \(name); shipped: "
-            + SourceProfile.shippedNames.joined(separator: ", "))
+            + SourceProfile.shippedNameList)
       }
       profile = shipped
       content = corpus ?? work

@@ -54,9 +54,8 @@ enum RuleCommand {
         options: [
           .option(
             "--source", value: "PROFILE",
-            help: "a shipped source-app profile ("
-              + SourceProfile.shippedNames.joined(
-                separator: ", ") + "), a name in --sources, or a .json path",
+            help: "a shipped source-app profile (" + SourceProfile.shippedNameList
+              + "), a name in --sources, or a .json path",
             completion: .values(SourceProfile.shippedNames)),
           JavaScriptResultsOption.spec,
           .option(
@@ -508,8 +507,7 @@ enum RuleCommand {
     }
     guard let profile else {
       throw CLIError.usage(
-        "no source-app profile named '\(name)'; shipped: "
-          + SourceProfile.shippedNames.joined(separator: ", "))
+        "no source-app profile named '\(name)'; shipped: " + SourceProfile.shippedNameList)
     }
     return profile
   }

@@ -43,7 +43,7 @@ enum ShareCommand {
       .option(
         "--source", value: "PROFILE",
         help: "wrap the share as a shipped source-app profile does: "
-          + SourceProfile.shippedNames.joined(separator: ", "),
+          + SourceProfile.shippedNameList,
         completion: .values(SourceProfile.shippedNames)),
       JavaScriptResultsOption.spec,
       .option(

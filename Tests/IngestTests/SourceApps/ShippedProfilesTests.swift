@@ -11,6 +11,7 @@ struct ShippedProfilesTests {
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".json") }.sorted()
     #expect(SourceProfile.shippedNames == files.map { String($0.dropLast(5)) }.sorted())
+    #expect(SourceProfile.shippedNameList == SourceProfile.shippedNames.joined(separator: ", "))
     for file in files {
       let name = String(file.dropLast(5))
       let onDisk = try SourceProfile.load(from: directory.appendingPathComponent(file))
