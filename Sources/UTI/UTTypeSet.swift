@@ -4,12 +4,17 @@
 /// operations as they would on Apple's `Set<UTType>`.
 public struct UTTypeSet: Sendable, Hashable {
   private var elements: [UTType]
-  private var members: Set<UTType>
+  /// The members as a hash set, once there are more than `hashedCount`; nil before, when a
+  /// linear search is as fast. Most sets are a type's few supertypes, and a process that never
+  /// makes a `Set<UTType>` never pays for the runtime's look-up of `UTType: Hashable` (a scan
+  /// of every protocol conformance in the program, the first time).
+  private var members: Set<UTType>?
+  private static let hashedCount = 16
 
   /// Creates an empty set.
   public init() {
     elements = []
-    members = []
+    members = nil
   }
 
   /// Creates a set from a sequence, keeping the first occurrence of each type.
@@ -25,16 +30,19 @@ public struct UTTypeSet: Sendable, Hashable {
   public var isEmpty: Bool { elements.isEmpty }
 
   /// The members as a standard `Set`, for code written against Apple's signature.
-  public var set: Set<UTType> { members }
+  public var set: Set<UTType> { members ?? Set(elements) }
 
   /// Whether two sets hold the same types, in any order (as `Set` equality).
   public static func == (lhs: UTTypeSet, rhs: UTTypeSet) -> Bool {
-    lhs.members == rhs.members
+    lhs.elements.count == rhs.elements.count && lhs.elements.allSatisfy(rhs.contains)
   }
 
   /// Hashes the members, ignoring order.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(members)
+    var combined = 0
+    for type in elements { combined ^= type.hashValue }
+    hasher.combine(elements.count)
+    hasher.combine(combined)
   }
 }
 
@@ -50,13 +58,21 @@ extension UTTypeSet: RandomAccessCollection {
 extension UTTypeSet: SetAlgebra {
   /// Whether the set holds `member`.
   public func contains(_ member: UTType) -> Bool {
-    members.contains(member)
+    members?.contains(member) ?? elements.contains(member)
   }
 
   /// Appends `newMember` unless it is already present.
   @discardableResult
   public mutating func insert(_ newMember: UTType) -> (inserted: Bool, memberAfterInsert: UTType) {
-    let (inserted, member) = members.insert(newMember)
+    guard var hashed = members else {
+      if let present = elements.first(where: { $0 == newMember }) { return (false, present) }
+      elements.append(newMember)
+      if elements.count > Self.hashedCount { members = Set(elements) }
+      return (true, newMember)
+    }
+    members = nil  // one reference to the storage while it changes
+    let (inserted, member) = hashed.insert(newMember)
+    members = hashed
     if inserted { elements.append(newMember) }
     return (inserted, member)
   }
@@ -64,8 +80,9 @@ extension UTTypeSet: SetAlgebra {
   /// Removes `member`, returning it if it was present.
   @discardableResult
   public mutating func remove(_ member: UTType) -> UTType? {
-    guard let removed = members.remove(member) else { return nil }
-    elements.removeAll { $0 == member }
+    guard let position = elements.firstIndex(of: member) else { return nil }
+    let removed = elements.remove(at: position)
+    members?.remove(member)
     return removed
   }
 
@@ -75,7 +92,7 @@ extension UTTypeSet: SetAlgebra {
     if let position = elements.firstIndex(of: newMember) {
       let old = elements[position]
       elements[position] = newMember
-      members.update(with: newMember)
+      members?.update(with: newMember)
       return old
     }
     insert(newMember)

@@ -88,14 +88,18 @@ enum SystemCatalogue {
     while start < line.count && line[start] == space { start += 1 }
     if start == line.count || line[start] == UInt8(ascii: "#") { return nil }
     let text = { String(decoding: UnsafeBufferPointer(rebasing: line[start...]), as: UTF8.self) }
-    var fields: [Range<Int>] = []
-    var fieldStart = start
+    // Where each field starts and ends, as integers: an array of ranges would make the runtime
+    // look up `Range`'s conformances the first time a process reads a line (a scan of every
+    // conformance in the program).
+    var bounds: [Int] = [start]
     for index in start..<line.count where line[index] == UInt8(ascii: "|") {
-      fields.append(fieldStart..<index)
-      fieldStart = index + 1
+      bounds.append(index)
+      bounds.append(index + 1)
     }
-    fields.append(fieldStart..<line.count)
-    guard fields.count == 5 else {
+    bounds.append(line.count)
+    let fieldCount = bounds.count / 2
+    func field(_ number: Int) -> Range<Int> { bounds[2 * number]..<bounds[2 * number + 1] }
+    guard fieldCount == 5 else {
       return .failure(Issue(line: text(), reason: "expected 5 fields separated by '|'"))
     }
     func words(_ range: Range<Int>) -> [String] {
@@ -113,11 +117,11 @@ enum SystemCatalogue {
       }
       return words
     }
-    let head = words(fields[0])
+    let head = words(field(0))
     guard head.count == 2, head[0] == "E" || head[0] == "I" else {
       return .failure(Issue(line: text(), reason: "expected 'E identifier' or 'I identifier'"))
     }
-    var descriptionRange = fields[4]
+    var descriptionRange = field(4)
     while let first = descriptionRange.first, line[first] == space {
       descriptionRange = descriptionRange.dropFirst()
     }
@@ -127,9 +131,9 @@ enum SystemCatalogue {
     return .success(
       UTTypeDeclaration(
         identifier: head[1],
-        conformsTo: words(fields[1]),
-        filenameExtensions: words(fields[2]),
-        mimeTypes: words(fields[3]),
+        conformsTo: words(field(1)),
+        filenameExtensions: words(field(2)),
+        mimeTypes: words(field(3)),
         kind: head[0] == "E" ? .exported : .imported,
         description: descriptionRange.isEmpty
           ? nil

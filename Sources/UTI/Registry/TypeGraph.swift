@@ -267,7 +267,16 @@ final class TypeGraph: Sendable {
   /// duplicates and without the type itself. An explicit stack: declarations choose the depth.
   func supertypeIndexes(of index: Int32) -> [Int32] {
     var result: [Int32] = []
-    var seen: Set<Int32> = [index]
+    // A bit per type rather than a `Set<Int32>`, whose first use in a process costs a scan of
+    // every protocol conformance in the program (it looks up `Int32: Hashable`).
+    var seen = [UInt64](repeating: 0, count: (count + 63) / 64)
+    func insert(_ node: Int32) -> Bool {
+      let (word, bit) = (Int(node) >> 6, UInt64(1) << UInt64(node & 63))
+      guard seen[word] & bit == 0 else { return false }
+      seen[word] |= bit
+      return true
+    }
+    _ = insert(index)
     var stack: [(node: Int32, nextParent: Int)] = [(index, 0)]
     while let (node, nextParent) = stack.last {
       let parents = self.parents(of: node)
@@ -277,7 +286,7 @@ final class TypeGraph: Sendable {
       }
       stack[stack.count - 1].nextParent += 1
       let parent = parents[parents.startIndex + nextParent]
-      if seen.insert(parent).inserted {
+      if insert(parent) {
         result.append(parent)
         stack.append((parent, 0))
       }
