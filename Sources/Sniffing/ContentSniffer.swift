@@ -45,7 +45,7 @@ public final class ContentSniffer: Sendable {
   public init(configuration: Configuration = Configuration(), registry: UTTypeRegistry = .shared) {
     self.configuration = configuration
     self.registry = registry
-    self.magic = LibMagic(maximumIdleHandles: ProcessInfo.processInfo.activeProcessorCount)
+    self.magic = LibMagic()
   }
 
   /// Loads libmagic's database now rather than on the first file that needs it.

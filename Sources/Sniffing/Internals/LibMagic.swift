@@ -1,4 +1,5 @@
 internal import CMagic
+import Foundation
 import Synchronization
 import SystemCalls
 
@@ -10,7 +11,7 @@ import SystemCalls
 ///
 /// A libmagic handle (`magic_t`) must not be used by two threads at once, and loading one costs
 /// a few milliseconds, so handles live in a small pool: a caller takes an idle handle (or opens
-/// a new one), uses it alone, and gives it back. At most `maximumIdleHandles` stay open; extra
+/// a new one), uses it alone, and gives it back. At most one per processor stays open; extra
 /// handles opened under contention are closed when returned. Every failure carries the
 /// operation and the message `magic_error` gave.
 final class LibMagic: Sendable {
@@ -23,12 +24,10 @@ final class LibMagic: Sendable {
   /// libmagic's handles, kept as bit patterns so the pool is plain `Sendable` data; each
   /// pattern is only turned back into a pointer by the one caller that took it out.
   private let idle = Mutex<[UInt]>([])
-  private let maximumIdleHandles: Int
   private let flags: Int32
 
   /// Creates an empty pool; handles open on first use.
-  init(maximumIdleHandles: Int) {
-    self.maximumIdleHandles = max(1, maximumIdleHandles)
+  init() {
     // MIME types only; MAGIC_ERROR turns soft failures into reported errors.
     self.flags = MAGIC_MIME_TYPE | MAGIC_ERROR
   }
@@ -82,7 +81,7 @@ final class LibMagic: Sendable {
   private func give(back handle: OpaquePointer) {
     let pattern = UInt(bitPattern: handle)
     let kept = idle.withLock { handles in
-      guard handles.count < maximumIdleHandles else { return false }
+      guard handles.count < Self.maximumIdleHandles else { return false }
       handles.append(pattern)
       return true
     }
@@ -93,6 +92,11 @@ final class LibMagic: Sendable {
     guard let message = magic.magic_error(handle) else { return "no message from libmagic" }
     return String(cString: message)
   }
+
+  /// How many idle handles are kept: one per processor the process may use, counted the first
+  /// time a handle is given back (counting reads the cgroup's quota: nothing a process that
+  /// never needs libmagic should pay for).
+  private static let maximumIdleHandles = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
   /// libmagic's functions, loading the library on first use.
   private static func functions() throws(Failure) -> cmagic_api {
