@@ -8,7 +8,8 @@ struct IngestCLI {
   static let version = "0.11.0"
 
   /// The command line, declared once: parsing, help, the man page and the completions all come
-  /// from here and from each command's `spec`.
+  /// from here and from each command's `spec`. The commands are named here and each declared
+  /// when a command line reaches it, so a process builds only the declaration it runs.
   static let root = CommandSpec(
     name: HelpGenerator.program,
     abstract: "iOS share extensions on Linux: share files into an App Group directory, import"
@@ -30,10 +31,13 @@ struct IngestCLI {
         help: "write the completion script for bash or zsh to standard output",
         completion: .values(["bash", "zsh"])),
     ].map { $0.name == "--json" ? $0 : hiddenFromUsage($0) },
-    subcommands: [
-      ShareCommand.spec, InboxCommand.spec, GroupsCommand.spec, TypesCommand.spec,
-      UTICommand.spec, RuleCommand.spec, MatrixCommand.spec, LibraryCommand.spec,
-      ShortcutCommand.spec, DBCommand.spec, helpSpec,
+    actions: [
+      .init("share") { ShareCommand.spec }, .init("inbox") { InboxCommand.spec },
+      .init("groups") { GroupsCommand.spec }, .init("types") { TypesCommand.spec },
+      .init("uti") { UTICommand.spec }, .init("rule") { RuleCommand.spec },
+      .init("matrix") { MatrixCommand.spec }, .init("library") { LibraryCommand.spec },
+      .init("shortcut") { ShortcutCommand.spec }, .init("db") { DBCommand.spec },
+      .init("help") { helpSpec },
     ],
     examples: [
       .init(command: "share corpus/files/photo.heic", note: "share a photo end to end"),

@@ -89,6 +89,14 @@ struct ParserTests {
     #expect(invocation.path.map(\.name) == ["ingest-cli", "share"])
   }
 
+  @Test("Each command and action is listed by the name its declaration gives it")
+  func actionsNameTheirDeclarations() {
+    for path in CompletionGenerator.paths(Self.root) {
+      let command = path[path.count - 1]
+      #expect(command.subcommandNames == command.subcommands.map(\.name), "\(command.name)")
+    }
+  }
+
   @Test("Every command's help describes each of its options and shows an example")
   func helpIsComplete() {
     for path in Self.paths {

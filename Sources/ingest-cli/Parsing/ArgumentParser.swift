@@ -92,12 +92,12 @@ enum ArgumentParser {
       }
       // An operand, or the name of a subcommand while the command reached only groups others.
       let command = path[path.count - 1]
-      if !optionsEnded, !command.subcommands.isEmpty {
+      if !optionsEnded, !command.actions.isEmpty {
         guard let subcommand = command.subcommand(token) else {
           let what = path.count == 1 ? "command" : "\(commandName(path)) action"
           failure =
             "unknown \(what) '\(token)'"
-            + suggestion(for: token, among: command.subcommands.map(\.name))
+            + suggestion(for: token, among: command.subcommandNames)
           break tokenLoop
         }
         path.append(subcommand)
@@ -134,8 +134,8 @@ enum ArgumentParser {
   /// options that exclude each other, operands.
   static func validate(_ arguments: Arguments, path: [CommandSpec]) -> String? {
     let command = path[path.count - 1]
-    if !command.subcommands.isEmpty {
-      let names = command.subcommands.map(\.name)
+    if !command.actions.isEmpty {
+      let names = command.subcommandNames
       if path.count == 1 { return "missing command" }
       return "\(commandName(path)) needs an action: " + list(names, conjunction: "or")
     }

@@ -17,14 +17,59 @@ struct CommandSpec: Sendable {
   var options: [OptionSpec] = []
   /// The operands, in order.
   var operands: [OperandSpec] = []
-  /// Actions of a command that only groups others (`rule check`, `inbox list`).
-  var subcommands: [CommandSpec] = []
+  /// Actions of a command that only groups others (`rule check`, `inbox list`), by name, each
+  /// declared when it is first reached: a process declares only the commands on its command
+  /// line (help, the man page and the completions reach them all).
+  var actions: [Action] = []
   /// Options of which at most one may be given, each group by primary names.
   var exclusiveGroups: [[String]] = []
   /// Invocations that show the command at work, each with what it does.
   var examples: [Example] = []
   /// The command's exit statuses, where they say more than the general table.
   var exitStatus: String = ""
+
+  /// A command declared in full, its actions included.
+  init(
+    name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
+    operands: [OperandSpec] = [], subcommands: [CommandSpec] = [],
+    exclusiveGroups: [[String]] = [], examples: [Example] = [], exitStatus: String = ""
+  ) {
+    self.init(
+      name: name, abstract: abstract, discussion: discussion, options: options,
+      operands: operands, actions: subcommands.map { command in Action(command.name) { command } },
+      exclusiveGroups: exclusiveGroups, examples: examples, exitStatus: exitStatus)
+  }
+
+  /// A command whose actions are declared when reached.
+  init(
+    name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
+    operands: [OperandSpec] = [], actions: [Action], exclusiveGroups: [[String]] = [],
+    examples: [Example] = [], exitStatus: String = ""
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.options = options
+    self.operands = operands
+    self.actions = actions
+    self.exclusiveGroups = exclusiveGroups
+    self.examples = examples
+    self.exitStatus = exitStatus
+  }
+
+  /// An action by its name, with what declares it.
+  struct Action: Sendable {
+    /// The name typed on the command line; the same as its declaration's.
+    var name: String
+    /// Makes the declaration (a command's `static let spec`, made once).
+    var declaration: @Sendable () -> CommandSpec
+
+    /// The action `name`, declared by `declaration` when reached.
+    init(_ name: String, declaration: @escaping @Sendable () -> CommandSpec) {
+      self.name = name
+      self.declaration = declaration
+    }
+  }
 
   /// An example invocation.
   struct Example: Sendable {
@@ -34,9 +79,15 @@ struct CommandSpec: Sendable {
     var note: String
   }
 
-  /// The subcommand named `name`.
+  /// Every action's declaration, in order.
+  var subcommands: [CommandSpec] { actions.map { $0.declaration() } }
+
+  /// The actions' names, without declaring them.
+  var subcommandNames: [String] { actions.map(\.name) }
+
+  /// The subcommand named `name`, declared now if it was not yet.
   func subcommand(_ name: String) -> CommandSpec? {
-    subcommands.first { $0.name == name }
+    actions.first { $0.name == name }?.declaration()
   }
 }
 
