@@ -3,12 +3,27 @@
 # program from its own command tables:
 #
 #   scripts/install.sh [PREFIX]                 # release build, then install
-#
-# The build links the Swift runtime and Foundation statically (--static-swift-stdlib): the
-# program then starts in about a third of the time (no dynamic symbol lookups in
-# libFoundation at every start) and runs without the toolchain's libraries; libmagic and
-# libcrypto stay shared.
 #   scripts/install.sh --binary PATH [PREFIX]   # install a binary already built
+#   scripts/install.sh --build-only             # the release build alone; prints the binary's path
+#
+# The build is made for start-up: most answers the command gives are one process each (a git
+# hook, find -exec), and then starting is most of the cost. Each choice below was measured on
+# `ingest-cli --version` (README, "What a process costs"):
+#   --static-swift-stdlib   the Swift runtime and Foundation linked in: no 20-odd shared
+#                           libraries to load and bind at every start (the toolchain's
+#                           libraries are not needed at run time either);
+#   -no-pie                 the program at a fixed address: a position-independent one has
+#                           85,000 pointers in its Swift metadata rewritten at every start,
+#                           a copy of each page they sit on (its stack, heap, mappings and C
+#                           libraries are still placed at random);
+#   static libstdc++        the C++ library the Swift runtime uses linked in from
+#                           libstdc++.a (package libstdc++-12-dev, which the Swift toolchain
+#                           needs anyway), rather than loaded and relocated as a 2 MB library;
+#   --no-export-dynamic     the program's own Swift symbols not exported: the runtime's
+#                           start-up looks its own path up with dladdr, which reads every
+#                           exported symbol.
+# libmagic, libcrypto, SQLite and libpq stay shared and are loaded the first time a command
+# needs them.
 #
 # PREFIX is /usr/local when run as root and ~/.local otherwise. Installed:
 #   PREFIX/bin/ingest-cli
@@ -18,13 +33,39 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The release build of ingest-cli with the flags above; prints the binary's path.
+build() {
+  local flags=(-c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic)
+  local archive
+  archive="$(c++ -print-file-name=libstdc++.a 2>/dev/null || clang -print-file-name=libstdc++.a)"
+  if [[ $archive == /* && -f $archive ]]; then
+    # The toolchain links -lstdc++; a directory holding only the archive, searched first,
+    # makes that the static library.
+    local directory=.build/static-libstdc++
+    mkdir -p "$directory"
+    ln -sf "$archive" "$directory/libstdc++.a"
+    flags+=(-Xlinker -L"$PWD/$directory")
+  else
+    echo "note: no libstdc++.a (apt-get install libstdc++-12-dev): libstdc++ stays shared," \
+      "which makes every start slower" >&2
+  fi
+  swift build "${flags[@]}" --product ingest-cli >&2
+  echo "$(swift build "${flags[@]}" --show-bin-path)/ingest-cli"
+}
+
 binary=""
-if [[ ${1:-} == --binary ]]; then
-  binary="${2:?--binary needs a path}"
-  shift 2
-fi
+case ${1:-} in
+  --binary)
+    binary="${2:?--binary needs a path}"
+    shift 2
+    ;;
+  --build-only)
+    build
+    exit 0
+    ;;
+esac
 if [[ $# -gt 1 ]]; then
-  echo "usage: scripts/install.sh [--binary PATH] [PREFIX]" >&2
+  echo "usage: scripts/install.sh [--binary PATH | --build-only] [PREFIX]" >&2
   exit 64
 fi
 prefix="${1:-}"
@@ -33,8 +74,7 @@ if [[ -z $prefix ]]; then
 fi
 
 if [[ -z $binary ]]; then
-  swift build -c release --static-swift-stdlib --product ingest-cli
-  binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/ingest-cli"
+  binary="$(build)"
 fi
 
 install -d "$prefix/bin" "$prefix/share/man/man1" \
