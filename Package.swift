@@ -71,7 +71,7 @@ let package = Package(
     .target(
       name: "Ingest",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "SystemCalls", "COpenSSL",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "SystemCalls", "CGcrypt",
       ],
       swiftSettings: swiftSettings
     ),
@@ -102,11 +102,16 @@ let package = Package(
         "Ingest", "Importer", "ItemProvider", "ActivationRules", "UTI", "SystemCalls",
       ],
       swiftSettings: swiftSettings),
-    // libcrypto's headers only: Ingest (SHA-256) and Shortcuts (signatures) load the library
-    // the first time they hash or verify.
+    // libcrypto's headers only: Shortcuts loads the library the first time it verifies or
+    // signs.
     .systemLibrary(
       name: "COpenSSL",
       providers: [.apt(["libssl-dev"])]
+    ),
+    // libgcrypt's header only: Ingest loads the library the first time it hashes a payload.
+    .systemLibrary(
+      name: "CGcrypt",
+      providers: [.apt(["libgcrypt20-dev"])]
     ),
     .target(
       name: "Shortcuts", dependencies: ["SystemCalls", "PropertyLists", "COpenSSL"],

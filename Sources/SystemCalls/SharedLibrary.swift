@@ -4,13 +4,14 @@
 
 /// A C library loaded the first time it is needed (`dlopen`), not linked: a process that never
 /// uses it neither maps nor relocates it, and a command that answers one question pays only
-/// for the libraries that question needs. libmagic (the sniffer's long tail), libcrypto
-/// (digests and shortcut signatures), SQLite (the library) and libpq (PostgreSQL) are loaded
-/// this way; each module keeps the loaded functions in a table its C shim fills (`*_resolve`).
+/// for the libraries that question needs. libmagic (the sniffer's long tail), libgcrypt
+/// (payload digests), libcrypto (shortcut signatures), SQLite (the library) and libpq
+/// (PostgreSQL) are loaded this way; each module keeps the loaded functions in a table its C
+/// shim fills (`*_resolve`).
 ///
 /// Each library can be named by an environment variable (`INGEST_LIBMAGIC`,
-/// `INGEST_LIBCRYPTO`, `INGEST_LIBSQLITE`, `INGEST_LIBPQ`): a path, or a soname the loader
-/// finds, for systems that keep it elsewhere.
+/// `INGEST_LIBGCRYPT`, `INGEST_LIBCRYPTO`, `INGEST_LIBSQLITE`, `INGEST_LIBPQ`): a path, or a
+/// soname the loader finds, for systems that keep it elsewhere.
 package struct SharedLibrary: Sendable {
   /// The library's name in messages: `libmagic`.
   package var name: String
@@ -35,23 +36,31 @@ package struct SharedLibrary: Sendable {
   package func load<API>(
     _ resolve: (UnsafeMutableRawPointer) -> (api: API?, missing: String?)
   ) -> Result<API, SharedLibraryError> {
-    let override = getenv(variable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-    let path = override ?? soname
-    let source = override == nil ? path : "\(path) (\(variable))"
-    func failure(_ reason: String) -> Result<API, SharedLibraryError> {
-      .failure(
-        SharedLibraryError(
-          library: name, source: source, reason: reason, packages: packages, variable: variable))
-    }
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-      return failure(dlerror().map { String(cString: $0) } ?? "dlopen failed")
+      return .failure(failure(dlerror().map { String(cString: $0) } ?? "dlopen failed"))
     }
     let resolved = resolve(handle)
     guard let api = resolved.api else {
       dlclose(handle)
-      return failure("it has no \(resolved.missing ?? "function the package needs")")
+      return .failure(failure("it has no \(resolved.missing ?? "function the package needs")"))
     }
     return .success(api)
+  }
+
+  /// The copy the environment variable names, if it names one.
+  private var override: String? {
+    getenv(variable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The copy opened: the one the environment variable names, else the soname.
+  private var path: String { override ?? soname }
+
+  /// The library failed, loaded or later (an initialisation that failed), for `reason`.
+  package func failure(_ reason: String) -> SharedLibraryError {
+    let override = self.override
+    return SharedLibraryError(
+      library: name, source: override.map { "\($0) (\(variable))" } ?? soname, reason: reason,
+      packages: packages, variable: variable)
   }
 }
 
@@ -61,7 +70,12 @@ extension SharedLibrary {
     name: "libmagic", soname: "libmagic.so.1", variable: "INGEST_LIBMAGIC",
     packages: "libmagic1 (with libmagic-dev)")
 
-  /// libcrypto (OpenSSL 3), for SHA-256 digests and shortcut signatures.
+  /// libgcrypt, for the SHA-256 digests of payloads.
+  package static let libgcrypt = SharedLibrary(
+    name: "libgcrypt", soname: "libgcrypt.so.20", variable: "INGEST_LIBGCRYPT",
+    packages: "libgcrypt20 (with libgcrypt20-dev)")
+
+  /// libcrypto (OpenSSL 3), for shortcut signatures.
   package static let libcrypto = SharedLibrary(
     name: "libcrypto", soname: "libcrypto.so.3", variable: "INGEST_LIBCRYPTO",
     packages: "libssl3 (with libssl-dev)")
@@ -75,7 +89,7 @@ extension SharedLibrary {
 /// A C library the package loads on first use could not be loaded: which library, from where,
 /// why, and what to install.
 public struct SharedLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The library: `libmagic`, `libcrypto`, `SQLite`, `libpq`.
+  /// The library: `libmagic`, `libgcrypt`, `libcrypto`, `SQLite`, `libpq`.
   public var library: String
   /// What was opened: a soname, or a path with the environment variable that named it.
   public var source: String

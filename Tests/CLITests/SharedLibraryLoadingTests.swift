@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// libmagic, libcrypto and SQLite are loaded when a command first needs them, as libpq is
-/// (`LibPQLoadingTests`): a command pays only for the libraries it uses, and one that cannot be
+/// libmagic, libgcrypt, libcrypto and SQLite are loaded when a command first needs them, as libpq
+/// is (`LibPQLoadingTests`): a command pays only for the libraries it uses, and one that cannot be
 /// loaded is an error naming it and the package to install.
-@Suite("libmagic, libcrypto and SQLite are loaded on first use, not linked")
+@Suite("libmagic, libgcrypt, libcrypto and SQLite are loaded on first use, not linked")
 struct SharedLibraryLoadingTests {
   static let missing = "/nonexistent/library.so"
 
@@ -26,20 +26,20 @@ struct SharedLibraryLoadingTests {
     #expect(unknown.standardError.contains("install libmagic1 (with libmagic-dev)"))
   }
 
-  @Test("A share that cannot load libcrypto fails naming it, and saves nothing")
-  func libcrypto() async throws {
+  @Test("A share that cannot load libgcrypt fails naming it, and saves nothing")
+  func libgcrypt() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let result = try await CLI.run(
       ["share", "corpus/files/photo.jpg"],
       environment: [
-        "INGEST_GROUP_DIR": directory.path, "INGEST_LIBCRYPTO": Self.missing, "COLUMNS": "400",
+        "INGEST_GROUP_DIR": directory.path, "INGEST_LIBGCRYPT": Self.missing, "COLUMNS": "400",
       ])
     #expect(result.status == 74)
     #expect(
       result.standardOutput.contains(
-        "libcrypto could not be loaded from \(Self.missing) (INGEST_LIBCRYPTO)"))
-    #expect(result.standardOutput.contains("install libssl3 (with libssl-dev)"))
+        "libgcrypt could not be loaded from \(Self.missing) (INGEST_LIBGCRYPT)"))
+    #expect(result.standardOutput.contains("install libgcrypt20 (with libgcrypt20-dev)"))
     let inbox = (try? FileManager.default.contentsOfDirectory(atPath: directory.path + "/Inbox"))
     #expect(inbox ?? [] == [])
   }
@@ -80,7 +80,7 @@ struct SharedLibraryLoadingTests {
     let result = try await CLI.shell("ldd \"$(command -v ingest-cli)\"")
     #expect(result.status == 0)
     #expect(result.output.contains("libc.so"))
-    for library in ["libmagic", "libcrypto", "libsqlite3", "libpq"] {
+    for library in ["libmagic", "libgcrypt", "libcrypto", "libsqlite3", "libpq"] {
       #expect(!result.output.contains(library), "\(library) is linked")
     }
   }

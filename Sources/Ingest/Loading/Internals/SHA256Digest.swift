@@ -1,9 +1,8 @@
-internal import COpenSSL
+internal import CGcrypt
 import SystemCalls
 
-/// An incremental SHA-256 through the system libcrypto (the library the package already uses
-/// for shortcut signatures), loaded the first time a digest starts. Every libcrypto call of
-/// the module is in this file.
+/// An incremental SHA-256 through the system libgcrypt, loaded the first time a digest starts.
+/// Every libgcrypt call of the module is in this file.
 ///
 /// The context is kept as an address so that a copy can hand it to the thread that hashes
 /// while the calling thread reads and writes; the copier orders every use of it.
@@ -11,32 +10,35 @@ struct SHA256Digest: Sendable {
   private let address: Int
 
   /// Starts a digest.
-  /// - Throws: `SharedLibraryError` when libcrypto cannot be loaded.
+  /// - Throws: `SharedLibraryError` when libgcrypt cannot be loaded or cannot open a digest.
   init() throws(SharedLibraryError) {
-    let crypto = try Self.functions()
-    let context = UnsafeMutablePointer<SHA256_CTX>.allocate(capacity: 1)
-    _ = crypto.SHA256_Init(context)
-    address = Int(bitPattern: context)
+    let gcrypt = try Self.functions()
+    var handle: gcry_md_hd_t?
+    let error = gcrypt.gcry_md_open(&handle, cgcrypt_sha256, 0)
+    guard error == 0, let handle else {
+      throw SharedLibrary.libgcrypt.failure("gcry_md_open failed with error \(error)")
+    }
+    address = Int(bitPattern: handle)
   }
 
-  private var context: UnsafeMutablePointer<SHA256_CTX>? {
-    UnsafeMutablePointer(bitPattern: address)
-  }
+  private var handle: gcry_md_hd_t? { gcry_md_hd_t(bitPattern: address) }
 
   /// Adds `bytes`.
   func update(_ bytes: UnsafeRawBufferPointer) {
-    guard bytes.count > 0, let context, case .success(let crypto) = Library.loaded.result else {
+    guard bytes.count > 0, let handle, case .success(let gcrypt) = Library.loaded.result else {
       return
     }
-    _ = crypto.SHA256_Update(context, bytes.baseAddress, bytes.count)
+    gcrypt.gcry_md_write(handle, bytes.baseAddress, bytes.count)
   }
 
   /// The digest of everything added, as lower-case hexadecimal; frees the context, so call it
   /// once and then nothing else.
   func finish() -> String {
     var digest = [UInt8](repeating: 0, count: 32)
-    if let context, case .success(let crypto) = Library.loaded.result {
-      _ = crypto.SHA256_Final(&digest, context)
+    if let handle, case .success(let gcrypt) = Library.loaded.result,
+      let result = gcrypt.gcry_md_read(handle, cgcrypt_sha256)
+    {
+      for index in 0..<32 { digest[index] = result[index] }
     }
     discard()
     return Self.hex(digest)
@@ -44,7 +46,8 @@ struct SHA256Digest: Sendable {
 
   /// Frees the context without a result (a copy that failed).
   func discard() {
-    context?.deallocate()
+    guard let handle, case .success(let gcrypt) = Library.loaded.result else { return }
+    gcrypt.gcry_md_close(handle)
   }
 
   /// SHA-256 of bytes in memory, as hexadecimal.
@@ -67,24 +70,30 @@ struct SHA256Digest: Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// libcrypto's digest functions, loading the library on first use.
-  private static func functions() throws(SharedLibraryError) -> copenssl_digest_api {
+  /// libgcrypt's functions, loading the library on first use.
+  private static func functions() throws(SharedLibraryError) -> cgcrypt_api {
     try Library.loaded.result.get()
   }
 
-  /// libcrypto, loaded the first time a digest starts: a process that hashes nothing (every
-  /// command but a share, an import or a check of payloads) never maps it.
+  /// libgcrypt, loaded and initialised (`gcry_check_version`, as a library that uses it must)
+  /// the first time a digest starts: a process that hashes nothing (every command but a share,
+  /// an import or a check of payloads) never maps it.
   private enum Library {
     /// The loaded functions are plain C function pointers, fixed once loaded.
     struct Loaded: @unchecked Sendable {
-      var result: Result<copenssl_digest_api, SharedLibraryError>
+      var result: Result<cgcrypt_api, SharedLibraryError>
     }
 
     static let loaded = Loaded(
-      result: SharedLibrary.libcrypto.load { handle in
+      result: SharedLibrary.libgcrypt.load { handle in
         var missing: UnsafePointer<CChar>?
-        let functions = copenssl_resolve_digest(handle, &missing)
-        return (functions?.pointee, missing.map { String(cString: $0) })
+        guard let functions = cgcrypt_resolve(handle, &missing)?.pointee else {
+          return (nil, missing.map { String(cString: $0) })
+        }
+        guard functions.gcry_check_version(nil) != nil else {
+          return (nil, "working gcry_check_version (it did not initialise)")
+        }
+        return (functions, nil)
       })
   }
 }
