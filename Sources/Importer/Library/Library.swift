@@ -28,9 +28,9 @@ public final class Library: LibraryStore {
 
   /// The default library, beside the default group directory:
   /// `$XDG_DATA_HOME/share-ingest/library.sqlite` (`~/.local/share` when unset).
-  public static func defaultPath(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws -> String {
+  ///
+  /// - Parameter environment: The variables to read; nil, the default, reads the process's.
+  public static func defaultPath(environment: [String: String]? = nil) throws -> String {
     try GroupLocation.defaultLibraryPath(environment: environment)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ItemProvider
+import SystemCalls
 
 /// Where the group directory is when a command line names none, and how it was found.
 ///
@@ -25,12 +26,14 @@ public struct GroupLocation: Sendable, Hashable {
 
   /// Finds the group directory.
   ///
+  /// - Parameter environment: The variables to read (`INGEST_GROUP_DIR`, `INGEST_APP_GROUPS`,
+  ///   `XDG_DATA_HOME`, `HOME`); nil, the default, reads the process's.
   /// - Throws: `AppGroupError` for an App Group with no usable directory; `GroupLocationError`
   ///   when nothing names a directory and there is no home directory either.
   public static func resolve(
-    directory: String? = nil, appGroup: String? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    directory: String? = nil, appGroup: String? = nil, environment: [String: String]? = nil
   ) throws -> GroupLocation {
+    let environment = environment ?? Self.processEnvironment
     if let directory {
       return GroupLocation(path: absolute(directory), origin: .directory)
     }
@@ -47,10 +50,18 @@ public struct GroupLocation: Sendable, Hashable {
   }
 
   /// The default library beside the default group directory: `<data>/share-ingest/library.sqlite`.
-  public static func defaultLibraryPath(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws -> String {
-    try dataHome(environment).path + "/share-ingest/library.sqlite"
+  ///
+  /// - Parameter environment: The variables to read (`XDG_DATA_HOME`, `HOME`); nil, the
+  ///   default, reads the process's.
+  public static func defaultLibraryPath(environment: [String: String]? = nil) throws -> String {
+    try dataHome(environment ?? processEnvironment).path + "/share-ingest/library.sqlite"
+  }
+
+  /// The variables the group directory depends on, from the process's environment.
+  private static var processEnvironment: [String: String] {
+    ProcessEnvironment.values([
+      "INGEST_GROUP_DIR", AppGroupContainers.environmentVariable, "XDG_DATA_HOME", "HOME",
+    ])
   }
 
   private static func dataHome(_ environment: [String: String]) throws

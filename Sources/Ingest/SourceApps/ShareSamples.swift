@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// The package's sample files (`corpus/`), which the shipped source-app profiles name: found
 /// beside the sources this module was built from (so a package that depends on this one finds
@@ -13,7 +14,7 @@ public enum ShareSamples {
   /// The `corpus/` folder, or nil when neither the sources' checkout nor `INGEST_CORPUS_DIR`
   /// has one.
   public static var corpus: URL? {
-    if let value = ProcessInfo.processInfo.environment["INGEST_CORPUS_DIR"], !value.isEmpty {
+    if let value = ProcessEnvironment.value("INGEST_CORPUS_DIR"), !value.isEmpty {
       return URL(fileURLWithPath: value)
     }
     let built = URL(fileURLWithPath: #filePath)

@@ -1,5 +1,6 @@
 internal import CPostgres
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -230,7 +231,7 @@ private enum LibPQ {
   }
 
   static let loaded: Loaded = {
-    let variable = ProcessInfo.processInfo.environment["INGEST_LIBPQ"].flatMap {
+    let variable = ProcessEnvironment.value("INGEST_LIBPQ").flatMap {
       $0.isEmpty ? nil : $0
     }
     let name = variable ?? "libpq.so.5"

@@ -42,18 +42,18 @@ public final class AppGroupContainers: Sendable {
 
   /// The group's directory, created (0700) if it does not exist yet.
   ///
-  /// - Parameter environment: Where to read `INGEST_APP_GROUPS` (the process's by default).
+  /// - Parameter environment: Where to read `INGEST_APP_GROUPS`; nil, the default, reads the
+  ///   process's environment.
   /// - Throws: An `AppGroupError` saying why there is no usable directory.
   public func containerURL(
-    forGroupIdentifier groupIdentifier: String,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    forGroupIdentifier groupIdentifier: String, environment: [String: String]? = nil
   ) throws -> URL {
     guard Self.isValidGroupIdentifier(groupIdentifier) else {
       throw AppGroupError.malformedIdentifier(groupIdentifier)
     }
     let configured =
       registered.withLock { $0[groupIdentifier] }
-      ?? Self.parse(environment[Self.environmentVariable] ?? "")[groupIdentifier]
+      ?? Self.parse(Self.configuration(environment))[groupIdentifier]
     guard let path = configured else { throw AppGroupError.unknownIdentifier(groupIdentifier) }
     guard Self.isAcceptablePath(path) else {
       throw AppGroupError.notAbsolutePath(path, groupIdentifier: groupIdentifier)
@@ -65,12 +65,17 @@ public final class AppGroupContainers: Sendable {
   /// Every configured group and its directory path, registrations over `INGEST_APP_GROUPS`;
   /// nothing is created or checked (`containerURL(forGroupIdentifier:)` does that).
   ///
-  /// - Parameter environment: Where to read `INGEST_APP_GROUPS` (the process's by default).
-  public func configuredDirectories(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> [String: String] {
-    Self.parse(environment[Self.environmentVariable] ?? "")
+  /// - Parameter environment: Where to read `INGEST_APP_GROUPS`; nil, the default, reads the
+  ///   process's environment.
+  public func configuredDirectories(environment: [String: String]? = nil) -> [String: String] {
+    Self.parse(Self.configuration(environment))
       .merging(registered.withLock { $0 }) { _, registered in registered }
+  }
+
+  /// `INGEST_APP_GROUPS` from `environment`, or from the process's when it is nil.
+  private static func configuration(_ environment: [String: String]?) -> String {
+    (environment.map { $0[environmentVariable] } ?? ProcessEnvironment.value(environmentVariable))
+      ?? ""
   }
 
   /// Whether `identifier` looks like an iOS App Group identifier: `group.` and a reverse-DNS

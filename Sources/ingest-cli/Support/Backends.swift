@@ -37,7 +37,7 @@ enum Backends {
   /// fails.
   static func options() throws(CLIError) -> PostgresOptions {
     var options = PostgresOptions()
-    if let text = ProcessInfo.processInfo.environment["INGEST_POSTGRES_RECONNECT_SECONDS"],
+    if let text = ProcessEnvironment.value("INGEST_POSTGRES_RECONNECT_SECONDS"),
       !text.isEmpty
     {
       options.reconnectTimeout = try NumberArgument.seconds(
@@ -52,9 +52,7 @@ enum Backends {
   static func databaseURL(_ given: String?, option: String, variable: String) throws(CLIError)
     -> PostgresURL?
   {
-    let environment = ProcessInfo.processInfo.environment[variable].flatMap {
-      $0.isEmpty ? nil : $0
-    }
+    let environment = ProcessEnvironment.value(variable).flatMap { $0.isEmpty ? nil : $0 }
     guard let text = given ?? environment else { return nil }
     guard let url = PostgresURL(text) else {
       let origin = given != nil ? option : variable
@@ -167,8 +165,7 @@ enum Backends {
     guard isURL,
       let url = try databaseURL(given, option: "--library", variable: libraryVariable)
     else { return try CLIError.openLibrary(given, create: create) }
-    let environment = ProcessInfo.processInfo.environment
-    var files = environment[libraryFilesVariable].flatMap { $0.isEmpty ? nil : $0 }
+    var files = ProcessEnvironment.value(libraryFilesVariable).flatMap { $0.isEmpty ? nil : $0 }
     if files == nil {
       let groupPath: String
       if let group {

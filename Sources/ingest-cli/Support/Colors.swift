@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -12,7 +13,9 @@ struct Colors: Sendable {
 
   /// The colours for standard output.
   static var forStandardOutput: Colors {
-    decide(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+    decide(
+      isTerminal: isatty(STDOUT_FILENO) == 1,
+      environment: ProcessEnvironment.values(["NO_COLOR", "TERM", "LC_ALL", "LC_CTYPE", "LANG"]))
   }
 
   /// Colour only on a terminal, never with `NO_COLOR` set to anything but empty, nor with

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -10,7 +11,7 @@ enum Terminal {
   /// positive number; else 80, the width assumed for pipes and files.
   static var width: Int {
     if let columns = windowColumns() { return columns }
-    if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text),
+    if let text = ProcessEnvironment.value("COLUMNS"), let columns = Int(text),
       columns > 0
     {
       return columns
