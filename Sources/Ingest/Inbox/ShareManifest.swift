@@ -250,19 +250,3 @@ extension ShareManifest {
     return decoder
   }()
 }
-
-/// ISO 8601 times for manifests: written in UTC with fractional seconds when there are any;
-/// read with or without fractional seconds and with any offset.
-enum ManifestDate {
-  private static let plain = Date.ISO8601FormatStyle()
-  private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-
-  static func format(_ date: Date) -> String {
-    let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-    return whole ? plain.format(date) : fractional.format(date)
-  }
-
-  static func parse(_ text: String) -> Date? {
-    (try? fractional.parse(text)) ?? (try? plain.parse(text))
-  }
-}
