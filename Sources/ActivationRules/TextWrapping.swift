@@ -29,17 +29,21 @@ public enum TextWrapping {
     for (number, paragraph) in paragraphs.enumerated() {
       var line = number == 0 ? prefix : continuation
       var isEmpty = true
+      // Substrings appended with String's own append(contentsOf:), not the generic `+=`,
+      // whose first use makes the runtime look a conformance up (a scan of every one).
       for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
         if isEmpty {
-          line += word
+          line.append(contentsOf: word)
           isEmpty = word.isEmpty
         } else if line.count + 1 + word.count <= width {
-          line += " " + word
+          line.append(" ")
+          line.append(contentsOf: word)
         } else {
           // The spaces where a line breaks are not kept at its end.
           while line.last == " " { line.removeLast() }
           lines.append(line)
-          line = continuation + word
+          line = continuation
+          line.append(contentsOf: word)
           isEmpty = word.isEmpty
         }
       }

@@ -41,6 +41,15 @@ package struct FileDescriptor: Sendable {
     package static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
     /// Append every write.
     package static let append = OpenOptions(rawValue: O_APPEND)
+
+    /// The union of `options` (`[.create, .exclusive]`), made here rather than by the
+    /// standard library's generic `SetAlgebra` initializer, whose first use makes the runtime
+    /// look a conformance up: a scan of every conformance in the program.
+    package init(arrayLiteral options: OpenOptions...) {
+      var rawValue: Int32 = 0
+      for option in options { rawValue |= option.rawValue }
+      self.init(rawValue: rawValue)
+    }
   }
 
   /// The descriptor.

@@ -160,7 +160,8 @@ enum ShareCommand {
     if let progress {
       options.progress = { position, bytes in progress.update(position, bytes) }
     }
-    let inbox = try Backends.inbox(arguments, group: group)
+    let database = try Backends.database(arguments)
+    let inbox = try Backends.inbox(database, group: group)
     let pipeline = SharePipeline(
       group: group, inbox: inbox, contract: contract, options: options)
     let clock = ContinuousClock()
@@ -176,7 +177,7 @@ enum ShareCommand {
     }
     progress?.finish()
     let report = ShareReport(
-      location: location, inbox: (inbox as? PostgresInbox)?.url.redacted, share: share,
+      location: location, inbox: database?.0.redacted, share: share,
       activation: activation, outcome: outcome, duration: clock.now - started)
     if json {
       try Output.json(report)

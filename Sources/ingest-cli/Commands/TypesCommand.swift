@@ -117,7 +117,7 @@ enum TypesCommand {
       throw .io(error, role: .input)
     }
     do {
-      return try sniffer.sniff(fileAt: URL(fileURLWithPath: file))
+      return try sniffer.sniff(fileAtPath: file)
     } catch {
       throw CLIError(error)
     }

@@ -67,7 +67,14 @@ enum Backends {
   /// `--payloads` or `INGEST_PAYLOADS_URL` naming the same database, its sharers put payloads
   /// there as large objects.
   static func inbox(_ arguments: Arguments, group: GroupDirectory) throws -> any InboxStore {
-    guard let (url, payloads) = try database(arguments) else { return DirectoryInbox(group: group) }
+    try inbox(database(arguments), group: group)
+  }
+
+  /// The inbox in `database` (as `database(_:)` finds it), else the group's directory inbox.
+  static func inbox(_ database: (PostgresURL, PostgresPayloads)?, group: GroupDirectory) throws
+    -> any InboxStore
+  {
+    guard let (url, payloads) = database else { return DirectoryInbox(group: group) }
     let inbox = PostgresInbox(url: url, group: group, options: try options(), payloads: payloads)
     do {
       try inbox.connect()

@@ -35,7 +35,7 @@ enum InputPath {
   /// Checks that `path` (followed when it is a link) is a regular file that can be opened for
   /// reading, naming it as the user typed it when it is not.
   static func checkRegularFile(_ path: String) throws(IOError) {
-    let file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking])
+    let file = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
     try file.closeAfterTyped { () throws(IOError) in
       let status = try file.status()
       guard status.kind == .regularFile else {
@@ -53,7 +53,13 @@ enum InputPath {
     } catch {
       throw CLIError.io(error, role: .input)
     }
-    return URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    // realpath(3) rather than URL's resolvingSymlinksInPath(), whose first use makes the
+    // runtime scan every conformance in the program.
+    do {
+      return URL(fileURLWithPath: try FileSystem.resolvingSymbolicLinks(path))
+    } catch {
+      throw CLIError.io(error, role: .input)
+    }
   }
 
   /// The bytes of the file a user named, or of standard input for `-`.
