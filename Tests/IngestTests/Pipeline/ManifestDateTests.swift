@@ -4,7 +4,7 @@ import Testing
 
 @testable import Ingest
 
-@Suite("Manifest times: written by the C library as Date.ISO8601FormatStyle writes them")
+@Suite("Manifest times: written from gmtime_r as Date.ISO8601FormatStyle writes them")
 struct ManifestDateTests {
   @Test("The same text as the format style, whole seconds and fractions, and read back")
   func sameAsFormatStyle() {
@@ -14,10 +14,12 @@ struct ManifestDateTests {
     var intervals: [TimeInterval] = [
       0, -0.25, 1_790_000_000, 1_790_000_000.4049, 1_790_000_000.9996, 1_790_000_000.0004,
       1_790_000_000.1235, 951_782_400.5, 4_102_444_799.999,
+      // Before the Gregorian calendar, and past year 9999: the format style's own text.
+      -12_219_292_800, -12_219_292_801, -50_000_000_000.5, 300_000_000_000,
     ]
     for _ in 0..<2000 {
       intervals.append(Double(Int64.random(in: 0...4_102_444_800, using: &generator)))
-      intervals.append(Double.random(in: 0...4_102_444_800, using: &generator))
+      intervals.append(Double.random(in: -13_000_000_000...4_102_444_800, using: &generator))
     }
     for interval in intervals {
       let date = Date(timeIntervalSince1970: interval)
