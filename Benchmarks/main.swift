@@ -3,10 +3,9 @@
 //   swift run -c release Benchmarks            # every section
 //   swift run -c release Benchmarks uti        # one section
 //
-// The cli section runs the release ingest-cli beside this executable, built as
-// scripts/install.sh builds it:
+// The cli section runs ingest-cli as scripts/install.sh builds it, beside file and cp:
 //
-//   swift build -c release --static-swift-stdlib && .build/release/Benchmarks cli
+//   scripts/install.sh --build-only && swift run -c release Benchmarks cli
 //
 // Sections register here; each lives in its own file. Child modes (`--child …`) are used by
 // sections that must measure a fresh process (start-up time, peak memory).
