@@ -156,7 +156,7 @@ extension DirectoryInbox {
       try recoverPayloads(of: manifest)
       return DirectoryClaim(inbox: self, manifest: manifest, manifestName: name, file: file)
     } catch {
-      try? file.close()
+      try? file.unlockAndClose()
       throw error
     }
   }

@@ -210,7 +210,7 @@ final class DirectoryClaim: InboxClaim {
 
   func finish() throws {
     let group = inbox.group
-    defer { try? file.close() }
+    defer { try? file.unlockAndClose() }
     try group.inbox.removeFile(manifestName)
     // The manifest's removal is flushed before a payload goes, so no crash leaves a manifest
     // whose payloads are gone. With no payload left to remove (the library importer moves
@@ -234,7 +234,7 @@ final class DirectoryClaim: InboxClaim {
   }
 
   func release(recording error: String) throws {
-    defer { try? file.close() }
+    defer { try? file.unlockAndClose() }
     try inbox.recordFailure(ofManifest: manifestName, error: error)
   }
 }

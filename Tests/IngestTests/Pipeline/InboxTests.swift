@@ -50,6 +50,62 @@ struct InboxTests {
     #expect(try fixture.names("Inbox") == ["\(ids[2].uuidString).json"])
   }
 
+  @Test("A claim ended while a child process holds a copy of its descriptor is free at once")
+  func claimOutlivedByChild() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let id = try #require(try await Self.share(fixture).first)
+    let inbox = DirectoryInbox(group: fixture.group)
+    let manifest = fixture.groupPath + "/Inbox/\(id.uuidString).json"
+    for end in ["release", "finish"] {
+      let claim = try #require(try inbox.claim(id))
+      // What any thread's fork does between its fork and its exec, for longer: a child holds
+      // a copy of the claim's open file description (here for 30 s).
+      let child = try Self.spawnHolding(try Self.descriptor(opening: manifest))
+      defer {
+        kill(child, SIGKILL)
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+      }
+      if end == "finish" {
+        try claim.finish()
+        #expect(!FileManager.default.fileExists(atPath: manifest))
+        return
+      }
+      try claim.release(recording: "busy")
+      let again = try #require(try inbox.claim(id), "the released claim is still locked")
+      try again.release(recording: "busy")
+    }
+  }
+
+  /// This process's descriptor open on `path` (the claim's).
+  static func descriptor(opening path: String) throws -> Int32 {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+      guard let number = Int32(name),
+        let link = try? FileManager.default.destinationOfSymbolicLink(
+          atPath: "/proc/self/fd/\(name)"),
+        link == target
+      else { continue }
+      return number
+    }
+    throw CocoaError(.fileNoSuchFile)
+  }
+
+  /// Starts `sleep 30` holding a copy of `descriptor`.
+  static func spawnHolding(_ descriptor: Int32) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, descriptor, descriptor == 9 ? 8 : 9)
+    var pid: pid_t = 0
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sleep"), strdup("30"), nil]
+    defer { for argument in arguments { free(argument) } }
+    let result = posix_spawn(&pid, "/bin/sleep", &actions, nil, arguments, environ)
+    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    return pid
+  }
+
   @Test("A manifest naming a path outside Incoming/ or of an unknown schema is refused")
   func hostileManifests() throws {
     let fixture = try PipelineFixture()
