@@ -68,11 +68,11 @@ enum Backends {
   /// The inbox `--inbox` or `INGEST_INBOX_URL` names, else the group's directory inbox; with
   /// `--payloads` or `INGEST_PAYLOADS_URL` naming the same database, its sharers put payloads
   /// there as large objects.
-  static func inbox(_ arguments: Arguments, group: GroupDirectory) throws -> any InboxStore {
+  static func inbox(_ arguments: Arguments, group: GroupDirectory) async throws -> any InboxStore {
     guard let (url, payloads) = try database(arguments) else { return DirectoryInbox(group: group) }
     let inbox = PostgresInbox(url: url, group: group, options: try options(), payloads: payloads)
     do {
-      try inbox.connect()
+      try await inbox.connect()
     } catch {
       throw CLIError(describing: error)
     }
@@ -162,7 +162,9 @@ enum Backends {
   ///     go in its `Library/` unless `INGEST_LIBRARY_FILES` names a directory.
   ///   - create: Whether a missing SQLite library (or a PostgreSQL library's files directory)
   ///     is created.
-  static func library(_ given: String?, group: String?, create: Bool) throws -> any LibraryStore {
+  static func library(_ given: String?, group: String?, create: Bool) async throws
+    -> any LibraryStore
+  {
     let isURL = given.map(PostgresURL.isPostgres) ?? true
     guard isURL,
       let url = try databaseURL(given, option: "--library", variable: libraryVariable)
@@ -185,7 +187,7 @@ enum Backends {
     do {
       let library = try PostgresLibrary(
         url: url, filesPath: files ?? "", options: try options(), createsFilesDirectory: create)
-      try library.connect()
+      try await library.connect()
       return library
     } catch {
       throw CLIError(describing: error)
