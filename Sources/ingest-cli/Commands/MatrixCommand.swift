@@ -134,7 +134,7 @@ enum MatrixCommand {
     }
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
     // With --inbox URL, every row commits to and imports from that database.
-    let database = try Backends.matrix(arguments)
+    let database = try await Backends.matrix(arguments)
     var configured = MatrixRunner(
       rule: rule, matrix: matrix,
       matrixDirectory: matrixDirectory,
