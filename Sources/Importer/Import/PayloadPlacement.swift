@@ -52,8 +52,8 @@ struct PayloadPlacement {
   ///   cannot be moved; what this attempt placed is moved back first.
   init(
     _ claim: any InboxClaim, into library: any LibraryStore, directories: PayloadDirectories,
-    flushes: Bool = true, owner: (ShareManifest.Item) -> UUID? = { _ in nil }
-  ) throws {
+    flushes: Bool = true, owner: (ShareManifest.Item) async -> UUID? = { _ in nil }
+  ) async throws {
     files = try directories.open(library.filesPath)
     group = claim.group
     store = claim.payloads
@@ -74,7 +74,7 @@ struct PayloadPlacement {
             try place(as: libraryName, expected)
           } catch PayloadError.missing(let id, let item, let path, nil) {
             throw PayloadError.missing(
-              shareID: id, item: item, path: path, heldBy: owner(manifest.items[position]))
+              shareID: id, item: item, path: path, heldBy: await owner(manifest.items[position]))
           }
           entry.file = libraryName
           entry.byteCount = expected.byteCount
