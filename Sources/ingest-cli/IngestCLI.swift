@@ -70,37 +70,48 @@ struct IngestCLI {
     Output.treatBrokenPipeAsEnd()
     let tokens = Array(CommandLine.arguments.dropFirst())
     let json = tokens.prefix { $0 != "--" }.contains("--json")
-    let status: ExitStatus
     if let error = RawArguments.invalidArgumentError() {
       Output.flush()
       exit(report(error, path: [root], json: json).rawValue)
     }
+    let invocation: ArgumentParser.Invocation
     switch ArgumentParser.parse(tokens, root: root) {
     case .failure(let failure):
+      let status: ExitStatus
       if tokens.isEmpty {
         Output.error(HelpGenerator.help([root], width: Terminal.width), terminator: "")
         status = .usage
       } else {
         status = report(.usage(failure.message), path: failure.path, json: json)
       }
-    case .success(let invocation):
-      // The command runs on the I/O executor's workers, as the package's own async code does:
-      // its file reads, flushes and database round trips never block the cooperative pool.
-      status = await withTaskExecutorPreference(IOExecutor.shared) {
-        await execute(invocation, json: json)
-      }
+      Output.flush()
+      exit(status.rawValue)
+    case .success(let parsed):
+      invocation = parsed
     }
-    Output.flush()
-    exit(status.rawValue)
+    if let status = programOption(invocation, json: json) {
+      Output.flush()
+      exit(status.rawValue)
+    }
+    // The command runs on the I/O executor's workers, as the package's own async code does:
+    // its file reads, flushes and database round trips never block the cooperative pool. The
+    // process ends there: coming back to `main` would wake the main queue, which after
+    // `dispatch_main` runs on a thread Dispatch starts for it, one more thread per process.
+    await withTaskExecutorPreference(IOExecutor.shared) {
+      let status = await execute(invocation, json: json)
+      Output.flush()
+      exit(status.rawValue)
+    }
   }
 
-  /// Runs a parsed command line; the program's own options first.
-  static func execute(_ invocation: ArgumentParser.Invocation, json: Bool) async -> ExitStatus {
-    var arguments = invocation.arguments
-    let path = invocation.path
+  /// The program's own options (`--help`, `--version`, `--generate-man`,
+  /// `--generate-completion`), answered from the command tables where `main` runs: nothing in
+  /// them blocks, so they start no thread. Nil for a command.
+  static func programOption(_ invocation: ArgumentParser.Invocation, json: Bool) -> ExitStatus? {
+    let arguments = invocation.arguments
     do {
       if arguments.flag("--help") {
-        print(HelpGenerator.help(path, width: Terminal.width), terminator: "")
+        print(HelpGenerator.help(invocation.path, width: Terminal.width), terminator: "")
         return .success
       }
       if arguments.flag("--version") {
@@ -118,9 +129,19 @@ struct IngestCLI {
         print(script, terminator: "")
         return .success
       }
+      return nil
+    } catch {
+      return report(CLIError(describing: error), path: invocation.path, json: json)
+    }
+  }
+
+  /// Runs a parsed command.
+  static func execute(_ invocation: ArgumentParser.Invocation, json: Bool) async -> ExitStatus {
+    var arguments = invocation.arguments
+    do {
       return try await run(&arguments)
     } catch {
-      return report(CLIError(describing: error), path: path, json: json)
+      return report(CLIError(describing: error), path: invocation.path, json: json)
     }
   }
 
