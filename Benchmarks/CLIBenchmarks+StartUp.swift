@@ -26,7 +26,8 @@ extension CLIBenchmarks {
     let photo = files.appendingPathComponent("photo.heic").path
     let movie = files.appendingPathComponent("video.mov").path
     let pdf = files.appendingPathComponent("document.pdf").path
-    let rule = ProjectPaths.packageRoot.appendingPathComponent("examples/PhotoShare/Info.plist").path
+    let rule = ProjectPaths.packageRoot.appendingPathComponent("examples/PhotoShare/Info.plist")
+      .path
     var pairs = [
       Pair(
         name: "--version", command: ["--version"], baseline: (file, ["--version"]), goal: 1.5),
@@ -65,7 +66,9 @@ extension CLIBenchmarks {
           name: "share small.png into a fresh group on a RAM file system",
           command: ["share", small], baseline: (cp, [small, ram + "/copy/small.png"]), goal: 3,
           prepare: { round in
-            for name in ["group", "copy"] { try? FileManager.default.removeItem(atPath: ram + "/" + name) }
+            for name in ["group", "copy"] {
+              try? FileManager.default.removeItem(atPath: ram + "/" + name)
+            }
             try FileManager.default.createDirectory(
               atPath: ram + "/copy", withIntermediateDirectories: false)
             return ["INGEST_GROUP_DIR": ram + "/group"]
