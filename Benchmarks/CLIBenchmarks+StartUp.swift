@@ -14,7 +14,7 @@ extension CLIBenchmarks {
     var baseline: (program: String, arguments: [String])
     var goal: Double?
     /// Runs before each of the two processes, untimed (a fresh directory for each).
-    var prepare: (_ round: Int) throws -> [String: String] = { _ in [:] }
+    var prepare: () throws -> [String: String] = { [:] }
   }
 
   /// Issue 32: one process per question, beside `file` (or `cp`) answering the same in the same
@@ -65,7 +65,7 @@ extension CLIBenchmarks {
         Pair(
           name: "share small.png into a fresh group on a RAM file system",
           command: ["share", small], baseline: (cp, [small, ram + "/copy/small.png"]), goal: 3,
-          prepare: { round in
+          prepare: {
             for name in ["group", "copy"] {
               try? FileManager.default.removeItem(atPath: ram + "/" + name)
             }
@@ -82,7 +82,7 @@ extension CLIBenchmarks {
       for (index, pair) in pairs.enumerated() {
         var measured: (ingest: Cost?, baseline: Cost?) = (nil, nil)
         for side in round % 2 == 0 ? [0, 1] : [1, 0] {
-          let environment = try pair.prepare(round)
+          let environment = try pair.prepare()
           if side == 0 {
             measured.ingest = try spawn(executable, pair.command, environment: environment)
           } else {
