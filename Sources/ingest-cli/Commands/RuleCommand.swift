@@ -248,7 +248,7 @@ enum RuleCommand {
         TextWrapping.wrap(
           "\(decision.isShown ? "shown" : "hidden") for \(TerminalText.quoted(sourceLabel))",
           width: width))
-      print(decision.wrappedReason(width: width, prefix: "reason: "))
+      print(TextWrapping.wrap(decision.reason, width: width, prefix: "reason: "))
       print("\nhow it was decided:")
       print(decision.trace.rendered(indent: 1, width: width))
       printWarnings(rule, width: width)
