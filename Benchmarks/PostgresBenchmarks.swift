@@ -90,7 +90,7 @@ enum PostgresBenchmarks {
       }
     }
     try await latency(root: root)
-    try payloads()
+    try await payloads()
   }
 
   /// The median of `rounds` runs of `body(round)`.
@@ -109,7 +109,7 @@ enum PostgresBenchmarks {
     guard let url = PostgresURL(database) else {
       throw HarnessError(message: "not a PostgreSQL URL: \(database)")
     }
-    try PostgresSchema.migrate(url)
+    try await PostgresSchema.migrate(url)
     return try await throughput(
       importers: importers, sharesFirst: sharesFirst, root: root,
       inbox: { group in PostgresInbox(url: url, group: group) },
@@ -234,7 +234,7 @@ enum PostgresBenchmarks {
     let database = try PostgresServer.makeDatabase(prefix: "bench")
     defer { PostgresServer.dropDatabase(database) }
     guard let url = PostgresURL(database) else { return }
-    try PostgresSchema.migrate(url)
+    try await PostgresSchema.migrate(url)
     let pgGroup = try GroupDirectory(path: root + "/latency-pg")
     let pgInbox = PostgresInbox(url: url, group: pgGroup)
     let postgres = try await latencies(

@@ -23,6 +23,7 @@ let sections: [(name: String, run: () async throws -> Void)] = [
   ("ingest-small", IngestBenchmarks.smallShares),
   ("ingest-large", IngestBenchmarks.largeShare),
   ("ingest-ram", IngestBenchmarks.ramShares),
+  ("ingest-load", IngestBenchmarks.loadedShares),
   ("cli", CLIBenchmarks.run),
   ("importer", ImporterBenchmarks.run),
   ("import-large", ImporterBenchmarks.largeImport),

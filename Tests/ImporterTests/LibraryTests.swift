@@ -97,25 +97,28 @@ struct LibraryTests {
   func concurrentFirstOpen() async throws {
     // Eight threads really at once (a migration read one PRAGMA at a time once took a library
     // being created for another program's database), ten times over, one after another so the
-    // rounds do not contend with each other; waited for off the cooperative pool.
+    // rounds do not contend with each other.
     var failures: [String] = []
     for round in 0..<10 {
       let fixture = try ImporterFixture()
       defer { fixture.remove() }
       let path = fixture.libraryPath
-      failures += try await Offload.run {
-        let found = Mutex<[String]>([])
-        Offload.concurrently(8) { _ in
-          do {
-            let library = try Library(path: path)
-            _ = try library.withConnectionOnThisThread {
-              try $0.integer("SELECT count(*) FROM records", [])
+      // Eight jobs on the I/O executor at once: each gets a worker (a thread) of its own.
+      failures += await withTaskGroup(of: String?.self) { opens in
+        for _ in 0..<8 {
+          opens.addTask(executorPreference: IOExecutor.shared) {
+            do {
+              let library = try Library(path: path)
+              _ = try library.withConnectionOnThisThread {
+                try $0.integer("SELECT count(*) FROM records", [])
+              }
+              return nil
+            } catch {
+              return "round \(round): \(error)"
             }
-          } catch {
-            found.withLock { $0.append("round \(round): \(error)") }
           }
         }
-        return found.withLock { $0 }
+        return await opens.reduce(into: []) { if let failure = $1 { $0.append(failure) } }
       }
       if try await fixture.library().schemaVersion() != 1 {
         failures.append("round \(round): not version 1")

@@ -19,7 +19,7 @@ struct PostgresGroupClaimTests {
   @Test("A group is claimed in one go, oldest first, and no other importer takes its shares")
   func claimsAGroup() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture()
+      let fixture = try await Fixture()
       defer { fixture.remove() }
       let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
       let other = PostgresInbox(url: fixture.url, group: fixture.group)
@@ -53,7 +53,7 @@ struct PostgresGroupClaimTests {
     arguments: PostgresLibrary.GroupWrites.allCases)
   func oneBadShareInAGroup(writes: PostgresLibrary.GroupWrites) async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture()
+      let fixture = try await Fixture()
       defer { fixture.remove() }
       // A rule of the library's, made for the test: the server refuses one share's record.
       try PostgresServer.psql(
@@ -99,7 +99,7 @@ struct PostgresGroupClaimTests {
   @Test("A row that is not a valid manifest is refused with its reason; its group goes on")
   func refusedRow() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture()
+      let fixture = try await Fixture()
       defer { fixture.remove() }
       let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
       let good = try await fixture.share(inbox, withFile: true, index: 1)
@@ -131,7 +131,7 @@ struct PostgresGroupClaimTests {
   @Test("A library that commits part of a group keeps the rest of it locked")
   func partOfAGroup() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture()
+      let fixture = try await Fixture()
       defer { fixture.remove() }
       let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
       let other = PostgresInbox(url: fixture.url, group: fixture.group)

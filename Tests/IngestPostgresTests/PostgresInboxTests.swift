@@ -19,10 +19,10 @@ struct PostgresInboxTests {
     let directory: TemporaryDirectory
     let group: GroupDirectory
 
-    init() throws {
+    init() async throws {
       let database = try PostgresServer.makeDatabase()
       url = try #require(PostgresURL(database))
-      try PostgresSchema.migrate(url)
+      try await PostgresSchema.migrate(url)
       directory = try TemporaryDirectory()
       group = try GroupDirectory(path: directory.path + "/group")
     }
@@ -65,7 +65,7 @@ struct PostgresInboxTests {
   @Test("A committed share reads back as it was written, oldest first")
   func roundTrip() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture()
+      let fixture = try await Fixture()
       defer { fixture.remove() }
       let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
       let first = try await fixture.share(inbox, withFile: true, index: 1)
@@ -87,7 +87,7 @@ struct PostgresInboxTests {
   @Test("A claim keeps the share from other importers, and dies with its connection")
   func claimDiesWithConnection() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture()
+      let fixture = try await Fixture()
       defer { fixture.remove() }
       let one = PostgresInbox(url: fixture.url, group: fixture.group)
       let other = PostgresInbox(url: fixture.url, group: fixture.group)
@@ -120,7 +120,7 @@ struct PostgresInboxTests {
   @Test("Two importers at once: every share recorded exactly once, the inbox empty after")
   func twoImporters() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture()
+      let fixture = try await Fixture()
       defer { fixture.remove() }
       let sharer = PostgresInbox(url: fixture.url, group: fixture.group)
       var made = Set<UUID>()
@@ -182,11 +182,11 @@ struct PostgresInboxTests {
   @Test("A library in another database: a share already recorded is only removed from the inbox")
   func libraryElsewhere() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture()
+      let fixture = try await Fixture()
       defer { fixture.remove() }
       let elsewhere = try #require(PostgresURL(try PostgresServer.makeDatabase()))
       defer { PostgresServer.dropDatabase(elsewhere.string) }
-      try PostgresSchema.migrate(elsewhere)
+      try await PostgresSchema.migrate(elsewhere)
       let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
       let library = try PostgresLibrary(
         url: elsewhere, filesPath: fixture.directory.path + "/files")
@@ -212,7 +212,7 @@ struct PostgresInboxTests {
   @Test("Four-field inbox files import into the PostgreSQL library exactly once, with the card")
   func fourFieldIntoPostgres() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture()
+      let fixture = try await Fixture()
       defer { fixture.remove() }
       var made: [UUID: String] = [:]
       for (index, text) in ["週六去公園嗎？", "https://example.com/park"].enumerated() {

@@ -22,8 +22,8 @@ struct PostgresPayloadStoreTests {
     let payloads: PostgresPayloads
     let importerGroup: GroupDirectory
 
-    init(_ payloads: PostgresPayloads) throws {
-      base = try PostgresInboxTests.Fixture()
+    init(_ payloads: PostgresPayloads) async throws {
+      base = try await PostgresInboxTests.Fixture()
       self.payloads = payloads
       importerGroup =
         payloads == .largeObjects
@@ -103,7 +103,7 @@ struct PostgresPayloadStoreTests {
     arguments: PostgresPayloads.allCases)
   func roundTrip(payloads: PostgresPayloads) async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture(payloads)
+      let fixture = try await Fixture(payloads)
       defer { fixture.remove() }
       let contents = [Self.bytes(3 << 20 | 12345, seed: 1), Self.bytes(20_000, seed: 2), [7]]
       var made: [UUID: [UInt8]] = [:]
@@ -155,7 +155,7 @@ struct PostgresPayloadStoreTests {
     arguments: spoiledCases)
   func spoiledPayload(_ spoiled: SpoiledCase) async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture(spoiled.payloads)
+      let fixture = try await Fixture(spoiled.payloads)
       defer { fixture.remove() }
       let good = try await fixture.share(Self.bytes(2 << 20, seed: 3))
       let bad = try await fixture.share(Self.bytes((1 << 20) + 7, seed: 4))
@@ -229,7 +229,7 @@ struct PostgresPayloadStoreTests {
     arguments: PostgresPayloads.allCases)
   func deliveredToADirectory(payloads: PostgresPayloads) async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture(payloads)
+      let fixture = try await Fixture(payloads)
       defer { fixture.remove() }
       let bytes = Self.bytes((1 << 20) + 99, seed: 5)
       let id = try await fixture.share(bytes)

@@ -38,7 +38,7 @@ struct PostgresPayloadSweepTests {
   @Test("Orphans older than the threshold go; committed shares' and others' objects stay")
   func orphans() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture(.largeObjects)
+      let fixture = try await Fixture(.largeObjects)
       defer { fixture.remove() }
       let bytes = PostgresPayloadStoreTests.bytes(70_000, seed: 9)
       let committed = try await fixture.share(bytes)
@@ -80,7 +80,7 @@ struct PostgresPayloadSweepTests {
   @Test("A share in flight keeps its objects through a sweep at threshold 0, and imports whole")
   func inFlight() async throws {
     try await PostgresServer.sharing {
-      let fixture = try Fixture(.largeObjects)
+      let fixture = try await Fixture(.largeObjects)
       defer { fixture.remove() }
       let bytes = PostgresPayloadStoreTests.bytes((1 << 20) + 5, seed: 10)
       // A sharer's transaction, step by step: its object written and registered, then a

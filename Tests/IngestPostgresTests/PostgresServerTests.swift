@@ -51,29 +51,21 @@ struct PostgresServerTests {
       let database = try PostgresServer.makeDatabase()
       defer { PostgresServer.dropDatabase(database) }
       let url = try #require(PostgresURL(database))
-      let results = Results()
-      DispatchQueue.concurrentPerform(iterations: 4) { _ in
-        results.add(Result { try PostgresSchema.migrate(url) })
+      // Four migrations at once, each on a worker of its own.
+      let migrations = try await withThrowingTaskGroup(of: PostgresSchema.Migration.self) {
+        migrations in
+        for _ in 0..<4 { migrations.addTask { try await PostgresSchema.migrate(url) } }
+        return try await migrations.reduce(into: []) { $0.append($1) }
       }
-      let migrations = try results.all.map { try $0.get() }
       #expect(migrations.filter { $0.from == 0 }.count == 1)
       #expect(migrations.allSatisfy { $0.to == PostgresSchema.currentVersion })
-      let again = try PostgresSchema.migrate(url)
+      let again = try await PostgresSchema.migrate(url)
       #expect(again.from == PostgresSchema.currentVersion)
       let library = try PostgresLibrary(
         url: url, filesPath: "/nonexistent", createsFilesDirectory: false)
       try await library.connect()
     }
   }
-}
-
-/// Results gathered from several threads.
-final class Results: Sendable {
-  private let storage = Mutex<[Result<PostgresSchema.Migration, any Error>]>([])
-  func add(_ result: Result<PostgresSchema.Migration, any Error>) {
-    storage.withLock { $0.append(result) }
-  }
-  var all: [Result<PostgresSchema.Migration, any Error>] { storage.withLock { $0 } }
 }
 
 @Suite("The PostgreSQL server is there in CI")

@@ -51,7 +51,7 @@ enum DBCommand {
     }
     let migration: PostgresSchema.Migration
     do {
-      migration = try PostgresSchema.migrate(url)
+      migration = try await PostgresSchema.migrate(url)
     } catch {
       throw CLIError(describing: error)
     }

@@ -167,7 +167,7 @@ enum MatrixCommand {
     }
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
     // With --inbox URL, every row commits to and imports from that database.
-    let database = try Backends.matrix(options.backends)
+    let database = try await Backends.matrix(options.backends)
     var configured = MatrixRunner(
       rule: rule, matrix: matrix,
       matrixDirectory: matrixDirectory,

@@ -57,7 +57,9 @@ enum Backends {
   static func inbox(_ backends: BackendOptions, group: GroupDirectory) async throws
     -> any InboxStore
   {
-    guard let (url, payloads) = try database(backends) else { return DirectoryInbox(group: group) }
+    guard let (url, payloads) = try await database(backends) else {
+      return DirectoryInbox(group: group)
+    }
     let inbox = PostgresInbox(url: url, group: group, options: try options(), payloads: payloads)
     do {
       try await inbox.connect()
@@ -69,7 +71,9 @@ enum Backends {
 
   /// The inbox's database (`--inbox`, `INGEST_INBOX_URL`) and where its sharers put payloads
   /// (`--payloads`, `INGEST_PAYLOADS_URL`: the same database, checked); nil without a URL.
-  static func database(_ backends: BackendOptions) throws -> (PostgresURL, PostgresPayloads)? {
+  static func database(_ backends: BackendOptions) async throws
+    -> (PostgresURL, PostgresPayloads)?
+  {
     let payloads = try databaseURL(
       backends.payloads, option: "--payloads", variable: payloadsVariable)
     guard
@@ -89,7 +93,7 @@ enum Backends {
       do {
         let options = try options()
         isSame =
-          try PostgresSchema.databaseID(at: payloads, options: options)
+          try await PostgresSchema.databaseID(at: payloads, options: options)
           == PostgresSchema.databaseID(at: url, options: options)
       } catch {
         throw CLIError(describing: error)
@@ -108,11 +112,11 @@ enum Backends {
   /// that PostgreSQL inbox (its payloads as large objects with `--payloads`) and is imported
   /// into the library in the same database, its files in the row's group directory; nil
   /// without a URL (each row's own directory inbox and SQLite library).
-  static func matrix(_ backends: BackendOptions) throws -> LibraryRecords? {
-    guard let (url, payloads) = try database(backends) else { return nil }
+  static func matrix(_ backends: BackendOptions) async throws -> LibraryRecords? {
+    guard let (url, payloads) = try await database(backends) else { return nil }
     let options = try options()
     do {
-      _ = try PostgresSchema.databaseID(at: url, options: options)
+      _ = try await PostgresSchema.databaseID(at: url, options: options)
     } catch {
       throw CLIError(describing: error)
     }
