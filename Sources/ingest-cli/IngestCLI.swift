@@ -19,18 +19,7 @@ struct IngestCLI {
       --help. Options may come before or after the command; -- ends options; - reads standard \
       input where a file is expected.
       """,
-    options: [
-      .flag(
-        "--json",
-        help: "write the answer as one JSON document on standard output; errors too"),
-      .flag("--help", "-h", help: "show help: of the program, or of the command named"),
-      .flag("--version", help: "print the version"),
-      .flag("--generate-man", help: "write the man page, ingest-cli.1, to standard output"),
-      .option(
-        "--generate-completion", value: "SHELL",
-        help: "write the completion script for bash or zsh to standard output",
-        completion: .values(["bash", "zsh"])),
-    ].map { $0.name == "--json" ? $0 : hiddenFromUsage($0) },
+    options: Options.self,
     actions: [
       .init("share") { ShareCommand.spec }, .init("inbox") { InboxCommand.spec },
       .init("groups") { GroupsCommand.spec }, .init("types") { TypesCommand.spec },
@@ -60,16 +49,41 @@ struct IngestCLI {
     ]
   )
 
-  static func hiddenFromUsage(_ option: OptionSpec) -> OptionSpec {
-    var option = option
-    option.isHiddenFromUsage = true
-    return option
+  /// The program's own options: `--json` and `--help` apply to every command; the others act
+  /// on the program.
+  struct Options: ParsableOptions {
+    /// `--json`, which even a usage error honours (it is looked for before parsing).
+    static let jsonFlag = Flag(
+      "--json", help: "write the answer as one JSON document on standard output; errors too")
+
+    var json: Bool
+    var help: Bool
+    var version: Bool
+    var generatesManPage: Bool
+    var completionShell: String?
+
+    init(from reader: inout OptionReader) {
+      json = reader.read(Self.jsonFlag)
+      help = reader.read(
+        Flag("--help", "-h", help: "show help: of the program, or of the command named")
+          .hiddenFromUsage())
+      version = reader.read(Flag("--version", help: "print the version").hiddenFromUsage())
+      generatesManPage = reader.read(
+        Flag("--generate-man", help: "write the man page, ingest-cli.1, to standard output")
+          .hiddenFromUsage().skippingValidation())
+      completionShell = reader.read(
+        Option(
+          "--generate-completion", value: "SHELL",
+          help: "write the completion script for bash or zsh to standard output",
+          completion: .values(["bash", "zsh"])
+        ).hiddenFromUsage().skippingValidation())
+    }
   }
 
   static func main() async {
     Output.treatBrokenPipeAsEnd()
     let tokens = Array(CommandLine.arguments.dropFirst())
-    let json = tokens.prefix { $0 != "--" }.contains("--json")
+    let json = tokens.prefix { $0 != "--" }.contains { Options.jsonFlag.spec.names.contains($0) }
     if let error = RawArguments.invalidArgumentError() {
       Output.flush()
       exit(report(error, path: [root], json: json).rawValue)
@@ -108,21 +122,23 @@ struct IngestCLI {
   /// `--generate-completion`), answered from the command tables where `main` runs: nothing in
   /// them blocks, so they start no thread. Nil for a command.
   static func programOption(_ invocation: ArgumentParser.Invocation, json: Bool) -> ExitStatus? {
-    let arguments = invocation.arguments
+    var arguments = invocation.arguments
+    let path = invocation.path
+    let options = arguments.read(Options.self)
     do {
-      if arguments.flag("--help") {
-        print(HelpGenerator.help(invocation.path, width: Terminal.width), terminator: "")
+      if options.help {
+        print(HelpGenerator.help(path, width: Terminal.width), terminator: "")
         return .success
       }
-      if arguments.flag("--version") {
+      if options.version {
         print("\(HelpGenerator.program) \(version)")
         return .success
       }
-      if arguments.flag("--generate-man") {
+      if options.generatesManPage {
         print(ManPageGenerator.manPage(root, version: version), terminator: "")
         return .success
       }
-      if let shell = try arguments.option("--generate-completion") {
+      if let shell = options.completionShell {
         guard let script = CompletionGenerator.script(root, shell: shell) else {
           throw CLIError.usage("--generate-completion takes bash or zsh, not '\(shell)'")
         }
@@ -131,13 +147,14 @@ struct IngestCLI {
       }
       return nil
     } catch {
-      return report(CLIError(describing: error), path: invocation.path, json: json)
+      return report(CLIError(describing: error), path: path, json: json)
     }
   }
 
-  /// Runs a parsed command.
+  /// Runs a parsed command, its program options read (none of them asked for anything).
   static func execute(_ invocation: ArgumentParser.Invocation, json: Bool) async -> ExitStatus {
     var arguments = invocation.arguments
+    _ = arguments.read(Options.self)
     do {
       return try await run(&arguments)
     } catch {
@@ -192,4 +209,9 @@ struct IngestCLI {
     }
     return error.status
   }
+}
+
+extension Arguments {
+  /// Whether `--json` was given: every command answers with one JSON document then.
+  var wantsJSON: Bool { read(IngestCLI.Options.self).json }
 }

@@ -3,36 +3,41 @@
 ///
 /// Everything a user sees about the command line is generated from these declarations: parsing
 /// and its usage errors (`ArgumentParser`), `--help` (`HelpGenerator`), the man page
-/// (`ManPageGenerator`) and the shell completions (`CompletionGenerator`). A command that takes
-/// a new option declares it here and reads it from `Arguments`; nothing else changes.
+/// (`ManPageGenerator`) and the shell completions (`CompletionGenerator`). The options come
+/// from the command's ``ParsableOptions`` type, which the command also reads them through: a
+/// command that takes a new option reads it there, and that declares it.
 struct CommandSpec: Sendable {
   /// The name typed on the command line (`share`, `check`).
   var name: String
   /// One line saying what the command does, for lists of commands.
   var abstract: String
   /// Paragraphs shown after the usage in `--help` and in the man page.
-  var discussion: String = ""
-  /// The options the command takes. A command also accepts its ancestors' options (the root's
-  /// `--json` and `--help` everywhere, `inbox`'s `--group` in each inbox action).
-  var options: [OptionSpec] = []
+  var discussion: String
+  /// The type that declares the command's options and reads their values.
+  let optionsType: any ParsableOptions.Type
+  /// The options the command takes, as `optionsType` declares them, in order. A command also
+  /// accepts its ancestors' options (the root's `--json` and `--help` everywhere, `inbox`'s
+  /// `--group` in each inbox action).
+  let options: [OptionSpec]
   /// The operands, in order.
-  var operands: [OperandSpec] = []
+  var operands: [OperandSpec]
   /// Actions of a command that only groups others (`rule check`, `inbox list`), by name, each
   /// declared when it is first reached: a process declares only the commands on its command
   /// line (help, the man page and the completions reach them all).
-  var actions: [Action] = []
+  var actions: [Action]
   /// Options of which at most one may be given, each group by primary names.
-  var exclusiveGroups: [[String]] = []
+  var exclusiveGroups: [[String]]
   /// Invocations that show the command at work, each with what it does.
-  var examples: [Example] = []
+  var examples: [Example]
   /// The command's exit statuses, where they say more than the general table.
-  var exitStatus: String = ""
+  var exitStatus: String
 
-  /// A command declared in full, its actions included.
+  /// A command whose options `options` declares, its actions declared in full.
   init(
-    name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-    operands: [OperandSpec] = [], subcommands: [CommandSpec] = [],
-    exclusiveGroups: [[String]] = [], examples: [Example] = [], exitStatus: String = ""
+    name: String, abstract: String, discussion: String = "",
+    options: any ParsableOptions.Type = NoOptions.self, operands: [OperandSpec] = [],
+    subcommands: [CommandSpec] = [], exclusiveGroups: [[String]] = [],
+    examples: [Example] = [], exitStatus: String = ""
   ) {
     self.init(
       name: name, abstract: abstract, discussion: discussion, options: options,
@@ -40,16 +45,18 @@ struct CommandSpec: Sendable {
       exclusiveGroups: exclusiveGroups, examples: examples, exitStatus: exitStatus)
   }
 
-  /// A command whose actions are declared when reached.
+  /// A command whose options `options` declares and whose actions are declared when reached.
   init(
-    name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-    operands: [OperandSpec] = [], actions: [Action], exclusiveGroups: [[String]] = [],
-    examples: [Example] = [], exitStatus: String = ""
+    name: String, abstract: String, discussion: String = "",
+    options: any ParsableOptions.Type = NoOptions.self, operands: [OperandSpec] = [],
+    actions: [Action], exclusiveGroups: [[String]] = [], examples: [Example] = [],
+    exitStatus: String = ""
   ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
-    self.options = options
+    self.optionsType = options
+    self.options = OptionReader.declarations(of: options)
     self.operands = operands
     self.actions = actions
     self.exclusiveGroups = exclusiveGroups
@@ -91,8 +98,9 @@ struct CommandSpec: Sendable {
   }
 }
 
-/// An option: a flag (`--json`) or an option with a value (`--text TEXT`, `--text=TEXT`).
-struct OptionSpec: Sendable {
+/// An option: a flag (`--json`) or an option with a value (`--text TEXT`, `--text=TEXT`), as
+/// an ``OptionDeclaration`` declares it.
+struct OptionSpec: Sendable, Equatable {
   /// The names, the primary (long) one first: `["--output", "-o"]`.
   var names: [String]
   /// The value's placeholder (`TEXT`), nil for a flag.
@@ -107,26 +115,14 @@ struct OptionSpec: Sendable {
   var completion: Completion = .none
   /// Kept out of usage lines (help still lists it).
   var isHiddenFromUsage = false
+  /// Whether the option does the program's own work (`--generate-man`): a command line with it
+  /// is not checked for a command, required options or operands.
+  var skipsValidation = false
 
   /// The primary name.
   var name: String { names[0] }
   /// Whether the option takes a value.
   var takesValue: Bool { value != nil }
-
-  /// A flag.
-  static func flag(_ names: String..., help: String) -> OptionSpec {
-    OptionSpec(names: names, value: nil, help: help)
-  }
-
-  /// An option with a value.
-  static func option(
-    _ names: String..., value: String, help: String, repeatable: Bool = false,
-    required: Bool = false, completion: Completion = .none
-  ) -> OptionSpec {
-    OptionSpec(
-      names: names, value: value, help: help, isRepeatable: repeatable, isRequired: required,
-      completion: completion)
-  }
 }
 
 /// An operand (a positional argument).
@@ -169,7 +165,7 @@ struct OperandSpec: Sendable {
 }
 
 /// What a shell completes for a value or an operand.
-enum Completion: Sendable {
+enum Completion: Sendable, Equatable {
   case none
   /// File names.
   case file
