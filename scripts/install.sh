@@ -13,7 +13,7 @@
 #                           libraries to load and bind at every start (the toolchain's
 #                           libraries are not needed at run time either);
 #   -no-pie                 the program at a fixed address: a position-independent one has
-#                           85,000 pointers in its Swift metadata rewritten at every start,
+#                           83,000 pointers in its Swift metadata rewritten at every start,
 #                           a copy of each page they sit on (its stack, heap, mappings and C
 #                           libraries are still placed at random);
 #   static libstdc++        the C++ library the Swift runtime uses linked in from
