@@ -122,9 +122,8 @@ struct IngestCLI {
   /// `--generate-completion`), answered from the command tables where `main` runs: nothing in
   /// them blocks, so they start no thread. Nil for a command.
   static func programOption(_ invocation: ArgumentParser.Invocation, json: Bool) -> ExitStatus? {
-    var arguments = invocation.arguments
     let path = invocation.path
-    let options = arguments.read(Options.self)
+    let options = invocation.arguments.read(Options.self)
     do {
       if options.help {
         print(HelpGenerator.help(path, width: Terminal.width), terminator: "")
@@ -151,10 +150,9 @@ struct IngestCLI {
     }
   }
 
-  /// Runs a parsed command, its program options read (none of them asked for anything).
+  /// Runs a parsed command (none of the program's own options was given).
   static func execute(_ invocation: ArgumentParser.Invocation, json: Bool) async -> ExitStatus {
     var arguments = invocation.arguments
-    _ = arguments.read(Options.self)
     do {
       return try await run(&arguments)
     } catch {

@@ -33,7 +33,7 @@ struct SharedLibraryLoadingTests {
     let result = try await CLI.run(
       ["share", "corpus/files/photo.jpg"],
       environment: [
-        "INGEST_GROUP_DIR": directory.path, "INGEST_LIBGCRYPT": Self.missing, "COLUMNS": "400",
+        "INGEST_GROUP_DIR": directory.path, "INGEST_LIBGCRYPT": Self.missing, "COLUMNS": "1000",
       ])
     #expect(result.status == 74)
     #expect(
