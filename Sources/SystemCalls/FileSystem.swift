@@ -22,6 +22,7 @@ package enum FileSystem {
   /// Creates the directory `path` with exactly `permissions`.
   package static func makeDirectory(_ path: String, permissions: mode_t = 0o700) throws(IOError) {
     _ = try syscall(.mkdir, path) { mkdir(path, permissions) }.orThrow(.mkdir, path)
+    OperationRecorder.shared.recordMakeDirectory(in: AT_FDCWD, path, path: path)
     let directory = try FileDescriptor.openDirectory(path)
     try directory.closeAfterTyped { () throws(IOError) in
       try directory.setPermissions(permissions)
@@ -75,7 +76,9 @@ package enum FileSystem {
         throw IOError(.other, operation: "mkdtemp", path: pattern)
       }
       let made = try syscall(.mkdtemp, pattern) { mkdtemp(base) }.orThrow(.mkdtemp, pattern)
-      return String(cString: made)
+      let path = String(cString: made)
+      OperationRecorder.shared.recordMakeDirectory(in: AT_FDCWD, path, path: path)
+      return path
     }
   }
 
@@ -113,7 +116,9 @@ package enum FileSystem {
 
   /// Removes the file (not directory) at `path`.
   package static func removeFile(_ path: String) throws(IOError) {
+    let removed = OperationRecorder.shared.identity(in: AT_FDCWD, path)
     _ = try syscall(.unlink, path) { unlink(path) }.orThrow(.unlink, path)
+    OperationRecorder.shared.recordUnlink(removed, path: path)
   }
 
   /// Renames `source` to `destination`; see `FileDescriptor.rename` for `replacing`.
@@ -121,7 +126,8 @@ package enum FileSystem {
     throws(IOError)
   {
     try FileDescriptor.renameAt(
-      AT_FDCWD, source, AT_FDCWD, destination, replacing: replacing, path: source)
+      AT_FDCWD, source, AT_FDCWD, destination, replacing: replacing, path: source,
+      destination: destination)
   }
 
   /// Makes the entries of the directory at `path` durable (`fsync` on the directory).

@@ -1,0 +1,82 @@
+import CrashStates
+import Foundation
+import Importer
+import Ingest
+import Synchronization
+
+/// The SQLite library as a black box for crash states: every call goes to the real library,
+/// and as each commit returns a snapshot of the database is taken (`VACUUM INTO`) and marked in
+/// the recording, so a crash state holds the library of its last commit (with
+/// `synchronous = FULL` a commit that returned is on the disk; one that did not is not yet).
+final class RecordingLibrary: LibraryStore {
+  let library: Library
+  let recording: CrashRecording
+  let snapshots: String
+  private let count = Mutex(0)
+
+  /// Wraps `library`, writing its snapshots into the directory `snapshots`.
+  init(_ library: Library, recording: CrashRecording, snapshots: String) {
+    self.library = library
+    self.recording = recording
+    self.snapshots = snapshots
+  }
+
+  /// A consistent copy of `library` at `path`, taken through its own connection.
+  static func snapshot(_ library: Library, to path: String) throws {
+    let quoted = path.replacingOccurrences(of: "'", with: "''")
+    try library.withConnection { connection in try connection.execute("VACUUM INTO '\(quoted)'") }
+  }
+
+  private func committed() throws {
+    let number = count.withLock { count -> Int in
+      count += 1
+      return count
+    }
+    let path = snapshots + "/commit-\(number).sqlite"
+    try Self.snapshot(library, to: path)
+    recording.commit(blackBox: CrashLayout.libraryName, snapshot: path)
+  }
+
+  var location: String { library.location }
+  var filesPath: String { library.filesPath }
+
+  func contains(shareID id: UUID) throws -> Bool { try library.contains(shareID: id) }
+
+  func insert(_ record: LibraryRecord) throws -> Bool {
+    let inserted = try library.insert(record)
+    try committed()
+    return inserted
+  }
+
+  func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool {
+    let inserted = try library.insert(record, claimedWith: claim)
+    try committed()
+    return inserted
+  }
+
+  func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim]) throws
+    -> [Result<Bool, any Error>]
+  {
+    let results = try library.insert(batch: records, claimedWith: claims)
+    try committed()
+    return results
+  }
+
+  func flushFiles() throws { try library.flushFiles() }
+
+  func records(status: RecordStatus?, limit: Int?) throws -> [LibraryRecord] {
+    try library.records(status: status, limit: limit)
+  }
+
+  func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) throws -> UUID? {
+    try library.shareID(holdingFileWithSHA256: sha256, byteCount: byteCount)
+  }
+
+  func count(receivedIn interval: DateInterval) throws -> Int {
+    try library.count(receivedIn: interval)
+  }
+
+  func newest(receivedIn interval: DateInterval, limit: Int) throws -> [LibraryRecord] {
+    try library.newest(receivedIn: interval, limit: limit)
+  }
+}
