@@ -68,4 +68,27 @@ struct BrokenProtocolTests {
       #expect(lost.isEmpty == (model == .ext4Ordered), "\(report.summary)")
     }
   }
+
+  @Test("The library's files never flushed: a committed record names a file that is gone")
+  func unflushedLibraryFiles() async throws {
+    let directory = try TemporaryDirectory(prefix: "crash-broken")
+    defer { directory.remove() }
+    let work = try CrashWorkDirectory()
+    defer { work.remove() }
+    let scenario = try await CrashStateTests.oneShareImport(in: directory)
+    let broken = scenario.history.without {
+      Self.isFlush($0, ofDirectory: true) { $0.hasSuffix("/library.sqlite-files") }
+    }
+    #expect(broken.operations.count == scenario.history.operations.count - 1)
+    for model in PersistenceModel.allCases {
+      let report = try scenario.explore(
+        model, order: .importFirst, bounds: CrashStateTests.bounds, work: work.path,
+        history: broken)
+      print(report.summary)
+      #expect(
+        report.violations.contains {
+          $0.problems.contains { $0.contains("is not whole in the library") }
+        }, "\(report.summary)")
+    }
+  }
 }
