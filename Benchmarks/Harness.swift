@@ -144,6 +144,14 @@ enum Harness {
   static func mebibytes(_ bytes: Int) -> String {
     String(format: "%.1f MiB", Double(bytes) / 1_048_576)
   }
+
+  /// The context switches of the whole process so far (voluntary and involuntary, every
+  /// thread's).
+  static func contextSwitches() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_nvcsw + usage.ru_nivcsw
+  }
 }
 
 struct HarnessError: Error, CustomStringConvertible {

@@ -35,19 +35,7 @@ enum IngestBenchmarks {
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
     let count = 1000
-    var generator = SplitMix64(seed: 10)
-    let sources = try (0..<count).map { index -> URL in
-      var bytes = [UInt8](repeating: 0, count: 20_000)
-      for offset in stride(from: 0, to: bytes.count - 8, by: 8) {
-        withUnsafeBytes(of: generator.next()) { word in
-          for step in 0..<8 { bytes[offset + step] = word[step] }
-        }
-      }
-      bytes.replaceSubrange(0..<4, with: [0xFF, 0xD8, 0xFF, 0xE0])
-      let url = root.appendingPathComponent("source-\(index).jpg")
-      try Data(bytes).write(to: url)
-      return url
-    }
+    let sources = try makeSources(count, in: root)
 
     var ours: [Double] = []
     var baseline: [Double] = []
@@ -174,6 +162,32 @@ enum IngestBenchmarks {
     print("  (written under \(root.path))")
   }
 
+  /// `count` 20 KB JPEG-looking files of random bytes in `root`.
+  static func makeSources(_ count: Int, in root: URL) throws -> [URL] {
+    var generator = SplitMix64(seed: 10)
+    return try (0..<count).map { index -> URL in
+      var bytes = [UInt8](repeating: 0, count: 20_000)
+      for offset in stride(from: 0, to: bytes.count - 8, by: 8) {
+        withUnsafeBytes(of: generator.next()) { word in
+          for step in 0..<8 { bytes[offset + step] = word[step] }
+        }
+      }
+      bytes.replaceSubrange(0..<4, with: [0xFF, 0xD8, 0xFF, 0xE0])
+      let url = root.appendingPathComponent("source-\(index).jpg")
+      try Data(bytes).write(to: url)
+      return url
+    }
+  }
+
+  /// The `ingest-ram` section: 1,000 small shares beside durable copies on a RAM file system
+  /// alone, with the context switches and system calls of each.
+  static func ramShares() throws {
+    let root = URL(fileURLWithPath: "/dev/shm/IngestBenchmarks-sources-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    try ramFileSystemShares(try makeSources(1000, in: root))
+  }
+
   /// The same shares and durable copies on a RAM file system (`/dev/shm`), where a flush
   /// costs nothing: what is left is the pipeline's own processor time and thread hand-offs,
   /// beside the copy's. Skipped, saying so, where there is none.
@@ -190,15 +204,110 @@ enum IngestBenchmarks {
     let root = "/dev/shm/IngestBenchmarks-\(UUID().uuidString)"
     try FileSystem.makeDirectories(root)
     defer { try? FileManager.default.removeItem(atPath: root) }
-    // Each round's files go at once: they hold memory, and deleting costs tmpfs nothing later.
-    let (ours, copies) = try alternatingPairs(
-      sources, in: root + "/round", removingEachRound: true)
+    // Three sides in turn, in an order that rotates: shares from a loop on the pipeline's
+    // executor (as a service sharing in a loop runs), shares from a plain task (each share
+    // hands off to the executor and back), durable copies. Each round's files go at once: they
+    // hold memory, and deleting costs tmpfs nothing later.
+    var times: [[Double]] = [[], [], []]
+    for round in 0..<5 {
+      for offset in 0..<3 {
+        let side = (round + offset) % 3
+        let folder = root + "/round-\(round)-\(side)"
+        let time =
+          switch side {
+          case 0: try pipelineShares(sources, into: folder, inPlace: true, onExecutor: true)
+          case 1: try pipelineShares(sources, into: folder, inPlace: true)
+          default: try durableCopies(sources, into: folder)
+          }
+        if round > 0 { times[side].append(time) }
+        try FileManager.default.removeItem(atPath: folder)
+      }
+    }
+    let ratio = Harness.median(zip(times[0], times[2]).map { $0 / $1 })
+    let plainRatio = Harness.median(zip(times[1], times[2]).map { $0 / $1 })
     Harness.report(
-      "the same on a RAM file system (/dev/shm), where a flush costs nothing: pipeline;"
-        + " durable copy (the processor time and thread hand-offs of each, without the disk)",
+      "the same on a RAM file system (/dev/shm), where a flush costs nothing, shares from a"
+        + " loop on SharePipeline.executor; durable copy (the processor time and thread"
+        + " hand-offs of each, without the disk; median of \(times[0].count) rounds)",
       String(
-        format: "%.1f µs per share; %.1f µs per file", Harness.median(ours) * 1e6,
-        Harness.median(copies) * 1e6), goal: "info", met: nil)
+        format: "%.1f µs per share; %.1f µs per file; median ratio %.2fx",
+        Harness.median(times[0]) * 1e6, Harness.median(times[2]) * 1e6, ratio),
+      goal: "<= 2x", met: ratio <= 2)
+    Harness.report(
+      "the same shares from a plain task (a hand-off to the executor and back at each share)",
+      String(
+        format: "%.1f µs per share; median ratio %.2fx the durable copy",
+        Harness.median(times[1]) * 1e6, plainRatio), goal: "info", met: nil)
+    // Context switches of the whole process (every thread's, voluntary and not), per share.
+    var switches: [String] = []
+    for step in [0, 1] {
+      let folder = root + "/switches-\(step)"
+      let before = Harness.contextSwitches()
+      _ =
+        step == 0
+        ? try pipelineShares(sources, into: folder, inPlace: true, onExecutor: true)
+        : try durableCopies(sources, into: folder)
+      let after = Harness.contextSwitches()
+      switches.append(String(format: "%.2f", Double(after - before) / Double(sources.count)))
+      try FileManager.default.removeItem(atPath: folder)
+    }
+    Harness.report(
+      "context switches per share (getrusage, every thread of the process): pipeline; durable"
+        + " copy", switches.joined(separator: "; "), goal: "info", met: nil)
+    try systemCallsPerShare(sources, root: root)
+  }
+
+  /// System calls per share of each side, counted by `strace -f -c` in a child process: the
+  /// difference between 600 and 100 shares, over 500, so start-up and set-up drop out.
+  static func systemCallsPerShare(_ sources: [URL], root: String) throws {
+    guard let strace = Harness.which("strace"), sources.count >= 600 else {
+      print("  (strace is not on PATH: system calls per share not counted)")
+      return
+    }
+    let list = root + "/sources.txt"
+    try sources.prefix(600).map(\.path).joined(separator: "\n")
+      .write(toFile: list, atomically: true, encoding: .utf8)
+    var perShare: [String] = []
+    for side in ["pipeline", "copy"] {
+      var totals: [Int] = []
+      for count in [100, 600] {
+        let output = root + "/strace-\(side)-\(count).txt"
+        let folder = root + "/strace-\(side)-\(count)"
+        _ = try Harness.run(
+          executable: strace,
+          [
+            "-f", "-c", "-o", output, CommandLine.arguments[0], "--child", "ingest-ram-calls",
+            side, list, "\(count)", folder,
+          ])
+        let summary = try String(contentsOfFile: output, encoding: .utf8)
+        // The summary's last line: "100.00  seconds  usecs/call  calls  errors  total".
+        guard let total = summary.split(separator: "\n").last(where: { $0.contains("total") }),
+          let calls = total.split(whereSeparator: \.isWhitespace).dropFirst(3).first
+            .flatMap({ Int($0) })
+        else { throw HarnessError(message: "no total in strace's summary \(output)") }
+        totals.append(calls)
+        try? FileManager.default.removeItem(atPath: folder)
+      }
+      perShare.append(String(format: "%.1f", Double(totals[1] - totals[0]) / 500))
+    }
+    Harness.report(
+      "system calls per share (strace -f -c, 600 shares less 100, every thread): pipeline;"
+        + " durable copy", perShare.joined(separator: "; "), goal: "info", met: nil)
+  }
+
+  /// Child mode for `strace`: `pipeline|copy LIST COUNT DIRECTORY` shares (or copies) the
+  /// first COUNT files listed in LIST into DIRECTORY.
+  static func ramCallsChild(_ arguments: [String]) throws {
+    guard arguments.count == 4, let count = Int(arguments[2]) else {
+      throw HarnessError(message: "ingest-ram-calls needs a side, a list, a count, a directory")
+    }
+    let sources = try String(contentsOfFile: arguments[1], encoding: .utf8)
+      .split(separator: "\n").prefix(count).map { URL(fileURLWithPath: String($0)) }
+    if arguments[0] == "pipeline" {
+      _ = try pipelineShares(sources, into: arguments[3], inPlace: true, onExecutor: true)
+    } else {
+      _ = try durableCopies(sources, into: arguments[3])
+    }
   }
 
   /// Seconds per share through the pipeline and per file of durable copies, `workers` at once
@@ -287,19 +396,18 @@ enum IngestBenchmarks {
 
   /// Seconds per share for `sources`, one share each, one after another, through the pipeline.
   static func pipelineShares(
-    _ sources: [URL], into directory: String, inPlace: Bool, workers: Int = 1
+    _ sources: [URL], into directory: String, inPlace: Bool, workers: Int = 1,
+    onExecutor: Bool = false
   ) throws -> Double {
     let group = try GroupDirectory(path: directory)
-    // Held here, not captured by the workers' tasks: a task lets go of what it captured only
-    // after its last statement, which may be after the semaphore has let this thread go on, so
-    // the pipeline's housekeeping thread could still be removing its spare files while the
-    // caller removes the directory. Released here instead, which stops that thread first.
+    // Held here, not captured by the workers' tasks, and closed (its spare files removed) before
+    // the caller removes the directory.
     let held = HeldPipeline(SharePipeline(group: group))
     let failures = FailureCount()
     let start = Harness.now()
     let done = DispatchSemaphore(value: 0)
     for worker in 0..<workers {
-      Task {
+      Task(executorPreference: onExecutor ? SharePipeline.executor : nil) {
         for (index, source) in sources.enumerated() where index % workers == worker {
           guard let pipeline = held.pipeline else { break }
           let provider = NSItemProvider()
@@ -321,6 +429,12 @@ enum IngestBenchmarks {
     }
     for _ in 0..<workers { done.wait() }
     let elapsed = Double(Harness.now() - start) / 1e9
+    // The spare files go before the caller removes the directory.
+    Task {
+      await held.pipeline?.close()
+      done.signal()
+    }
+    done.wait()
     held.release()
     let failed = failures.count.load(ordering: .relaxed)
     guard failed == 0 else { throw HarnessError(message: "\(failed) shares failed") }
@@ -572,8 +686,7 @@ private final class HeldPipeline: Sendable {
   /// The pipeline, until `release`.
   var pipeline: SharePipeline? { value.withLock { $0 } }
 
-  /// Drops the pipeline; when no share still holds it, it goes now, on this thread, stopping
-  /// its housekeeping thread (which removes the spare files it made) before returning.
+  /// Drops the pipeline (closed before).
   func release() {
     // Taken out under the lock and dropped after it, so that it goes unlocked.
     _ = value.withLock { value -> SharePipeline? in

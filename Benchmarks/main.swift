@@ -22,6 +22,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("ingest", IngestBenchmarks.run),
   ("ingest-small", IngestBenchmarks.smallShares),
   ("ingest-large", IngestBenchmarks.largeShare),
+  ("ingest-ram", IngestBenchmarks.ramShares),
   ("cli", CLIBenchmarks.run),
   ("importer", ImporterBenchmarks.run),
   ("import-large", ImporterBenchmarks.largeImport),
@@ -41,6 +42,7 @@ let childModes: [String: ([String]) throws -> Void] = {
     "provider-file-load": ItemProviderBenchmarks.fileLoadChild,
     "provider-idle": ItemProviderBenchmarks.idleChild,
     "ingest-large-share": IngestBenchmarks.largeShareChild,
+    "ingest-ram-calls": IngestBenchmarks.ramCallsChild,
   ]
   #if os(Linux)
     modes["image-jpeg"] = ImageBenchmarks.jpegChild

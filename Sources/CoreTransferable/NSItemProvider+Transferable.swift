@@ -1,6 +1,7 @@
 #if os(Linux)
   import Foundation
   import ItemProvider
+  import SystemCalls
 
   extension NSItemProvider {
     /// Loads an item of `transferableType` from the first of its importable representations
@@ -25,7 +26,7 @@
         let error = TransferableError.noImportableRepresentation(
           item: String(describing: T.self), importable: importable.map(\.contentType.identifier),
           registered: registeredTypeIdentifiers)
-        DispatchQueue.global().async { completionHandler(.failure(error)) }
+        LoadQueueExecutor.shared.execute { completionHandler(.failure(error)) }
         let progress = Progress(totalUnitCount: 1)
         progress.completedUnitCount = 1
         return progress

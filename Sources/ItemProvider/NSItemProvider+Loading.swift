@@ -57,15 +57,32 @@ extension NSItemProvider {
     loadCopy(typeIdentifier, inPlace: true, completionHandler: completionHandler)
   }
 
+  /// `loadInPlaceFileRepresentation` for the package's own loaders, which already run on a
+  /// worker of the I/O executor (`IOExecutor`): the source is asked, and the completion handler
+  /// called, on the calling worker before this returns when the source answers at once (as a
+  /// registered file does), sparing the hand-off to another worker and back. A source that
+  /// answers later calls the handler where it answers, as with the public method. From any
+  /// other thread this is the public method.
+  package func loadInPlaceFileRepresentationOnThisWorker(
+    forTypeIdentifier typeIdentifier: String,
+    completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
+  ) -> Progress {
+    loadCopy(
+      typeIdentifier, inPlace: true, onThisWorker: LoadOperation.executor.isCurrent,
+      completionHandler: completionHandler)
+  }
+
   func loadCopy(
     _ typeIdentifier: String,
     inPlace: Bool,
+    onThisWorker: Bool = false,
     completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
   ) -> Progress {
     let suggestedName = self.suggestedName
     let representation = representations.best(for: typeIdentifier)
     return start(
       typeIdentifier, interface: .binary, representation: representation,
+      onThisWorker: onThisWorker,
       onFailure: { completionHandler(nil, false, $0) },
       then: { result, operation in
         let copy: TemporaryCopy
@@ -88,11 +105,13 @@ extension NSItemProvider {
       })
   }
 
-  /// Finds the representation, arms the load and calls the source on the load queue.
+  /// Finds the representation, arms the load and calls the source on a worker of the I/O
+  /// executor (this one, with `onThisWorker`).
   func start(
     _ typeIdentifier: String,
     interface: FetchInterface,
     representation: Representation?,
+    onThisWorker: Bool = false,
     onFailure: @escaping @Sendable (NSError) -> Void,
     then: @escaping @Sendable (Result<Payload, NSError>, LoadOperation) -> Void
   ) -> Progress {
@@ -102,12 +121,17 @@ extension NSItemProvider {
       operation.fail(Self.itemUnavailable(typeIdentifier))
       return operation.progress
     }
-    LoadOperation.queue.async {
+    let load: @Sendable () -> Void = {
       PayloadFetcher.fetch(chosen, interface: interface, operation: operation) { result in
         then(result, operation)
         operation.end()
       }
       operation.armTimeoutIfWaiting()
+    }
+    if onThisWorker {
+      load()
+    } else {
+      LoadOperation.executor.execute(load)
     }
     return operation.progress
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 
 extension NSItemProvider {
   /// The block that makes the item's preview image, set by the source.
@@ -33,7 +34,7 @@ extension NSItemProvider {
       operation.fail(Self.previewUnavailable(underlying: ItemProviderError.noPreviewImageHandler))
       return
     }
-    LoadOperation.queue.async {
+    LoadOperation.executor.execute {
       var given = carried?.dictionary ?? [:]
       given.removeValue(forKey: NSItemProviderPreferredImageSizeKey)
       if let preferredSize {

@@ -202,6 +202,16 @@ enum Functions {
       Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32
     ) -> Int
 
+  typealias SetThreadName = @convention(c) (pthread_t, UnsafePointer<CChar>?) -> Int32
+
+  /// `pthread_setname_np(3)`, nil where the C library lacks it (names show in `top -H` and
+  /// debuggers; nothing depends on them).
+  static let setThreadName: SetThreadName? = {
+    guard let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "pthread_setname_np")
+    else { return nil }
+    return unsafeBitCast(symbol, to: SetThreadName.self)
+  }()
+
   /// `copy_file_range(2)` (glibc 2.27 and later), nil where the C library lacks it.
   static let copyFileRange: CopyFileRange? = {
     guard let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "copy_file_range")

@@ -1,7 +1,7 @@
 import ActivationRules
-import Dispatch
 import Foundation
 import ItemProvider
+import SystemCalls
 import UTI
 
 extension ActivationInput {
@@ -46,10 +46,9 @@ extension ActivationInput {
     else { return nil }
     return await withCheckedContinuation { continuation in
       let answer = OneAnswer<URL?>(continuation)
-      let seconds =
-        Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { answer.resume(nil) }
+      let timer = IOExecutor.shared.schedule(after: timeout) { answer.resume(nil) }
       provider.loadItem(forTypeIdentifier: type, options: nil) { item, _ in
+        IOExecutor.shared.cancel(timer)
         let object: Any? = item
         answer.resume((object as? URL) ?? (object as? NSURL)?.absoluteURL)
       }

@@ -86,20 +86,22 @@ struct AttachmentLoader: Sendable {
         // Apple deletes a temporary copy when this handler returns: copy it now.
         do {
           let loaded = try copyFile(atPath: url.path, into: payload, position: position)
-          // Flushed on this thread, already awake, while the share goes on (to its manifest,
-          // or other loads): the commit waits for it rather than flushing it again.
-          payload.flush.begin()
+          // Flushed by another worker while the share goes on (to its manifest, or other
+          // loads), unless the commit gets to it first (see `PayloadFlush`).
+          payload.flush.queue()
+          IOExecutor.shared.execute { transaction.makeDurable(payload) }
           continuation.resume(returning: .success(loaded))
-          transaction.makeDurable(payload)
         } catch {
           transaction.discard(payload)
           continuation.resume(returning: .failure(StageFailure(stage: .copying, error: error)))
         }
       }
+      // In place, the source's own file is read on this worker (no hand-off) when the source
+      // answers at once; a temporary copy is made on another, as Apple's loads do.
       let load =
         inPlace
-        ? provider.loadInPlaceFileRepresentation(forTypeIdentifier: type) { url, _, error in
-          handler(url, error)
+        ? provider.loadInPlaceFileRepresentationOnThisWorker(forTypeIdentifier: type) {
+          url, _, error in handler(url, error)
         }
         : provider.loadFileRepresentation(forTypeIdentifier: type, completionHandler: handler)
       cancellation.track(load)

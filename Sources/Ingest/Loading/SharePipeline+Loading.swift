@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import Synchronization
+import SystemCalls
 
 extension SharePipeline {
   /// Loads every taken attachment, at most `maximumConcurrentLoads` at once, until all are
@@ -22,17 +22,17 @@ extension SharePipeline {
     let id = run.id
     let log = self.log
 
-    // The deadline: when it passes, whatever is still loading is stopped and named. On the
-    // deadline clock's own thread, so that it fires on time even when every thread of the
-    // cooperative pool is busy.
-    let timer = DeadlineClock.shared.schedule(after: Self.seconds(deadline)) {
+    // The deadline: when it passes, whatever is still loading is stopped and named. A timer of
+    // the I/O executor, fired by its timer thread, so that it fires on time even when every
+    // worker is busy; setting and cancelling it wakes nobody.
+    let timer = IOExecutor.shared.schedule(after: deadline) {
       guard !cancellation.isCancelled else { return }
       // Named before the loads are stopped: a stopped load may end the share at once.
       let stillLoading = tracker.loading.withLock { $0 }
       tracker.expired.withLock { $0 = stillLoading }
       cancellation.cancel()
     }
-    defer { DeadlineClock.shared.cancel(timer) }
+    defer { IOExecutor.shared.cancel(timer) }
 
     /// Loads one attachment.
     @Sendable func loadOne(_ decision: AttachmentDecision, _ choice: RepresentationChoice) async

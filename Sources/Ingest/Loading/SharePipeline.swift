@@ -1,6 +1,7 @@
 import ActivationRules
 import Foundation
 import ItemProvider
+import SystemCalls
 
 /// The extension's side of the pipeline, end to end: decide what to take from a share by the
 /// input contract, load it into the App Group directory, and commit it to the inbox exactly
@@ -90,8 +91,33 @@ public struct SharePipeline: Sendable {
   /// - Parameters:
   ///   - source: The source app's name for the manifest (`photos`), if known.
   ///   - receivedAt: When the share arrived (now by default).
+  ///
+  /// The share runs on the package's I/O executor (`IOExecutor`), whatever executor calls it:
+  /// its copies, flushes and commit block a worker there, never a thread of the cooperative
+  /// pool.
   public func share(
     _ items: [NSExtensionItem], source: String? = nil, receivedAt: Date = Date()
+  ) async -> ShareOutcome {
+    await withTaskExecutorPreference(IOExecutor.shared) {
+      await run(items, source: source, receivedAt: receivedAt)
+    }
+  }
+
+  /// The executor shares run on: the package's one owner of threads that block (see the
+  /// README's "Threads"). A service that shares in a loop can run the loop on it, with
+  /// `Task(executorPreference: SharePipeline.executor)`, so that each share starts and ends
+  /// there with no hand-off from and back to the cooperative pool.
+  public static var executor: any TaskExecutor { IOExecutor.shared }
+
+  /// Removes the files this pipeline made ahead and returns once its housekeeping is done;
+  /// shares after it make their own files. Dropping the pipeline does the same without
+  /// waiting.
+  public func close() async {
+    await spares.close()
+  }
+
+  private func run(
+    _ items: [NSExtensionItem], source: String?, receivedAt: Date
   ) async -> ShareOutcome {
     let clock = ContinuousClock()
     let started = clock.now
@@ -126,7 +152,7 @@ public struct SharePipeline: Sendable {
       if let spare {
         .ready(spare.prepared)
       } else {
-        .pending(Task.detached { try inbox.reserve(id) })
+        .pending(Task(executorPreference: IOExecutor.shared) { try inbox.reserve(id) })
       }
     let transaction = ShareTransaction(id: id, group: group, spares: spares)
     await load(&run, transaction: transaction)
@@ -134,20 +160,20 @@ public struct SharePipeline: Sendable {
     do {
       prepared = try await reservation.prepared
     } catch {
-      transaction.rollback()
+      await transaction.rollback()
       log.record(IngestEvent(shareID: id, stage: .commit, event: "failed", error: error))
       return run.outcome(error: .commitFailed(error), duration: clock.now - started)
     }
     if let error = run.error(keepsPartialShares: options.keepsPartialShares, contract: contract) {
       prepared.discard()
-      transaction.rollback()
+      await transaction.rollback()
       log.record(IngestEvent(shareID: id, stage: .rollback, event: "rolled-back", error: error))
       return run.outcome(error: error, duration: clock.now - started)
     }
     let manifest = run.manifest(receivedAt: receivedAt, source: source)
     let commitStarted = clock.now
     do {
-      try transaction.commit(manifest, as: prepared)
+      try await transaction.commit(manifest, as: prepared)
     } catch let error as CommittedButNotDurable {
       run.warnings.append("\(error)")
     } catch {

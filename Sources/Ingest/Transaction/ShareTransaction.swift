@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 import SystemCalls
@@ -6,7 +5,7 @@ import SystemCalls
 /// One share's files, from staging to the inbox, all or nothing.
 ///
 /// Loaders stage payload files in `.staging/` (files the pipeline made ahead, or new ones) and
-/// start each one's flush as soon as its copy is done, on the loader's own thread. `commit` then
+/// start each one's flush as soon as its copy is done, on the loader's own worker. `commit` then
 /// makes the share durable and visible in this order, so that whatever instant a crash comes,
 /// the share is either wholly in the inbox or not there at all:
 ///
@@ -98,10 +97,11 @@ final class ShareTransaction: Sendable {
       file: spare.file, isEntryDurable: true)
   }
 
-  /// Flushes `payload` and its entry in `.staging/`, on the calling thread; the commit waits
-  /// for it instead of flushing the payload itself. A loader calls this as soon as the copy is
-  /// done, after handing the payload on, so the flush runs while the share writes its manifest.
+  /// Flushes `payload` and its entry in `.staging/` on the calling worker, unless the commit
+  /// already did or does (see `PayloadFlush`). A loader queues this as soon as the copy is
+  /// done, so the flush runs while the share writes its manifest.
   func makeDurable(_ payload: StagedPayload) {
+    guard payload.flush.claim() else { return }
     do {
       try payload.file.sync()
       if !payload.isEntryDurable { try group.staging.sync() }
@@ -111,10 +111,10 @@ final class ShareTransaction: Sendable {
     }
   }
 
-  /// Removes a payload that its loader gave up on (the attachment was skipped).
+  /// Removes a payload that its loader gave up on before starting its flush (the copy
+  /// failed, or the attachment was skipped).
   func discard(_ payload: StagedPayload) {
     state.withLock { state in state.payloads.removeAll { $0.name == payload.name } }
-    _ = try? payload.flush.wait()  // Never close a descriptor a flush still uses.
     try? group.staging.removeFile(payload.stagedName)
     try? payload.file.close()
   }
@@ -123,7 +123,7 @@ final class ShareTransaction: Sendable {
   ///
   /// - Throws: The first error; the share is then rolled back, unless the manifest had already
   ///   been renamed into the inbox, in which case it stands committed.
-  func commit(_ manifest: ShareManifest, as prepared: any PreparedManifest) throws {
+  func commit(_ manifest: ShareManifest, as prepared: any PreparedManifest) async throws {
     let payloads = state.withLock { state -> [StagedPayload]? in
       guard state.phase == .open else { return nil }
       return state.payloads
@@ -136,10 +136,21 @@ final class ShareTransaction: Sendable {
       // are started early rather than together.)
       try prepared.write(manifest)
       try prepared.makeDurable()
+      // Each payload flushed here unless another worker has started it (then awaited).
       var flushedHere = false
-      for payload in payloads where try !payload.flush.wait() {
-        try payload.file.sync()
-        if !payload.isEntryDurable { flushedHere = true }
+      for payload in payloads {
+        if payload.flush.claim() {
+          do {
+            try payload.file.sync()
+            payload.flush.finish(nil)
+          } catch {
+            payload.flush.finish(error)
+            throw error
+          }
+          if !payload.isEntryDurable { flushedHere = true }
+        } else {
+          try await payload.flush.wait()
+        }
       }
       if flushedHere { try group.staging.sync() }
       var renamed = false
@@ -167,7 +178,7 @@ final class ShareTransaction: Sendable {
       throw error
     } catch {
       prepared.discard()
-      rollback()
+      await rollback()
       throw error
     }
     let spares = end(.committed)
@@ -192,7 +203,7 @@ final class ShareTransaction: Sendable {
 
   /// Removes every file the share wrote, in `.staging/` or already in `Incoming/`. Does
   /// nothing once the share committed.
-  func rollback() {
+  func rollback() async {
     let payloads = state.withLock { state -> [StagedPayload] in
       guard state.phase == .open else { return [] }
       state.phase = .rolledBack
@@ -200,7 +211,9 @@ final class ShareTransaction: Sendable {
       return state.payloads
     }
     for payload in payloads {
-      _ = try? payload.flush.wait()  // Never close a descriptor a flush still uses.
+      // Never close a descriptor a flush still uses; a flush not yet started never will be.
+      if !payload.flush.claim() { try? await payload.flush.wait() }
+      payload.flush.finish(nil)
       // Removed while still locked, so no sweeper meets a file of this share unlocked.
       try? group.staging.removeFile(payload.stagedName)
       try? group.incoming.removeFile(payload.name)

@@ -1,11 +1,10 @@
-import Dispatch
 import Foundation
 import Synchronization
 import SystemCalls
 
 /// Files made ahead of the shares that will need them: empty payload files in `.staging/` and
-/// reserved manifests, made on a thread of their own while earlier shares wait for their
-/// flushes.
+/// reserved manifests, made as work on the I/O executor (`IOExecutor`) while earlier shares wait
+/// for their flushes.
 ///
 /// Making a file is the costliest step of a small share after the flushes (on ext4 without a
 /// journal, with many files recently deleted, each new inode costs a scan of the inode table);
@@ -16,10 +15,14 @@ import SystemCalls
 /// anyway): older ones are removed, and a pipeline left idle holds none. A process killed with
 /// spares leaves empty unreferenced files, which the sweeper removes like any share's leftovers.
 ///
-/// The same thread removes the names in `.staging/` that committed payloads keep until
+/// The same work removes the names in `.staging/` that committed payloads keep until
 /// `Incoming/` is flushed (see `ShareTransaction`): one flush of `Incoming/` for all the shares
-/// since the last, at the latest half a second after a share committed, and before the
-/// pipeline is dropped.
+/// since the last, at the latest half a second after a share committed, and when the pipeline
+/// is closed or dropped.
+///
+/// At most one piece of this work runs at a time; it is started by a share's demand, by a
+/// release, or by one timer (for the oldest spare's expiry or the oldest release), and nothing
+/// waits for it but `close()`.
 package final class SpareFiles: Sendable {
   /// A payload file made ahead: `.staging/<UUID>`, empty, open for reading and writing, in a
   /// flushed directory.
@@ -56,7 +59,16 @@ package final class SpareFiles: Sendable {
   }
 
   deinit {
-    shelf.close()
+    shelf.close(then: nil)
+  }
+
+  /// Removes every spare and the pending releases, and returns once the work in flight is done:
+  /// after it, this pipeline's shares make their own files. Dropping the spares does the same
+  /// without waiting.
+  package func close() async {
+    await withCheckedContinuation { continuation in
+      shelf.close(then: continuation)
+    }
   }
 
   /// A reserved manifest, if one is ready; a share calls this once as it starts.
@@ -81,7 +93,7 @@ package final class SpareFiles: Sendable {
 
   /// Removes `stagedNames` from `.staging/`: names of payloads just published in `Incoming/`
   /// by hard links, each removed only after `Incoming/` is flushed, so that every payload keeps
-  /// a durable name. Handed to the thread of `spares` when it runs (one flush for many
+  /// a durable name. Handed to the housekeeping of `spares` once it runs (one flush for many
   /// shares), else done now.
   package static func release(
     _ stagedNames: [String], in group: GroupDirectory, by spares: SpareFiles?
@@ -113,10 +125,13 @@ extension SpareFiles {
     var releasedSince: ContinuousClock.Instant?
     /// When a share last took (or looked for) a spare: spares are made only while shares come.
     var lastDemand: ContinuousClock.Instant?
-    var started = false
-    /// Whether the thread waits for a signal (or its timeout) rather than making spares.
-    var isSleeping = false
+    /// Whether housekeeping work is queued or running (at most one at a time).
+    var working = false
+    /// The timer that starts the work again, and when it fires.
+    var timer: (IOExecutor.Timer, ContinuousClock.Instant)?
     var closed = false
+    /// Who waits in `close()` for the work in flight.
+    var closeWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Whether half the spares of a kind are gone (manifests counted only when `manifests` are
     /// made at all): the point where a batch is made.
@@ -124,7 +139,7 @@ extension SpareFiles {
       payloads.count <= capacity / 2 || (manifests && self.manifests.count <= capacity / 2)
     }
 
-    /// The released names, now the thread's to remove.
+    /// The released names, now the housekeeping's to remove.
     mutating func takeReleased() -> [String] {
       defer {
         released = []
@@ -132,18 +147,33 @@ extension SpareFiles {
       }
       return released
     }
+
+    /// Every spare and released name, taken off the shelf.
+    mutating func takeAll() -> ((payloads: [Payload], manifests: [Manifest]), [String]) {
+      let spares = (payloads.map(\.spare), manifests.map(\.spare))
+      payloads = []
+      manifests = []
+      return (spares, takeReleased())
+    }
+
+    /// Marks the work as started, unless it runs or the spares are closed: true when the
+    /// caller must start it.
+    mutating func claimWork() -> Bool {
+      guard !working, !closed else { return false }
+      working = true
+      return true
+    }
   }
 
-  /// The spares and the thread that makes them; the thread holds this, not the `SpareFiles`,
-  /// so that dropping the last pipeline stops it.
+  /// The spares and the work that makes them; the work holds this, not the `SpareFiles`, so
+  /// that dropping the last pipeline closes it.
   fileprivate final class Shelf: Sendable {
     let group: GroupDirectory
     let inbox: (any InboxStore)?
     let capacity: Int
     let maximumAge: Duration
     let state = Mutex(State())
-    let wake = DispatchSemaphore(value: 0)
-    let stopped = DispatchSemaphore(value: 0)
+    private var executor: IOExecutor { .shared }
 
     init(group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int, maximumAge: Duration) {
       self.group = group
@@ -152,72 +182,108 @@ extension SpareFiles {
       self.maximumAge = maximumAge
     }
 
-    /// Runs `body` on the state, notes the demand and, from the second share on, has the
-    /// thread make what was taken again: woken once half the spares of a kind are gone (waking
-    /// a thread costs more than making a file on a fast disk, so it makes several at a time).
+    /// Runs `body` on the state, notes the demand and, from the second share on, starts the
+    /// work that makes again what was taken: once half the spares of a kind are gone (starting
+    /// work costs more than making a file on a fast disk, so it makes several at a time).
     func take<Spare: Sendable>(_ body: @Sendable (inout State) -> Spare?) -> Spare? {
-      let (spare, start, signal) = state.withLock { state -> (Spare?, Bool, Bool) in
+      let (spare, start) = state.withLock { state -> (Spare?, Bool) in
         let spare = body(&state)
-        guard !state.closed, state.sharesStarted >= 2 else { return (spare, false, false) }
+        guard !state.closed, state.sharesStarted >= 2 else { return (spare, false) }
         state.lastDemand = .now
-        let start = !state.started
-        state.started = true
-        let signal =
-          !start && state.isSleeping && state.isLow(capacity: capacity, manifests: inbox != nil)
-        if signal { state.isSleeping = false }
-        return (spare, start, signal)
+        let start =
+          state.isLow(capacity: capacity, manifests: inbox != nil) && state.claimWork()
+        return (spare, start)
       }
-      if start { Thread.start(named: "Ingest.SpareFiles") { [self] in run() } }
-      if signal { wake.signal() }
+      if start { executor.execute { [self] in work() } }
       return spare
     }
 
-    /// Takes `names` for the thread to remove; false when the thread does not run (not yet, or
+    /// Takes `names` for the housekeeping to remove; false when it does not run (not yet, or
     /// no more).
     func release(_ names: [String]) -> Bool {
-      let (taken, signal) = state.withLock { state -> (Bool, Bool) in
-        guard state.started, !state.closed else { return (false, false) }
+      let (taken, start, wakeAt) = state.withLock {
+        state -> (Bool, Bool, ContinuousClock.Instant?) in
+        guard state.sharesStarted >= 2, !state.closed else { return (false, false, nil) }
         let first = state.released.isEmpty
         state.released += names
         if first { state.releasedSince = .now }
-        // Woken for the first (to set its deadline) and once half a batch waits.
-        let signal = state.isSleeping && (first || state.released.count >= capacity / 2)
-        if signal { state.isSleeping = false }
-        return (true, signal)
+        // Started once half a batch waits; the first sets the timer for the oldest.
+        if state.released.count >= capacity / 2 && state.claimWork() { return (true, true, nil) }
+        return (true, false, first ? .now + SpareFiles.releaseDelay : nil)
       }
-      if signal { wake.signal() }
+      if start { executor.execute { [self] in work() } }
+      if let wakeAt { wake(at: wakeAt) }
       return taken
     }
 
-    /// Stops the thread and removes every spare, before returning.
-    func close() {
-      let started = state.withLock { state -> Bool in
+    /// Removes every spare and pending release (as work on the executor, or by the work in
+    /// flight), and resumes `waiter` once that is done.
+    func close(then waiter: CheckedContinuation<Void, Never>?) {
+      let (cleanUp, timer) = state.withLock {
+        state -> (((payloads: [Payload], manifests: [Manifest]), [String])?, IOExecutor.Timer?) in
         state.closed = true
-        return state.started
+        let timer = state.timer?.0
+        state.timer = nil
+        if let waiter { state.closeWaiters.append(waiter) }
+        // The work in flight sees `closed` and cleans up itself.
+        if state.working { return (nil, timer) }
+        state.working = true
+        return (state.takeAll(), timer)
       }
-      guard started else { return }
-      wake.signal()
-      stopped.wait()
+      if let timer { executor.cancel(timer) }
+      if let cleanUp {
+        executor.execute { [self] in
+          removeAll(cleanUp.0, released: cleanUp.1)
+          endWork()
+        }
+      }
     }
 
-    private enum Work {
+    /// Sets the timer that starts the work at `instant` (or earlier, if one is set earlier).
+    private func wake(at instant: ContinuousClock.Instant) {
+      let replaced = state.withLock { state -> (IOExecutor.Timer?, Bool) in
+        if state.closed { return (nil, false) }
+        if let (timer, due) = state.timer {
+          if due <= instant { return (nil, false) }
+          state.timer = nil
+          return (timer, true)
+        }
+        return (nil, true)
+      }
+      guard replaced.1 else { return }
+      if let old = replaced.0 { executor.cancel(old) }
+      let timer = executor.schedule(after: instant - .now) { [self] in
+        let start = state.withLock { state -> Bool in
+          state.timer = nil
+          return state.claimWork()
+        }
+        if start { executor.execute { [self] in work() } }
+      }
+      let keep = state.withLock { state -> Bool in
+        guard !state.closed, state.timer == nil else { return false }
+        state.timer = (timer, instant)
+        return true
+      }
+      if !keep { executor.cancel(timer) }
+    }
+
+    private enum Step {
       case make(payloads: Int, manifests: Int)
-      case sleep(until: ContinuousClock.Instant?)
+      case rest(until: ContinuousClock.Instant?)
       case stop
     }
 
-    private func run() {
+    /// The housekeeping: removes what expired and what was released, makes a batch when the
+    /// shelf is low, and repeats until nothing is left to do; then sets the timer for the
+    /// next expiry or release.
+    private func work() {
       while true {
         var expired: (payloads: [Payload], manifests: [Manifest]) = ([], [])
         var released: [String] = []
-        let work = state.withLock { state -> Work in
-          state.isSleeping = false
+        let step = state.withLock { state -> Step in
           let now = ContinuousClock.now
           if state.closed {
-            released = state.takeReleased()
-            expired = (state.payloads.map(\.spare), state.manifests.map(\.spare))
-            state.payloads = []
-            state.manifests = []
+            (expired, released) = state.takeAll()
             return .stop
           }
           let limit = now - maximumAge
@@ -242,36 +308,53 @@ extension SpareFiles {
               payloads: capacity - state.payloads.count,
               manifests: inbox == nil ? 0 : capacity - state.manifests.count)
           }
+          if expired.payloads.isEmpty && expired.manifests.isEmpty && released.isEmpty {
+            state.working = false
+          }
           let deadlines =
             (state.payloads.map(\.made) + state.manifests.map(\.made)).map { $0 + maximumAge }
             + (state.releasedSince.map { [$0 + SpareFiles.releaseDelay] } ?? [])
-          state.isSleeping = true
-          return .sleep(until: deadlines.min())
+          return .rest(until: deadlines.min())
         }
-        _ = try? group.removeStagingNames(released)
-        for payload in expired.payloads { remove(payload) }
-        for manifest in expired.manifests { manifest.prepared.discard() }
-        switch work {
+        removeAll(expired, released: released)
+        switch step {
         case .stop:
-          stopped.signal()
+          endWork()
           return
-        case .sleep(let until):
-          if let until {
-            let left = (until - .now).components
-            let seconds = max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
-            _ = wake.wait(timeout: .now() + seconds + 0.01)
-          } else {
-            wake.wait()
+        case .rest(let until):
+          if !expired.payloads.isEmpty || !expired.manifests.isEmpty || !released.isEmpty {
+            continue
           }
+          if let until { wake(at: until) }
+          return
         case .make(let payloads, let manifests):
           make(payloads: payloads, manifests: manifests)
         }
       }
     }
 
+    /// Ends the work after the spares were closed: resumes whoever waits in `close()`.
+    private func endWork() {
+      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        state.working = false
+        defer { state.closeWaiters = [] }
+        return state.closeWaiters
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+
+    private func removeAll(
+      _ spares: (payloads: [Payload], manifests: [Manifest]), released: [String]
+    ) {
+      if !released.isEmpty { _ = try? group.removeStagingNames(released) }
+      for payload in spares.payloads { remove(payload) }
+      for manifest in spares.manifests { manifest.prepared.discard() }
+    }
+
     /// Makes spares, flushes the directories they are in (so a share that takes one needs to
     /// flush only the file), and shelves them; after a failure, stops until a share asks again
-    /// (shares make their own files then, and meet the error themselves).
+    /// (shares make their own files then, and meet the error themselves). Spares made while
+    /// the shelf was closed are removed at once.
     private func make(payloads count: Int, manifests manifestCount: Int) {
       var payloads: [Payload] = []
       var manifests: [Manifest] = []
@@ -294,16 +377,18 @@ extension SpareFiles {
         // The directory inbox reserves manifests in `Inbox/`.
         if !manifests.isEmpty { try group.inbox.sync() }
       } catch {
-        for payload in payloads { remove(payload) }
-        for manifest in manifests { manifest.prepared.discard() }
+        removeAll((payloads, manifests), released: [])
         state.withLock { $0.lastDemand = nil }
         return
       }
-      state.withLock { state in
+      let shelved = state.withLock { state -> Bool in
+        guard !state.closed else { return false }
         let made = ContinuousClock.now
         state.payloads += payloads.map { Aged(spare: $0, made: made) }
         state.manifests += manifests.map { Aged(spare: $0, made: made) }
+        return true
       }
+      if !shelved { removeAll((payloads, manifests), released: []) }
     }
 
     private func remove(_ payload: Payload) {

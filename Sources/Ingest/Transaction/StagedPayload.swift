@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import SystemCalls
 
@@ -19,49 +18,72 @@ struct StagedPayload: Sendable {
   let flush = PayloadFlush()
 }
 
-/// The flush of one payload file, started by its loader as soon as the copy is done (on the
-/// loader's thread, while the share goes on to write its manifest), and awaited by the commit.
+/// The flush of one payload file: queued by its loader as soon as the copy is done, run by
+/// whichever comes first, another worker of the I/O executor (while the share goes on to write
+/// its manifest) or the commit itself when it finds the flush not yet started.
 ///
-/// Started before the loader hands the payload over, so the commit never flushes a second
-/// time what is already being flushed; a payload whose loader did not start one is flushed by
-/// the commit itself.
+/// Where a flush takes long (a disk), the other worker has started it by the time the commit
+/// needs it, and the two flushes overlap; where it costs nothing (a RAM file system), the commit
+/// does not wait for another worker to wake, but flushes at once and leaves that worker nothing
+/// to do. Waiting suspends the waiting task; it never blocks a thread.
 final class PayloadFlush: Sendable {
   private enum Phase {
-    case notStarted
-    case running
+    /// No flush asked for.
+    case idle
+    /// Asked for, not yet started.
+    case queued
+    case running(waiters: [CheckedContinuation<Void, Never>])
     case finished((any Error)?)
   }
 
-  private let phase = Mutex(Phase.notStarted)
-  private let done = DispatchSemaphore(value: 0)
+  private let phase = Mutex(Phase.idle)
 
-  /// Marks the flush as started; call `finish` after.
-  func begin() {
-    phase.withLock { $0 = .running }
+  /// Asks for the flush: the first to `claim` it runs it.
+  func queue() {
+    phase.withLock { $0 = .queued }
   }
 
-  /// Records how the flush ended and wakes whoever waits.
+  /// Takes the flush to run it (call `finish` after): true when it was asked for or not at
+  /// all and nobody runs it yet.
+  func claim() -> Bool {
+    phase.withLock { phase in
+      switch phase {
+      case .idle, .queued:
+        phase = .running(waiters: [])
+        return true
+      case .running, .finished:
+        return false
+      }
+    }
+  }
+
+  /// Records how the flush ended and resumes whoever waits.
   func finish(_ error: (any Error)?) {
-    phase.withLock { $0 = .finished(error) }
-    done.signal()
+    let waiters = phase.withLock { phase -> [CheckedContinuation<Void, Never>] in
+      defer { phase = .finished(error) }
+      if case .running(let waiters) = phase { return waiters }
+      return []
+    }
+    for waiter in waiters { waiter.resume() }
   }
 
-  /// Waits for a flush that was started; false when none was.
+  /// Waits for a flush someone else claimed to finish.
   ///
   /// - Throws: The flush's error.
-  func wait() throws -> Bool {
-    let started = phase.withLock { phase -> Bool in
-      if case .notStarted = phase { return false }
-      return true
+  func wait() async throws {
+    await withCheckedContinuation { continuation in
+      let waiting = phase.withLock { phase -> Bool in
+        guard case .running(var waiters) = phase else { return false }
+        waiters.append(continuation)
+        phase = .running(waiters: waiters)
+        return true
+      }
+      if !waiting { continuation.resume() }
     }
-    guard started else { return false }
-    done.wait()
-    done.signal()  // For any later waiter (a rollback after a failed commit).
     let error = phase.withLock { phase -> (any Error)? in
       if case .finished(let error) = phase { return error }
       return nil
     }
     if let error { throw error }
-    return true
   }
 }

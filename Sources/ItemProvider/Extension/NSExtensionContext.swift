@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The `userInfo` key, in an error passed to `cancelRequest(withError:)`, for items and errors
@@ -92,7 +93,7 @@ public final class NSExtensionContext: NSObject {
     let returned = (items ?? []).compactMap { $0 as? NSExtensionItem }
     end(with: .completed(returningItems: returned))
     if let completionHandler {
-      DispatchQueue.global(qos: .utility).async { completionHandler(false) }
+      IOExecutor.shared.execute { completionHandler(false) }
     }
   }
 
@@ -145,8 +146,7 @@ private final class RequestState: Sendable {
         continuation.resume(returning: ended)
         return
       }
-      Task { [self] in
-        try? await Task.sleep(for: timeout)
+      IOExecutor.shared.schedule(after: timeout) { [self] in
         let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
         waiter?.resume(returning: nil)
       }

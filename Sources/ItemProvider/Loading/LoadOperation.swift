@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import Synchronization
+import SystemCalls
 
 /// One load in flight. It makes sure the consumer's completion handler runs exactly once,
 /// whatever the source does: answer, answer twice, fail, never answer (the timeout ends the
@@ -21,15 +21,15 @@ final class LoadOperation: Sendable {
     /// Whether the load ended without the source's answer (timeout, cancellation).
     var abandoned = false
     var sourceProgress: Progress?
-    var timer: DispatchSource?
+    var timer: IOExecutor.Timer?
     var timeout: TimeInterval = 0
-    var started = DispatchTime.now()
+    var started = ContinuousClock.now
     var onFailure: (@Sendable (NSError) -> Void)?
   }
 
-  /// The queue load handlers are called on and completions of failed waits are delivered on.
-  static let queue = DispatchQueue(
-    label: "ItemProvider.load", qos: .utility, attributes: .concurrent)
+  /// Where load handlers are called and completions delivered: the package's I/O executor
+  /// (see `IOExecutor`), whose workers may block.
+  static var executor: IOExecutor { .shared }
 
   /// The progress handed to the consumer; cancelling it cancels the load.
   let progress: Progress
@@ -37,7 +37,7 @@ final class LoadOperation: Sendable {
   let typeIdentifier: String
   private let state: Mutex<State>
 
-  /// - Parameter onFailure: Called (on `queue`) when the load ends while still waiting for the
+  /// - Parameter onFailure: Called (on the executor) when the load ends while still waiting for the
   ///   source: by timeout or cancellation.
   init(typeIdentifier: String, onFailure: @escaping @Sendable (NSError) -> Void) {
     self.progress = Progress(totalUnitCount: 1)
@@ -50,7 +50,7 @@ final class LoadOperation: Sendable {
     progress.cancellationHandler = { [self] in cancel() }
     state.withLock {
       $0.timeout = timeout
-      $0.started = .now()
+      $0.started = .now
     }
   }
 
@@ -63,26 +63,21 @@ final class LoadOperation: Sendable {
       ($0.phase == .waiting, $0.timeout, $0.started)
     }
     guard waiting, timeout > 0, timeout.isFinite else { return }
-    let timer = DispatchSource.makeTimerSource(queue: Self.queue)
-    timer.schedule(deadline: started + timeout)
     let typeIdentifier = self.typeIdentifier
-    timer.setEventHandler { [self] in
+    let left = started + .seconds(min(timeout, 1e9)) - ContinuousClock.now
+    let timer = Self.executor.schedule(after: left) { [self] in
       fail(
         NSItemProvider.itemUnavailable(
           typeIdentifier,
           underlying: ItemProviderError.loadTimedOut(
             typeIdentifier: typeIdentifier, seconds: timeout)))
     }
-    timer.resume()
-    // The concrete class is Sendable; the `DispatchSourceTimer` existential is not.
-    guard let source = timer as? DispatchSource else { return }
-    state.withLock { state in
-      if state.phase == .waiting {
-        state.timer = source
-      } else {
-        source.cancel()
-      }
+    let answered = state.withLock { state -> Bool in
+      guard state.phase == .waiting else { return true }
+      state.timer = timer
+      return false
     }
+    if answered { Self.executor.cancel(timer) }
   }
 
   /// Takes the load for the source's first answer; false when it already ended (timed out or
@@ -91,7 +86,7 @@ final class LoadOperation: Sendable {
     state.withLock { state in
       guard state.phase == .waiting else { return false }
       state.phase = .answered
-      state.timer?.cancel()
+      if let timer = state.timer { Self.executor.cancel(timer) }
       state.timer = nil
       return true
     }
@@ -123,7 +118,7 @@ final class LoadOperation: Sendable {
     }
     guard let onFailure else { return }
     source?.cancel()
-    Self.queue.async { [self] in
+    Self.executor.execute { [self] in
       onFailure(error)
       end()
     }
@@ -134,7 +129,7 @@ final class LoadOperation: Sendable {
     state.withLock { state in
       state.phase = .ended
       state.onFailure = nil
-      state.timer?.cancel()
+      if let timer = state.timer { Self.executor.cancel(timer) }
       state.timer = nil
       state.sourceProgress = nil
     }

@@ -102,14 +102,14 @@ public final class ScriptedSource: Sendable {
     case .deliver:
       respond(.success(()), false)
     case .delay(let seconds):
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { respond(.success(()), false) }
+      IOExecutor.shared.execute(after: .seconds(seconds)) { respond(.success(()), false) }
     case .fail(let error):
       respond(.failure(error), false)
     case .deliverThenDeleteSource:
       respond(.success(()), true)
     case .vanishMidLoad:
       try? FileSystem.removeTree(file.path)
-      DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) {
+      IOExecutor.shared.execute(after: .milliseconds(10)) {
         respond(.failure(ScriptedBehavior.connectionInterruptedError), false)
       }
     case .neverAnswer:

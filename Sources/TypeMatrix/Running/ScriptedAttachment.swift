@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import ItemProvider
+import SystemCalls
 
 /// Builds a provider for an attachment whose source is scripted to misbehave: the same
 /// registered types in the same order, each answering as the script says. File and data
@@ -63,7 +64,7 @@ enum ScriptedAttachment {
         deliver(nil, error)
       case .vanish:
         if let file { try? FileManager.default.removeItem(at: file) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) {
+        IOExecutor.shared.execute(after: .milliseconds(10)) {
           deliver(nil, ScriptedBehavior.connectionInterruptedError)
         }
       case .neverAnswer:

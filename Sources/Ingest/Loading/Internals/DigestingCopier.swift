@@ -8,10 +8,10 @@ import SystemCalls
 /// Small files are read once into a buffer, written, and hashed from the same buffer. Large
 /// files (4 MiB and up) are copied by the kernel (`copy_file_range`, as `cp` does), one chunk
 /// at a time, and each chunk is read back from the copy's page cache and hashed on a second
-/// thread while the next chunk copies: the digest costs more than the copy (about 0.5 s per
+/// worker of the I/O executor while the next chunk copies: the digest costs more than the copy (about 0.5 s per
 /// GiB with SHA instructions), so the whole copy costs about as much as the digest alone, and
 /// the read-back never leaves the page cache. Where the kernel cannot copy, large files take
-/// the buffer path, still hashed on the second thread. Memory is bounded by the chunk buffers
+/// the buffer path, still hashed on the second worker. Memory is bounded by the chunk buffers
 /// (4 × 1 MiB), whatever the file's size.
 enum DigestingCopier {
   /// What a copy produced.
@@ -24,7 +24,7 @@ enum DigestingCopier {
   static let chunkSize = 1 << 20
   /// How many chunks a pipelined copy has in flight.
   static let pipelineDepth = 4
-  /// Sources at least this large are hashed on a second thread.
+  /// Sources at least this large are hashed on a second worker.
   static let pipelineThreshold: Int64 = 4 << 20
 
   /// Copies everything `source` holds from its current offset into `destination`.
@@ -47,7 +47,9 @@ enum DigestingCopier {
         from: source, to: destination, digest: digest, budget: budget,
         isCancelled: isCancelled, progress: progress)
     }
-    let size = Int(min(Int64(chunkSize), max(64 << 10, sizeHint + 1)))
+    // Sized to the file (one read takes it whole, the next finds its end), so a small file
+    // allocates little and gives nothing back to the system afterwards.
+    let size = Int(min(Int64(chunkSize), max(4096, sizeHint + 1)))
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
     defer { buffer.deallocate() }
     var total: Int64 = 0
@@ -79,7 +81,7 @@ enum DigestingCopier {
     return Result(byteCount: Int64(bytes.count), sha256: SHA256Digest.hex(of: bytes))
   }
 
-  /// The large-file copy: this thread copies chunk k+1 while a serial queue hashes chunk k; a
+  /// The large-file copy: this worker copies chunk k+1 while a second one hashes chunk k; a
   /// semaphore hands buffers back.
   ///
   /// Each chunk is copied in the kernel (`copy_file_range`) and then read back from the copy's
@@ -154,13 +156,13 @@ enum DigestingCopier {
   }
 }
 
-/// The second thread of a pipelined copy: hashes the chunks handed over, in order, and gives
+/// The second half of a pipelined copy: hashes the chunks handed over, in order, and gives
 /// each buffer back.
 ///
-/// A thread of its own, not a Dispatch queue: the copier blocks its caller until buffers come
-/// back, and its caller is often a Dispatch worker (a provider's completion handler). Were the
-/// hashing Dispatch work too, enough concurrent copies would hold every Dispatch worker waiting
-/// for hashing that no worker is left to run; shares then stalled until their deadline.
+/// Work on the I/O executor started beside the copier (`IOExecutor.executeBeside`), never
+/// queued: the copier blocks its worker until buffers come back, so were the hashing queued
+/// behind other work, enough concurrent copies would hold every worker waiting for hashing that
+/// none is left to run it.
 private final class ChunkHasher: Sendable {
   private let pending = Mutex<[(index: Int, length: Int)?]>([])
   private let ready = DispatchSemaphore(value: 0)
@@ -173,7 +175,7 @@ private final class ChunkHasher: Sendable {
     self.ring = ring
     self.digest = digest
     self.free = free
-    Thread.start(named: "Ingest.DigestingCopier", stackSize: 256 << 10) { [self] in run() }
+    IOExecutor.shared.executeBeside { [self] in run() }
   }
 
   /// Hashes the first `length` bytes of buffer `index`, after the chunks handed over before.
@@ -182,7 +184,7 @@ private final class ChunkHasher: Sendable {
     ready.signal()
   }
 
-  /// Waits until every chunk handed over is hashed, and ends the thread.
+  /// Waits until every chunk handed over is hashed, and ends the hashing.
   func finish() {
     pending.withLock { $0.append(nil) }
     ready.signal()
@@ -208,28 +210,27 @@ struct CopyReadBackShort: Error, Sendable, CustomStringConvertible {
   var description: String { "read back \(read) of the \(expected) bytes just copied" }
 }
 
-/// The buffers of a pipelined copy, shared by the copying thread and the hashing queue; the
-/// copier's semaphore decides who uses which buffer when. Kept as an address so it can cross
-/// to the queue; freed when the last user lets go.
-final class ChunkRing: Sendable {
-  private let base: Int
+/// The buffers of a pipelined copy, shared by the copying worker and the hashing one; freed
+/// when the last user lets go.
+///
+/// `@unchecked Sendable`: the buffers are raw memory that both workers touch, but never the
+/// same buffer at once; the copier's semaphore decides who uses which buffer when (a buffer
+/// is written by the copier only after the hasher gave it back).
+final class ChunkRing: @unchecked Sendable {
+  private let base: UnsafeMutableRawPointer
   private let size: Int
-  private let count: Int
 
   init(count: Int, size: Int) {
-    let memory = UnsafeMutableRawPointer.allocate(byteCount: count * size, alignment: 64)
-    base = Int(bitPattern: memory)
+    base = UnsafeMutableRawPointer.allocate(byteCount: count * size, alignment: 64)
     self.size = size
-    self.count = count
   }
 
   deinit {
-    UnsafeMutableRawPointer(bitPattern: base)?.deallocate()
+    base.deallocate()
   }
 
   /// Buffer `index`.
   func buffer(_ index: Int) -> UnsafeMutableRawBufferPointer {
-    UnsafeMutableRawBufferPointer(
-      start: UnsafeMutableRawPointer(bitPattern: base + index * size), count: size)
+    UnsafeMutableRawBufferPointer(start: base + index * size, count: size)
   }
 }
