@@ -41,13 +41,19 @@ extension FileDescriptor {
 
   /// Creates the subdirectory `name` unless a directory (not a link) is already there; returns
   /// it opened.
+  ///
+  /// A directory made here has its name flushed (this directory is) before this returns, so
+  /// what is later made durable inside it keeps its path on a power loss; one already there
+  /// costs no flush.
   package func ensureDirectory(_ name: String, permissions: mode_t = 0o700) throws(IOError)
     -> FileDescriptor
   {
     do {
       try makeDirectory(name, permissions: permissions)
+      try sync()
     } catch let error where error.code == .alreadyExists {
-      // Someone else made it: fine, provided it is a directory (openDirectory checks).
+      // Someone else made it: fine, provided it is a directory (openDirectory checks). Its
+      // maker flushes its name.
     }
     return try openDirectory(name)
   }

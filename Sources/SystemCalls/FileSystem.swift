@@ -31,6 +31,11 @@ package enum FileSystem {
 
   /// Creates `path` and its missing parents, each new one with `permissions`; an existing
   /// directory is fine, anything else (a file, a symbolic link) in the way is an error.
+  ///
+  /// Each directory made here has its name flushed in its parent before this returns, so a
+  /// file later made durable inside it does not lose its path on a power loss (a directory's
+  /// name is durable only once its parent is flushed). Nothing is flushed when nothing was
+  /// made.
   package static func makeDirectories(_ path: String, permissions: mode_t = 0o700)
     throws(IOError)
   {
@@ -62,6 +67,11 @@ package enum FileSystem {
           throw IOError(.notDirectory, operation: "mkdir", path: directory, fileKind: kind)
         }
       }
+    }
+    // Each new name, in its parent: the deepest existing directory, then each one made but
+    // the last.
+    for directory in missing.reversed() {
+      try syncDirectory(parentPath(directory))
     }
   }
 
