@@ -107,9 +107,19 @@ enum ScenarioRecordings {
     for index in 0..<shares {
       committed.insert(try await share(try providers(index), into: group))
     }
-    let written = try CrashScenario.manifests(root: root)
-    let layout = CrashLayout(root: root)
-    let library = try Library(path: layout.library)
+    return try recordImportPass(
+      name, group: group, root: root, snapshots: snapshots,
+      written: try CrashScenario.manifests(root: root), committed: committed)
+  }
+
+  /// Makes an empty library beside `group` under `root` and records one import pass of the
+  /// `committed` shares (whose manifests are `written`); the library's snapshots go into
+  /// `snapshots`.
+  static func recordImportPass(
+    _ name: String, group: GroupDirectory, root: String, snapshots: String,
+    written: [UUID: ShareManifest], committed: Set<UUID>
+  ) throws -> CrashScenario {
+    let library = try Library(path: CrashLayout(root: root).library)
     try FileSystem.makeDirectories(snapshots)
     let initial = snapshots + "/initial.sqlite"
     try RecordingLibrary.snapshot(library, to: initial)
@@ -118,7 +128,7 @@ enum ScenarioRecordings {
     let pass = try LibraryImporter(library: recorded, inbox: DirectoryInbox(group: group))
       .importPending()
     let history = recording.stop()
-    guard pass.imported.count == shares, pass.errors.isEmpty else {
+    guard Set(pass.imported) == committed, pass.errors.isEmpty else {
       throw ScenarioError("the recorded import did not import every share: \(pass.errors)")
     }
     return CrashScenario(
