@@ -230,7 +230,8 @@ let package = Package(
     .testTarget(
       name: "CrashStateTests",
       dependencies: [
-        "CrashStates", "Ingest", "Importer", "ItemProvider", "SystemCalls", "TestSupport",
+        "CrashStates", "Ingest", "Importer", "IngestPostgres", "ItemProvider", "SystemCalls",
+        "TestSupport",
       ],
       swiftSettings: swiftSettings),
     .testTarget(

@@ -8,6 +8,10 @@ import Testing
 /// variant of it) leave states the restart check reports.
 @Suite("Power loss: a protocol without its flushes fails the checks")
 struct BrokenProtocolTests {
+  /// States drawn at each crash point: fewer than for the protocol itself, since one failing
+  /// state is enough (the extremes and the states one choice away from them come first).
+  static let bounds = CrashStateSpace.Bounds(perCrashPoint: 16)
+
   /// Whether `operation` is an fsync of a path `matches` accepts, of a directory or a file.
   static func isFlush(
     _ operation: RecordedOperation, ofDirectory: Bool, _ matches: (String) -> Bool
@@ -36,8 +40,8 @@ struct BrokenProtocolTests {
     }
     #expect(broken.operations.count == scenario.history.operations.count - 2)
     for model in PersistenceModel.allCases {
-      let report = try scenario.explore(
-        model, order: .importFirst, bounds: CrashStateTests.bounds, work: work.path,
+      let report = try await scenario.explore(
+        model, order: .importFirst, bounds: Self.bounds, work: work.path,
         history: broken)
       print(report.summary)
       #expect(
@@ -57,8 +61,8 @@ struct BrokenProtocolTests {
       Self.isFlush($0, ofDirectory: true) { $0.hasSuffix("/Inbox") }
     }
     for model in PersistenceModel.allCases {
-      let report = try scenario.explore(
-        model, order: .importFirst, bounds: CrashStateTests.bounds, work: work.path,
+      let report = try await scenario.explore(
+        model, order: .importFirst, bounds: Self.bounds, work: work.path,
         history: broken)
       print(report.summary)
       let lost = report.violations.filter {
@@ -81,8 +85,8 @@ struct BrokenProtocolTests {
     }
     #expect(broken.operations.count == scenario.history.operations.count - 1)
     for model in PersistenceModel.allCases {
-      let report = try scenario.explore(
-        model, order: .importFirst, bounds: CrashStateTests.bounds, work: work.path,
+      let report = try await scenario.explore(
+        model, order: .importFirst, bounds: Self.bounds, work: work.path,
         history: broken)
       print(report.summary)
       #expect(

@@ -2,6 +2,7 @@ import CrashStates
 import Foundation
 import Ingest
 import SystemCalls
+import TestSupport
 
 /// A recorded run of part of the pipeline (a share, an import, a sweep, a recovery), ready to
 /// have its crash states explored with the restart check.
@@ -15,19 +16,23 @@ struct CrashScenario: Sendable {
   /// The shares committed before the recording began (durable: the recording starts from a
   /// settled disk), which no crash may lose.
   var initiallyCommitted: Set<UUID> = []
+  /// Where the inbox and the library are.
+  var backend = CrashBackend.directory
 
   /// Explores the scenario's states under `model`, restarting each in `order`; states are
-  /// written out under `work`.
+  /// written out under `work`. The exploration blocks (files, databases) on a thread of its
+  /// own, never on the cooperative pool.
   func explore(
     _ model: PersistenceModel, order: RestartCheck.Order, bounds: CrashStateSpace.Bounds,
     work: String, history: CrashHistory? = nil
-  ) throws -> CrashReport {
+  ) async throws -> CrashReport {
     let check = RestartCheck(
-      order: order, written: written, initiallyCommitted: initiallyCommitted)
+      order: order, written: written, initiallyCommitted: initiallyCommitted, backend: backend)
     let exploration = CrashExploration(
       history ?? self.history, model: model, bounds: bounds, workDirectory: work)
-    return try exploration.run(scenario: "\(name) (\(order.rawValue))") { state in
-      check.run(state)
+    let scenario = "\(name) (\(order.rawValue))"
+    return try await Offload.run {
+      try exploration.run(scenario: scenario) { state in check.run(state) }
     }
   }
 

@@ -69,7 +69,7 @@ struct CrashStateExploration {
     let recorded = try await scenario.record(in: directory)
     for model in PersistenceModel.allCases {
       for order in RestartCheck.Order.allCases {
-        let report = try recorded.explore(
+        let report = try await recorded.explore(
           model, order: order, bounds: FullExploration.bounds, work: work.path)
         print(report.summary)
         #expect(report.run > 0)

@@ -22,7 +22,8 @@ struct CrashStateTests {
     #expect(scenario.history.operations.count > 20, "\(scenario.history.listing)")
     for model in PersistenceModel.allCases {
       for order in RestartCheck.Order.allCases {
-        let report = try scenario.explore(model, order: order, bounds: Self.bounds, work: work.path)
+        let report = try await scenario.explore(
+          model, order: order, bounds: Self.bounds, work: work.path)
         print(report.summary)
         #expect(report.run > 0)
         #expect(report.violations.isEmpty, "\(report)")
@@ -40,7 +41,8 @@ struct CrashStateTests {
     #expect(scenario.history.operations.count > 5, "\(scenario.history.listing)")
     for model in PersistenceModel.allCases {
       for order in RestartCheck.Order.allCases {
-        let report = try scenario.explore(model, order: order, bounds: Self.bounds, work: work.path)
+        let report = try await scenario.explore(
+          model, order: order, bounds: Self.bounds, work: work.path)
         print(report.summary)
         #expect(report.run > 0)
         #expect(report.violations.isEmpty, "\(report)")

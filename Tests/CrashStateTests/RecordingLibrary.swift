@@ -4,21 +4,40 @@ import Importer
 import Ingest
 import Synchronization
 
-/// The SQLite library as a black box for crash states: every call goes to the real library,
-/// and as each commit returns a snapshot of the database is taken (`VACUUM INTO`) and marked in
-/// the recording, so a crash state holds the library of its last commit (with
-/// `synchronous = FULL` a commit that returned is on the disk; one that did not is not yet).
+/// A library as a black box for crash states: every call goes to the real library, and as
+/// each call that commits returns, a snapshot of the database is taken and marked in the
+/// recording, so a crash state holds the library of its last commit (a commit that returned is
+/// on the disk: SQLite with `synchronous = FULL`, PostgreSQL's write-ahead log; one that did not
+/// is not yet).
 final class RecordingLibrary: LibraryStore {
-  let library: Library
+  let library: any LibraryStore
   let recording: CrashRecording
-  let snapshots: String
+  /// The black box's path or name in the recording.
+  let box: String
+  /// Takes a snapshot of the database as it is now and returns where it is; given the commit's
+  /// number (1 for the first).
+  let snapshot: @Sendable (Int) throws -> String
   private let count = Mutex(0)
 
-  /// Wraps `library`, writing its snapshots into the directory `snapshots`.
-  init(_ library: Library, recording: CrashRecording, snapshots: String) {
+  /// Wraps `library`, the black box `box` of `recording`.
+  init(
+    _ library: any LibraryStore, box: String, recording: CrashRecording,
+    snapshot: @escaping @Sendable (Int) throws -> String
+  ) {
     self.library = library
+    self.box = box
     self.recording = recording
-    self.snapshots = snapshots
+    self.snapshot = snapshot
+  }
+
+  /// Wraps the SQLite `library`, writing its snapshots (`VACUUM INTO`) into the directory
+  /// `snapshots`.
+  convenience init(_ library: Library, recording: CrashRecording, snapshots: String) {
+    self.init(library, box: CrashLayout.libraryName, recording: recording) { number in
+      let path = snapshots + "/commit-\(number).sqlite"
+      try Self.snapshot(library, to: path)
+      return path
+    }
   }
 
   /// A consistent copy of `library` at `path`, taken through its own connection.
@@ -32,9 +51,7 @@ final class RecordingLibrary: LibraryStore {
       count += 1
       return count
     }
-    let path = snapshots + "/commit-\(number).sqlite"
-    try Self.snapshot(library, to: path)
-    recording.commit(blackBox: CrashLayout.libraryName, snapshot: path)
+    recording.commit(blackBox: box, snapshot: try snapshot(number))
   }
 
   var location: String { library.location }

@@ -9,7 +9,11 @@ extension RestartCheck {
   func checkAfter(_ layout: CrashLayout, committed: Set<UUID>, _ problems: inout [String]) {
     let records: [LibraryRecord]
     do {
-      records = try Library(path: layout.library, create: false).records()
+      guard let library = try backend.library(layout, create: false) else {
+        problems.append("the restarted program left no library")
+        return
+      }
+      records = try library.records(status: nil, limit: nil)
     } catch {
       problems.append("the library cannot be read after the restart: \(error)")
       return

@@ -8,16 +8,19 @@ import SystemCalls
 /// import`, `inbox sweep`, in process through the library's APIs, with the recovery each does),
 /// and the invariants it must find true:
 ///
-/// 1. every manifest in `Inbox/` is whole and names only complete files (the size and SHA-256
-///    it gives), in `Incoming/` or, where a crash lost the link, in `.staging/`, complete and
-///    ready to be moved on;
+/// 1. every manifest in the inbox (`Inbox/`, or the database's rows) is whole and names only
+///    complete files (the size and SHA-256 it gives), in `Incoming/` or, where a crash lost
+///    the link, in `.staging/`, complete and ready to be moved on;
 /// 2. nothing a finished share reported committed before the crash is missing (from the inbox
 ///    or the library);
 /// 3. no reader fails: listing, importing and sweeping meet no error and report no problem;
 /// 4. afterwards every share committed is in the library exactly once, whole (each file in the
 ///    files directory, of the size and SHA-256 its manifest gave), and nothing is orphaned:
-///    `Inbox/`, `Incoming/` and `.staging/` are empty, and the files directory holds exactly
+///    the inbox, `Incoming/` and `.staging/` are empty, and the files directory holds exactly
 ///    the records' files.
+///
+/// A database kept on a server (`CrashBackend.postgres`) is first brought to the snapshot the
+/// state holds.
 struct RestartCheck: Sendable {
   /// Whether the restarted program sweeps before it imports (the sweeper then meets the crash's
   /// leftovers first) or after.
@@ -32,11 +35,18 @@ struct RestartCheck: Sendable {
   var written: [UUID: ShareManifest]
   /// The shares committed before the recording began, which every state must hold.
   var initiallyCommitted: Set<UUID> = []
+  /// Where the inbox and the library are.
+  var backend = CrashBackend.directory
 
   /// The invariants' violations in `state`; none when it passes.
   func run(_ state: CrashExploration.State) -> [String] {
     var problems: [String] = []
     let layout = CrashLayout(root: state.root)
+    do {
+      try backend.restore(state)
+    } catch {
+      return ["the database could not be brought to the state's snapshot: \(error)"]
+    }
     var committed = inspectInbox(layout, &problems)
     committed.formUnion(recordedShares(layout, &problems))
     for id in initiallyCommitted.subtracting(committed) {
@@ -53,26 +63,14 @@ struct RestartCheck: Sendable {
     return problems
   }
 
-  /// Invariant 1: returns the shares whose manifests are in `Inbox/`.
+  /// Invariant 1: returns the shares committed to the inbox.
   private func inspectInbox(_ layout: CrashLayout, _ problems: inout [String]) -> Set<UUID> {
     var found = Set<UUID>()
-    for name in layout.names(in: GroupDirectory.inboxName) {
-      guard name.hasSuffix(".json"), !name.hasPrefix("."),
-        let id = UUID(uuidString: String(name.dropLast(5)))
-      else { continue }
-      let path = layout.group + "/Inbox/" + name
-      let manifest: ShareManifest
-      do {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        manifest = try ShareManifest.decode(data, path: path)
-        try manifest.validate(path: path, expected: id)
-      } catch {
-        problems.append("Inbox/\(name) is not a whole manifest: \(error)")
-        continue
-      }
+    for (place, manifest) in backend.committedManifests(layout, &problems) {
+      let id = manifest.id
       found.insert(id)
       if let expected = written[id], expected.items != manifest.items {
-        problems.append("Inbox/\(name) is not the manifest its share wrote")
+        problems.append("\(place) is not the manifest its share wrote")
       }
       for (position, item) in manifest.items.enumerated() where item.kind == .file {
         guard let fileName = item.fileName else { continue }
@@ -95,7 +93,7 @@ struct RestartCheck: Sendable {
             "\($0.dropFirst(layout.root.count + 1)): \(layout.fingerprintText(of: $0))"
           }
           problems.append(
-            "Inbox/\(name) names \(fileName) (\(item.byteCount ?? -1) bytes), and no complete copy"
+            "\(place) names \(fileName) (\(item.byteCount ?? -1) bytes), and no complete copy"
               + " is there (\(seen.joined(separator: "; ")))")
         }
       }
@@ -105,9 +103,9 @@ struct RestartCheck: Sendable {
 
   /// The shares the library held at the crash (its last commit before it).
   private func recordedShares(_ layout: CrashLayout, _ problems: inout [String]) -> Set<UUID> {
-    guard FileManager.default.fileExists(atPath: layout.library) else { return [] }
     do {
-      return Set(try Library(path: layout.library, create: false).records().map(\.shareID))
+      guard let library = try backend.library(layout, create: false) else { return [] }
+      return Set(try library.records(status: nil, limit: nil).map(\.shareID))
     } catch {
       problems.append("the library cannot be read: \(error)")
       return []
@@ -118,17 +116,17 @@ struct RestartCheck: Sendable {
   private func restart(_ layout: CrashLayout, _ problems: inout [String]) {
     do {
       let group = try GroupDirectory(path: layout.group)
-      let inbox = DirectoryInbox(group: group)
+      let inbox = backend.inbox(group)
       list(inbox, "before", &problems)
-      if order == .sweepFirst { sweep(group, &problems) }
-      let library = try Library(path: layout.library)
+      if order == .sweepFirst { sweep(group, inbox, &problems) }
+      guard let library = try backend.library(layout, create: true) else { return }
       let pass = try LibraryImporter(library: library, inbox: inbox).importPending()
       for failure in pass.errors {
         problems.append(
           "inbox import failed for \(failure.shareID.map(\.uuidString) ?? "-"): \(failure.error)")
       }
       if pass.busy > 0 { problems.append("inbox import found \(pass.busy) shares busy") }
-      sweep(group, &problems)
+      sweep(group, inbox, &problems)
       list(inbox, "after", &problems)
       if let left = try? inbox.pending(), !left.isEmpty {
         problems.append("after import and sweep the inbox still lists \(left.map(\.id))")
@@ -138,7 +136,7 @@ struct RestartCheck: Sendable {
     }
   }
 
-  private func list(_ inbox: DirectoryInbox, _ when: String, _ problems: inout [String]) {
+  private func list(_ inbox: any InboxStore, _ when: String, _ problems: inout [String]) {
     do {
       for problem in try inbox.problems() {
         problems.append("inbox list (\(when)) reports \(problem.name): \(problem.problem)")
@@ -154,10 +152,10 @@ struct RestartCheck: Sendable {
     }
   }
 
-  private func sweep(_ group: GroupDirectory, _ problems: inout [String]) {
+  private func sweep(_ group: GroupDirectory, _ inbox: any InboxStore, _ problems: inout [String]) {
     do {
       // Threshold 0: after a power loss no writer lives.
-      let report = try InboxSweeper(group: group).sweep(
+      let report = try InboxSweeper(group: group, inbox: inbox).sweep(
         olderThan: .zero, now: Date().addingTimeInterval(60))
       for problem in report.unreadableManifests {
         problems.append("inbox sweep cannot read \(problem.name): \(problem.problem)")

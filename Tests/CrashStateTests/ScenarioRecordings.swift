@@ -54,10 +54,11 @@ enum ScenarioRecordings {
   /// Shares `providers` once through a pipeline of its own (which makes no spares) and
   /// returns the share's id; throws unless it committed.
   static func share(
-    _ providers: [NSItemProvider], into group: GroupDirectory, keepsPartial: Bool = false
+    _ providers: [NSItemProvider], into group: GroupDirectory, keepsPartial: Bool = false,
+    inbox: (any InboxStore)? = nil
   ) async throws -> UUID {
     let pipeline = SharePipeline(
-      group: group,
+      group: group, inbox: inbox,
       options: .init(deadline: deadline, keepsPartialShares: keepsPartial))
     let item = NSExtensionItem()
     item.attachments = providers

@@ -64,13 +64,13 @@ struct ShareRegressionTests {
     let broken = scenario.history.without { Self.flushesGroupParents($0, root: root) }
     #expect(broken.operations.count < scenario.history.operations.count)
     for model in PersistenceModel.allCases {
-      let report = try scenario.explore(
+      let report = try await scenario.explore(
         model, order: .importFirst, bounds: CrashStateTests.bounds, work: work.path)
       print(report.summary)
       #expect(report.run > 0)
       #expect(report.violations.isEmpty, "\(report)")
-      let old = try scenario.explore(
-        model, order: .importFirst, bounds: CrashStateTests.bounds, work: work.path,
+      let old = try await scenario.explore(
+        model, order: .importFirst, bounds: BrokenProtocolTests.bounds, work: work.path,
         history: broken)
       print(old.summary)
       let lost = old.violations.filter {

@@ -15,13 +15,20 @@ package struct CrashExploration: Sendable {
     package var notes: [String]
     /// A description of the state, for messages.
     package var summary: String
+    /// The snapshot each black box holds, by its path or name: those of files are already
+    /// copied into the root; a server's is the check's to restore before it runs.
+    package var snapshots: [String: String]
 
     /// A state at `root` (one built by hand, for a test that keeps a state found failing).
-    package init(root: String, crashPoint: Int, notes: [String], summary: String) {
+    package init(
+      root: String, crashPoint: Int, notes: [String], summary: String,
+      snapshots: [String: String] = [:]
+    ) {
       self.root = root
       self.crashPoint = crashPoint
       self.notes = notes
       self.summary = summary
+      self.snapshots = snapshots
     }
   }
 
@@ -63,13 +70,15 @@ package struct CrashExploration: Sendable {
       report.isExhaustive = report.isExhaustive && draw.isExhaustive
       report.drawn += draw.states.count
       let boxes = history.blackBoxSnapshots(at: crashPoint)
+      let files = history.fileBlackBoxes
+      let fileBoxes = boxes.filter { files.contains($0.key) }
       for decisions in draw.states {
-        var files = CrashStateFiles(history.initial)
-        for (unit, decision) in zip(units, decisions) { files.apply(unit, decision) }
+        var state = CrashStateFiles(history.initial)
+        for (unit, decision) in zip(units, decisions) { state.apply(unit, decision) }
         // The same files are another state when the program had said more before the crash
         // (a share reported committed): the checks depend on it.
         let notes = history.notes(before: crashPoint)
-        let key = files.key(blackBoxes: boxes) + "\n" + notes.joined(separator: "\n")
+        let key = state.key(blackBoxes: boxes) + "\n" + notes.joined(separator: "\n")
         guard seen.insert(key).inserted else { continue }
         report.run += 1
         let summary = describe(crashPoint, decisions, units)
@@ -77,11 +86,12 @@ package struct CrashExploration: Sendable {
         defer { try? FileSystem.removeTree(directory) }
         var problems: [String]
         do {
-          try files.materialise(
-            at: directory, image: history.initial, units: units, blackBoxes: boxes)
+          try state.materialise(
+            at: directory, image: history.initial, units: units, blackBoxes: fileBoxes)
           problems = try check(
             State(
-              root: directory, crashPoint: crashPoint, notes: notes, summary: summary))
+              root: directory, crashPoint: crashPoint, notes: notes, summary: summary,
+              snapshots: boxes))
         } catch {
           problems = ["the check failed: \(error)"]
         }

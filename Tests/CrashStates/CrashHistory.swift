@@ -3,12 +3,15 @@ import SystemCalls
 /// A recording made ready for crash states: the operations, the image they started from, the
 /// database snapshots taken at each commit, and the units each persistence model draws from.
 package struct CrashHistory: Sendable {
-  /// A file the recorder cannot see into (a SQLite database, which writes through its own
-  /// calls): at each crash point it holds the snapshot of its last commit that returned, as a
-  /// black box committed or not at each of its commits.
+  /// A database the recorder cannot see into (a SQLite file, which writes through its own
+  /// calls; a PostgreSQL server): at each crash point it holds the snapshot of its last commit
+  /// that returned, as a black box committed or not at each of its commits.
   package struct BlackBox: Sendable {
-    /// Its path relative to the root.
+    /// Its path relative to the root, for a file; its name, for a server.
     package var path: String
+    /// Whether it is a file under the root, which a state holds a copy of its snapshot as; a
+    /// server's snapshot is restored by the check (`CrashExploration.State.snapshots`).
+    package var isFile = true
     /// A copy of it as the recording began.
     package var initial: String
     /// Copies taken as each commit returned, with the index of the note that marks it.
@@ -44,13 +47,18 @@ package struct CrashHistory: Sendable {
     }
   }
 
-  /// The snapshot each black box holds at `crashPoint`, by its relative path.
+  /// The snapshot each black box holds at `crashPoint`, by its relative path (or name).
   package func blackBoxSnapshots(at crashPoint: Int) -> [String: String] {
     var snapshots: [String: String] = [:]
     for box in blackBoxes {
       snapshots[box.path] = box.commits.last { $0.operation < crashPoint }?.snapshot ?? box.initial
     }
     return snapshots
+  }
+
+  /// The relative paths of the black boxes that are files under the root.
+  package var fileBlackBoxes: Set<String> {
+    Set(blackBoxes.filter(\.isFile).map(\.path))
   }
 
   /// The same history with the operations `drop` rejects left out: a broken variant of the

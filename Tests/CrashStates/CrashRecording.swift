@@ -27,17 +27,24 @@ package final class CrashRecording: Sendable {
   /// Takes the image of everything under `root` (except the black boxes' files) and starts
   /// recording.
   ///
-  /// - Parameter blackBoxes: The databases under the root, by relative path, each with a
-  ///   snapshot of it now (their `-wal`, `-shm` and `-journal` files are left out too).
-  package init(root: String, blackBoxes: [String: String] = [:]) throws {
+  /// - Parameters:
+  ///   - blackBoxes: The databases under the root, by relative path, each with a snapshot of
+  ///     it now (their `-wal`, `-shm` and `-journal` files are left out too).
+  ///   - servers: The databases outside it (a PostgreSQL server), by a name, each with a
+  ///     snapshot of it now.
+  package init(
+    root: String, blackBoxes: [String: String] = [:], servers: [String: String] = [:]
+  ) throws {
     self.root = root
     let excluded = Set(blackBoxes.keys.flatMap { [$0, $0 + "-wal", $0 + "-shm", $0 + "-journal"] })
     initial = try FileSystemImage.capture(root: root, excluding: excluded)
-    state = Mutex(
-      State(
-        boxes: blackBoxes.sorted { $0.key < $1.key }.map {
-          CrashHistory.BlackBox(path: $0.key, initial: $0.value)
-        }))
+    let files = blackBoxes.sorted { $0.key < $1.key }.map {
+      CrashHistory.BlackBox(path: $0.key, initial: $0.value)
+    }
+    let outside = servers.sorted { $0.key < $1.key }.map {
+      CrashHistory.BlackBox(path: $0.key, isFile: false, initial: $0.value)
+    }
+    state = Mutex(State(boxes: files + outside))
     recording = OperationRecorder.shared.start(under: root)
   }
 
@@ -50,8 +57,8 @@ package final class CrashRecording: Sendable {
     OperationRecorder.shared.note(text, in: recording)
   }
 
-  /// Marks a commit of the black box at `path` that just returned: from here on, a crash
-  /// finds it holding `snapshot` (a copy of it now).
+  /// Marks a commit of the black box at `path` (or named `path`) that just returned: from here
+  /// on, a crash finds it holding `snapshot` (a copy of it now).
   package func commit(blackBox path: String, snapshot: String) {
     let text = state.withLock { state -> String? in
       guard let box = state.boxes.firstIndex(where: { $0.path == path }) else { return nil }

@@ -129,9 +129,25 @@ public enum PostgresServer {
     try locked(exclusive: true, body)
   }
 
+  /// `sharing` for a body that awaits: the lock is waited for on a thread of its own
+  /// (`Offload`), never on the cooperative pool.
+  public static func withSharedServer<T: Sendable>(_ body: () async throws -> T) async throws
+    -> T
+  {
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return try await body() }
+    defer { close(descriptor) }
+    try await Offload.run { while flock(descriptor, LOCK_SH) != 0, errno == EINTR {} }
+    return try await body()
+  }
+
+  /// The lock file the tests share, beside the system's temporary files.
+  private static var lockPath: String {
+    NSTemporaryDirectory() + "/share-ingest-postgres-tests-\(getuid()).lock"
+  }
+
   private static func locked<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
-    let path = NSTemporaryDirectory() + "/share-ingest-postgres-tests-\(getuid()).lock"
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return try body() }
     defer { close(descriptor) }
     while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0, errno == EINTR {}
