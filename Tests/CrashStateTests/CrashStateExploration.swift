@@ -4,9 +4,11 @@ import TestSupport
 import Testing
 
 /// The full exploration: every scenario, under both models, restarted in both orders, with up
-/// to `INGEST_CRASH_STATES_BOUND` states drawn at each crash point (default 4096):
+/// to `INGEST_CRASH_STATES_BOUND` states drawn at each crash point (default 4096); with a
+/// PostgreSQL server, its backends too (`PostgresCrashStateTests`):
 ///
-///     INGEST_CRASH_STATES=full swift test --filter CrashStateExploration
+///     INGEST_CRASH_STATES=full scripts/with-postgres.sh \
+///       swift test --filter 'CrashStateExploration|PostgresCrashStateTests'
 ///
 /// Each scenario prints one line of counts per model and order.
 @Suite(

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// The crash states of one share and one import, at the size CI runs; the full exploration of
-/// every scenario is `INGEST_CRASH_STATES=full swift test --filter CrashStateExploration`.
+/// every scenario is `CrashStateExploration`.
 @Suite("Power loss: the crash states of a share and an import, restarted and checked")
 struct CrashStateTests {
   /// States drawn at each crash point in CI.
