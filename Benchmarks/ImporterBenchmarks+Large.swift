@@ -8,7 +8,7 @@ import TestSupport
 /// beside `sha256sum` and `openssl dgst -sha256` of the same file, in the same run, with the
 /// file in the page cache for all of them (as a share the extension just wrote is).
 extension ImporterBenchmarks {
-  static func largeImport() throws {
+  static func largeImport() async throws {
     Harness.section("import-large")
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("ImportLarge-\(UUID().uuidString)").path
@@ -24,7 +24,7 @@ extension ImporterBenchmarks {
     ].compactMap { tool in Harness.which(tool.1).map { (tool.0, $0, tool.2) } }
     for round in 0..<3 {
       for across in [false, true] {
-        let seconds = try importLarge(
+        let seconds = try await importLarge(
           source, digest: digest, size: Int64(size), root: root + "/r\(round)-\(across)",
           acrossFileSystems: across)
         times[across ? "import, copied across file systems" : "import, moved", default: []]
@@ -67,7 +67,7 @@ extension ImporterBenchmarks {
   /// rename with EXDEV, as a library on another file system does.
   static func importLarge(
     _ source: String, digest: String, size: Int64, root: String, acrossFileSystems: Bool
-  ) throws -> Double {
+  ) async throws -> Double {
     let group = try GroupDirectory(path: root + "/group")
     let name = "\(UUID().uuidString).mov"
     let input = try FileDescriptor.open(source, .readOnly)
@@ -90,7 +90,7 @@ extension ImporterBenchmarks {
         .crossDevice, into: .rename, under: group.absolutePath("Incoming"), times: .max) : nil
     defer { if let fault { FaultInjector.shared.remove(fault) } }
     let started = Harness.now()
-    let pass = try LibraryImporter(
+    let pass = try await LibraryImporter(
       library: library, inbox: DirectoryInbox(group: group),
       contract: InputContract(maximumFileSize: .max, maximumShareSize: .max)
     ).importPending()

@@ -13,14 +13,14 @@ import TestSupport
 /// through the same SQLite settings; and the hand-off summary of a 1,000,000-record library
 /// under 10 ms, beside the same queries made to scan.
 enum ImporterBenchmarks {
-  static func run() throws {
+  static func run() async throws {
     Harness.section("importer")
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("ImporterBenchmarks-\(UUID().uuidString)").path
     try FileSystem.makeDirectories(root)
     defer { try? FileSystem.removeTree(root) }
-    try importShares(root: root)
-    try summary(root: root)
+    try await importShares(root: root)
+    try await summary(root: root)
   }
 
   // MARK: 1,000 small shares
@@ -32,7 +32,7 @@ enum ImporterBenchmarks {
     var payloadName: String
   }
 
-  static func importShares(root: String) throws {
+  static func importShares(root: String) async throws {
     let count = 1000
     var generator = SplitMix64(seed: 12)
     let start = Date(timeIntervalSince1970: 1_772_928_000)
@@ -67,7 +67,7 @@ enum ImporterBenchmarks {
         sync()  // the set-up's writes reach the disk before the clock starts, not in a flush
         let started = Harness.now()
         if step == 0 || step == 3 {
-          let pass = try LibraryImporter(
+          let pass = try await LibraryImporter(
             library: library, inbox: DirectoryInbox(group: group), batchSize: step == 0 ? 64 : 1
           ).importPending()
           guard pass.imported.count == count, pass.errors.isEmpty else {
@@ -85,8 +85,8 @@ enum ImporterBenchmarks {
           default: oneByOne.append(seconds)
           }
         }
-        guard try library.count() == count else {
-          throw HarnessError(message: "the library holds \(try library.count()) records")
+        guard try await library.count() == count else {
+          throw HarnessError(message: "the library holds \(try await library.count()) records")
         }
         try FileSystem.removeTree(directory)
       }
@@ -146,7 +146,7 @@ enum ImporterBenchmarks {
     defer { try? incoming.close() }
     let inbox = try FileDescriptor.openDirectory(group.absolutePath("Inbox"))
     defer { try? inbox.close() }
-    try library.withConnection { connection in
+    try library.withConnectionOnThisThread { connection in
       let insertRecord = try connection.statement(LibrarySchema.insertRecord)
       let insertItem = try connection.statement(LibrarySchema.insertItem)
       for share in shares {
@@ -175,14 +175,14 @@ enum ImporterBenchmarks {
 
   // MARK: The summary of 1,000,000 records
 
-  static func summary(root: String) throws {
+  static func summary(root: String) async throws {
     let count = 1_000_000
     let days = 1000
     let library = try Library(path: root + "/million.sqlite")
     let first = Date(timeIntervalSince1970: 1_704_067_200)  // 2024-01-01T00:00:00Z
     let built = Harness.now()
     var generator = SplitMix64(seed: 1_000_000)
-    try library.withConnection { connection in
+    try await library.withConnection { connection in
       // A large page cache for the build only (random share ids make the unique index's pages
       // random); the card is measured with the library's own settings.
       try connection.execute("PRAGMA cache_size = -262144")
@@ -214,20 +214,21 @@ enum ImporterBenchmarks {
     guard let utc = TimeZone(identifier: "UTC"), let day = CalendarDay("2025-05-15") else {
       throw HarnessError(message: "no UTC zone")
     }
-    var card = try library.summary(date: day, timeZone: utc)
-    let indexed = Harness.median(
-      try (0..<201).map { _ in
-        let started = Harness.now()
-        card = try library.summary(date: day, timeZone: utc)
-        return Double(Harness.now() - started) / 1e6
-      })
+    var card = try await library.summary(date: day, timeZone: utc)
+    var times: [Double] = []
+    for _ in 0..<201 {
+      let started = Harness.now()
+      card = try await library.summary(date: day, timeZone: utc)
+      times.append(Double(Harness.now() - started) / 1e6)
+    }
+    let indexed = Harness.median(times)
     let bounds = day.interval(in: utc)
     let values: [SQLiteValue] = [
       .integer(Int64(bounds.start.timeIntervalSince1970) * 1_000_000),
       .integer(Int64(bounds.end.timeIntervalSince1970) * 1_000_000),
     ]
     let scanned = try Harness.seconds(rounds: 5) {
-      try library.withConnection { connection in
+      try library.withConnectionOnThisThread { connection in
         let count = try connection.integer(
           "SELECT count(*) FROM records NOT INDEXED WHERE received_at >= ?1 AND received_at < ?2",
           values)

@@ -14,10 +14,11 @@ import TestSupport
 /// files (copy, fsync the file and its directory), and a 1 GiB share with its SHA-256 beside
 /// `cp`, `sync` and `openssl dgst -sha256` of the copy, with peak memory in a fresh process.
 enum IngestBenchmarks {
-  static func run() throws {
+  static func run() async throws {
     Harness.section("ingest")
     try smallShares()
     try largeShare()
+    try await loadedShares()
   }
 
   /// Where the benchmarks write: `$INGEST_BENCHMARK_DIR`, else the temporary directory.

@@ -16,7 +16,7 @@ import TestSupport
 ///   scripts/with-postgres.sh swift run -c release Benchmarks postgres-payloads
 extension PostgresBenchmarks {
   /// Both payload stores, 20 KB and 1 GiB.
-  static func payloads() throws {
+  static func payloads() async throws {
     Harness.section("postgres-payloads")
     guard PostgresServer.isAvailable else {
       print("  \(PostgresServer.skipMessage)")
@@ -59,9 +59,9 @@ extension PostgresBenchmarks {
         let order: [PostgresPayloads] =
           round % 2 == 0 ? [.groupDirectory, .largeObjects] : [.largeObjects, .groupDirectory]
         for store in order {
-          figures[store, default: Figures()].add(
-            try payloadRound(
-              source: source.path, store: store, root: "\(root)/\(size)-\(round)", tools))
+          let figure = try await payloadRound(
+            source: source.path, store: store, root: "\(root)/\(size)-\(round)", tools)
+          figures[store, default: Figures()].add(figure)
         }
       }
       let baseline = figures[.groupDirectory] ?? Figures()
@@ -120,14 +120,14 @@ extension PostgresBenchmarks {
 
   /// One share and its import by `ingest-cli`, on a fresh database.
   static func payloadRound(source: String, store: PostgresPayloads, root: String, _ tools: Tools)
-    throws -> (share: Double, sharePeak: Int, importing: Double, importPeak: Int)
+    async throws -> (share: Double, sharePeak: Int, importing: Double, importPeak: Int)
   {
     let database = try PostgresServer.makeDatabase(prefix: "bench")
     defer { PostgresServer.dropDatabase(database) }
     guard let url = PostgresURL(database) else {
       throw HarnessError(message: "not a PostgreSQL URL: \(database)")
     }
-    try PostgresSchema.migrate(url)
+    try await PostgresSchema.migrate(url)
     try FileSystem.makeDirectories(root)
     defer { try? FileSystem.removeTree(root) }
     let sharer = root + "/sharer"

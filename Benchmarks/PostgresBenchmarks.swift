@@ -24,7 +24,7 @@ enum PostgresBenchmarks {
   /// Each figure is the median of this many runs, each on a fresh database and directory.
   static let rounds = 3
 
-  static func run() throws {
+  static func run() async throws {
     Harness.section("postgres")
     guard PostgresServer.isAvailable else {
       print("  \(PostgresServer.skipMessage)")
@@ -47,13 +47,13 @@ enum PostgresBenchmarks {
       var curve: [(importers: Int, postgres: Double)] = []
       for importers in [1, 2, 4, 8] {
         let tag = "\(importers)-\(sharesFirst)"
-        let postgres = try median {
-          try postgresThroughput(
+        let postgres = try await median {
+          try await postgresThroughput(
             importers: importers, sharesFirst: sharesFirst, root: "\(root)/pg-\(tag)-\($0)",
             writes: .oneStatement)
         }
-        let directory = try median {
-          try throughput(
+        let directory = try await median {
+          try await throughput(
             importers: importers, sharesFirst: sharesFirst, root: "\(root)/dir-\(tag)-\($0)",
             inbox: { group in DirectoryInbox(group: group) },
             library: { directory in try Library(path: directory + "/library.sqlite") })
@@ -68,8 +68,8 @@ enum PostgresBenchmarks {
           goal: isGoal ? ">= 0.8x" : "the scaling curve",
           met: isGoal ? postgres / directory >= 0.8 : nil)
         if isGoal {
-          let pipelined = try median {
-            try postgresThroughput(
+          let pipelined = try await median {
+            try await postgresThroughput(
               importers: 1, sharesFirst: true, root: "\(root)/pg-pipelined-\($0)",
               writes: .statementPerShare)
           }
@@ -89,26 +89,28 @@ enum PostgresBenchmarks {
           goal: "reported honestly (2 cores)", met: nil)
       }
     }
-    try latency(root: root)
-    try payloads()
+    try await latency(root: root)
+    try await payloads()
   }
 
   /// The median of `rounds` runs of `body(round)`.
-  static func median(_ body: (Int) throws -> Double) throws -> Double {
-    Harness.median(try (0..<rounds).map(body))
+  static func median(_ body: (Int) async throws -> Double) async throws -> Double {
+    var values: [Double] = []
+    for round in 0..<rounds { values.append(try await body(round)) }
+    return Harness.median(values)
   }
 
   /// `throughput` on a fresh database, its library writing groups as `writes` says.
   static func postgresThroughput(
     importers: Int, sharesFirst: Bool, root: String, writes: PostgresLibrary.GroupWrites
-  ) throws -> Double {
+  ) async throws -> Double {
     let database = try PostgresServer.makeDatabase(prefix: "bench")
     defer { PostgresServer.dropDatabase(database) }
     guard let url = PostgresURL(database) else {
       throw HarnessError(message: "not a PostgreSQL URL: \(database)")
     }
-    try PostgresSchema.migrate(url)
-    return try throughput(
+    try await PostgresSchema.migrate(url)
+    return try await throughput(
       importers: importers, sharesFirst: sharesFirst, root: root,
       inbox: { group in PostgresInbox(url: url, group: group) },
       library: { directory in
@@ -122,48 +124,62 @@ enum PostgresBenchmarks {
   static func throughput(
     importers: Int, sharesFirst: Bool, root: String,
     inbox makeInbox: (GroupDirectory) -> any InboxStore,
-    library makeLibrary: (String) throws -> any LibraryStore
-  ) throws -> Double {
+    library makeLibrary: (String) async throws -> any LibraryStore
+  ) async throws -> Double {
     let group = try GroupDirectory(path: root + "/group")
     let sharerInboxes = (0..<sharers).map { _ in makeInbox(group) }
-    let importerParts = try (0..<importers).map { _ in
-      LibraryImporter(library: try makeLibrary(root), inbox: makeInbox(group))
+    var importerParts: [LibraryImporter] = []
+    for _ in 0..<importers {
+      importerParts.append(
+        LibraryImporter(library: try await makeLibrary(root), inbox: makeInbox(group)))
     }
-    let imported = Atomic<Int>(0)
-    let failure = Mutex<String?>(nil)
+    let progress = Progress()
     let payload = [UInt8](repeating: 0x5a, count: 4096)
     if sharesFirst {
       for index in 0..<sharesPerRun {
-        try share(index, payload: payload, group: group, inbox: sharerInboxes[0])
+        try await share(index, payload: payload, group: group, inbox: sharerInboxes[0])
       }
       sync()
     }
     let started = Harness.now()
-    DispatchQueue.concurrentPerform(iterations: sharers + importers) { worker in
-      do {
-        if worker < sharers {
-          if sharesFirst { return }
-          for index in stride(from: worker, to: sharesPerRun, by: sharers) {
-            try share(index, payload: payload, group: group, inbox: sharerInboxes[worker])
-          }
-        } else {
-          let importer = importerParts[worker - sharers]
-          while imported.load(ordering: .relaxed) < sharesPerRun,
-            failure.withLock({ $0 }) == nil
-          {
-            let pass = try importer.importPending()
-            if let error = pass.errors.first { throw HarnessError(message: error.error) }
-            imported.add(pass.imported.count, ordering: .relaxed)
-            if pass.imported.isEmpty { usleep(1000) }
+    // Each sharer and importer a task on the I/O executor, whose workers block on the file
+    // system and the server as threads do.
+    await withTaskGroup(of: Void.self) { tasks in
+      for worker in 0..<(sharers + importers) {
+        if worker < sharers && sharesFirst { continue }
+        let inbox = worker < sharers ? sharerInboxes[worker] : nil
+        let importer = worker < sharers ? nil : importerParts[worker - sharers]
+        tasks.addTask(executorPreference: IOExecutor.shared) {
+          do {
+            if let inbox {
+              for index in stride(from: worker, to: sharesPerRun, by: sharers) {
+                try await share(index, payload: payload, group: group, inbox: inbox)
+              }
+            } else if let importer {
+              while progress.imported.load(ordering: .relaxed) < sharesPerRun,
+                progress.failure.withLock({ $0 }) == nil
+              {
+                let pass = try await importer.importPending()
+                if let error = pass.errors.first { throw HarnessError(message: error.error) }
+                progress.imported.add(pass.imported.count, ordering: .relaxed)
+                if pass.imported.isEmpty { usleep(1000) }
+              }
+            }
+          } catch {
+            progress.failure.withLock { $0 = "\(error)" }
           }
         }
-      } catch {
-        failure.withLock { $0 = "\(error)" }
       }
     }
-    if let message = failure.withLock({ $0 }) { throw HarnessError(message: message) }
+    if let message = progress.failure.withLock({ $0 }) { throw HarnessError(message: message) }
     let seconds = Double(Harness.now() - started) / 1e9
     return Double(sharesPerRun) / seconds
+  }
+
+  /// What a throughput run's workers share: the shares imported, and the first failure.
+  final class Progress: Sendable {
+    let imported = Atomic<Int>(0)
+    let failure = Mutex<String?>(nil)
   }
 
   /// Commits one share through `inbox`: its payload written and flushed into `.staging/`,
@@ -172,7 +188,7 @@ enum PostgresBenchmarks {
   /// - Returns: The share's id, and the clock just before its commit began.
   @discardableResult
   static func share(_ index: Int, payload: [UInt8], group: GroupDirectory, inbox: any InboxStore)
-    throws -> (id: UUID, committing: UInt64)
+    async throws -> (id: UUID, committing: UInt64)
   {
     let id = UUID()
     let name = "\(UUID().uuidString).jpeg"
@@ -183,8 +199,8 @@ enum PostgresBenchmarks {
     }
     try group.staging.sync()
     try group.staging.rename(name, to: name, in: group.incoming, replacing: false)
-    let prepared = try inbox.reserve(id)
-    try prepared.write(
+    let prepared = try await inbox.reserve(id)
+    try await prepared.write(
       ShareManifest(
         id: id, receivedAt: Date(), source: "benchmark",
         items: [
@@ -193,9 +209,9 @@ enum PostgresBenchmarks {
             byteCount: Int64(payload.count), sha256: PayloadDigest.sha256(of: payload),
             suggestedName: "IMG_\(index).JPG")
         ]))
-    try prepared.makeDurable()
+    try await prepared.makeDurable()
     let committing = Harness.now()
-    try prepared.commit()
+    try await prepared.commit()
     return (id, committing)
   }
 
@@ -214,21 +230,21 @@ enum PostgresBenchmarks {
   /// time included: the directory inbox's share is visible at its rename, before the flush
   /// that ends its commit): LISTEN/NOTIFY on PostgreSQL, inotify on the directory inbox (the
   /// baseline), 200 shares each, one at a time.
-  static func latency(root: String) throws {
+  static func latency(root: String) async throws {
     let database = try PostgresServer.makeDatabase(prefix: "bench")
     defer { PostgresServer.dropDatabase(database) }
     guard let url = PostgresURL(database) else { return }
-    try PostgresSchema.migrate(url)
+    try await PostgresSchema.migrate(url)
     let pgGroup = try GroupDirectory(path: root + "/latency-pg")
     let pgInbox = PostgresInbox(url: url, group: pgGroup)
-    let postgres = try latencies(
+    let postgres = try await latencies(
       group: pgGroup, inbox: pgInbox,
       watcher: try InboxWatcher(
         inbox: PostgresInbox(url: url, group: pgGroup),
         arrivals: PostgresArrivals(inbox: PostgresInbox(url: url, group: pgGroup)),
         rescanInterval: .seconds(10)))
     let dirGroup = try GroupDirectory(path: root + "/latency-dir")
-    let directory = try latencies(
+    let directory = try await latencies(
       group: dirGroup, inbox: DirectoryInbox(group: dirGroup),
       watcher: try InboxWatcher(
         inbox: DirectoryInbox(group: dirGroup), rescanInterval: .seconds(10)))
@@ -246,24 +262,31 @@ enum PostgresBenchmarks {
   }
 
   static func latencies(group: GroupDirectory, inbox: any InboxStore, watcher: InboxWatcher)
-    throws -> [Double]
+    async throws -> [Double]
   {
     let arrivals = Arrivals()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      try? watcher.run(arrivals)
-      done.signal()
-    }
-    thread.start()
-    defer {
+    let watching = Task { try? await watcher.run(arrivals) }
+    do {
+      let values = try await latencies(group: group, inbox: inbox, arrivals: arrivals)
       watcher.stop()
-      done.wait()
+      await watching.value
+      return values
+    } catch {
+      watcher.stop()
+      await watching.value
+      throw error
     }
+  }
+
+  /// 200 shares one at a time, each until `arrivals` has it.
+  static func latencies(group: GroupDirectory, inbox: any InboxStore, arrivals: Arrivals)
+    async throws -> [Double]
+  {
     usleep(200_000)
     let payload = [UInt8](repeating: 0x5a, count: 4096)
     var values: [Double] = []
     for index in 0..<200 {
-      let (id, committed) = try share(index, payload: payload, group: group, inbox: inbox)
+      let (id, committed) = try await share(index, payload: payload, group: group, inbox: inbox)
       var handled: UInt64?
       let deadline = committed + 5_000_000_000
       while handled == nil, Harness.now() < deadline {

@@ -13,7 +13,7 @@
 
 import Foundation
 
-let sections: [(name: String, run: () throws -> Void)] = [
+let sections: [(name: String, run: () async throws -> Void)] = [
   ("uti", UTIBenchmarks.run),
   ("sniff", SniffingBenchmarks.run),
   ("shortcuts", ShortcutsBenchmarks.run),
@@ -23,6 +23,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
   ("ingest-small", IngestBenchmarks.smallShares),
   ("ingest-large", IngestBenchmarks.largeShare),
   ("ingest-ram", IngestBenchmarks.ramShares),
+  ("ingest-load", IngestBenchmarks.loadedShares),
   ("cli", CLIBenchmarks.run),
   ("importer", ImporterBenchmarks.run),
   ("import-large", ImporterBenchmarks.largeImport),
@@ -81,7 +82,7 @@ if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arg
       continue
     }
     do {
-      try section.run()
+      try await section.run()
     } catch {
       printError("section \(name) failed: \(error)")
       failed.append(name)

@@ -184,4 +184,15 @@ extension FileDescriptor {
   package func unlock() throws(IOError) {
     _ = try syscall(.flock, path) { flock(rawValue, LOCK_UN) }.orThrow(.flock, path)
   }
+
+  /// Releases a `flock` and closes the descriptor.
+  ///
+  /// Closing alone does not release the lock while another copy of the open file description
+  /// lives, and a child process of any thread holds such a copy from its `fork` to its `exec`
+  /// (`O_CLOEXEC` closes it only then): a lock released by closing can outlive its holder for
+  /// that while, and a claim made in it fails. `LOCK_UN` releases it for every copy at once.
+  package func unlockAndClose() throws(IOError) {
+    defer { try? close() }
+    try unlock()
+  }
 }

@@ -231,6 +231,13 @@ package final class IOExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
+  /// Runs `body` (blocking work: system calls, database round trips) on a worker and returns
+  /// its result: on the calling worker when the task already prefers this executor, else after
+  /// a hand-off to one and back.
+  package func run<T: Sendable, E: Error>(_ body: () throws(E) -> T) async throws(E) -> T {
+    try await withTaskExecutorPreference(self) { () throws(E) -> T in try body() }
+  }
+
   // MARK: Timers
 
   /// Runs `action` on the timer thread `delay` from now, unless cancelled first. The action

@@ -62,7 +62,7 @@ struct IngestCLI {
     return option
   }
 
-  static func main() {
+  static func main() async {
     Output.treatBrokenPipeAsEnd()
     let tokens = Array(CommandLine.arguments.dropFirst())
     let json = tokens.prefix { $0 != "--" }.contains("--json")
@@ -80,14 +80,18 @@ struct IngestCLI {
         status = report(.usage(failure.message), path: failure.path, json: json)
       }
     case .success(let invocation):
-      status = execute(invocation, json: json)
+      // The command runs on the I/O executor's workers, as the package's own async code does:
+      // its file reads, flushes and database round trips never block the cooperative pool.
+      status = await withTaskExecutorPreference(IOExecutor.shared) {
+        await execute(invocation, json: json)
+      }
     }
     Output.flush()
     exit(status.rawValue)
   }
 
   /// Runs a parsed command line; the program's own options first.
-  static func execute(_ invocation: ArgumentParser.Invocation, json: Bool) -> ExitStatus {
+  static func execute(_ invocation: ArgumentParser.Invocation, json: Bool) async -> ExitStatus {
     var arguments = invocation.arguments
     let path = invocation.path
     do {
@@ -110,31 +114,31 @@ struct IngestCLI {
         print(script, terminator: "")
         return .success
       }
-      return try run(&arguments)
+      return try await run(&arguments)
     } catch {
       return report(CLIError(describing: error), path: path, json: json)
     }
   }
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     switch arguments.popSubcommand() {
-    case "share": return try ShareCommand.run(&arguments)
-    case "inbox": return try InboxCommand.run(&arguments)
-    case "groups": return try GroupsCommand.run(&arguments)
-    case "matrix": return try MatrixCommand.run(&arguments)
-    case "library": return try LibraryCommand.run(&arguments)
-    case "db": return try DBCommand.run(&arguments)
-    case "uti": return try UTICommand.run(&arguments)
-    case "types": return try TypesCommand.run(&arguments)
-    case "shortcut": return try ShortcutCommand.run(&arguments)
-    case "rule": return try RuleCommand.run(&arguments)
-    case "help": return try help(&arguments)
+    case "share": return try await ShareCommand.run(&arguments)
+    case "inbox": return try await InboxCommand.run(&arguments)
+    case "groups": return try await GroupsCommand.run(&arguments)
+    case "matrix": return try await MatrixCommand.run(&arguments)
+    case "library": return try await LibraryCommand.run(&arguments)
+    case "db": return try await DBCommand.run(&arguments)
+    case "uti": return try await UTICommand.run(&arguments)
+    case "types": return try await TypesCommand.run(&arguments)
+    case "shortcut": return try await ShortcutCommand.run(&arguments)
+    case "rule": return try await RuleCommand.run(&arguments)
+    case "help": return try await help(&arguments)
     case let other: throw CLIError.usage("unknown command '\(other ?? "")'")
     }
   }
 
   /// `ingest-cli help [COMMAND [ACTION]]`, as `git help` does.
-  static func help(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func help(_ arguments: inout Arguments) async throws -> ExitStatus {
     var path = [root]
     for name in try arguments.positionals() {
       guard let command = path[path.count - 1].subcommand(name) else {

@@ -18,8 +18,8 @@ struct ImportCrashTests {
     group: String, libraryPath: String, made: Set<String>
   ) throws -> (imported: Set<String>, pending: Set<String>, strayFiles: Int) {
     let library = try Library(path: libraryPath)
-    #expect(try library.quickCheck() == "ok")
-    let records = try library.records()
+    #expect(try Offload.wait { try await library.quickCheck() } == "ok")
+    let records = try Offload.wait { try await library.records() }
     let imported = Set(records.map(\.shareID.uuidString))
     #expect(imported.count == records.count, "a share id twice in the library")
     let pending = Set(
@@ -119,7 +119,7 @@ struct ImportCrashTests {
       #expect(state.strayFiles == 0)
       #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming").isEmpty)
       #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").isEmpty)
-      let records = try Library(path: library).records()
+      let records = try Offload.wait { try await Library(path: library).records() }
       let photoSize = try FileManager.default.attributesOfItem(atPath: photo)[.size] as? Int
       for record in records where record.items.contains(where: { $0.file != nil }) {
         #expect(record.items.count == 2)
@@ -186,7 +186,7 @@ struct ImportCrashTests {
       #expect(importedIDs.sorted() == shared.sorted(), "each share imported exactly once")
       #expect(leftovers.withLock { $0 }.isEmpty)
       #expect(failures.withLock { $0 }.isEmpty)
-      let records = try Library(path: library).records()
+      let records = try Offload.wait { try await Library(path: library).records() }
       #expect(records.map(\.shareID.uuidString).sorted() == shared.sorted())
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").filter {

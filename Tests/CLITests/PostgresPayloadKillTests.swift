@@ -51,8 +51,8 @@ struct PostgresPayloadKillTests {
 
   @Test("Every committed share is imported exactly once, and no large object is orphaned")
   func killedSharersAndImporters() async throws {
-    try await Offload.run {
-      try PostgresServer.sharing {
+    try await PostgresServer.sharing {
+      try await Offload.run {
         let environment = ProcessInfo.processInfo.environment
         let kills = Int(environment["INGEST_POSTGRES_KILLS"] ?? "") ?? 100
         let seed = UInt64(environment["INGEST_CRASH_SEED"] ?? "") ?? 20_261_230

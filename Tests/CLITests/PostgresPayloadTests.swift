@@ -17,8 +17,8 @@ struct PostgresPayloadTests {
 
   @Test("Shared on one host with --payloads, imported on another: the database carries it")
   func twoHosts() async throws {
-    try await Offload.run {
-      try PostgresServer.sharing {
+    try await PostgresServer.sharing {
+      try await Offload.run {
         let setup = try Setup()
         defer { setup.remove() }
         let sharerHost = setup.directory.path + "/sharer-host"
@@ -68,8 +68,8 @@ struct PostgresPayloadTests {
     "matrix run commits every row to a PostgreSQL inbox and imports it, payloads in either store",
     arguments: PostgresPayloads.allCases)
   func matrixRun(payloads: PostgresPayloads) async throws {
-    try await Offload.run {
-      try PostgresServer.sharing {
+    try await PostgresServer.sharing {
+      try await Offload.run {
         let setup = try Setup()
         defer { setup.remove() }
         var environment = setup.environment
@@ -96,8 +96,8 @@ struct PostgresPayloadTests {
 
   @Test("--payloads without the inbox in that database is a usage error that says why")
   func usage() async throws {
-    try await Offload.run {
-      try PostgresServer.sharing {
+    try await PostgresServer.sharing {
+      try await Offload.run {
         let setup = try Setup()
         defer { setup.remove() }
         let other = try PostgresServer.makeDatabase(prefix: "cli")

@@ -150,8 +150,8 @@ struct PostgresProcessTests {
 
   @Test("Eight sharers and four watching importers at once: every share imported exactly once")
   func eightSharersFourImporters() async throws {
-    try await Offload.run {
-      try PostgresServer.sharing {
+    try await PostgresServer.sharing {
+      try await Offload.run {
         let setup = try Setup()
         defer { setup.remove() }
         let watchers = try (0..<4).map { _ in try setup.watcher() }
@@ -194,8 +194,8 @@ struct PostgresProcessTests {
 
   @Test("SIGKILL at random points of import never duplicates or loses a share")
   func killedImports() async throws {
-    try await Offload.run {
-      try PostgresServer.sharing {
+    try await PostgresServer.sharing {
+      try await Offload.run {
         let environment = ProcessInfo.processInfo.environment
         let kills = Int(environment["INGEST_POSTGRES_KILLS"] ?? "") ?? 100
         let seed = UInt64(environment["INGEST_CRASH_SEED"] ?? "") ?? 20_261_215

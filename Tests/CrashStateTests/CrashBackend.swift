@@ -16,7 +16,8 @@ enum CrashBackend: Sendable {
   case postgres(PostgresCrashDatabase)
 
   /// Brings a server's database to the snapshot the state holds (the directory backend's
-  /// database is a file, already in the state).
+  /// database is a file, already in the state). Blocks: the exploration runs on the I/O
+  /// executor.
   func restore(_ state: CrashExploration.State) throws {
     guard case .postgres(let database) = self else { return }
     guard let snapshot = state.snapshots[PostgresCrashDatabase.boxName] else {
@@ -48,7 +49,7 @@ enum CrashBackend: Sendable {
   /// The shares committed to the inbox, each with where it is (for messages), read as they are:
   /// for the directory, every `Inbox/<id>.json` (one that is not a whole manifest is a
   /// problem); for PostgreSQL, every share the database lists.
-  func committedManifests(_ layout: CrashLayout, _ problems: inout [String])
+  func committedManifests(_ layout: CrashLayout, _ problems: inout [String]) async
     -> [(place: String, manifest: ShareManifest)]
   {
     switch self {
@@ -72,9 +73,13 @@ enum CrashBackend: Sendable {
     case .postgres:
       do {
         let inbox = inbox(try GroupDirectory(path: layout.group))
-        return try inbox.pending().compactMap { entry in
-          try inbox.manifest(entry.id).map { ("share \(entry.id) in the database", $0) }
+        var found: [(String, ShareManifest)] = []
+        for entry in try await inbox.pending() {
+          if let manifest = try await inbox.manifest(entry.id) {
+            found.append(("share \(entry.id) in the database", manifest))
+          }
         }
+        return found
       } catch {
         problems.append("the inbox in the database cannot be read: \(error)")
         return []

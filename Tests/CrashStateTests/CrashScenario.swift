@@ -2,7 +2,6 @@ import CrashStates
 import Foundation
 import Ingest
 import SystemCalls
-import TestSupport
 
 /// A recorded run of part of the pipeline (a share, an import, a sweep, a recovery), ready to
 /// have its crash states explored with the restart check.
@@ -20,8 +19,8 @@ struct CrashScenario: Sendable {
   var backend = CrashBackend.directory
 
   /// Explores the scenario's states under `model`, restarting each in `order`; states are
-  /// written out under `work`. The exploration blocks (files, databases) on a thread of its
-  /// own, never on the cooperative pool.
+  /// written out under `work`. The exploration, and the restarted program, run on the I/O
+  /// executor.
   func explore(
     _ model: PersistenceModel, order: RestartCheck.Order, bounds: CrashStateSpace.Bounds,
     work: String, history: CrashHistory? = nil
@@ -30,9 +29,8 @@ struct CrashScenario: Sendable {
       order: order, written: written, initiallyCommitted: initiallyCommitted, backend: backend)
     let exploration = CrashExploration(
       history ?? self.history, model: model, bounds: bounds, workDirectory: work)
-    let scenario = "\(name) (\(order.rawValue))"
-    return try await Offload.run {
-      try exploration.run(scenario: scenario) { state in check.run(state) }
+    return try await exploration.run(scenario: "\(name) (\(order.rawValue))") { state in
+      await check.run(state)
     }
   }
 

@@ -46,7 +46,7 @@ struct ImportRegressionTests {
       link(layout.group + "/Incoming/" + name, layout.libraryFiles + "/\(manifest.id)-0.jpeg") == 0)
     let check = RestartCheck(
       order: order, written: [manifest.id: manifest], initiallyCommitted: [manifest.id])
-    let problems = check.run(
+    let problems = await check.run(
       CrashExploration.State(root: root, crashPoint: 0, notes: [], summary: "kept"))
     #expect(problems.isEmpty, "\(problems)")
   }
@@ -64,7 +64,7 @@ struct ImportRegressionTests {
     let fault = FaultInjector.shared.inject(
       .ioError, into: .unlink, under: layout.group, times: .max)
     let group = try GroupDirectory(path: layout.group)
-    let pass = try LibraryImporter(
+    let pass = try await LibraryImporter(
       library: try Library(path: layout.library), inbox: DirectoryInbox(group: group)
     ).importPending()
     FaultInjector.shared.remove(fault)
@@ -73,7 +73,7 @@ struct ImportRegressionTests {
     #expect(layout.names(in: "Inbox") == ["\(manifest.id).json"])
     let check = RestartCheck(
       order: order, written: [manifest.id: manifest], initiallyCommitted: [manifest.id])
-    let problems = check.run(
+    let problems = await check.run(
       CrashExploration.State(root: root, crashPoint: 0, notes: [], summary: "kept"))
     #expect(problems.isEmpty, "\(problems)")
   }

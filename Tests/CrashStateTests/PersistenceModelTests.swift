@@ -46,7 +46,7 @@ struct PersistenceModelTests {
   }
 
   @Test("The atomic replace's states: nothing, `new` empty, whole or zeros, or `done` whole")
-  func states() throws {
+  func states() async throws {
     let directory = try TemporaryDirectory(prefix: "crash-model")
     defer { directory.remove() }
     let work = try CrashWorkDirectory()
@@ -54,7 +54,7 @@ struct PersistenceModelTests {
     let history = try Self.record(in: directory)
     for model in PersistenceModel.allCases {
       var seen = Set<String>()
-      let report = try CrashExploration(
+      let report = try await CrashExploration(
         history, model: model, bounds: .init(perCrashPoint: 1000), workDirectory: work.path
       ).run(scenario: "atomic replace") { state in
         let names = try FileManager.default.contentsOfDirectory(atPath: state.root).sorted()

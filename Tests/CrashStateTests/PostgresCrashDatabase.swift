@@ -7,7 +7,7 @@ import TestSupport
 /// A PostgreSQL database as the black box of crash states: a snapshot is its committed rows
 /// (every table of the `share_ingest` schema but its version) and large objects, read in one
 /// statement (so one transaction's view), and a state restores the snapshot of its last
-/// commit before it runs. What a power loss does to the server itself is the server's
+/// commit before it runs. Snapshots and restores block (libpq): they run on the I/O executor. What a power loss does to the server itself is the server's
 /// business: a commit that returned is kept, one that did not is not (its write-ahead log).
 struct PostgresCrashDatabase: Sendable {
   /// The black box's name in a recording.
@@ -17,22 +17,24 @@ struct PostgresCrashDatabase: Sendable {
   let url: PostgresURL
 
   /// A new database on the test server, migrated.
-  static func make() throws -> PostgresCrashDatabase {
+  static func make() async throws -> PostgresCrashDatabase {
     let made = try PostgresServer.makeDatabase(prefix: "crash")
     guard let url = PostgresURL(made) else {
       PostgresServer.dropDatabase(made)
       throw ScenarioError("the test server's URL does not parse")
     }
     do {
-      try PostgresSchema.migrate(url)
+      try await PostgresSchema.migrate(url)
       // The server's own durability is not what is explored (a state restores a snapshot, it
       // does not crash the server): its commits need not wait for its disk.
-      try PostgresCrashDatabase(url: url).connect().execute(
-        """
-        DO $$ BEGIN
-          EXECUTE format('ALTER DATABASE %I SET synchronous_commit = off', current_database());
-        END $$
-        """, operation: "turn synchronous commits off")
+      try await IOExecutor.shared.run {
+        try PostgresCrashDatabase(url: url).connect().execute(
+          """
+          DO $$ BEGIN
+            EXECUTE format('ALTER DATABASE %I SET synchronous_commit = off', current_database());
+          END $$
+          """, operation: "turn synchronous commits off")
+      }
     } catch {
       PostgresServer.dropDatabase(made)
       throw error
@@ -64,7 +66,12 @@ struct PostgresCrashDatabase: Sendable {
   /// Writes the committed state to a new file at `path` (0600) and returns `path`. The rows
   /// are in a fixed order, so two snapshots of the same state are the same bytes.
   @discardableResult
-  func snapshot(to path: String) throws -> String {
+  func snapshot(to path: String) async throws -> String {
+    try await IOExecutor.shared.run { try snapshotNow(to: path) }
+  }
+
+  /// `snapshot(to:)`, blocking.
+  private func snapshotNow(to path: String) throws -> String {
     let connection = try connect()
     let names = try tables(connection)
     let each = names.map {
@@ -90,7 +97,8 @@ struct PostgresCrashDatabase: Sendable {
   }
 
   /// Makes the database hold exactly what the snapshot at `path` holds, in one transaction
-  /// (triggers and foreign keys off meanwhile: the rows come back as they were).
+  /// (triggers and foreign keys off meanwhile: the rows come back as they were). Blocks: call
+  /// it on the I/O executor.
   func restore(from path: String) throws {
     let text = String(
       decoding: try FileSystem.readFile(atPath: path, followSymbolicLinks: false), as: UTF8.self)

@@ -42,8 +42,8 @@ struct PostgresCrashStateTests {
 
   @Test("A share of three files into the PostgreSQL inbox: every state passes, both models")
   func share() async throws {
-    try await PostgresServer.withSharedServer {
-      let database = try PostgresCrashDatabase.make()
+    try await PostgresServer.sharing {
+      let database = try await PostgresCrashDatabase.make()
       defer { database.drop() }
       let directory = try TemporaryDirectory(prefix: "crash-postgres-share")
       defer { directory.remove() }
@@ -74,8 +74,8 @@ struct PostgresCrashStateTests {
 
   @Test("An import of two shares into the PostgreSQL library: every state passes, both models")
   func importShares() async throws {
-    try await PostgresServer.withSharedServer {
-      let database = try PostgresCrashDatabase.make()
+    try await PostgresServer.sharing {
+      let database = try await PostgresCrashDatabase.make()
       defer { database.drop() }
       let directory = try TemporaryDirectory(prefix: "crash-postgres-import")
       defer { directory.remove() }

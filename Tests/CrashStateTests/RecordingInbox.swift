@@ -10,10 +10,10 @@ import Ingest
 /// library in the same database commits with its records (`RecordingLibrary` marks those).
 final class RecordingInbox: InboxStore {
   let inbox: any InboxStore
-  let committed: @Sendable () throws -> Void
+  let committed: @Sendable () async throws -> Void
 
   /// Wraps `inbox`; `committed` runs as each share's commit returns.
-  init(_ inbox: any InboxStore, committed: @escaping @Sendable () throws -> Void) {
+  init(_ inbox: any InboxStore, committed: @escaping @Sendable () async throws -> Void) {
     self.inbox = inbox
     self.committed = committed
   }
@@ -21,31 +21,35 @@ final class RecordingInbox: InboxStore {
   /// A manifest whose commit is marked.
   private struct Prepared: PreparedManifest {
     let prepared: any PreparedManifest
-    let committed: @Sendable () throws -> Void
+    let committed: @Sendable () async throws -> Void
 
-    func write(_ manifest: ShareManifest) throws { try prepared.write(manifest) }
-    func makeDurable() throws { try prepared.makeDurable() }
-    func commit() throws {
-      try prepared.commit()
-      try committed()
+    func write(_ manifest: ShareManifest) async throws { try await prepared.write(manifest) }
+    func makeDurable() async throws { try await prepared.makeDurable() }
+    func commit() async throws {
+      try await prepared.commit()
+      try await committed()
     }
-    func discard() { prepared.discard() }
+    func discard() async { await prepared.discard() }
   }
 
-  func reserve(_ id: UUID) throws -> any PreparedManifest {
-    Prepared(prepared: try inbox.reserve(id), committed: committed)
+  func reserve(_ id: UUID) async throws -> any PreparedManifest {
+    Prepared(prepared: try await inbox.reserve(id), committed: committed)
   }
 
-  func pending() throws -> [InboxEntry] { try inbox.pending() }
-  func manifest(_ id: UUID) throws -> ShareManifest? { try inbox.manifest(id) }
-  func claim(_ id: UUID) throws -> (any InboxClaim)? { try inbox.claim(id) }
-  func claimNext() throws -> (any InboxClaim)? { try inbox.claimNext() }
-  func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) throws -> ClaimedShares {
-    try inbox.claimGroup(upTo: limit, excluding: excluded)
+  func pending() async throws -> [InboxEntry] { try await inbox.pending() }
+  func manifest(_ id: UUID) async throws -> ShareManifest? { try await inbox.manifest(id) }
+  func claim(_ id: UUID) async throws -> (any InboxClaim)? { try await inbox.claim(id) }
+  func claimNext() async throws -> (any InboxClaim)? { try await inbox.claimNext() }
+  func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) async throws
+    -> ClaimedShares
+  {
+    try await inbox.claimGroup(upTo: limit, excluding: excluded)
   }
   var claimsInGroups: Bool { inbox.claimsInGroups }
-  func problems() throws -> [InboxProblem] { try inbox.problems() }
-  func quarantine(_ id: UUID, reason: String) throws { try inbox.quarantine(id, reason: reason) }
+  func problems() async throws -> [InboxProblem] { try await inbox.problems() }
+  func quarantine(_ id: UUID, reason: String) async throws {
+    try await inbox.quarantine(id, reason: reason)
+  }
   var claimLimit: Int { inbox.claimLimit }
   var prefersReservingAhead: Bool { inbox.prefersReservingAhead }
 }

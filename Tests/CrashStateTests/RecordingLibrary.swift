@@ -16,13 +16,13 @@ final class RecordingLibrary: LibraryStore {
   let box: String
   /// Takes a snapshot of the database as it is now and returns where it is; given the commit's
   /// number (1 for the first).
-  let snapshot: @Sendable (Int) throws -> String
+  let snapshot: @Sendable (Int) async throws -> String
   private let count = Mutex(0)
 
   /// Wraps `library`, the black box `box` of `recording`.
   init(
     _ library: any LibraryStore, box: String, recording: CrashRecording,
-    snapshot: @escaping @Sendable (Int) throws -> String
+    snapshot: @escaping @Sendable (Int) async throws -> String
   ) {
     self.library = library
     self.box = box
@@ -35,65 +35,70 @@ final class RecordingLibrary: LibraryStore {
   convenience init(_ library: Library, recording: CrashRecording, snapshots: String) {
     self.init(library, box: CrashLayout.libraryName, recording: recording) { number in
       let path = snapshots + "/commit-\(number).sqlite"
-      try Self.snapshot(library, to: path)
+      try await Self.snapshot(library, to: path)
       return path
     }
   }
 
   /// A consistent copy of `library` at `path`, taken through its own connection.
-  static func snapshot(_ library: Library, to path: String) throws {
+  static func snapshot(_ library: Library, to path: String) async throws {
     let quoted = path.replacingOccurrences(of: "'", with: "''")
-    try library.withConnection { connection in try connection.execute("VACUUM INTO '\(quoted)'") }
+    try await library.withConnection { connection in
+      try connection.execute("VACUUM INTO '\(quoted)'")
+    }
   }
 
-  private func committed() throws {
+  /// Takes and marks the snapshot of a commit that just returned.
+  private func committed() async throws {
     let number = count.withLock { count -> Int in
       count += 1
       return count
     }
-    recording.commit(blackBox: box, snapshot: try snapshot(number))
+    recording.commit(blackBox: box, snapshot: try await snapshot(number))
   }
 
   var location: String { library.location }
   var filesPath: String { library.filesPath }
 
-  func contains(shareID id: UUID) throws -> Bool { try library.contains(shareID: id) }
+  func contains(shareID id: UUID) async throws -> Bool {
+    try await library.contains(shareID: id)
+  }
 
-  func insert(_ record: LibraryRecord) throws -> Bool {
-    let inserted = try library.insert(record)
-    try committed()
+  func insert(_ record: LibraryRecord) async throws -> Bool {
+    let inserted = try await library.insert(record)
+    try await committed()
     return inserted
   }
 
-  func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool {
-    let inserted = try library.insert(record, claimedWith: claim)
-    try committed()
+  func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) async throws -> Bool {
+    let inserted = try await library.insert(record, claimedWith: claim)
+    try await committed()
     return inserted
   }
 
-  func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim]) throws
+  func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim]) async throws
     -> [Result<Bool, any Error>]
   {
-    let results = try library.insert(batch: records, claimedWith: claims)
-    try committed()
+    let results = try await library.insert(batch: records, claimedWith: claims)
+    try await committed()
     return results
   }
 
-  func flushFiles() throws { try library.flushFiles() }
+  func flushFiles() async throws { try await library.flushFiles() }
 
-  func records(status: RecordStatus?, limit: Int?) throws -> [LibraryRecord] {
-    try library.records(status: status, limit: limit)
+  func records(status: RecordStatus?, limit: Int?) async throws -> [LibraryRecord] {
+    try await library.records(status: status, limit: limit)
   }
 
-  func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) throws -> UUID? {
-    try library.shareID(holdingFileWithSHA256: sha256, byteCount: byteCount)
+  func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) async throws -> UUID? {
+    try await library.shareID(holdingFileWithSHA256: sha256, byteCount: byteCount)
   }
 
-  func count(receivedIn interval: DateInterval) throws -> Int {
-    try library.count(receivedIn: interval)
+  func count(receivedIn interval: DateInterval) async throws -> Int {
+    try await library.count(receivedIn: interval)
   }
 
-  func newest(receivedIn interval: DateInterval, limit: Int) throws -> [LibraryRecord] {
-    try library.newest(receivedIn: interval, limit: limit)
+  func newest(receivedIn interval: DateInterval, limit: Int) async throws -> [LibraryRecord] {
+    try await library.newest(receivedIn: interval, limit: limit)
   }
 }

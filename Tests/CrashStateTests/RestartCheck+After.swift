@@ -6,14 +6,16 @@ import Ingest
 extension RestartCheck {
   /// Invariant 4: every share committed is in the library once and whole, and nothing is left
   /// over anywhere.
-  func checkAfter(_ layout: CrashLayout, committed: Set<UUID>, _ problems: inout [String]) {
+  func checkAfter(_ layout: CrashLayout, committed: Set<UUID>, _ problems: inout [String])
+    async
+  {
     let records: [LibraryRecord]
     do {
       guard let library = try backend.library(layout, create: false) else {
         problems.append("the restarted program left no library")
         return
       }
-      records = try library.records(status: nil, limit: nil)
+      records = try await library.records(status: nil, limit: nil)
     } catch {
       problems.append("the library cannot be read after the restart: \(error)")
       return

@@ -39,7 +39,7 @@ struct RestartCheck: Sendable {
   var backend = CrashBackend.directory
 
   /// The invariants' violations in `state`; none when it passes.
-  func run(_ state: CrashExploration.State) -> [String] {
+  func run(_ state: CrashExploration.State) async -> [String] {
     var problems: [String] = []
     let layout = CrashLayout(root: state.root)
     do {
@@ -47,8 +47,8 @@ struct RestartCheck: Sendable {
     } catch {
       return ["the database could not be brought to the state's snapshot: \(error)"]
     }
-    var committed = inspectInbox(layout, &problems)
-    committed.formUnion(recordedShares(layout, &problems))
+    var committed = await inspectInbox(layout, &problems)
+    committed.formUnion(await recordedShares(layout, &problems))
     for id in initiallyCommitted.subtracting(committed) {
       problems.append("share \(id), committed before the recording began, is gone")
     }
@@ -58,15 +58,17 @@ struct RestartCheck: Sendable {
         problems.append("share \(id) was reported committed before the crash, and is gone")
       }
     }
-    restart(layout, &problems)
-    checkAfter(layout, committed: committed, &problems)
+    await restart(layout, &problems)
+    await checkAfter(layout, committed: committed, &problems)
     return problems
   }
 
   /// Invariant 1: returns the shares committed to the inbox.
-  private func inspectInbox(_ layout: CrashLayout, _ problems: inout [String]) -> Set<UUID> {
+  private func inspectInbox(_ layout: CrashLayout, _ problems: inout [String]) async
+    -> Set<UUID>
+  {
     var found = Set<UUID>()
-    for (place, manifest) in backend.committedManifests(layout, &problems) {
+    for (place, manifest) in await backend.committedManifests(layout, &problems) {
       let id = manifest.id
       found.insert(id)
       if let expected = written[id], expected.items != manifest.items {
@@ -102,10 +104,12 @@ struct RestartCheck: Sendable {
   }
 
   /// The shares the library held at the crash (its last commit before it).
-  private func recordedShares(_ layout: CrashLayout, _ problems: inout [String]) -> Set<UUID> {
+  private func recordedShares(_ layout: CrashLayout, _ problems: inout [String]) async
+    -> Set<UUID>
+  {
     do {
       guard let library = try backend.library(layout, create: false) else { return [] }
-      return Set(try library.records(status: nil, limit: nil).map(\.shareID))
+      return Set(try await library.records(status: nil, limit: nil).map(\.shareID))
     } catch {
       problems.append("the library cannot be read: \(error)")
       return []
@@ -113,22 +117,22 @@ struct RestartCheck: Sendable {
   }
 
   /// Invariant 3: lists, imports and sweeps as `ingest-cli inbox list|import|sweep` would.
-  private func restart(_ layout: CrashLayout, _ problems: inout [String]) {
+  private func restart(_ layout: CrashLayout, _ problems: inout [String]) async {
     do {
       let group = try GroupDirectory(path: layout.group)
       let inbox = backend.inbox(group)
-      list(inbox, "before", &problems)
-      if order == .sweepFirst { sweep(group, inbox, &problems) }
+      await list(inbox, "before", &problems)
+      if order == .sweepFirst { await sweep(group, inbox, &problems) }
       guard let library = try backend.library(layout, create: true) else { return }
-      let pass = try LibraryImporter(library: library, inbox: inbox).importPending()
+      let pass = try await LibraryImporter(library: library, inbox: inbox).importPending()
       for failure in pass.errors {
         problems.append(
           "inbox import failed for \(failure.shareID.map(\.uuidString) ?? "-"): \(failure.error)")
       }
       if pass.busy > 0 { problems.append("inbox import found \(pass.busy) shares busy") }
-      sweep(group, inbox, &problems)
-      list(inbox, "after", &problems)
-      if let left = try? inbox.pending(), !left.isEmpty {
+      await sweep(group, inbox, &problems)
+      await list(inbox, "after", &problems)
+      if let left = try? await inbox.pending(), !left.isEmpty {
         problems.append("after import and sweep the inbox still lists \(left.map(\.id))")
       }
     } catch {
@@ -136,26 +140,28 @@ struct RestartCheck: Sendable {
     }
   }
 
-  private func list(_ inbox: any InboxStore, _ when: String, _ problems: inout [String]) {
+  private func list(_ inbox: any InboxStore, _ when: String, _ problems: inout [String]) async {
     do {
-      for problem in try inbox.problems() {
+      for problem in try await inbox.problems() {
         problems.append("inbox list (\(when)) reports \(problem.name): \(problem.problem)")
       }
-      for entry in try inbox.pending() {
+      for entry in try await inbox.pending() {
         if let failure = entry.failure {
           problems.append("inbox list (\(when)) shows \(entry.id) failed: \(failure.lastError)")
         }
-        _ = try inbox.manifest(entry.id)
+        _ = try await inbox.manifest(entry.id)
       }
     } catch {
       problems.append("inbox list (\(when)) failed: \(error)")
     }
   }
 
-  private func sweep(_ group: GroupDirectory, _ inbox: any InboxStore, _ problems: inout [String]) {
+  private func sweep(_ group: GroupDirectory, _ inbox: any InboxStore, _ problems: inout [String])
+    async
+  {
     do {
       // Threshold 0: after a power loss no writer lives.
-      let report = try InboxSweeper(group: group, inbox: inbox).sweep(
+      let report = try await InboxSweeper(group: group, inbox: inbox).sweep(
         olderThan: .zero, now: Date().addingTimeInterval(60))
       for problem in report.unreadableManifests {
         problems.append("inbox sweep cannot read \(problem.name): \(problem.problem)")

@@ -53,7 +53,7 @@ extension ScenarioRecordings {
     let twins = try await share([provider(files[1]), provider(files[2])], into: group)
     let staged = try await share([provider(files[3])], into: group)
     FaultInjector.shared.remove(keepTwins)
-    let stagedManifest = try requireManifest(staged, in: group)
+    let stagedManifest = try await requireManifest(staged, in: group)
     for item in stagedManifest.items {
       if let name = item.fileName { try group.incoming.removeFile(name) }
     }
@@ -76,7 +76,8 @@ extension ScenarioRecordings {
     let shares = try await makeLeftovers(group, sources: directory)
     let written = try CrashScenario.manifests(root: root)
     let recording = try CrashRecording(root: root)
-    _ = try InboxSweeper(group: group).sweep(olderThan: .zero, now: Date().addingTimeInterval(60))
+    _ = try await InboxSweeper(group: group).sweep(
+      olderThan: .zero, now: Date().addingTimeInterval(60))
     return CrashScenario(
       name: "a sweep of what crashes left", history: recording.stop(), written: written,
       initiallyCommitted: [shares.whole, shares.twins, shares.staged])
@@ -95,27 +96,30 @@ extension ScenarioRecordings {
     let twins = try await share([provider(files[0])], into: group)
     let staged = try await share([provider(files[1]), provider(files[2])], into: group)
     FaultInjector.shared.remove(keepTwins)
-    for item in try requireManifest(staged, in: group).items {
+    for item in try await requireManifest(staged, in: group).items {
       if let name = item.fileName { try group.incoming.removeFile(name) }
     }
     let written = try CrashScenario.manifests(root: root)
     let name = importing ? "recovery by an import" : "recovery by a sweep"
     guard importing else {
       let recording = try CrashRecording(root: root)
-      _ = try InboxSweeper(group: group).sweep(olderThan: .zero, now: Date().addingTimeInterval(60))
+      _ = try await InboxSweeper(group: group).sweep(
+        olderThan: .zero, now: Date().addingTimeInterval(60))
       return CrashScenario(
         name: name, history: recording.stop(), written: written,
         initiallyCommitted: [twins, staged])
     }
-    return try recordImportPass(
+    return try await recordImportPass(
       name, group: group, root: root, snapshots: snapshots, written: written,
       committed: [twins, staged])
   }
 }
 
 /// The manifest of `id` in `group`'s inbox, or a scenario error.
-private func requireManifest(_ id: UUID, in group: GroupDirectory) throws -> ShareManifest {
-  guard let manifest = try DirectoryInbox(group: group).manifest(id) else {
+private func requireManifest(_ id: UUID, in group: GroupDirectory) async throws
+  -> ShareManifest
+{
+  guard let manifest = try await DirectoryInbox(group: group).manifest(id) else {
     throw ScenarioError("share \(id) is not in the inbox")
   }
   return manifest

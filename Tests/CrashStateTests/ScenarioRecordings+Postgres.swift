@@ -19,20 +19,20 @@ extension ScenarioRecordings {
   ) async throws -> CrashScenario {
     let group = try makeRoot(root)
     try FileSystem.makeDirectories(snapshots)
-    let initial = try database.snapshot(to: snapshots + "/initial.json")
+    let initial = try await database.snapshot(to: snapshots + "/initial.json")
     let recording = try CrashRecording(
       root: root, servers: [PostgresCrashDatabase.boxName: initial])
     let inbox = RecordingInbox(PostgresInbox(url: database.url, group: group)) {
       recording.commit(
         blackBox: PostgresCrashDatabase.boxName,
-        snapshot: try database.snapshot(to: snapshots + "/\(UUID().uuidString).json"))
+        snapshot: try await database.snapshot(to: snapshots + "/\(UUID().uuidString).json"))
     }
     let id = try await share(providers, into: group, inbox: inbox)
     recording.note(CrashLayout.committedNote(id))
     let history = recording.stop()
-    try requireEveryCommitMarked(history, database: database, snapshots: snapshots)
+    try await requireEveryCommitMarked(history, database: database, snapshots: snapshots)
     return CrashScenario(
-      name: name, history: history, written: try manifests(in: database, group: group),
+      name: name, history: history, written: try await manifests(in: database, group: group),
       backend: .postgres(database))
   }
 
@@ -49,37 +49,37 @@ extension ScenarioRecordings {
     for index in 0..<shares {
       committed.insert(try await share(try providers(index), into: group, inbox: inbox))
     }
-    let written = try manifests(in: database, group: group)
+    let written = try await manifests(in: database, group: group)
     let library = try PostgresLibrary(
       url: database.url, filesPath: CrashLayout(root: root).libraryFiles)
     try FileSystem.makeDirectories(snapshots)
-    let initial = try database.snapshot(to: snapshots + "/initial.json")
+    let initial = try await database.snapshot(to: snapshots + "/initial.json")
     let recording = try CrashRecording(
       root: root, servers: [PostgresCrashDatabase.boxName: initial])
     let recorded = RecordingLibrary(
       library, box: PostgresCrashDatabase.boxName, recording: recording
     ) { number in
-      try database.snapshot(to: snapshots + "/commit-\(number).json")
+      try await database.snapshot(to: snapshots + "/commit-\(number).json")
     }
-    let pass = try LibraryImporter(library: recorded, inbox: inbox).importPending()
+    let pass = try await LibraryImporter(library: recorded, inbox: inbox).importPending()
     let history = recording.stop()
     guard Set(pass.imported) == committed, pass.errors.isEmpty else {
       throw ScenarioError("the recorded import did not import every share: \(pass.errors)")
     }
-    try requireEveryCommitMarked(history, database: database, snapshots: snapshots)
+    try await requireEveryCommitMarked(history, database: database, snapshots: snapshots)
     return CrashScenario(
       name: name, history: history, written: written, initiallyCommitted: committed,
       backend: .postgres(database))
   }
 
   /// The manifests committed to the inbox in `database`, by share id.
-  static func manifests(in database: PostgresCrashDatabase, group: GroupDirectory) throws
+  static func manifests(in database: PostgresCrashDatabase, group: GroupDirectory) async throws
     -> [UUID: ShareManifest]
   {
     let inbox = PostgresInbox(url: database.url, group: group)
     var manifests: [UUID: ShareManifest] = [:]
-    for entry in try inbox.pending() {
-      manifests[entry.id] = try inbox.manifest(entry.id)
+    for entry in try await inbox.pending() {
+      manifests[entry.id] = try await inbox.manifest(entry.id)
     }
     return manifests
   }
@@ -88,11 +88,11 @@ extension ScenarioRecordings {
   /// wrappers did not see would leave states the exploration could not draw.
   static func requireEveryCommitMarked(
     _ history: CrashHistory, database: PostgresCrashDatabase, snapshots: String
-  ) throws {
+  ) async throws {
     guard let box = history.blackBoxes.first(where: { $0.path == PostgresCrashDatabase.boxName })
     else { throw ScenarioError("the recording has no database") }
     let last = box.commits.last?.snapshot ?? box.initial
-    let now = try database.snapshot(to: snapshots + "/after.json")
+    let now = try await database.snapshot(to: snapshots + "/after.json")
     defer { try? FileSystem.removeFile(now) }
     let read = { (path: String) in try FileSystem.readFile(atPath: path, followSymbolicLinks: false)
     }

@@ -9,9 +9,6 @@ import TestSupport
 /// The runs whose crash states are explored, each recorded from a settled group directory (and
 /// library) under a root of its own in `directory`.
 enum ScenarioRecordings {
-  /// The share deadline: CI-sized (these tests check what lands, never timing).
-  static let deadline: Duration = .seconds(180)
-
   /// Source files of `sizes` bytes (seeded random bytes that start like a JPEG), in `directory`.
   static func sources(_ sizes: [Int], in directory: String, seed: UInt64 = 0x5EED) throws
     -> [URL]
@@ -59,7 +56,7 @@ enum ScenarioRecordings {
   ) async throws -> UUID {
     let pipeline = SharePipeline(
       group: group, inbox: inbox,
-      options: .init(deadline: deadline, keepsPartialShares: keepsPartial))
+      options: .init(keepsPartialShares: keepsPartial))
     let item = NSExtensionItem()
     item.attachments = providers
     let outcome = await pipeline.share([item])
@@ -108,7 +105,7 @@ enum ScenarioRecordings {
     for index in 0..<shares {
       committed.insert(try await share(try providers(index), into: group))
     }
-    return try recordImportPass(
+    return try await recordImportPass(
       name, group: group, root: root, snapshots: snapshots,
       written: try CrashScenario.manifests(root: root), committed: committed)
   }
@@ -119,14 +116,14 @@ enum ScenarioRecordings {
   static func recordImportPass(
     _ name: String, group: GroupDirectory, root: String, snapshots: String,
     written: [UUID: ShareManifest], committed: Set<UUID>
-  ) throws -> CrashScenario {
+  ) async throws -> CrashScenario {
     let library = try Library(path: CrashLayout(root: root).library)
     try FileSystem.makeDirectories(snapshots)
     let initial = snapshots + "/initial.sqlite"
-    try RecordingLibrary.snapshot(library, to: initial)
+    try await RecordingLibrary.snapshot(library, to: initial)
     let recording = try CrashRecording(root: root, blackBoxes: [CrashLayout.libraryName: initial])
     let recorded = RecordingLibrary(library, recording: recording, snapshots: snapshots)
-    let pass = try LibraryImporter(library: recorded, inbox: DirectoryInbox(group: group))
+    let pass = try await LibraryImporter(library: recorded, inbox: DirectoryInbox(group: group))
       .importPending()
     let history = recording.stop()
     guard Set(pass.imported) == committed, pass.errors.isEmpty else {

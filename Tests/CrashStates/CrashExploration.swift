@@ -54,8 +54,21 @@ package struct CrashExploration: Sendable {
 
   /// Runs `check` on every distinct state drawn; what it returns (or throws) is a violation.
   ///
+  /// The exploration writes states out and removes them, which blocks: it runs with the I/O
+  /// executor as its preference, and so does `check` (as the package's own async code does).
+  ///
   /// - Parameter scenario: The name the report gives.
-  package func run(scenario: String, check: (State) throws -> [String]) throws -> CrashReport {
+  package func run(scenario: String, check: (State) async throws -> [String]) async throws
+    -> CrashReport
+  {
+    try await withTaskExecutorPreference(IOExecutor.shared) {
+      try await explore(scenario: scenario, check: check)
+    }
+  }
+
+  private func explore(scenario: String, check: (State) async throws -> [String]) async throws
+    -> CrashReport
+  {
     let started = ContinuousClock.now
     let units = try history.units(under: model)
     let space = CrashStateSpace(units: units, model: model)
@@ -88,7 +101,7 @@ package struct CrashExploration: Sendable {
         do {
           try state.materialise(
             at: directory, image: history.initial, units: units, blackBoxes: fileBoxes)
-          problems = try check(
+          problems = try await check(
             State(
               root: directory, crashPoint: crashPoint, notes: notes, summary: summary,
               snapshots: boxes))

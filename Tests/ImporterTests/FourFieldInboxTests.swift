@@ -29,7 +29,7 @@ struct FourFieldInboxTests {
   }
 
   @Test("Texts, a URL, 1000 and 1001 characters: each imports once with the right record")
-  func importsOnce() throws {
+  func importsOnce() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let text = try Self.writeFourField(
@@ -42,31 +42,32 @@ struct FourFieldInboxTests {
       fixture, text: String(repeating: "字", count: 1001), receivedAt: "2026-09-21T14:16:00Z")
     let mentions = try Self.writeFourField(
       fixture, text: "see https://example.com/ tomorrow", receivedAt: "2026-09-21T14:17:00Z")
-    #expect(try fixture.inbox.problems().isEmpty)
-    #expect(Set(try fixture.inbox.pending().map(\.id)) == [text, url, exactly, over, mentions])
+    await #expect(try fixture.inbox.problems().isEmpty)
+    await #expect(
+      Set(try fixture.inbox.pending().map(\.id)) == [text, url, exactly, over, mentions])
 
     let library = try fixture.library()
     let importer = fixture.importer(library)
-    let pass = try importer.importPending()
+    let pass = try await importer.importPending()
     #expect(Set(pass.imported) == [text, url, exactly, mentions])
     let failure = try #require(pass.errors.first { $0.shareID == over })
     #expect(failure.error.contains("1001 characters"))
-    #expect(try fixture.inbox.pending().map(\.id) == [over], "the share over the limit stays")
-    #expect(try importer.importPending().imported.isEmpty, "exactly once")
+    await #expect(try fixture.inbox.pending().map(\.id) == [over], "the share over the limit stays")
+    await #expect(try importer.importPending().imported.isEmpty, "exactly once")
 
-    let textRecord = try #require(try library.record(shareID: text))
+    let textRecord = try await #require(try library.record(shareID: text))
     #expect(textRecord.source == nil)
     #expect(textRecord.items.map(\.kind) == [.text])
     #expect(textRecord.items.first?.typeIdentifier == "public.plain-text")
     #expect(textRecord.items.first?.text == "週六去公園嗎？")
-    let urlRecord = try #require(try library.record(shareID: url))
+    let urlRecord = try await #require(try library.record(shareID: url))
     #expect(urlRecord.items.map(\.kind) == [.url])
     #expect(urlRecord.items.first?.url == "https://example.com/park?day=sat")
-    #expect(try library.record(shareID: mentions)?.items.map(\.kind) == [.text])
-    #expect(try library.record(shareID: exactly)?.items.first?.text?.count == 1000)
+    await #expect(try library.record(shareID: mentions)?.items.map(\.kind) == [.text])
+    await #expect(try library.record(shareID: exactly)?.items.first?.text?.count == 1000)
 
     let taipei = try #require(TimeZone(identifier: "Asia/Taipei"))
-    let card = try library.summary(
+    let card = try await library.summary(
       date: CalendarDay("2026-09-21"), timeZone: taipei, locale: .traditionalChinese)
     #expect(card.lines.contains("• 待整理｜週六去公園嗎？"))
     #expect(card.lines.contains("• 待整理｜https://example.com/park?day=sat"))
@@ -74,14 +75,14 @@ struct FourFieldInboxTests {
   }
 
   @Test("A directory and a command get them too, and the sweeper reads them as shares")
-  func otherReaders() throws {
+  func otherReaders() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let id = try Self.writeFourField(fixture, text: "hello", receivedAt: "2026-09-21T14:13:20Z")
-    #expect(
+    await #expect(
       try InboxSweeper(group: fixture.group).sweep(olderThan: .zero).unreadableManifests.isEmpty)
     let destination = fixture.directory.path + "/out"
-    let report = try InboxDrain(inbox: fixture.inbox).run(
+    let report = try await InboxDrain(inbox: fixture.inbox).run(
       DirectoryDelivery(destination: destination))
     #expect(report.handled == [id])
     let delivered = try Data(
@@ -92,7 +93,7 @@ struct FourFieldInboxTests {
 
     let second = try Self.writeFourField(fixture, text: "again", receivedAt: "2026-09-21T14:14:00Z")
     let seen = fixture.directory.path + "/seen.json"
-    let ran = try InboxDrain(inbox: fixture.inbox).run(
+    let ran = try await InboxDrain(inbox: fixture.inbox).run(
       CommandDelivery(command: "cp \"$1\" '\(seen)'", groupPath: fixture.groupPath))
     #expect(ran.handled == [second])
     let handed = try ShareManifest.decode(

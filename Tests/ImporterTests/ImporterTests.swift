@@ -11,7 +11,7 @@ struct ImporterTests {
   static let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 5000)
 
   @Test("A share of a file, a text and a URL becomes one record; the file moves in, 0600")
-  func importsShare() throws {
+  func importsShare() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let payload = "9D0E5A3C-0000-4000-8000-000000000001.jpeg"
@@ -25,10 +25,10 @@ struct ImporterTests {
     let library = try fixture.library()
     let importer = LibraryImporter(
       library: library, inbox: fixture.inbox, now: { Date(timeIntervalSince1970: 1_800_000_000) })
-    let pass = try importer.importPending()
+    let pass = try await importer.importPending()
     #expect(pass.imported == [id])
     #expect(pass.errors.isEmpty)
-    let record = try #require(try library.record(shareID: id))
+    let record = try await #require(try library.record(shareID: id))
     #expect(record.receivedAt == Date(timeIntervalSince1970: 1_772_951_400))
     #expect(record.importedAt == Date(timeIntervalSince1970: 1_800_000_000))
     #expect(record.source == "photos")
@@ -46,11 +46,11 @@ struct ImporterTests {
     #expect(try ImporterFixture.permissions(path) == 0o600)
     #expect(try fixture.names("Inbox").isEmpty)
     #expect(try fixture.names("Incoming").isEmpty)
-    #expect(try importer.importPending() == ImportPass())
+    await #expect(try importer.importPending() == ImportPass())
   }
 
   @Test("Dead between commit and delete: the next pass removes the leftovers and counts nothing")
-  func commitThenCrash() throws {
+  func commitThenCrash() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let id = try fixture.writeShare(
@@ -59,15 +59,15 @@ struct ImporterTests {
     let library = try fixture.library()
     let importer = fixture.importer(library)
     // Import without finishing: what a process that died right after its commit leaves.
-    let claim = try #require(try fixture.inbox.claim(id))
-    #expect(try importer.importShare(claim) == .imported)
-    try claim.release(recording: "killed")
+    let claim = try await #require(try fixture.inbox.claim(id))
+    await #expect(try importer.importShare(claim) == .imported)
+    try await claim.release(recording: "killed")
     #expect(try fixture.names("Inbox") == ["\(id.uuidString).failure", "\(id.uuidString).json"])
 
-    let pass = try importer.importPending()
+    let pass = try await importer.importPending()
     #expect(pass.imported.isEmpty)
     #expect(pass.alreadyInLibrary == [id])
-    #expect(try library.count() == 1)
+    await #expect(try library.count() == 1)
     #expect(try fixture.names("Inbox").isEmpty)
     #expect(try fixture.names("Incoming").isEmpty)
     #expect(try fixture.libraryFiles() == ["\(id.uuidString)-0.jpeg"])
@@ -76,7 +76,7 @@ struct ImporterTests {
   }
 
   @Test("Dead between moving the files and the commit: the next pass finds them placed")
-  func moveThenCrash() throws {
+  func moveThenCrash() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let id = try fixture.writeShare(
@@ -86,14 +86,15 @@ struct ImporterTests {
     try FileManager.default.moveItem(
       atPath: fixture.groupPath + "/Incoming/B.jpeg",
       toPath: library.absolutePath(ofFile: "\(id.uuidString)-0.jpeg"))
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(pass.imported == [id])
-    #expect(try library.record(shareID: id)?.items.first?.byteCount == Int64(Self.photo.count))
+    await #expect(
+      try library.record(shareID: id)?.items.first?.byteCount == Int64(Self.photo.count))
     #expect(try fixture.names("Inbox").isEmpty)
   }
 
   @Test("A failure before the commit moves the files back and leaves the share with the error")
-  func failureUndoes() throws {
+  func failureUndoes() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let id = try fixture.writeShare(
@@ -105,16 +106,16 @@ struct ImporterTests {
     let library = try fixture.library()
     let importer = fixture.importer(library)
     let fault = FaultInjector.shared.inject(.ioError, into: .fsync, under: library.filesPath)
-    let failed = try importer.importPending()
+    let failed = try await importer.importPending()
     FaultInjector.shared.remove(fault)
     #expect(failed.errors.map(\.shareID) == [id])
     #expect(failed.errors.first?.error.contains("Input/output error") == true)
     #expect(try fixture.names("Incoming") == ["C1.jpeg", "C2.jpeg"])
     #expect(try fixture.libraryFiles().isEmpty)
-    #expect(try library.count() == 0)
-    #expect(try fixture.inbox.pending().first?.failure?.attempts == 1)
+    await #expect(try library.count() == 0)
+    await #expect(try fixture.inbox.pending().first?.failure?.attempts == 1)
 
-    let retried = try importer.importPending()
+    let retried = try await importer.importPending()
     #expect(retried.imported == [id])
     #expect(try fixture.libraryFiles().count == 2)
     #expect(importer.tally.imported == 1)
@@ -124,7 +125,7 @@ struct ImporterTests {
   @Test(
     "Shares commit in groups; one that fails in its group's transaction goes back whole",
     arguments: [1, 4, 64])
-  func groupCommit(batchSize: Int) throws {
+  func groupCommit(batchSize: Int) async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     var good: [UUID] = []
@@ -138,7 +139,7 @@ struct ImporterTests {
     }
     let library = try fixture.library()
     // A real SQLite failure for some rows inside the group's transaction.
-    try library.withConnection { connection in
+    try await library.withConnection { connection in
       try connection.execute(
         """
         CREATE TRIGGER poison BEFORE INSERT ON records WHEN NEW.source = 'poison'
@@ -146,24 +147,24 @@ struct ImporterTests {
         """)
     }
     let importer = LibraryImporter(library: library, inbox: fixture.inbox, batchSize: batchSize)
-    let pass = try importer.importPending()
+    let pass = try await importer.importPending()
     #expect(Set(pass.imported) == Set(good))
     #expect(Set(pass.errors.compactMap(\.shareID)) == Set(poisoned))
     #expect(pass.errors.allSatisfy { $0.error.contains("poisoned row") }, "\(pass.errors)")
-    #expect(try library.count() == 8)
+    await #expect(try library.count() == 8)
     #expect(try fixture.libraryFiles().count == 8)
     #expect(try fixture.names("Incoming") == ["P2.jpeg", "P7.jpeg"], "moved back whole")
-    #expect(Set(try fixture.inbox.pending().map(\.id)) == Set(poisoned))
+    await #expect(Set(try fixture.inbox.pending().map(\.id)) == Set(poisoned))
 
-    try library.withConnection { try $0.execute("DROP TRIGGER poison") }
-    let retried = try importer.importPending()
+    try await library.withConnection { try $0.execute("DROP TRIGGER poison") }
+    let retried = try await importer.importPending()
     #expect(Set(retried.imported) == Set(poisoned))
-    #expect(try library.count() == 10)
-    #expect(try fixture.inbox.pending().isEmpty)
+    await #expect(try library.count() == 10)
+    await #expect(try fixture.inbox.pending().isEmpty)
   }
 
   @Test("Counts add up over a run's passes; an empty second pass does not zero them")
-  func tallyAccumulates() throws {
+  func tallyAccumulates() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     for text in ["one", "two"] {
@@ -174,7 +175,7 @@ struct ImporterTests {
       receivedAt: "2026-03-08T12:00:00Z",
       items: [try fixture.fileItem("D.jpeg", bytes: Self.photo, byteCount: 1)])
     let importer = fixture.importer(try fixture.library())
-    let first = try importer.importPending()
+    let first = try await importer.importPending()
     #expect(first.imported.count == 2)
     #expect(first.errors.map(\.shareID) == [broken])
     #expect(first.errors.first?.error.contains("holds 5004 bytes, not the 1") == true)
@@ -184,7 +185,7 @@ struct ImporterTests {
     // The broken share is given up on; the second pass at start-up finds nothing.
     try FileManager.default.removeItem(
       atPath: fixture.groupPath + "/Inbox/\(broken.uuidString).json")
-    let second = try importer.importPending()
+    let second = try await importer.importPending()
     #expect(second == ImportPass())
     #expect(importer.tally.passes == 2)
     #expect(importer.tally.imported == 2, "the first pass's count survives an empty second pass")
@@ -192,7 +193,7 @@ struct ImporterTests {
   }
 
   @Test("Across file systems the file is copied (streamed, flushed) and the original removed")
-  func crossDeviceCopy() throws {
+  func crossDeviceCopy() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     var generator = SplitMix64(seed: 12)
@@ -203,7 +204,7 @@ struct ImporterTests {
     let library = try fixture.library()
     let fault = FaultInjector.shared.inject(
       .crossDevice, into: .link, under: fixture.groupPath + "/Incoming", times: .max)
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(FaultInjector.shared.remove(fault) == 1)
     #expect(pass.imported == [id])
     let path = library.absolutePath(ofFile: "\(id.uuidString)-0.mov")
@@ -214,7 +215,7 @@ struct ImporterTests {
   }
 
   @Test("A missing payload, a link for a payload and an item without its text stay in the inbox")
-  func badShares() throws {
+  func badShares() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let digest = String(repeating: "ab", count: 32)
@@ -240,7 +241,7 @@ struct ImporterTests {
       receivedAt: "2026-03-08T12:00:02Z",
       items: ["{\"kind\": \"text\", \"typeIdentifier\": \"public.plain-text\"}"])
     let library = try fixture.library()
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(pass.imported.isEmpty)
     let errors = Dictionary(
       uniqueKeysWithValues: pass.errors.compactMap { failure in
@@ -249,24 +250,24 @@ struct ImporterTests {
     #expect(errors[missing]?.hasSuffix("gone.jpeg is missing") == true)
     #expect(errors[link]?.contains("is not a regular file (a symbolic link)") == true)
     #expect(errors[textless]?.hasSuffix("items[0].text: a text item without text") == true)
-    #expect(try library.count() == 0)
-    #expect(try fixture.inbox.pending().count == 3)
+    await #expect(try library.count() == 0)
+    await #expect(try fixture.inbox.pending().count == 3)
   }
 
   @Test("Shares made by the pipeline import through InboxDrain too (the ShareHandler form)")
-  func shareHandler() throws {
+  func shareHandler() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let id = try fixture.writeShare(
       receivedAt: "2026-03-08T12:00:00Z", items: [ImporterFixture.url("https://example.com/")])
     let library = try fixture.library()
-    let report = try InboxDrain(inbox: fixture.inbox).run(fixture.importer(library))
+    let report = try await InboxDrain(inbox: fixture.inbox).run(fixture.importer(library))
     #expect(report.handled == [id])
-    #expect(try library.contains(shareID: id))
+    await #expect(try library.contains(shareID: id))
   }
 
   @Test("The inbox's finish() flushes before removing payloads, and not when none are left")
-  func finishFlushesOnlyBeforePayloads() throws {
+  func finishFlushesOnlyBeforePayloads() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     try fixture.writeShare(
@@ -276,14 +277,14 @@ struct ImporterTests {
       .ioError, into: .fsync, under: fixture.groupPath + "/Inbox", times: .max)
     defer { FaultInjector.shared.remove(fault) }
     // The importer moved the payload: nothing to order after the manifest, so no flush.
-    #expect(try fixture.importer(try fixture.library()).importPending().imported.count == 1)
+    #expect(try await fixture.importer(try fixture.library()).importPending().imported.count == 1)
     #expect(FaultInjector.shared.fireCount(fault) == 0)
     // A handler that left the payload: the manifest's removal is flushed before it goes.
     let kept = try fixture.writeShare(
       receivedAt: "2026-03-08T12:00:01Z",
       items: [try fixture.fileItem("G2.jpeg", bytes: Self.photo)])
-    let claim = try #require(try fixture.inbox.claim(kept))
-    #expect(throws: IOError.self) { try claim.finish() }
+    let claim = try #require(try await fixture.inbox.claim(kept))
+    await #expect(throws: IOError.self) { try await claim.finish() }
     #expect(FaultInjector.shared.fireCount(fault) == 1)
     #expect(try fixture.names("Incoming") == ["G2.jpeg"], "no payload goes before the flush")
   }

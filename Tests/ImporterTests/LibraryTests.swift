@@ -10,7 +10,7 @@ import Testing
 @Suite("Library: created private, WAL, migrated from version 1, refusing what is not ours")
 struct LibraryTests {
   @Test("A new library is 0600 in a 0700 directory, in WAL mode with full sync and foreign keys")
-  func settings() throws {
+  func settings() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let library = try fixture.library()
@@ -18,7 +18,7 @@ struct LibraryTests {
     #expect(try ImporterFixture.permissions(library.filesPath) == 0o700)
     #expect(
       try ImporterFixture.permissions(FileSystem.parentPath(fixture.libraryPath)) == 0o700)
-    let pragmas = try library.withConnection { connection in
+    let pragmas = try await library.withConnection { connection in
       [
         try connection.text("PRAGMA journal_mode"),
         try connection.integer("PRAGMA synchronous").map(String.init),
@@ -27,15 +27,15 @@ struct LibraryTests {
       ]
     }
     #expect(pragmas == ["wal", "2", "1", "\(LibrarySchema.applicationID)"])
-    #expect(try library.schemaVersion() == LibrarySchema.currentVersion)
-    #expect(try library.quickCheck() == "ok")
+    await #expect(try library.schemaVersion() == LibrarySchema.currentVersion)
+    await #expect(try library.quickCheck() == "ok")
     // The log and shared-memory files take the database's private mode.
-    _ = try library.count()
+    _ = try await library.count()
     #expect(try ImporterFixture.permissions(fixture.libraryPath + "-wal") == 0o600)
   }
 
   @Test("A version-1 library file opens with the current code, its records intact, and imports")
-  func versionOneFile() throws {
+  func versionOneFile() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     try FileSystem.makeDirectories(FileSystem.parentPath(fixture.libraryPath))
@@ -43,8 +43,8 @@ struct LibraryTests {
       at: ProjectPaths.testFixtures.appendingPathComponent("library/library-v1.sqlite"),
       to: URL(fileURLWithPath: fixture.libraryPath))
     let library = try fixture.library()
-    #expect(try library.schemaVersion() == LibrarySchema.currentVersion)
-    let records = try library.records()
+    await #expect(try library.schemaVersion() == LibrarySchema.currentVersion)
+    let records = try await library.records()
     #expect(
       records.map(\.shareID.uuidString) == [
         "7A4F9B22-8C1D-4F0E-B3A6-5D2E9C8B1F02", "0C9E1D6A-3F3B-4E59-9A57-1E5F2B7C4D01",
@@ -56,9 +56,9 @@ struct LibraryTests {
     #expect(records[1].status == .toSort)
     try fixture.writeShare(
       receivedAt: "2026-03-08T20:00:00Z", items: [ImporterFixture.url("https://example.org/")])
-    #expect(try fixture.importer(library).importPending().imported.count == 1)
-    #expect(try library.count() == 3)
-    #expect(try library.quickCheck() == "ok")
+    await #expect(try fixture.importer(library).importPending().imported.count == 1)
+    await #expect(try library.count() == 3)
+    await #expect(try library.quickCheck() == "ok")
   }
 
   @Test("A newer schema, another program's database and a file that is no database are refused")
@@ -67,7 +67,7 @@ struct LibraryTests {
     defer { fixture.remove() }
     do {
       let library = try fixture.library()
-      try library.withConnection { try $0.execute("PRAGMA user_version = 7") }
+      try library.withConnectionOnThisThread { try $0.execute("PRAGMA user_version = 7") }
     }
     let newer = #expect(throws: LibraryError.self) { try fixture.library() }
     #expect(caseName(of: try #require(newer)) == "newerSchema")
@@ -97,27 +97,32 @@ struct LibraryTests {
   func concurrentFirstOpen() async throws {
     // Eight threads really at once (a migration read one PRAGMA at a time once took a library
     // being created for another program's database), ten times over, one after another so the
-    // rounds do not contend with each other; waited for off the cooperative pool.
-    let failures = try await Offload.run {
-      var failures: [String] = []
-      for round in 0..<10 {
-        let fixture = try ImporterFixture()
-        defer { fixture.remove() }
-        let found = Mutex<[String]>([])
-        Offload.concurrently(8) { _ in
-          do {
-            let library = try Library(path: fixture.libraryPath)
-            _ = try library.count()
-          } catch {
-            found.withLock { $0.append("round \(round): \(error)") }
+    // rounds do not contend with each other.
+    var failures: [String] = []
+    for round in 0..<10 {
+      let fixture = try ImporterFixture()
+      defer { fixture.remove() }
+      let path = fixture.libraryPath
+      // Eight jobs on the I/O executor at once: each gets a worker (a thread) of its own.
+      failures += await withTaskGroup(of: String?.self) { opens in
+        for _ in 0..<8 {
+          opens.addTask(executorPreference: IOExecutor.shared) {
+            do {
+              let library = try Library(path: path)
+              _ = try library.withConnectionOnThisThread {
+                try $0.integer("SELECT count(*) FROM records", [])
+              }
+              return nil
+            } catch {
+              return "round \(round): \(error)"
+            }
           }
         }
-        failures += found.withLock { $0 }
-        if try fixture.library().schemaVersion() != 1 {
-          failures.append("round \(round): not version 1")
-        }
+        return await opens.reduce(into: []) { if let failure = $1 { $0.append(failure) } }
       }
-      return failures
+      if try await fixture.library().schemaVersion() != 1 {
+        failures.append("round \(round): not version 1")
+      }
     }
     #expect(failures.isEmpty)
   }
@@ -128,7 +133,7 @@ struct LibraryTests {
     defer { fixture.remove() }
     let library = try fixture.library()
     let error = #expect(throws: LibraryError.self) {
-      try library.withConnection { try $0.execute("INSERT INTO nowhere VALUES (1)") }
+      try library.withConnectionOnThisThread { try $0.execute("INSERT INTO nowhere VALUES (1)") }
     }
     let sqlite = try #require(error?.sqliteError)
     #expect(sqlite.operation == "execute")

@@ -65,7 +65,7 @@ struct SummaryTests {
   ]
 
   @Test("The day runs from its first moment to the next day's, by the calendar", arguments: days)
-  func dayBounds(_ test: DayCase) throws {
+  func dayBounds(_ test: DayCase) async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     for record in test.records {
@@ -73,11 +73,12 @@ struct SummaryTests {
         receivedAt: record.receivedAt, items: [try ImporterFixture.text(record.text)])
     }
     let library = try fixture.library()
-    #expect(try fixture.importer(library).importPending().imported.count == test.records.count)
+    await #expect(
+      try fixture.importer(library).importPending().imported.count == test.records.count)
     let zone = try #require(TimeZone(identifier: test.zone))
     let day = try #require(CalendarDay(test.day))
     #expect(day.interval(in: zone).duration == test.hours * 3600)
-    let card = try library.summary(date: day, timeZone: zone)
+    let card = try await library.summary(date: day, timeZone: zone)
     #expect(card.count == test.expected.count)
     #expect(card.entries.map(\.content) == test.expected)
     #expect(
@@ -85,12 +86,12 @@ struct SummaryTests {
         == ["Hand-off summary (today's records, \(test.expected.count) in all)"]
         + test.expected.map { "• to sort | \($0)" })
     // "Today" is the day `now` falls on in the zone.
-    let today = try library.summary(timeZone: zone, now: day.interval(in: zone).start)
+    let today = try await library.summary(timeZone: zone, now: day.interval(in: zone).start)
     #expect(today.entries == card.entries)
   }
 
   @Test("The templates, in English and in the original's Traditional Chinese")
-  func templates() throws {
+  func templates() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     try fixture.writeShare(
@@ -108,31 +109,31 @@ struct SummaryTests {
         ImporterFixture.url("https://example.com/park"), try ImporterFixture.text("Saturday?"),
       ])
     let library = try fixture.library()
-    try fixture.importer(library).importPending()
+    try await fixture.importer(library).importPending()
     let zone = try #require(TimeZone(identifier: "Asia/Taipei"))
     let day = try #require(CalendarDay("2026-03-08"))
-    #expect(
+    await #expect(
       try library.summary(date: day, timeZone: zone).text == """
         Hand-off summary (today's records, 3 in all)
         • to sort | https://example.com/park · Saturday?
         • to sort | IMG_0412.HEIC
         • to sort | https://example.com/
         """)
-    #expect(
+    await #expect(
       try library.summary(date: day, timeZone: zone, locale: .traditionalChinese).text == """
         交接摘要（當天的紀錄，共 3 筆）
         • 待整理｜https://example.com/park · Saturday?
         • 待整理｜IMG_0412.HEIC
         • 待整理｜https://example.com/
         """)
-    #expect(
+    await #expect(
       try library.summary(date: CalendarDay("2026-03-09"), timeZone: zone).text
         == "Hand-off summary (today's records, 0 in all)")
   }
 
   @Test(
     "Exactly 50 records are all listed; of 51 the oldest is left out whole", arguments: [50, 51])
-  func recordLimit(_ count: Int) throws {
+  func recordLimit(_ count: Int) async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     for minute in 0..<count {
@@ -141,10 +142,10 @@ struct SummaryTests {
         receivedAt: time, items: [try ImporterFixture.text("record \(minute)")])
     }
     let library = try fixture.library()
-    try fixture.importer(library).importPending()
+    try await fixture.importer(library).importPending()
     let day = try #require(CalendarDay("2026-03-08"))
     let utc = try #require(TimeZone(identifier: "UTC"))
-    let card = try library.summary(date: day, timeZone: utc)
+    let card = try await library.summary(date: day, timeZone: utc)
     #expect(card.count == count)
     #expect(card.entries.count == 50)
     #expect(card.entries.first?.content == "record \(count - 1)")
@@ -156,14 +157,14 @@ struct SummaryTests {
     } else {
       #expect(lines.count == 52)
       #expect(lines.last == "\(count - 50) more not listed")
-      let chinese = try library.summary(date: day, timeZone: utc, locale: .traditionalChinese)
+      let chinese = try await library.summary(date: day, timeZone: utc, locale: .traditionalChinese)
       #expect(chinese.lines.first == "交接摘要（當天的紀錄，共 51 筆）")
       #expect(chinese.lines.last == "還有 1 筆未列出")
     }
   }
 
   @Test("Multi-line texts fold onto one line; a very long text is listed whole")
-  func longAndMultiLine() throws {
+  func longAndMultiLine() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let long = String(repeating: "Lorem ipsum dolor sit amet, 交接摘要. ", count: 3000)
@@ -177,11 +178,11 @@ struct SummaryTests {
       ])
     let library = try fixture.library()
     // The card is the subject: an importer whose contract takes any length of text.
-    try LibraryImporter(
+    try await LibraryImporter(
       library: library, inbox: fixture.inbox, contract: InputContract(maximumTextLength: .max)
     ).importPending()
     let utc = try #require(TimeZone(identifier: "UTC"))
-    let card = try library.summary(date: CalendarDay("2026-03-08"), timeZone: utc)
+    let card = try await library.summary(date: CalendarDay("2026-03-08"), timeZone: utc)
     #expect(
       card.entries.map(\.content) == [
         "First line second line third fourth tabbed [31m",

@@ -40,7 +40,7 @@ struct UntrustedInboxTests {
   // MARK: 4. Hard links, 5. digests
 
   @Test("A payload hard-linked to a file outside the group is refused, and that file untouched")
-  func hardLinkedPayload() throws {
+  func hardLinkedPayload() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let outside = try fixture.directory.file("outside/secret.txt", contents: Data(Self.photo))
@@ -53,17 +53,17 @@ struct UntrustedInboxTests {
           "linked.jpeg", byteCount: Self.photo.count, sha256: try Self.digest(Self.photo))
       ])
     let library = try fixture.library()
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(pass.imported.isEmpty)
     #expect(Self.errors(pass)[id]?.contains("hard links") == true)
     #expect(try ImporterFixture.permissions(outside.path) == 0o644)
     #expect(try fixture.libraryFiles().isEmpty)
     #expect(try fixture.names("Incoming") == ["linked.jpeg"])
-    #expect(try fixture.inbox.pending().map(\.id) == [id])
+    await #expect(try fixture.inbox.pending().map(\.id) == [id])
   }
 
   @Test("A payload whose bytes are not the manifest's SHA-256 is refused and put back")
-  func digestMismatch() throws {
+  func digestMismatch() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     var other = Self.photo
@@ -72,10 +72,10 @@ struct UntrustedInboxTests {
       receivedAt: "2026-03-08T12:00:00Z",
       items: [try fixture.fileItem("A.jpeg", bytes: other, sha256: try Self.digest(Self.photo))])
     let library = try fixture.library()
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(pass.imported.isEmpty)
     #expect(Self.errors(pass)[id]?.contains("has SHA-256") == true)
-    #expect(try library.count() == 0)
+    await #expect(try library.count() == 0)
     #expect(try fixture.libraryFiles().isEmpty)
     #expect(try fixture.names("Incoming") == ["A.jpeg"])
     // The same share, handed to a directory and to a command, is refused the same way.
@@ -85,19 +85,19 @@ struct UntrustedInboxTests {
       try DirectoryDelivery(destination: destination) as any ShareHandler,
       CommandDelivery(command: "touch '\(marker)'", groupPath: fixture.groupPath),
     ] {
-      let report = try InboxDrain(inbox: fixture.inbox).run(handler)
+      let report = try await InboxDrain(inbox: fixture.inbox).run(handler)
       #expect(report.handled.isEmpty)
       #expect(report.failed.first?.error.contains("has SHA-256") == true)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: destination).isEmpty)
     #expect(!FileManager.default.fileExists(atPath: marker))
-    #expect(try fixture.inbox.pending().map(\.id) == [id])
+    await #expect(try fixture.inbox.pending().map(\.id) == [id])
   }
 
   // MARK: 3. The symbolic-link race
 
   @Test("A payload swapped for a symbolic link while it is imported never lands as a link")
-  func symbolicLinkRace() throws {
+  func symbolicLinkRace() async throws {
     let rounds = 100
     let outside = try TemporaryDirectory()
     defer { outside.remove() }
@@ -125,7 +125,7 @@ struct UntrustedInboxTests {
         swapped.signal()
       }.start()
       let started = DispatchTime.now()
-      let pass = try share.importer(library).importPending()
+      let pass = try await share.importer(library).importPending()
       let took = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000
       if round < 5 { span = max(span, UInt32(min(took, 50_000))) }
       swapped.wait()
@@ -136,14 +136,14 @@ struct UntrustedInboxTests {
       }
       if pass.imported == [id] {
         outcomes["imported before the swap", default: 0] += 1
-        let record = try #require(try library.record(shareID: id))
+        let record = try await #require(try library.record(shareID: id))
         let file = library.absolutePath(ofFile: try #require(record.items[0].file))
         #expect(try FileDigest.sha256(of: file) == digest)
       } else {
         let error = Self.errors(pass)[id] ?? ""
         let outcome = error.contains("was replaced") ? "swapped while placed" : "refused at open"
         outcomes[outcome, default: 0] += 1
-        #expect(try share.inbox.pending().map(\.id) == [id], "refused, and kept")
+        await #expect(try share.inbox.pending().map(\.id) == [id], "refused, and kept")
       }
     }
     print("symbolic-link race over \(span) µs: \(outcomes.sorted { $0.key < $1.key })")
@@ -153,7 +153,7 @@ struct UntrustedInboxTests {
   @Test(
     "A payload swapped for a link, or given a second name, between its open and its move is refused",
     arguments: ["symbolic link", "hard link"])
-  func swappedInTheWindow(_ kind: String) throws {
+  func swappedInTheWindow(_ kind: String) async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let outside = try fixture.directory.file("outside.jpeg", contents: Data(Self.photo))
@@ -173,12 +173,12 @@ struct UntrustedInboxTests {
       }
     }
     defer { FaultInjector.shared.remove(swap) }
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(FaultInjector.shared.fireCount(swap) == 1)
     #expect(pass.imported.isEmpty)
     #expect(Self.errors(pass)[id]?.contains("was replaced while") == true)
     #expect(try fixture.libraryFiles().isEmpty)
-    #expect(try fixture.inbox.pending().map(\.id) == [id])
+    await #expect(try fixture.inbox.pending().map(\.id) == [id])
     let back = try FileSystem.status(ofPath: payload)
     #expect(back.kind == (kind == "symbolic link" ? .symbolicLink : .regularFile))
   }
@@ -186,7 +186,7 @@ struct UntrustedInboxTests {
   // MARK: 9. Lower-case share ids
 
   @Test("Manifests named with lower-case (or mixed-case) UUIDs are listed and imported")
-  func lowerCaseNames() throws {
+  func lowerCaseNames() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let lower = UUID()
@@ -200,17 +200,17 @@ struct UntrustedInboxTests {
       try Data(json.utf8).write(
         to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(name).json"))
     }
-    #expect(Set(try fixture.inbox.pending().map(\.id)) == [lower, mixed])
-    #expect(try fixture.inbox.manifest(lower)?.id == lower)
+    await #expect(Set(try fixture.inbox.pending().map(\.id)) == [lower, mixed])
+    await #expect(try fixture.inbox.manifest(lower)?.id == lower)
     let library = try fixture.library()
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(Set(pass.imported) == [lower, mixed])
     #expect(pass.busy == 0)
     #expect(try fixture.names("Inbox").isEmpty)
   }
 
   @Test("A lower-case manifest that fails gets its failure record beside it, by the same name")
-  func lowerCaseFailureRecord() throws {
+  func lowerCaseFailureRecord() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let id = UUID()
@@ -220,16 +220,16 @@ struct UntrustedInboxTests {
        "items": [\(Self.fileItem("gone.jpeg", byteCount: 3, sha256: String(repeating: "0", count: 64)))]}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(name).json"))
-    let pass = try fixture.importer(try fixture.library()).importPending()
+    let pass = try await fixture.importer(try fixture.library()).importPending()
     #expect(Self.errors(pass)[id]?.contains("is missing") == true)
     #expect(try fixture.names("Inbox") == ["\(name).failure", "\(name).json"])
-    #expect(try fixture.inbox.pending().first?.failure?.attempts == 1)
+    await #expect(try fixture.inbox.pending().first?.failure?.attempts == 1)
   }
 
   // MARK: 10. What does not belong in the inbox
 
   @Test("Links, FIFOs, second names and stray files in Inbox/ are problems, never read")
-  func inboxProblems() throws {
+  func inboxProblems() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let inbox = fixture.groupPath + "/Inbox/"
@@ -244,8 +244,8 @@ struct UntrustedInboxTests {
     #expect(link(outside.path, inbox + "\(second.uuidString).json") == 0)
     try Data("{}".utf8).write(to: URL(fileURLWithPath: inbox + "notes.json"))
     try Data("hi".utf8).write(to: URL(fileURLWithPath: inbox + "README"))
-    #expect(try fixture.inbox.pending().map(\.id) == [good])
-    let problems = try fixture.inbox.problems()
+    await #expect(try fixture.inbox.pending().map(\.id) == [good])
+    let problems = try await fixture.inbox.problems()
     #expect(
       Set(problems.compactMap(\.shareID)) == [linked, fifo, second],
       "\(problems)")
@@ -262,7 +262,7 @@ struct UntrustedInboxTests {
   }
 
   @Test("A FIFO where a failure record or a manifest should be never blocks a reader")
-  func fifosNeverBlock() throws {
+  func fifosNeverBlock() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let id = try fixture.writeShare(
@@ -271,19 +271,19 @@ struct UntrustedInboxTests {
     let fifo = UUID()
     #expect(mkfifo(fixture.groupPath + "/Inbox/\(fifo.uuidString).json", 0o600) == 0)
     // Every call returns (a blocked open would hang the test until its time limit).
-    #expect(try fixture.inbox.pending().map(\.id) == [id])
-    #expect(try fixture.inbox.manifest(id)?.id == id)
-    #expect(throws: IOError.self) { try fixture.inbox.manifest(fifo) }
-    let report = try InboxSweeper(group: fixture.group).sweep(olderThan: .zero)
+    await #expect(try fixture.inbox.pending().map(\.id) == [id])
+    await #expect(try fixture.inbox.manifest(id)?.id == id)
+    await #expect(throws: IOError.self) { try await fixture.inbox.manifest(fifo) }
+    let report = try await InboxSweeper(group: fixture.group).sweep(olderThan: .zero)
     #expect(report.unreadableManifests.map(\.name) == ["Inbox/\(fifo.uuidString).json"])
-    let pass = try fixture.importer(try fixture.library()).importPending()
+    let pass = try await fixture.importer(try fixture.library()).importPending()
     #expect(pass.imported == [id])
   }
 
   // MARK: 11. A group that does not fit
 
   @Test("A group whose flush fails is retried in halves, so every share that fits imports")
-  func groupRetriedInHalves() throws {
+  func groupRetriedInHalves() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     var ids: [UUID] = []
@@ -298,15 +298,15 @@ struct UntrustedInboxTests {
     let fault = FaultInjector.shared.inject(
       .noSpace, into: .fsync, under: library.filesPath, times: 1)
     defer { FaultInjector.shared.remove(fault) }
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(FaultInjector.shared.fireCount(fault) == 1)
     #expect(Set(pass.imported) == Set(ids))
     #expect(pass.errors.isEmpty)
-    #expect(try library.count() == 5)
+    await #expect(try library.count() == 5)
   }
 
   @Test("A copy across file systems that runs out of space leaves no partial file")
-  func noPartialAfterFullCopy() throws {
+  func noPartialAfterFullCopy() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let bytes = [UInt8](repeating: 7, count: 300_000)
@@ -320,7 +320,7 @@ struct UntrustedInboxTests {
       FaultInjector.shared.inject(.noSpace, into: .write, under: library.filesPath),
     ]
     defer { for fault in faults { FaultInjector.shared.remove(fault) } }
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(pass.imported.isEmpty)
     #expect(Self.errors(pass)[id]?.contains("ENOSPC") == true)
     #expect(try fixture.libraryFiles().isEmpty)
@@ -330,7 +330,7 @@ struct UntrustedInboxTests {
   @Test(
     "Large payloads copied across file systems or to a directory are hashed as they are copied",
     arguments: [false, true])
-  func largeCopies(corrupt: Bool) throws {
+  func largeCopies(corrupt: Bool) async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     var generator = SplitMix64(seed: 27)
@@ -342,7 +342,7 @@ struct UntrustedInboxTests {
       receivedAt: "2026-03-08T12:00:00Z",
       items: [try fixture.fileItem("L.mov", bytes: bytes, type: "public.movie", sha256: digest)])
     let destination = fixture.directory.path + "/out"
-    let report = try InboxDrain(inbox: fixture.inbox).run(
+    let report = try await InboxDrain(inbox: fixture.inbox).run(
       DirectoryDelivery(destination: destination))
     #expect(report.handled == (corrupt ? [] : [id]))
     #expect(report.failed.first?.error.contains("has SHA-256") == (corrupt ? true : nil))
@@ -353,7 +353,7 @@ struct UntrustedInboxTests {
     let fault = FaultInjector.shared.inject(
       .crossDevice, into: .link, under: fixture.groupPath + "/Incoming", times: .max)
     defer { FaultInjector.shared.remove(fault) }
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(pass.imported.isEmpty)
     #expect(Self.errors(pass)[id]?.contains("has SHA-256") == true)
     #expect(try fixture.libraryFiles().isEmpty, "no partial copy is left")
@@ -389,20 +389,20 @@ struct UntrustedInboxTests {
         item: "{\"kind\": \"text\", \"typeIdentifier\": \"public.json\", \"text\": \"{}\"}",
         expected: "public.json"),
     ])
-  func contractAgain(_ test: ContractCase) throws {
+  func contractAgain(_ test: ContractCase) async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let id = try fixture.writeShare(receivedAt: "2026-03-08T12:00:00Z", items: [test.item])
     let library = try fixture.library()
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(pass.imported.isEmpty)
     let error = try #require(Self.errors(pass)[id])
     #expect(error.contains("breaks the importer's contract"))
     #expect(error.contains(test.expected), "\(error)")
-    #expect(try library.count() == 0)
-    #expect(try fixture.inbox.pending().first?.failure?.lastError == error)
+    #expect(try await library.count() == 0)
+    #expect(try await fixture.inbox.pending().first?.failure?.lastError == error)
     // A drain to a directory applies the same contract.
-    let report = try InboxDrain(inbox: fixture.inbox).run(
+    let report = try await InboxDrain(inbox: fixture.inbox).run(
       DirectoryDelivery(destination: fixture.directory.path + "/out"))
     #expect(report.failed.map(\.id) == [id])
   }
@@ -412,7 +412,7 @@ struct UntrustedInboxTests {
   @Test(
     "A payload name with NUL, a control character, a slash or a leading dot is refused",
     arguments: ["a\\u0000.jpeg", "a\\u001b[2J.jpeg", "../outside.jpeg", ".hidden.jpeg"])
-  func badPayloadNames(_ name: String) throws {
+  func badPayloadNames(_ name: String) async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     try Data(Self.photo).write(to: URL(fileURLWithPath: fixture.groupPath + "/Incoming/a"))
@@ -421,17 +421,17 @@ struct UntrustedInboxTests {
       items: [Self.fileItem(name, byteCount: Self.photo.count, sha256: try Self.digest(Self.photo))]
     )
     let library = try fixture.library()
-    let pass = try fixture.importer(library).importPending()
+    let pass = try await fixture.importer(library).importPending()
     #expect(pass.imported.isEmpty)
     #expect(Self.errors(pass)[id]?.contains("items[0].file") == true)
     #expect(try fixture.libraryFiles().isEmpty)
-    #expect(try fixture.inbox.pending().first?.failure != nil, "quarantined with the reason")
+    #expect(try await fixture.inbox.pending().first?.failure != nil, "quarantined with the reason")
   }
 
   // MARK: 14. Deliveries leave nothing half-made; one payload, two manifests
 
   @Test("import --to refusing a linked payload leaves no partial folder")
-  func noPartialFolder() throws {
+  func noPartialFolder() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     #expect(symlink("/etc/hostname", fixture.groupPath + "/Incoming/L.jpeg") == 0)
@@ -439,14 +439,14 @@ struct UntrustedInboxTests {
       receivedAt: "2026-03-08T12:00:00Z",
       items: [Self.fileItem("L.jpeg", byteCount: 3, sha256: String(repeating: "0", count: 64))])
     let destination = fixture.directory.path + "/out"
-    let report = try InboxDrain(inbox: fixture.inbox).run(
+    let report = try await InboxDrain(inbox: fixture.inbox).run(
       DirectoryDelivery(destination: destination))
     #expect(report.failed.first?.error.contains("symbolic link") == true)
     #expect(try FileManager.default.contentsOfDirectory(atPath: destination).isEmpty)
   }
 
   @Test("Two manifests naming one payload: the second's error says which share holds it")
-  func onePayloadTwoManifests() throws {
+  func onePayloadTwoManifests() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let item = try fixture.fileItem("shared.jpeg", bytes: Self.photo)
@@ -454,14 +454,14 @@ struct UntrustedInboxTests {
     let second = try fixture.writeShare(receivedAt: "2026-03-08T12:00:01Z", items: [item])
     let library = try fixture.library()
     let importer = fixture.importer(library)
-    let pass = try importer.importPending()
+    let pass = try await importer.importPending()
     // Whichever the inbox lists first takes the file (both arrived in the same instant).
     let taker = try #require(pass.imported.first)
     let other = taker == first ? second : first
     #expect(pass.imported == [taker])
     #expect(Self.errors(pass)[other]?.contains("share \(taker.uuidString)") == true)
     // And in a later pass, from the library.
-    let again = try importer.importPending()
+    let again = try await importer.importPending()
     #expect(Self.errors(again)[other]?.contains("share \(taker.uuidString)") == true)
   }
 
@@ -470,7 +470,7 @@ struct UntrustedInboxTests {
   @Test(
     "--exec never runs its command on a link out of the group, a FIFO or a wrong size",
     arguments: ["link", "fifo", "size"])
-  func execChecksPayloads(_ kind: String) throws {
+  func execChecksPayloads(_ kind: String) async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let path = fixture.groupPath + "/Incoming/P.jpeg"
@@ -485,15 +485,15 @@ struct UntrustedInboxTests {
         Self.fileItem("P.jpeg", byteCount: Self.photo.count, sha256: try Self.digest(Self.photo))
       ])
     let marker = fixture.directory.path + "/ran"
-    let report = try InboxDrain(inbox: fixture.inbox).run(
+    let report = try await InboxDrain(inbox: fixture.inbox).run(
       CommandDelivery(command: "touch '\(marker)'", groupPath: fixture.groupPath))
     #expect(report.failed.map(\.id) == [id])
     #expect(!FileManager.default.fileExists(atPath: marker))
-    #expect(try fixture.inbox.pending().map(\.id) == [id])
+    #expect(try await fixture.inbox.pending().map(\.id) == [id])
   }
 
   @Test("--exec's command reads the checked payload from its private view, which goes after")
-  func execView() throws {
+  func execView() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
     let id = try fixture.writeShare(
@@ -504,7 +504,7 @@ struct UntrustedInboxTests {
     let command =
       "cp \"$INGEST_GROUP_DIR/Incoming/V.jpeg\" '\(copy)' && test -f \"$1\""
       + " && test \"$INGEST_SHARE_ID\" = \(id.uuidString) && echo \"$INGEST_GROUP_DIR\" > '\(seen)'"
-    let report = try InboxDrain(inbox: fixture.inbox).run(
+    let report = try await InboxDrain(inbox: fixture.inbox).run(
       CommandDelivery(command: command, groupPath: fixture.groupPath))
     #expect(report.handled == [id])
     #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(Self.photo))

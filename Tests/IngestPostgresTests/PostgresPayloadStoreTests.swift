@@ -22,8 +22,8 @@ struct PostgresPayloadStoreTests {
     let payloads: PostgresPayloads
     let importerGroup: GroupDirectory
 
-    init(_ payloads: PostgresPayloads) throws {
-      base = try PostgresInboxTests.Fixture()
+    init(_ payloads: PostgresPayloads) async throws {
+      base = try await PostgresInboxTests.Fixture()
       self.payloads = payloads
       importerGroup =
         payloads == .largeObjects
@@ -49,7 +49,7 @@ struct PostgresPayloadStoreTests {
 
     /// Commits a share of one file holding `bytes`, published in the sharer's `Incoming/` as
     /// the loader does; returns its id.
-    func share(_ bytes: [UInt8], name: String = "photo.jpg") throws -> UUID {
+    func share(_ bytes: [UInt8], name: String = "photo.jpg") async throws -> UUID {
       let id = UUID()
       let file = "\(UUID().uuidString).jpg"
       let output = try base.group.incoming.open(
@@ -58,8 +58,8 @@ struct PostgresPayloadStoreTests {
         try bytes.withUnsafeBytes { try output.writeAll($0) }
         try output.sync()
       }
-      let prepared = try sharer().reserve(id)
-      try prepared.write(
+      let prepared = try await sharer().reserve(id)
+      try await prepared.write(
         ShareManifest(
           id: id, receivedAt: Date(), source: "photos",
           items: [
@@ -68,7 +68,7 @@ struct PostgresPayloadStoreTests {
               byteCount: Int64(bytes.count), sha256: PayloadDigest.sha256(of: bytes),
               suggestedName: name)
           ]))
-      try prepared.commit()
+      try await prepared.commit()
       return id
     }
 
@@ -102,35 +102,33 @@ struct PostgresPayloadStoreTests {
     "A payload goes in, is placed in the library's files verified, and nothing is left",
     arguments: PostgresPayloads.allCases)
   func roundTrip(payloads: PostgresPayloads) async throws {
-    try await Offload.run {
-      try PostgresServer.sharing {
-        let fixture = try Fixture(payloads)
-        defer { fixture.remove() }
-        let contents = [Self.bytes(3 << 20 | 12345, seed: 1), Self.bytes(20_000, seed: 2), [7]]
-        var made: [UUID: [UInt8]] = [:]
-        for bytes in contents { made[try fixture.share(bytes)] = bytes }
-        let objects = try fixture.largeObjects()
-        let sharerFiles = try fixture.base.group.incoming.entries().count
-        #expect(objects == (payloads == .largeObjects ? 3 : 0))
-        // With large objects the sharer keeps no copy: the database holds the payloads.
-        #expect(sharerFiles == (payloads == .largeObjects ? 0 : 3))
-        let pass = try fixture.importer().importPending()
-        #expect(Set(pass.imported) == Set(made.keys))
-        #expect(pass.errors.isEmpty, "\(pass.errors)")
-        let library = try PostgresLibrary(url: fixture.url, filesPath: fixture.files)
-        for record in try library.records(status: nil, limit: nil) {
-          let item = try #require(record.items.first)
-          let path = library.absolutePath(ofFile: try #require(item.file))
-          let bytes = try #require(made[record.shareID])
-          #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
-          #expect(try FileSystem.status(ofPath: path).permissions == 0o600)
-        }
-        // Removed in the claim's transaction: no object, no registration, no file left.
-        #expect(try fixture.largeObjects() == 0)
-        #expect(try fixture.count("SELECT count(*) FROM share_ingest.payload_objects") == 0)
-        #expect(try fixture.base.group.incoming.entries().isEmpty)
-        #expect(try fixture.importerGroup.incoming.entries().isEmpty)
+    try await PostgresServer.sharing {
+      let fixture = try await Fixture(payloads)
+      defer { fixture.remove() }
+      let contents = [Self.bytes(3 << 20 | 12345, seed: 1), Self.bytes(20_000, seed: 2), [7]]
+      var made: [UUID: [UInt8]] = [:]
+      for bytes in contents { made[try await fixture.share(bytes)] = bytes }
+      let objects = try fixture.largeObjects()
+      let sharerFiles = try fixture.base.group.incoming.entries().count
+      #expect(objects == (payloads == .largeObjects ? 3 : 0))
+      // With large objects the sharer keeps no copy: the database holds the payloads.
+      #expect(sharerFiles == (payloads == .largeObjects ? 0 : 3))
+      let pass = try await fixture.importer().importPending()
+      #expect(Set(pass.imported) == Set(made.keys))
+      #expect(pass.errors.isEmpty, "\(pass.errors)")
+      let library = try PostgresLibrary(url: fixture.url, filesPath: fixture.files)
+      for record in try await library.records(status: nil, limit: nil) {
+        let item = try #require(record.items.first)
+        let path = library.absolutePath(ofFile: try #require(item.file))
+        let bytes = try #require(made[record.shareID])
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+        #expect(try FileSystem.status(ofPath: path).permissions == 0o600)
       }
+      // Removed in the claim's transaction: no object, no registration, no file left.
+      #expect(try fixture.largeObjects() == 0)
+      #expect(try fixture.count("SELECT count(*) FROM share_ingest.payload_objects") == 0)
+      #expect(try fixture.base.group.incoming.entries().isEmpty)
+      #expect(try fixture.importerGroup.incoming.entries().isEmpty)
     }
   }
 
@@ -156,49 +154,47 @@ struct PostgresPayloadStoreTests {
     "A payload that is not what its manifest says is refused; its share stays whole",
     arguments: spoiledCases)
   func spoiledPayload(_ spoiled: SpoiledCase) async throws {
-    try await Offload.run {
-      try PostgresServer.sharing {
-        let fixture = try Fixture(spoiled.payloads)
-        defer { fixture.remove() }
-        let good = try fixture.share(Self.bytes(2 << 20, seed: 3))
-        let bad = try fixture.share(Self.bytes((1 << 20) + 7, seed: 4))
-        try spoil(bad, spoiled, fixture)
-        let pass = try fixture.importer().importPending()
-        #expect(pass.imported == [good])
-        #expect(pass.errors.map(\.shareID) == [bad])
-        let error = pass.errors.first?.error ?? ""
-        switch spoiled.spoiling {
-        case .changedByte: #expect(error.contains("has SHA-256"), "\(error)")
-        case .truncated:
-          #expect(error.contains("not the \((1 << 20) + 7) its manifest"), "\(error)")
-        case .grown:
-          // Refused as soon as it passes the size (streamed), or at its open (a file).
-          #expect(
-            error.contains("holds more than") || error.contains("holds \((1 << 20) + 9) bytes"),
-            "\(error)")
-        case .removed: #expect(error.contains("is missing"), "\(error)")
-        }
-        if spoiled.payloads == .largeObjects {
-          #expect(error.contains("large object"), "\(error)")
-        }
-        let inbox = PostgresInbox(url: fixture.url, group: fixture.importerGroup)
-        let entry = try #require(try inbox.pending().first)
-        #expect(entry.id == bad)
-        #expect(entry.failure?.lastError == error)
-        // Nothing of it reached the library; its payload is kept where it was.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.files).count == 1)
-        if spoiled.spoiling != .removed {
-          let kept =
-            spoiled.payloads == .largeObjects
-            ? try fixture.largeObjects() : try fixture.base.group.incoming.entries().count
-          #expect(kept == 1)
-        }
+    try await PostgresServer.sharing {
+      let fixture = try await Fixture(spoiled.payloads)
+      defer { fixture.remove() }
+      let good = try await fixture.share(Self.bytes(2 << 20, seed: 3))
+      let bad = try await fixture.share(Self.bytes((1 << 20) + 7, seed: 4))
+      try await spoil(bad, spoiled, fixture)
+      let pass = try await fixture.importer().importPending()
+      #expect(pass.imported == [good])
+      #expect(pass.errors.map(\.shareID) == [bad])
+      let error = pass.errors.first?.error ?? ""
+      switch spoiled.spoiling {
+      case .changedByte: #expect(error.contains("has SHA-256"), "\(error)")
+      case .truncated:
+        #expect(error.contains("not the \((1 << 20) + 7) its manifest"), "\(error)")
+      case .grown:
+        // Refused as soon as it passes the size (streamed), or at its open (a file).
+        #expect(
+          error.contains("holds more than") || error.contains("holds \((1 << 20) + 9) bytes"),
+          "\(error)")
+      case .removed: #expect(error.contains("is missing"), "\(error)")
+      }
+      if spoiled.payloads == .largeObjects {
+        #expect(error.contains("large object"), "\(error)")
+      }
+      let inbox = PostgresInbox(url: fixture.url, group: fixture.importerGroup)
+      let entry = try await #require(try inbox.pending().first)
+      #expect(entry.id == bad)
+      #expect(entry.failure?.lastError == error)
+      // Nothing of it reached the library; its payload is kept where it was.
+      #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.files).count == 1)
+      if spoiled.spoiling != .removed {
+        let kept =
+          spoiled.payloads == .largeObjects
+          ? try fixture.largeObjects() : try fixture.base.group.incoming.entries().count
+        #expect(kept == 1)
       }
     }
   }
 
   /// Spoils the payload of share `id` as `spoiled` says, where its store keeps it.
-  func spoil(_ id: UUID, _ spoiled: SpoiledCase, _ fixture: Fixture) throws {
+  func spoil(_ id: UUID, _ spoiled: SpoiledCase, _ fixture: Fixture) async throws {
     if spoiled.payloads == .largeObjects {
       let oid = try fixture.object(of: id)
       let sql =
@@ -211,7 +207,7 @@ struct PostgresPayloadStoreTests {
       try PostgresServer.psql(fixture.url.string, sql)
       return
     }
-    let manifest = try #require(try fixture.sharer().manifest(id))
+    let manifest = try #require(try await fixture.sharer().manifest(id))
     let name = try #require(manifest.items.first?.fileName)
     let path = fixture.base.group.absolutePath("Incoming/\(name)")
     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
@@ -232,29 +228,27 @@ struct PostgresPayloadStoreTests {
     "Handlers read a payload from either store: --to copies it, checked",
     arguments: PostgresPayloads.allCases)
   func deliveredToADirectory(payloads: PostgresPayloads) async throws {
-    try await Offload.run {
-      try PostgresServer.sharing {
-        let fixture = try Fixture(payloads)
-        defer { fixture.remove() }
-        let bytes = Self.bytes((1 << 20) + 99, seed: 5)
-        let id = try fixture.share(bytes)
-        let destination = fixture.base.directory.path + "/delivered"
-        let inbox = PostgresInbox(url: fixture.url, group: fixture.importerGroup)
-        let report = try InboxDrain(inbox: inbox).run(
-          try DirectoryDelivery(destination: destination))
-        #expect(report.handled == [id])
-        let folder = destination + "/" + id.uuidString
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        let payload = try #require(names.first { $0 != "manifest.json" })
-        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/" + payload))) == bytes)
-        #expect(try fixture.largeObjects() == 0)
-        // openPayload(at:) hands over a checked file from either store.
-        let second = try fixture.share(bytes)
-        let claim = try #require(try inbox.claim(second))
-        let handle = try claim.openPayload(at: 0)
-        #expect(Array(try handle.readToEnd() ?? Data()) == bytes)
-        try claim.release(recording: "read only")
-      }
+    try await PostgresServer.sharing {
+      let fixture = try await Fixture(payloads)
+      defer { fixture.remove() }
+      let bytes = Self.bytes((1 << 20) + 99, seed: 5)
+      let id = try await fixture.share(bytes)
+      let destination = fixture.base.directory.path + "/delivered"
+      let inbox = PostgresInbox(url: fixture.url, group: fixture.importerGroup)
+      let report = try await InboxDrain(inbox: inbox).run(
+        try DirectoryDelivery(destination: destination))
+      #expect(report.handled == [id])
+      let folder = destination + "/" + id.uuidString
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+      let payload = try #require(names.first { $0 != "manifest.json" })
+      #expect(try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/" + payload))) == bytes)
+      #expect(try fixture.largeObjects() == 0)
+      // openPayload(at:) hands over a checked file from either store.
+      let second = try await fixture.share(bytes)
+      let claim = try await #require(try inbox.claim(second))
+      let handle = try claim.openPayload(at: 0)
+      #expect(Array(try handle.readToEnd() ?? Data()) == bytes)
+      try await claim.release(recording: "read only")
     }
   }
 }

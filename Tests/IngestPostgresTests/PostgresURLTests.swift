@@ -77,18 +77,15 @@ struct PostgresURLTests {
 
   @Test("A server that is not there is a connection failure, tried for the reconnect window")
   func unreachable() async throws {
-    try await Offload.run { try Self.unreachableBlocking() }
-  }
-
-  static func unreachableBlocking() throws {
     let url = try #require(PostgresURL("postgresql:///nowhere?host=/nonexistent-socket-dir"))
-    let started = ContinuousClock.now
-    let error = #expect(throws: PostgresError.self) {
-      try PostgresSchema.migrate(
+    let error = await #expect(throws: PostgresError.self) {
+      try await PostgresSchema.migrate(
         url, options: PostgresOptions(reconnectTimeout: .milliseconds(300)))
     }
     #expect(error?.isConnectionFailure == true)
-    #expect(error?.retriedFor != nil)
-    #expect(ContinuousClock.now - started < .seconds(5))
+    // Retried for the window and then given up: measured where it retried (on a worker of
+    // the I/O executor), not around the await, which a busy machine may delay.
+    let retried = try #require(error?.retriedFor)
+    #expect(retried < .seconds(5))
   }
 }

@@ -75,8 +75,8 @@ struct LoadingTests {
     #expect(facts?.fileMode == 0o600)
     #expect(facts?.directoryMode == 0o700)
     // Apple: "This file will be deleted when the completion handler returns".
-    #expect(!FileManager.default.fileExists(atPath: copy.path))
-    #expect(!FileManager.default.fileExists(atPath: copy.deletingLastPathComponent().path))
+    #expect(await Loads.isGone(copy.path))
+    #expect(await Loads.isGone(copy.deletingLastPathComponent().path))
     #expect(FileManager.default.fileExists(atPath: Corpus.file("photo.heic").path))
   }
 

@@ -52,7 +52,7 @@ struct ScriptedSourceTests {
     let (kept, _, error) = await Loads.file(provider, "public.jpeg") { _ in true }
     #expect(error == nil)
     let url = try #require(kept)
-    #expect(!FileManager.default.fileExists(atPath: url.path))
+    #expect(await Loads.isGone(url.path))
     // Through the coercing interface the consumer gets the source's own file URL, which the
     // source deletes once the callback returned.
     let itemSource = try source(.deliverThenDeleteSource, in: directory)

@@ -118,32 +118,27 @@ public enum PostgresServer {
     return String(name)
   }
 
-  /// Runs `body` while the server is in ordinary use: tests share it, and wait while a
-  /// test restarts it (`withServerToItself`). A lock file beside the data directory.
-  public static func sharing<T>(_ body: () throws -> T) throws -> T {
-    try locked(exclusive: false, body)
+  /// Runs `body` while the server is in ordinary use: tests share it, and wait while a test
+  /// restarts it (`withServerToItself`). A lock file beside the data directory, waited for
+  /// on a thread of its own: a test that has the server to itself never waits for a worker
+  /// this one holds.
+  public static func sharing<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return try await body() }
+    defer { close(descriptor) }
+    try await Offload.run {
+      while flock(descriptor, LOCK_SH) != 0, errno == EINTR {}
+    }
+    return try await body()
+  }
+
+  private static var lockPath: String {
+    NSTemporaryDirectory() + "/share-ingest-postgres-tests-\(getuid()).lock"
   }
 
   /// Runs `body` with the server to itself: no other test uses it meanwhile (for restarts).
   public static func withServerToItself<T>(_ body: () throws -> T) throws -> T {
     try locked(exclusive: true, body)
-  }
-
-  /// `sharing` for a body that awaits: the lock is waited for on a thread of its own
-  /// (`Offload`), never on the cooperative pool.
-  public static func withSharedServer<T: Sendable>(_ body: () async throws -> T) async throws
-    -> T
-  {
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return try await body() }
-    defer { close(descriptor) }
-    try await Offload.run { while flock(descriptor, LOCK_SH) != 0, errno == EINTR {} }
-    return try await body()
-  }
-
-  /// The lock file the tests share, beside the system's temporary files.
-  private static var lockPath: String {
-    NSTemporaryDirectory() + "/share-ingest-postgres-tests-\(getuid()).lock"
   }
 
   private static func locked<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {

@@ -11,19 +11,12 @@ import TypeMatrix
 struct ShippedMatrixTests {
   static let examples = ProjectPaths.packageRoot.appendingPathComponent("examples")
 
-  /// The share deadline of rows that set none. These rows check types, representations and
-  /// outcomes, not timing (rows that test the deadline set their own, of a second); on a
-  /// 2-core CI machine running the whole suite at once a row alone in 0.1 s has taken over
-  /// 20 s, so the product's 30 s would read a busy machine as a stuck load.
-  static let deadline: Duration = .seconds(180)
-
   static func runner(_ app: String) throws -> MatrixRunner {
     let directory = examples.appendingPathComponent(app)
     let matrix = try TypeMatrixFile(contentsOf: directory.appendingPathComponent("matrix.json"))
     let rule = try ActivationRule(contentsOf: directory.appendingPathComponent("Info.plist"))
-    var runner = MatrixRunner(
+    let runner = MatrixRunner(
       rule: rule, matrix: matrix, matrixDirectory: directory, corpus: ProjectPaths.corpus)
-    runner.defaultDeadline = deadline
     return runner
   }
 

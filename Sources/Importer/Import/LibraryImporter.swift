@@ -17,7 +17,7 @@ import SystemCalls
 ///
 /// ```swift
 /// let importer = LibraryImporter(library: try Library(path: path), inbox: DirectoryInbox(group: group))
-/// let pass = try importer.importPending()    // one pass; call again as shares arrive
+/// let pass = try await importer.importPending()    // one pass; call again as shares arrive
 /// importer.tally.imported                    // the run's total, over every pass
 /// ```
 public final class LibraryImporter: ShareHandler {
@@ -81,11 +81,15 @@ public final class LibraryImporter: ShareHandler {
   /// - Throws: only when the inbox cannot be listed (also recorded in `tally`); a share that
   ///   fails is reported in the pass and stays in the inbox.
   @discardableResult
-  public func importPending() throws -> ImportPass {
+  public func importPending() async throws -> ImportPass {
+    try await withTaskExecutorPreference(IOExecutor.shared) { try await importOnWorker() }
+  }
+
+  private func importOnWorker() async throws -> ImportPass {
     var pass = ImportPass()
     if inbox.claimsInGroups {
       do {
-        try importGroups(into: &pass)
+        try await importGroups(into: &pass)
       } catch {
         pass.errors.append(ImportFailure(shareID: nil, error: "\(error)"))
         running.withLock { $0.add(pass) }
@@ -96,7 +100,7 @@ public final class LibraryImporter: ShareHandler {
     }
     let pending: [InboxEntry]
     do {
-      pending = try inbox.pending()
+      pending = try await inbox.pending()
     } catch {
       pass.errors.append(ImportFailure(shareID: nil, error: "\(error)"))
       running.withLock { $0.add(pass) }
@@ -106,26 +110,26 @@ public final class LibraryImporter: ShareHandler {
     var group: [PlacedShare] = []
     var taken = TakenPayloads()
     for entry in pending {
-      guard let claim = claim(entry.id, in: &pass) else { continue }
+      guard let claim = await claim(entry.id, in: &pass) else { continue }
       do {
-        if try library.contains(shareID: entry.id) {
-          finish(claim, .alreadyInLibrary, in: &pass)
+        if try await library.contains(shareID: entry.id) {
+          await finish(claim, .alreadyInLibrary, in: &pass)
           continue
         }
-        let placement = try place(
+        let placement = try await place(
           claim, directories: directories, flushes: batchSize <= 1, taken: taken)
         taken.add(claim.manifest)
         group.append(PlacedShare(claim: claim, placement: placement))
       } catch {
-        fail(claim, error, in: &pass)
+        await fail(claim, error, in: &pass)
         continue
       }
       if group.count >= batchSize {
-        commit(group, in: &pass)
+        await commit(group, in: &pass)
         group = []
       }
     }
-    if !group.isEmpty { commit(group, in: &pass) }
+    if !group.isEmpty { await commit(group, in: &pass) }
     running.withLock { $0.add(pass) }
     return pass
   }
@@ -137,11 +141,11 @@ public final class LibraryImporter: ShareHandler {
   /// a share already recorded is inserted as nothing and counted as already in the library.
   /// Shares that failed in this pass are not claimed again in it; shares other importers hold
   /// are passed over by the claim itself, not counted busy.
-  private func importGroups(into pass: inout ImportPass) throws {
+  private func importGroups(into pass: inout ImportPass) async throws {
     let directories = PayloadDirectories()
     var excluded = Set<UUID>()
     while true {
-      let claimed = try inbox.claimGroup(upTo: batchSize, excluding: excluded)
+      let claimed = try await inbox.claimGroup(upTo: batchSize, excluding: excluded)
       for refusal in claimed.refused {
         log.record(
           IngestEvent(
@@ -152,15 +156,15 @@ public final class LibraryImporter: ShareHandler {
       var taken = TakenPayloads()
       for claim in claimed.claims {
         do {
-          let placement = try place(
+          let placement = try await place(
             claim, directories: directories, flushes: batchSize <= 1, taken: taken)
           taken.add(claim.manifest)
           group.append(PlacedShare(claim: claim, placement: placement))
         } catch {
-          fail(claim, error, in: &pass)
+          await fail(claim, error, in: &pass)
         }
       }
-      if !group.isEmpty { commit(group, in: &pass) }
+      if !group.isEmpty { await commit(group, in: &pass) }
       excluded.formUnion(pass.errors.compactMap(\.shareID))
       if claimed.count < batchSize { return }
     }
@@ -169,9 +173,9 @@ public final class LibraryImporter: ShareHandler {
   /// Claims the share `id`; nil when another importer holds it (counted busy) or its
   /// manifest cannot be read (the error counted, and the share kept with the reason recorded:
   /// see `InboxStore.quarantine`).
-  private func claim(_ id: UUID, in pass: inout ImportPass) -> (any InboxClaim)? {
+  private func claim(_ id: UUID, in pass: inout ImportPass) async -> (any InboxClaim)? {
     do {
-      guard let claimed = try inbox.claim(id) else {
+      guard let claimed = try await inbox.claim(id) else {
         pass.busy += 1
         return nil
       }
@@ -179,7 +183,7 @@ public final class LibraryImporter: ShareHandler {
     } catch {
       log.record(IngestEvent(shareID: id, stage: .claim, event: "failed", error: error))
       pass.errors.append(ImportFailure(shareID: id, error: error))
-      if error is ManifestError { try? inbox.quarantine(id, reason: "\(error)") }
+      if error is ManifestError { try? await inbox.quarantine(id, reason: "\(error)") }
       return nil
     }
   }
@@ -188,7 +192,7 @@ public final class LibraryImporter: ShareHandler {
   private func place(
     _ claim: any InboxClaim, directories: PayloadDirectories, flushes: Bool,
     taken: TakenPayloads = .init()
-  ) throws -> PayloadPlacement {
+  ) async throws -> PayloadPlacement {
     let manifest = claim.manifest
     try contract.check(manifest)
     // A payload another share of this pass placed (two manifests naming one file) is held by
@@ -197,12 +201,14 @@ public final class LibraryImporter: ShareHandler {
       taken.owner(of: name).flatMap { $0 == manifest.id ? nil : $0 }
     }
     let library = self.library
-    let owner = { (item: ShareManifest.Item) -> UUID? in
+    let owner = { (item: ShareManifest.Item) async -> UUID? in
       guard let digest = item.sha256, let size = item.byteCount else { return nil }
-      return (try? library.shareID(holdingFileWithSHA256: digest.lowercased(), byteCount: size))
+      return
+        (try? await library.shareID(
+          holdingFileWithSHA256: digest.lowercased(), byteCount: size))
         .flatMap { $0 == manifest.id ? nil : $0 }
     }
-    return try PayloadPlacement(
+    return try await PayloadPlacement(
       claim, into: library, directories: directories, flushes: flushes, heldInPass: heldInPass,
       owner: owner)
   }
@@ -233,15 +239,15 @@ public final class LibraryImporter: ShareHandler {
   /// When the flush or the transaction fails as a whole (a full disk, say), the group is tried
   /// again in halves, down to single shares, so one share that does not fit never holds back
   /// the others; only a share that fails on its own goes back to the inbox.
-  private func commit(_ group: [PlacedShare], in pass: inout ImportPass) {
+  private func commit(_ group: [PlacedShare], in pass: inout ImportPass) async {
     var group = group
     if batchSize > 1, group.contains(where: \.placement.placedAny) {
       do {
-        try library.flushFiles()
+        try await library.flushFiles()
       } catch {
-        if group.count > 1 { return commitInHalves(group, in: &pass) }
+        if group.count > 1 { return await commitInHalves(group, in: &pass) }
         group[0].placement.undo()
-        fail(group[0].claim, error, in: &pass)
+        await fail(group[0].claim, error, in: &pass)
         return
       }
     }
@@ -254,56 +260,58 @@ public final class LibraryImporter: ShareHandler {
     }
     let results: [Result<Bool, any Error>]
     do {
-      results = try library.insert(batch: records, claimedWith: group.map(\.claim))
+      results = try await library.insert(batch: records, claimedWith: group.map(\.claim))
     } catch {
       // The transaction failed as a whole: smaller groups may fit. (A record a failed commit
       // still wrote is found there by the retry, and counted as already in the library.)
-      if group.count > 1 { return commitInHalves(group, in: &pass) }
+      if group.count > 1 { return await commitInHalves(group, in: &pass) }
       // Only a record known not to be there lets its files go back: a commit that reported a
       // failure may still have reached the log.
       for index in group.indices {
         let id = group[index].claim.manifest.id
-        if (try? library.contains(shareID: id)) == false { group[index].placement.undo() }
-        fail(group[index].claim, error, in: &pass)
+        if (try? await library.contains(shareID: id)) == false { group[index].placement.undo() }
+        await fail(group[index].claim, error, in: &pass)
       }
       return
     }
     for (index, result) in results.enumerated() {
       switch result {
       case .success(let inserted):
-        finish(group[index].claim, inserted ? .imported : .alreadyInLibrary, in: &pass)
+        await finish(group[index].claim, inserted ? .imported : .alreadyInLibrary, in: &pass)
       case .failure(let error):
         // Rolled back to its savepoint while the others committed: it is not in the library.
         group[index].placement.undo()
-        fail(group[index].claim, error, in: &pass)
+        await fail(group[index].claim, error, in: &pass)
       }
     }
   }
 
   /// Commits the two halves of `group`, each on its own.
-  private func commitInHalves(_ group: [PlacedShare], in pass: inout ImportPass) {
+  private func commitInHalves(_ group: [PlacedShare], in pass: inout ImportPass) async {
     let middle = group.count / 2
-    commit(Array(group[..<middle]), in: &pass)
-    commit(Array(group[middle...]), in: &pass)
+    await commit(Array(group[..<middle]), in: &pass)
+    await commit(Array(group[middle...]), in: &pass)
   }
 
   /// Releases a share that failed, recording why; it stays in the inbox.
-  private func fail(_ claim: any InboxClaim, _ error: any Error, in pass: inout ImportPass) {
+  private func fail(_ claim: any InboxClaim, _ error: any Error, in pass: inout ImportPass) async {
     let id = claim.manifest.id
     log.record(IngestEvent(shareID: id, stage: .release, event: "failed", error: error))
-    try? claim.release(recording: "\(error)")
+    try? await claim.release(recording: "\(error)")
     pass.errors.append(ImportFailure(shareID: id, error: error))
   }
 
   /// Counts a share in the library and removes it from the inbox.
-  private func finish(_ claim: any InboxClaim, _ outcome: Outcome, in pass: inout ImportPass) {
+  private func finish(_ claim: any InboxClaim, _ outcome: Outcome, in pass: inout ImportPass)
+    async
+  {
     let id = claim.manifest.id
     switch outcome {
     case .imported: pass.imported.append(id)
     case .alreadyInLibrary: pass.alreadyInLibrary.append(id)
     }
     do {
-      try claim.finish()
+      try await claim.finish()
       log.record(
         IngestEvent(
           shareID: id, stage: .finish,
@@ -325,31 +333,35 @@ public final class LibraryImporter: ShareHandler {
   ///
   /// - Throws: `ImportError`, `LibraryError` or `IOError`; the library is unchanged, and the
   ///   files placed for it are moved back.
-  public func importShare(_ claim: any InboxClaim) throws -> Outcome {
-    try importShare(claim, directories: PayloadDirectories())
+  public func importShare(_ claim: any InboxClaim) async throws -> Outcome {
+    try await withTaskExecutorPreference(IOExecutor.shared) {
+      try await importShare(claim, directories: PayloadDirectories())
+    }
   }
 
-  func importShare(_ claim: any InboxClaim, directories: PayloadDirectories) throws -> Outcome {
+  func importShare(_ claim: any InboxClaim, directories: PayloadDirectories) async throws
+    -> Outcome
+  {
     let manifest = claim.manifest
-    if try library.contains(shareID: manifest.id) { return .alreadyInLibrary }
-    var placement = try place(claim, directories: directories, flushes: true)
+    if try await library.contains(shareID: manifest.id) { return .alreadyInLibrary }
+    var placement = try await place(claim, directories: directories, flushes: true)
     let record = LibraryRecord(
       shareID: manifest.id, receivedAt: manifest.receivedAt, importedAt: now(),
       source: manifest.source, status: .toSort, items: placement.items)
     let inserted: Bool
     do {
-      inserted = try library.insert(record, claimedWith: claim)
+      inserted = try await library.insert(record, claimedWith: claim)
     } catch {
       // Only a record known not to be there lets the files go back: a commit that reported
       // a failure may still have reached the log.
-      if (try? library.contains(shareID: manifest.id)) == false { placement.undo() }
+      if (try? await library.contains(shareID: manifest.id)) == false { placement.undo() }
       throw error
     }
     return inserted ? .imported : .alreadyInLibrary
   }
 
   /// `ShareHandler`: imports the share (see `importShare(_:)`); `InboxDrain` finishes it.
-  public func handle(_ claim: any InboxClaim) throws {
-    _ = try importShare(claim)
+  public func handle(_ claim: any InboxClaim) async throws {
+    _ = try await importShare(claim)
   }
 }

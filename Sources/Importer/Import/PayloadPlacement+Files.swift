@@ -7,7 +7,7 @@ import SystemCalls
 extension PayloadPlacement {
   /// Places one payload, `expected.name` in `Incoming/` (or in the claim's store), as
   /// `libraryName`.
-  mutating func place(as libraryName: String, _ expected: PayloadExpectation) throws {
+  mutating func place(as libraryName: String, _ expected: PayloadExpectation) async throws {
     guard store is GroupDirectoryPayloads else {
       // Streamed from its store, unless an earlier attempt that died before its commit
       // placed it already (the store keeps a payload until its share's record commits).
@@ -17,7 +17,7 @@ extension PayloadPlacement {
       return
     }
     let name = expected.name
-    if try linkedBefore(libraryName, expected) { return }
+    if try await linkedBefore(libraryName, expected) { return }
     let opened: FileDescriptor.Untrusted
     do {
       opened = try expected.open(in: group)
@@ -69,13 +69,13 @@ extension PayloadPlacement {
   /// record's, and only the name in `Incoming/` is left to remove; otherwise its link is
   /// dropped (false: the payload is placed again, through the door).
   private mutating func linkedBefore(_ libraryName: String, _ expected: PayloadExpectation)
-    throws -> Bool
+    async throws -> Bool
   {
     guard let source = try group.incoming.status(of: expected.name),
       source.kind == .regularFile, let linked = try files.status(of: libraryName),
       linked.device == source.device, linked.inode == source.inode
     else { return false }
-    if try library.contains(shareID: expected.shareID) {
+    if try await library.contains(shareID: expected.shareID) {
       sources.append((expected.name, libraryName))
       return true
     }

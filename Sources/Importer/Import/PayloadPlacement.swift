@@ -79,8 +79,8 @@ struct PayloadPlacement {
   init(
     _ claim: any InboxClaim, into library: any LibraryStore, directories: PayloadDirectories,
     flushes: Bool = true, heldInPass: (String) -> UUID? = { _ in nil },
-    owner: (ShareManifest.Item) -> UUID? = { _ in nil }
-  ) throws {
+    owner: (ShareManifest.Item) async -> UUID? = { _ in nil }
+  ) async throws {
     files = try directories.open(library.filesPath)
     group = claim.group
     store = claim.payloads
@@ -103,10 +103,10 @@ struct PayloadPlacement {
               shareID: manifest.id, item: position, path: expected.path, heldBy: holder)
           }
           do {
-            try place(as: libraryName, expected)
+            try await place(as: libraryName, expected)
           } catch PayloadError.missing(let id, let item, let path, nil) {
             throw PayloadError.missing(
-              shareID: id, item: item, path: path, heldBy: owner(manifest.items[position]))
+              shareID: id, item: item, path: path, heldBy: await owner(manifest.items[position]))
           }
           entry.file = libraryName
           entry.byteCount = expected.byteCount

@@ -5,15 +5,15 @@ import SystemCalls
 /// Reading and writing records.
 extension Library {
   /// Whether the share `id` is in the library.
-  public func contains(shareID id: UUID) throws -> Bool {
-    try withConnection { connection in
+  public func contains(shareID id: UUID) async throws -> Bool {
+    try await withConnection { connection in
       try connection.integer(LibrarySchema.selectRecordID, [.text(id.uuidString)]) != nil
     }
   }
 
   /// The record of the share `id`, if imported.
-  public func record(shareID id: UUID) throws -> LibraryRecord? {
-    try withConnection { connection in
+  public func record(shareID id: UUID) async throws -> LibraryRecord? {
+    try await withConnection { connection in
       let sql = "\(Self.recordColumns) FROM records WHERE share_id = ?1"
       return try Self.readRecords(connection, sql: sql, [.text(id.uuidString)]).first
     }
@@ -24,8 +24,10 @@ extension Library {
   /// - Parameters:
   ///   - status: Only records with this status; nil for all.
   ///   - limit: At most this many; nil for all.
-  public func records(status: RecordStatus? = nil, limit: Int? = nil) throws -> [LibraryRecord] {
-    try withConnection { connection in
+  public func records(status: RecordStatus? = nil, limit: Int? = nil) async throws
+    -> [LibraryRecord]
+  {
+    try await withConnection { connection in
       var sql = "\(Self.recordColumns) FROM records"
       var values: [SQLiteValue] = []
       if let status {
@@ -40,8 +42,9 @@ extension Library {
 
   /// A share whose record holds a file with this SHA-256 and size (a scan of the items: only
   /// asked when a payload is missing).
-  public func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) throws -> UUID? {
-    try withConnection { connection in
+  public func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) async throws -> UUID?
+  {
+    try await withConnection { connection in
       try connection.statement(
         """
         SELECT r.share_id FROM items i JOIN records r ON r.id = i.record_id
@@ -53,8 +56,8 @@ extension Library {
   }
 
   /// How many records there are, with `status` or in all.
-  public func count(status: RecordStatus? = nil) throws -> Int {
-    try withConnection { connection in
+  public func count(status: RecordStatus? = nil) async throws -> Int {
+    try await withConnection { connection in
       let count =
         if let status {
           try connection.integer(
@@ -71,8 +74,8 @@ extension Library {
   ///
   /// The check and the insert are in the same `BEGIN IMMEDIATE` transaction, so two importers
   /// can never both insert one share; the unique `share_id` is the second guard.
-  public func insert(_ record: LibraryRecord) throws -> Bool {
-    try withConnection { connection in
+  public func insert(_ record: LibraryRecord) async throws -> Bool {
+    try await withConnection { connection in
       try connection.writeTransaction { try Self.insertRows(of: record, connection) }
     }
   }
@@ -88,18 +91,18 @@ extension Library {
   ///   each record is in the library is then unknown until read.
   /// `LibraryStore`: the batch in one transaction, a savepoint each (the claims play no part).
   public func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim])
-    throws -> [Result<Bool, any Error>]
+    async throws -> [Result<Bool, any Error>]
   {
-    try insert(batch: records)
+    try await insert(batch: records)
   }
 
   /// `LibraryStore`: flushes the files directory.
-  public func flushFiles() throws {
-    try files.sync()
+  public func flushFiles() async throws {
+    try await IOExecutor.shared.run { try files.sync() }
   }
 
-  func insert(batch records: [LibraryRecord]) throws -> [Result<Bool, any Error>] {
-    try withConnection { connection in
+  func insert(batch records: [LibraryRecord]) async throws -> [Result<Bool, any Error>] {
+    try await withConnection { connection in
       try connection.writeTransaction {
         var results: [Result<Bool, any Error>] = []
         results.reserveCapacity(records.count)

@@ -85,10 +85,12 @@ public final class Library: LibraryStore {
     try? files.close()
   }
 
-  /// Runs `body` with the connection, one thread at a time; SQLite errors become
-  /// `LibraryError.database`. (Package access for the benchmark's baseline, which writes the
-  /// same rows through the same connection settings.)
-  package func withConnection<R: Sendable>(_ body: (SQLiteConnection) throws -> R) throws -> R {
+  /// Runs `body` with the connection on the calling thread, one thread at a time; SQLite
+  /// errors become `LibraryError.database`. (Package access for the benchmark's baseline,
+  /// which writes the same rows through the same connection settings.)
+  package func withConnectionOnThisThread<R: Sendable>(
+    _ body: (SQLiteConnection) throws -> R
+  ) throws -> R {
     do {
       return try connection.withLock { connection in try body(connection) }
     } catch let error as SQLiteError {
@@ -96,17 +98,25 @@ public final class Library: LibraryStore {
     }
   }
 
+  /// `withConnectionOnThisThread` on a worker of the I/O executor (`IOExecutor`): every query
+  /// of an `async` method runs there, never on the cooperative pool.
+  package func withConnection<R: Sendable>(_ body: (SQLiteConnection) throws -> R) async throws
+    -> R
+  {
+    try await IOExecutor.shared.run { try withConnectionOnThisThread(body) }
+  }
+
   /// The database file's path.
   public var location: String { path }
 
   /// The schema version of the open library (`PRAGMA user_version`).
-  public func schemaVersion() throws -> Int {
-    try withConnection { Int(try $0.integer("PRAGMA user_version") ?? 0) }
+  public func schemaVersion() async throws -> Int {
+    try await withConnection { Int(try $0.integer("PRAGMA user_version") ?? 0) }
   }
 
   /// `PRAGMA quick_check`: "ok" when the file's structure is sound.
-  public func quickCheck() throws -> String {
-    try withConnection { try $0.text("PRAGMA quick_check") ?? "no answer" }
+  public func quickCheck() async throws -> String {
+    try await withConnection { try $0.text("PRAGMA quick_check") ?? "no answer" }
   }
 
   // MARK: Schema

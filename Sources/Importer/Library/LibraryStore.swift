@@ -18,67 +18,69 @@ public protocol LibraryStore: Sendable {
   var filesPath: String { get }
 
   /// Whether the share `id` is recorded.
-  func contains(shareID id: UUID) throws -> Bool
+  func contains(shareID id: UUID) async throws -> Bool
 
   /// Records `record` and its items in one transaction, exactly once: false, writing
   /// nothing, when its share id is already there.
-  func insert(_ record: LibraryRecord) throws -> Bool
+  func insert(_ record: LibraryRecord) async throws -> Bool
 
   /// Records the share `claim` holds (see `insert(_:)`). A library in the same database as
   /// the claim's inbox also removes the share from the inbox in the same transaction, so the
   /// claim's `finish()` has only files left to remove; any other library records it as
   /// `insert(_:)` does (the default).
-  func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool
+  func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) async throws -> Bool
 
   /// Records `records` (the shares `claims` hold, in the same order) together where the
   /// library can: one result per record, in order. A failed record is known not to be in the
   /// library; when that cannot be known, the call throws instead. The default records each as
   /// `insert(_:claimedWith:)` does.
-  func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim]) throws
+  func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim]) async throws
     -> [Result<Bool, any Error>]
 
   /// Flushes the files directory, so the files placed without a flush of their own are on
   /// stable storage before their records commit.
-  func flushFiles() throws
+  func flushFiles() async throws
 
   /// The records, newest first (by when they were received), with their items.
   ///
   /// - Parameters:
   ///   - status: Only records with this status; nil for all.
   ///   - limit: At most this many; nil for all.
-  func records(status: RecordStatus?, limit: Int?) throws -> [LibraryRecord]
+  func records(status: RecordStatus?, limit: Int?) async throws -> [LibraryRecord]
 
   /// A share whose record holds a file with this SHA-256 (lower-case hexadecimal) and size;
   /// nil when none does. Says which share took a payload that two manifests named.
-  func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) throws -> UUID?
+  func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) async throws -> UUID?
 
   /// How many records were received in `interval` (its start included, its end not): the
   /// summary card's count.
-  func count(receivedIn interval: DateInterval) throws -> Int
+  func count(receivedIn interval: DateInterval) async throws -> Int
 
   /// The newest `limit` records received in `interval`, newest first, with their items: the
   /// summary card's lines.
-  func newest(receivedIn interval: DateInterval, limit: Int) throws -> [LibraryRecord]
+  func newest(receivedIn interval: DateInterval, limit: Int) async throws -> [LibraryRecord]
 }
 
 extension LibraryStore {
   /// Records `record` as `insert(_:)` does: the claim plays no part.
-  public func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool {
-    try insert(record)
+  public func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) async throws
+    -> Bool
+  {
+    try await insert(record)
   }
 
   /// Records each share in turn (see `insert(_:claimedWith:)`).
   public func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim])
-    throws -> [Result<Bool, any Error>]
+    async throws -> [Result<Bool, any Error>]
   {
     var results: [Result<Bool, any Error>] = []
     for (record, claim) in zip(records, claims) {
       do {
-        results.append(.success(try insert(record, claimedWith: claim)))
+        results.append(.success(try await insert(record, claimedWith: claim)))
       } catch {
         // A commit that reported a failure may have landed: only a record known not to be
         // there is a failure the caller may undo.
-        guard (try? contains(shareID: record.shareID)) == false else { throw error }
+        guard (try? await contains(shareID: record.shareID)) == false else { throw error }
         results.append(.failure(error))
       }
     }

@@ -16,11 +16,11 @@ extension LibraryStore {
   public func summary(
     date: CalendarDay? = nil, timeZone: TimeZone = .current, locale: SummaryLocale = .english,
     now: Date = Date()
-  ) throws -> HandoffSummary {
+  ) async throws -> HandoffSummary {
     let day = date ?? CalendarDay(containing: now, in: timeZone)
     let interval = day.interval(in: timeZone)
-    let count = try count(receivedIn: interval)
-    let entries = try newest(receivedIn: interval, limit: HandoffSummary.recordLimit)
+    let count = try await count(receivedIn: interval)
+    let entries = try await newest(receivedIn: interval, limit: HandoffSummary.recordLimit)
     return HandoffSummary(
       day: day, timeZone: timeZone, interval: interval, locale: locale, count: count,
       entries: entries.map {
@@ -34,16 +34,17 @@ extension LibraryStore {
 /// The summary's queries on SQLite.
 extension Library {
   /// The records received in `interval`: one indexed count.
-  public func count(receivedIn interval: DateInterval) throws -> Int {
-    try withConnection { connection in
+  public func count(receivedIn interval: DateInterval) async throws -> Int {
+    try await withConnection { connection in
       Int(try connection.integer(LibrarySchema.countDay, Self.bounds(interval)) ?? 0)
     }
   }
 
   /// The newest `limit` records received in `interval`: one indexed range, newest first, and
   /// one query per record for its items.
-  public func newest(receivedIn interval: DateInterval, limit: Int) throws -> [LibraryRecord] {
-    try withConnection { connection in
+  public func newest(receivedIn interval: DateInterval, limit: Int) async throws -> [LibraryRecord]
+  {
+    try await withConnection { connection in
       try Self.readRecords(
         connection, sql: LibrarySchema.newestOfDay,
         Self.bounds(interval) + [.integer(Int64(limit))])
@@ -62,7 +63,7 @@ extension Library {
   /// step, such as `SEARCH records USING COVERING INDEX records_by_received_at (received_at>?
   /// AND received_at<?)`: what a test checks to show the card never scans the library.
   func summaryQueryPlans() throws -> [String: [String]] {
-    try withConnection { connection in
+    try withConnectionOnThisThread { connection in
       var plans: [String: [String]] = [:]
       for (name, sql) in [
         ("count", LibrarySchema.countDay), ("newest", LibrarySchema.newestOfDay),

@@ -11,17 +11,21 @@ extension DirectoryInbox {
   /// Only regular files named `<share-id>.json` are listed; everything else in `Inbox/` that is
   /// not hidden (reservations, other writers' temporary files) is a problem `problems()`
   /// reports.
-  public func pending() throws -> [InboxEntry] {
-    let listing = try scan()
-    return listing.entries
+  public func pending() async throws -> [InboxEntry] {
+    try await IOExecutor.shared.run {
+      let listing = try scan()
+      return listing.entries
+    }
   }
 
   /// What `Inbox/` holds that is not a share: files that are not regular (links, FIFOs,
   /// directories), manifests with other names, second manifests of one share, failure records
   /// that are not files, and anything else. Manifests that cannot be read are not among them:
   /// reading one says why (`manifest(_:)`).
-  public func problems() throws -> [InboxProblem] {
-    try scan().problems
+  public func problems() async throws -> [InboxProblem] {
+    try await IOExecutor.shared.run {
+      try scan().problems
+    }
   }
 
   /// One listing of `Inbox/`: the shares in it, and what else it holds.
@@ -110,19 +114,21 @@ extension DirectoryInbox {
   }
 
   /// Reads the manifest of `id` without claiming it.
-  public func manifest(_ id: UUID) throws -> ShareManifest? {
-    guard let name = try locateManifest(id) else { return nil }
-    let path = group.absolutePath("\(GroupDirectory.inboxName)/\(name)")
-    let bytes: [UInt8]
-    do {
-      bytes = try group.inbox.readUntrusted(name, limit: Self.manifestSizeLimit)
-    } catch {
-      if error.code == .notFound { return nil }
-      throw error
+  public func manifest(_ id: UUID) async throws -> ShareManifest? {
+    try await IOExecutor.shared.run { () throws -> ShareManifest? in
+      guard let name = try locateManifest(id) else { return nil }
+      let path = group.absolutePath("\(GroupDirectory.inboxName)/\(name)")
+      let bytes: [UInt8]
+      do throws(IOError) {
+        bytes = try group.inbox.readUntrusted(name, limit: Self.manifestSizeLimit)
+      } catch {
+        if error.code == .notFound { return nil }
+        throw error
+      }
+      let manifest = try ShareManifest.decode(Data(bytes), path: path)
+      try manifest.validate(path: path, expected: id)
+      return manifest
     }
-    let manifest = try ShareManifest.decode(Data(bytes), path: path)
-    try manifest.validate(path: path, expected: id)
-    return manifest
   }
 
   /// Claims the share with an exclusive, non-blocking `flock` on its manifest, reads and checks
@@ -130,41 +136,45 @@ extension DirectoryInbox {
   ///
   /// - Throws: `ManifestError` for a manifest that is not valid (which stays where it is),
   ///   `IOError` when the inbox cannot be read or the manifest is not a plain file.
-  public func claim(_ id: UUID) throws -> (any InboxClaim)? {
-    guard let name = try locateManifest(id) else { return nil }
-    let path = group.absolutePath("\(GroupDirectory.inboxName)/\(name)")
-    let opened: FileDescriptor.Untrusted
-    do {
-      opened = try group.inbox.openUntrusted(name)
-    } catch {
-      guard error.code == .notFound else { throw error }
-      return nil
-    }
-    let file = opened.file
-    do {
-      // Between the open and the lock another importer may have finished the share and
-      // removed the name: only the file still named so is the share.
-      guard try file.lock(exclusive: true, wait: false),
-        opened.isSameFile(as: try group.inbox.status(of: name))
-      else {
-        try? file.close()
+  public func claim(_ id: UUID) async throws -> (any InboxClaim)? {
+    try await IOExecutor.shared.run { () throws -> (any InboxClaim)? in
+      guard let name = try locateManifest(id) else { return nil }
+      let path = group.absolutePath("\(GroupDirectory.inboxName)/\(name)")
+      let opened: FileDescriptor.Untrusted
+      do throws(IOError) {
+        opened = try group.inbox.openUntrusted(name)
+      } catch {
+        guard error.code == .notFound else { throw error }
         return nil
       }
-      let bytes = try file.readToEnd(sizeHint: opened.status.size, limit: Self.manifestSizeLimit)
-      let manifest = try ShareManifest.decode(Data(bytes), path: path)
-      try manifest.validate(path: path, expected: id)
-      try recoverPayloads(of: manifest)
-      return DirectoryClaim(inbox: self, manifest: manifest, manifestName: name, file: file)
-    } catch {
-      try? file.close()
-      throw error
+      let file = opened.file
+      do {
+        // Between the open and the lock another importer may have finished the share and
+        // removed the name: only the file still named so is the share.
+        guard try file.lock(exclusive: true, wait: false),
+          opened.isSameFile(as: try group.inbox.status(of: name))
+        else {
+          try? file.unlockAndClose()
+          return nil
+        }
+        let bytes = try file.readToEnd(sizeHint: opened.status.size, limit: Self.manifestSizeLimit)
+        let manifest = try ShareManifest.decode(Data(bytes), path: path)
+        try manifest.validate(path: path, expected: id)
+        try recoverPayloads(of: manifest)
+        return DirectoryClaim(inbox: self, manifest: manifest, manifestName: name, file: file)
+      } catch {
+        try? file.unlockAndClose()
+        throw error
+      }
     }
   }
 
   /// Records `reason` beside the manifest of `id` (its failure record), unless recorded already.
-  public func quarantine(_ id: UUID, reason: String) throws {
-    guard let name = try locateManifest(id) else { return }
-    try recordFailureOnce(ofManifest: name, error: reason)
+  public func quarantine(_ id: UUID, reason: String) async throws {
+    try await IOExecutor.shared.run {
+      guard let name = try locateManifest(id) else { return }
+      try recordFailureOnce(ofManifest: name, error: reason)
+    }
   }
 
   // MARK: Failure records

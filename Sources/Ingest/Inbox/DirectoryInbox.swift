@@ -60,13 +60,15 @@ public final class DirectoryInbox: InboxStore {
   /// the share lives. (In the rare case that a sweeper caught the new name before its lock,
   /// the reservation is made again under a random name, `.<UUID>.json.partial`: the commit
   /// renames whichever it is.)
-  public func reserve(_ id: UUID) throws -> any PreparedManifest {
-    var first = true
-    let made = try group.makeInFlightFile(in: group.inbox, .writeOnly) {
-      defer { first = false }
-      return first ? Self.partialName(id) : Self.partialName(UUID())
+  public func reserve(_ id: UUID) async throws -> any PreparedManifest {
+    try await IOExecutor.shared.run {
+      var first = true
+      let made = try group.makeInFlightFile(in: group.inbox, .writeOnly) {
+        defer { first = false }
+        return first ? Self.partialName(id) : Self.partialName(UUID())
+      }
+      return PreparedDirectoryManifest(group: group, id: id, name: made.name, file: made.file)
     }
-    return PreparedDirectoryManifest(group: group, id: id, name: made.name, file: made.file)
   }
 
   /// Yes: a reservation is a file made in `Inbox/`.
@@ -147,42 +149,50 @@ final class PreparedDirectoryManifest: PreparedManifest {
     if first { try? file.close() }
   }
 
-  func write(_ manifest: ShareManifest) throws {
-    let data = try manifest.jsonData()
-    try data.withUnsafeBytes { bytes in try file.writeAll(bytes) }
-    // The manifest's modification time is when the share arrived, to the nanosecond, so the
-    // inbox lists shares in the order they arrived from a directory listing alone.
-    let arrived = manifest.receivedAt.timeIntervalSince1970
-    let seconds = arrived.rounded(.down)
-    try file.setModificationTime(
-      seconds: Int(seconds), nanoseconds: Int((arrived - seconds) * 1e9))
+  func write(_ manifest: ShareManifest) async throws {
+    try await IOExecutor.shared.run {
+      let data = try manifest.jsonData()
+      try data.withUnsafeBytes { bytes in try file.writeAll(bytes) }
+      // The manifest's modification time is when the share arrived, to the nanosecond, so the
+      // inbox lists shares in the order they arrived from a directory listing alone.
+      let arrived = manifest.receivedAt.timeIntervalSince1970
+      let seconds = arrived.rounded(.down)
+      try file.setModificationTime(
+        seconds: Int(seconds), nanoseconds: Int((arrived - seconds) * 1e9))
+    }
   }
 
-  func makeDurable() throws {
-    try file.sync()
+  func makeDurable() async throws {
+    try await IOExecutor.shared.run {
+      try file.sync()
+    }
   }
 
   /// Renames the manifest to `<share-id>.json` in the same directory, never replacing, and
   /// flushes the directory: the commit point. The reservation's descriptor (and with it its
   /// in-flight lock) is closed only after the rename.
-  func commit() throws {
-    do {
-      try group.inbox.rename(name, to: DirectoryInbox.manifestName(id), replacing: false)
-    } catch {
+  func commit() async throws {
+    try await IOExecutor.shared.run {
+      do {
+        try group.inbox.rename(name, to: DirectoryInbox.manifestName(id), replacing: false)
+      } catch {
+        closeOnce()
+        throw error
+      }
       closeOnce()
-      throw error
-    }
-    closeOnce()
-    do {
-      try group.inbox.sync()
-    } catch {
-      throw CommittedButNotDurable(underlying: error)
+      do {
+        try group.inbox.sync()
+      } catch {
+        throw CommittedButNotDurable(underlying: error)
+      }
     }
   }
 
-  func discard() {
-    try? group.inbox.removeFile(name)
-    closeOnce()
+  func discard() async {
+    await IOExecutor.shared.run {
+      try? group.inbox.removeFile(name)
+      closeOnce()
+    }
   }
 }
 
@@ -208,34 +218,38 @@ final class DirectoryClaim: InboxClaim {
     return inbox.group.absolutePath(file)
   }
 
-  func finish() throws {
-    let group = inbox.group
-    defer { try? file.close() }
-    try group.inbox.removeFile(manifestName)
-    // The manifest's removal is flushed before a payload goes, so no crash leaves a manifest
-    // whose payloads are gone. With no payload left to remove (the library importer released
-    // them once its record committed) there is nothing to order and no flush: a manifest that
-    // a power failure brings back names a share its handler already took, which handlers
-    // tolerate (`ShareHandler`).
-    var flushed = false
-    for item in manifest.items where item.kind == .file {
-      guard let name = item.fileName, try group.incoming.status(of: name) != nil else { continue }
-      if !flushed {
-        try group.inbox.sync()
-        flushed = true
+  func finish() async throws {
+    try await IOExecutor.shared.run {
+      let group = inbox.group
+      defer { try? file.unlockAndClose() }
+      try group.inbox.removeFile(manifestName)
+      // The manifest's removal is flushed before a payload goes, so no crash leaves a manifest
+      // whose payloads are gone. With no payload left to remove (the library importer released
+      // them once its payloads' library names were flushed) there is nothing to order and no
+      // flush: a manifest that a power failure brings back names a share its handler already
+      // took, which handlers tolerate (`ShareHandler`).
+      var flushed = false
+      for item in manifest.items where item.kind == .file {
+        guard let name = item.fileName, try group.incoming.status(of: name) != nil else { continue }
+        if !flushed {
+          try group.inbox.sync()
+          flushed = true
+        }
+        do throws(IOError) {
+          try group.incoming.removeFile(name)
+        } catch {
+          // Removed meanwhile.
+          guard error.code == .notFound else { throw error }
+        }
       }
-      do {
-        try group.incoming.removeFile(name)
-      } catch {
-        // Removed meanwhile.
-        guard error.code == .notFound else { throw error }
-      }
+      try? group.inbox.removeFile(DirectoryInbox.failureName(ofManifest: manifestName))
     }
-    try? group.inbox.removeFile(DirectoryInbox.failureName(ofManifest: manifestName))
   }
 
-  func release(recording error: String) throws {
-    defer { try? file.close() }
-    try inbox.recordFailure(ofManifest: manifestName, error: error)
+  func release(recording error: String) async throws {
+    try await IOExecutor.shared.run {
+      defer { try? file.unlockAndClose() }
+      try inbox.recordFailure(ofManifest: manifestName, error: error)
+    }
   }
 }

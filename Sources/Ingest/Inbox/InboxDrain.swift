@@ -7,7 +7,7 @@ import SystemCalls
 public protocol ShareHandler: Sendable {
   /// Takes the share. Must be idempotent for a share id: a crash after it succeeded and
   /// before the inbox removed the share hands the same share over again.
-  func handle(_ claim: any InboxClaim) throws
+  func handle(_ claim: any InboxClaim) async throws
 }
 
 /// Hands every committed share, oldest first, to a handler: claim, handle, finish or release.
@@ -69,13 +69,21 @@ public struct InboxDrain: Sendable {
   public func run(
     _ handler: any ShareHandler, skipping: Set<UUID> = [],
     until shouldStop: () -> Bool = { false }
-  ) throws -> Report {
+  ) async throws -> Report {
+    try await withTaskExecutorPreference(IOExecutor.shared) {
+      try await drain(handler, skipping: skipping, until: shouldStop)
+    }
+  }
+
+  private func drain(
+    _ handler: any ShareHandler, skipping: Set<UUID>, until shouldStop: () -> Bool
+  ) async throws -> Report {
     var report = Report()
-    for entry in try inbox.pending() where !skipping.contains(entry.id) {
+    for entry in try await inbox.pending() where !skipping.contains(entry.id) {
       if shouldStop() { break }
       let claim: any InboxClaim
       do {
-        guard let claimed = try inbox.claim(entry.id) else {
+        guard let claimed = try await inbox.claim(entry.id) else {
           report.busy += 1
           continue
         }
@@ -84,20 +92,20 @@ public struct InboxDrain: Sendable {
         log.record(IngestEvent(shareID: entry.id, stage: .claim, event: "failed", error: error))
         report.unreadable.append((entry.id, "\(error)"))
         if Self.isBadInput(error) { report.badInput.insert(entry.id) }
-        if error is ManifestError { try? inbox.quarantine(entry.id, reason: "\(error)") }
+        if error is ManifestError { try? await inbox.quarantine(entry.id, reason: "\(error)") }
         continue
       }
       do {
         try contract.check(claim.manifest)
-        try handler.handle(claim)
+        try await handler.handle(claim)
       } catch {
         log.record(IngestEvent(shareID: entry.id, stage: .release, event: "failed", error: error))
-        try? claim.release(recording: "\(error)")
+        try? await claim.release(recording: "\(error)")
         report.failed.append((entry.id, "\(error)"))
         if Self.isBadInput(error) { report.badInput.insert(entry.id) }
         continue
       }
-      try claim.finish()
+      try await claim.finish()
       log.record(
         IngestEvent(
           shareID: entry.id, stage: .finish, event: "handled", count: claim.manifest.items.count))

@@ -13,20 +13,20 @@ import Foundation
 /// shared by many hosts implements the same protocol, and the loader does not change.
 public protocol InboxStore: Sendable {
   /// Reserves the manifest of the share `id` where no reader sees it yet.
-  func reserve(_ id: UUID) throws -> any PreparedManifest
+  func reserve(_ id: UUID) async throws -> any PreparedManifest
 
   /// The committed shares, oldest first.
-  func pending() throws -> [InboxEntry]
+  func pending() async throws -> [InboxEntry]
 
   /// The manifest of a committed share, read without claiming it; nil when there is none.
-  func manifest(_ id: UUID) throws -> ShareManifest?
+  func manifest(_ id: UUID) async throws -> ShareManifest?
 
   /// Claims the share `id` for this process; nil when another importer holds it or it is
   /// gone. The claim lasts until it is finished or released, or the process ends.
-  func claim(_ id: UUID) throws -> (any InboxClaim)?
+  func claim(_ id: UUID) async throws -> (any InboxClaim)?
 
   /// Claims the oldest committed share no one else holds; nil when there is none.
-  func claimNext() throws -> (any InboxClaim)?
+  func claimNext() async throws -> (any InboxClaim)?
 
   /// Claims up to `limit` of the oldest committed shares no one else holds, leaving out
   /// `excluded`, together: a database inbox locks them in one statement, in one transaction
@@ -35,7 +35,7 @@ public protocol InboxStore: Sendable {
   ///
   /// A share found but not handed over (a row that does not make a valid manifest) is among
   /// the refusals, kept in the inbox with the reason recorded.
-  func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) throws -> ClaimedShares
+  func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) async throws -> ClaimedShares
 
   /// Whether `claimGroup(upTo:excluding:)` claims a group at the cost of one share (a database
   /// inbox): an importer then takes groups from it rather than listing the inbox and claiming
@@ -45,12 +45,12 @@ public protocol InboxStore: Sendable {
   /// What the inbox holds that cannot be taken as a share (for the directory inbox: links,
   /// FIFOs and other files where manifests belong, files with other names), each with what is
   /// wrong. A manifest that is there but cannot be read is not listed: reading it says why.
-  func problems() throws -> [InboxProblem]
+  func problems() async throws -> [InboxProblem]
 
   /// Keeps the share `id`, whose manifest cannot be read or breaks the rules, out of the way
   /// with `reason` recorded where `pending()` reports it (as a failure), unless that reason is
   /// recorded already. Nothing of the share is removed.
-  func quarantine(_ id: UUID, reason: String) throws
+  func quarantine(_ id: UUID, reason: String) async throws
 
   /// How many claims one importer should hold at once: unlimited for the directory inbox (a
   /// claim is a lock on an open file); a database inbox's claim holds a connection and an
@@ -72,15 +72,15 @@ extension InboxStore {
   public var prefersReservingAhead: Bool { false }
 
   /// None: every row is a share.
-  public func problems() throws -> [InboxProblem] { [] }
+  public func problems() async throws -> [InboxProblem] { [] }
 
   /// Nothing to record.
-  public func quarantine(_ id: UUID, reason: String) throws {}
+  public func quarantine(_ id: UUID, reason: String) async throws {}
 
   /// Claims the oldest committed share no one else holds, trying each pending share in turn.
-  public func claimNext() throws -> (any InboxClaim)? {
-    for entry in try pending() {
-      if let claim = try claim(entry.id) { return claim }
+  public func claimNext() async throws -> (any InboxClaim)? {
+    for entry in try await pending() {
+      if let claim = try await claim(entry.id) { return claim }
     }
     return nil
   }
@@ -90,16 +90,16 @@ extension InboxStore {
 
   /// Claims each pending share in turn until `limit` are claimed or refused; a share whose
   /// manifest cannot be read is quarantined (`quarantine(_:reason:)`) and refused.
-  public func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) throws
+  public func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) async throws
     -> ClaimedShares
   {
     var claimed = ClaimedShares()
-    for entry in try pending() where !excluded.contains(entry.id) {
+    for entry in try await pending() where !excluded.contains(entry.id) {
       guard claimed.count < limit else { break }
       do {
-        if let claim = try claim(entry.id) { claimed.claims.append(claim) }
+        if let claim = try await claim(entry.id) { claimed.claims.append(claim) }
       } catch {
-        if error is ManifestError { try? quarantine(entry.id, reason: "\(error)") }
+        if error is ManifestError { try? await quarantine(entry.id, reason: "\(error)") }
         claimed.refused.append(ClaimedShares.Refusal(shareID: entry.id, error: error))
       }
     }
@@ -110,16 +110,16 @@ extension InboxStore {
 /// A share's manifest, reserved but not yet visible to readers.
 public protocol PreparedManifest: Sendable {
   /// Writes the manifest's contents (once).
-  func write(_ manifest: ShareManifest) throws
+  func write(_ manifest: ShareManifest) async throws
   /// Flushes the manifest to stable storage; may run at the same time as the payload files'
   /// flushes.
-  func makeDurable() throws
+  func makeDurable() async throws
   /// Makes the share visible and durable, exactly once: fails if a share with this id is
   /// already committed. When the share became visible but its flush failed, throws
   /// `CommittedButNotDurable`: it must not be rolled back, since a reader may already hold it.
-  func commit() throws
+  func commit() async throws
   /// Forgets the prepared manifest (the share rolled back).
-  func discard()
+  func discard() async
 }
 
 /// A committed share as the inbox lists it.
@@ -189,9 +189,9 @@ public protocol InboxClaim: Sendable {
   var payloads: any PayloadStore { get }
   /// Removes the share: its manifest first (the point after which it is done), then its
   /// payload files, then the claim.
-  func finish() throws
+  func finish() async throws
   /// Gives the share back with `error` recorded, leaving everything for the next run.
-  func release(recording error: String) throws
+  func release(recording error: String) async throws
 }
 
 /// The share is committed (visible to readers) but flushing the inbox failed, so whether it

@@ -95,12 +95,18 @@ public struct InboxSweeper: Sendable {
 
   /// Sweeps files older than `threshold` (measured against `now`).
   public func sweep(olderThan threshold: Duration = Self.defaultThreshold, now: Date = Date())
-    throws -> Report
+    async throws -> Report
   {
+    try await withTaskExecutorPreference(IOExecutor.shared) {
+      try await sweepOnWorker(olderThan: threshold, now: now)
+    }
+  }
+
+  private func sweepOnWorker(olderThan threshold: Duration, now: Date) async throws -> Report {
     var report = Report()
     let inbox = DirectoryInbox(group: group)
     var references = References()
-    try read(into: &references)
+    try await read(into: &references)
     for manifest in references.committed {
       report.completed += try inbox.recoverPayloads(of: manifest)
     }
@@ -127,7 +133,7 @@ public struct InboxSweeper: Sendable {
     }
     // Shares that committed since the first reading are in the inbox now (their writers
     // released their locks only after committing): read it again before removing anything.
-    try read(into: &references)
+    try await read(into: &references)
     for candidate in candidates {
       if candidate.place != .inbox, references.isKept(candidate.opened.name) { continue }
       try remove(candidate, &report)
@@ -137,7 +143,7 @@ public struct InboxSweeper: Sendable {
   }
 
   /// Reads the manifests not read yet into `references`.
-  func read(into references: inout References) throws {
+  func read(into references: inout References) async throws {
     let inbox = DirectoryInbox(group: group)
     for entry in try group.inbox.entries() where entry.name.hasSuffix(".json") {
       guard !references.manifestsRead.contains(entry.name) else { continue }
@@ -180,15 +186,15 @@ public struct InboxSweeper: Sendable {
         }
         let reason = (error as? ManifestError).map(Self.reason) ?? "\(error)"
         references.unreadable.append(problem(entry.name, reason))
-        if let id { try? inbox.quarantine(id, reason: "cannot be read: \(reason)") }
+        if let id { try? await inbox.quarantine(id, reason: "cannot be read: \(reason)") }
       }
     }
     if let other = self.inbox {
-      for entry in try other.pending() where !references.sharesRead.contains(entry.id) {
+      for entry in try await other.pending() where !references.sharesRead.contains(entry.id) {
         references.sharesRead.insert(entry.id)
         // A share an importer finished meanwhile is simply gone.
         do {
-          guard let manifest = try other.manifest(entry.id) else { continue }
+          guard let manifest = try await other.manifest(entry.id) else { continue }
           references.keep(manifest)
         } catch {
           // Its payloads cannot be known: keep every file until it is dealt with.

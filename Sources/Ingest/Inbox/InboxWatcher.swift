@@ -85,15 +85,26 @@ public final class InboxWatcher: Sendable {
   public func run(
     _ handler: any ShareHandler, onDrain: (InboxDrain.Report) -> Void = { _ in },
     onUnreachable: (any Error) -> Void = { _ in }
-  ) throws {
+  ) async throws {
+    try await withTaskExecutorPreference(IOExecutor.shared) {
+      try await watch(handler, onDrain: onDrain, onUnreachable: onUnreachable)
+    }
+  }
+
+  /// The loop of `run`, on a worker of the I/O executor (its wait for an arrival blocks the
+  /// worker, as `poll` does).
+  private func watch(
+    _ handler: any ShareHandler, onDrain: (InboxDrain.Report) -> Void,
+    onUnreachable: (any Error) -> Void
+  ) async throws {
     let drain = InboxDrain(inbox: inbox, log: log)
     let clock = ContinuousClock()
     var failed = Set<UUID>()
     var lastScan = clock.now
     var unreachable = false
-    func pass(skipping: Set<UUID>) throws {
+    func pass(skipping: Set<UUID>) async throws {
       do {
-        let report = try drain.run(handler, skipping: skipping) { isStopRequested }
+        let report = try await drain.run(handler, skipping: skipping) { isStopRequested }
         unreachable = false
         failed.subtract(report.handled)
         failed.formUnion(report.failed.map(\.id))
@@ -106,7 +117,7 @@ public final class InboxWatcher: Sendable {
         onUnreachable(error)
       }
     }
-    try pass(skipping: [])
+    try await pass(skipping: [])
     while !isStopRequested {
       let source = arrivals.descriptor
       var left = rescanInterval - (clock.now - lastScan)
@@ -117,10 +128,10 @@ public final class InboxWatcher: Sendable {
       let arrived = source == nil || ready[1] ? try arrivals.consume() : false
       if clock.now - lastScan >= rescanInterval || unreachable {
         lastScan = clock.now
-        try pass(skipping: [])
+        try await pass(skipping: [])
       } else if arrived {
         // A new arrival: shares that just failed wait for the next re-scan.
-        try pass(skipping: failed)
+        try await pass(skipping: failed)
       }
     }
   }

@@ -152,7 +152,7 @@ public struct SharePipeline: Sendable {
       if let spare {
         .ready(spare.prepared)
       } else {
-        .pending(Task(executorPreference: IOExecutor.shared) { try inbox.reserve(id) })
+        .pending(Task(executorPreference: IOExecutor.shared) { try await inbox.reserve(id) })
       }
     let transaction = ShareTransaction(id: id, group: group, spares: spares)
     await load(&run, transaction: transaction)
@@ -165,7 +165,7 @@ public struct SharePipeline: Sendable {
       return run.outcome(error: .commitFailed(error), duration: clock.now - started)
     }
     if let error = run.error(keepsPartialShares: options.keepsPartialShares, contract: contract) {
-      prepared.discard()
+      await prepared.discard()
       await transaction.rollback()
       log.record(IngestEvent(shareID: id, stage: .rollback, event: "rolled-back", error: error))
       return run.outcome(error: error, duration: clock.now - started)

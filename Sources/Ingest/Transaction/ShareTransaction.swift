@@ -134,8 +134,8 @@ final class ShareTransaction: Sendable {
       // The payloads' flushes started when their copies ended; the manifest's runs beside
       // them. (Flushes issued at once rarely share the disk's cache flush, measured here: they
       // are started early rather than together.)
-      try prepared.write(manifest)
-      try prepared.makeDurable()
+      try await prepared.write(manifest)
+      try await prepared.makeDurable()
       // Each payload flushed here unless another worker has started it (then awaited).
       var flushedHere = false
       for payload in payloads {
@@ -162,7 +162,7 @@ final class ShareTransaction: Sendable {
         }
       }
       if renamed { try group.incoming.sync() }
-      try prepared.commit()
+      try await prepared.commit()
       // Open until now, so that the payloads carried their in-flight locks until the manifest
       // naming them was in the inbox: no sweeper removes a payload in between.
       closePayloads(payloads)
@@ -177,7 +177,7 @@ final class ShareTransaction: Sendable {
       end(.committed)
       throw error
     } catch {
-      prepared.discard()
+      await prepared.discard()
       await rollback()
       throw error
     }

@@ -194,7 +194,7 @@ extension SpareFiles {
           state.isLow(capacity: capacity, manifests: inbox != nil) && state.claimWork()
         return (spare, start)
       }
-      if start { executor.execute { [self] in work() } }
+      if start { Task(executorPreference: executor) { [self] in await work() } }
       return spare
     }
 
@@ -211,7 +211,7 @@ extension SpareFiles {
         if state.released.count >= capacity / 2 && state.claimWork() { return (true, true, nil) }
         return (true, false, first ? .now + SpareFiles.releaseDelay : nil)
       }
-      if start { executor.execute { [self] in work() } }
+      if start { Task(executorPreference: executor) { [self] in await work() } }
       if let wakeAt { wake(at: wakeAt) }
       return taken
     }
@@ -232,8 +232,8 @@ extension SpareFiles {
       }
       if let timer { executor.cancel(timer) }
       if let cleanUp {
-        executor.execute { [self] in
-          removeAll(cleanUp.0, released: cleanUp.1)
+        Task(executorPreference: executor) { [self] in
+          await removeAll(cleanUp.0, released: cleanUp.1)
           endWork()
         }
       }
@@ -257,7 +257,7 @@ extension SpareFiles {
           state.timer = nil
           return state.claimWork()
         }
-        if start { executor.execute { [self] in work() } }
+        if start { Task(executorPreference: executor) { [self] in await work() } }
       }
       let keep = state.withLock { state -> Bool in
         guard !state.closed, state.timer == nil else { return false }
@@ -276,7 +276,7 @@ extension SpareFiles {
     /// The housekeeping: removes what expired and what was released, makes a batch when the
     /// shelf is low, and repeats until nothing is left to do; then sets the timer for the
     /// next expiry or release.
-    private func work() {
+    private func work() async {
       while true {
         var expired: (payloads: [Payload], manifests: [Manifest]) = ([], [])
         var released: [String] = []
@@ -316,7 +316,7 @@ extension SpareFiles {
             + (state.releasedSince.map { [$0 + SpareFiles.releaseDelay] } ?? [])
           return .rest(until: deadlines.min())
         }
-        removeAll(expired, released: released)
+        await removeAll(expired, released: released)
         switch step {
         case .stop:
           endWork()
@@ -328,7 +328,7 @@ extension SpareFiles {
           if let until { wake(at: until) }
           return
         case .make(let payloads, let manifests):
-          make(payloads: payloads, manifests: manifests)
+          await make(payloads: payloads, manifests: manifests)
         }
       }
     }
@@ -345,17 +345,17 @@ extension SpareFiles {
 
     private func removeAll(
       _ spares: (payloads: [Payload], manifests: [Manifest]), released: [String]
-    ) {
+    ) async {
       if !released.isEmpty { _ = try? group.removeStagingNames(released) }
       for payload in spares.payloads { remove(payload) }
-      for manifest in spares.manifests { manifest.prepared.discard() }
+      for manifest in spares.manifests { await manifest.prepared.discard() }
     }
 
     /// Makes spares, flushes the directories they are in (so a share that takes one needs to
     /// flush only the file), and shelves them; after a failure, stops until a share asks again
     /// (shares make their own files then, and meet the error themselves). Spares made while
     /// the shelf was closed are removed at once.
-    private func make(payloads count: Int, manifests manifestCount: Int) {
+    private func make(payloads count: Int, manifests manifestCount: Int) async {
       var payloads: [Payload] = []
       var manifests: [Manifest] = []
       do {
@@ -370,14 +370,14 @@ extension SpareFiles {
         if let inbox {
           for _ in 0..<manifestCount {
             let id = UUID()
-            manifests.append(Manifest(id: id, prepared: try inbox.reserve(id)))
+            manifests.append(Manifest(id: id, prepared: try await inbox.reserve(id)))
           }
         }
         if !payloads.isEmpty { try group.staging.sync() }
         // The directory inbox reserves manifests in `Inbox/`.
         if !manifests.isEmpty { try group.inbox.sync() }
       } catch {
-        removeAll((payloads, manifests), released: [])
+        await removeAll((payloads, manifests), released: [])
         state.withLock { $0.lastDemand = nil }
         return
       }
@@ -388,7 +388,7 @@ extension SpareFiles {
         state.manifests += manifests.map { Aged(spare: $0, made: made) }
         return true
       }
-      if !shelved { removeAll((payloads, manifests), released: []) }
+      if !shelved { await removeAll((payloads, manifests), released: []) }
     }
 
     private func remove(_ payload: Payload) {

@@ -97,31 +97,33 @@ final class PostgresClaim: InboxClaim {
   /// Deletes the share's row in the group's transaction (unless a library did and committed),
   /// which commits once the group's last claim is settled; then removes the payload files still
   /// in `Incoming/`.
-  func finish() throws {
-    let operation = "finish share \(manifest.id.uuidString)"
-    let current = state.withLock { state -> State in
-      defer { if state == .held { state = .ended } }
-      return state
-    }
-    switch current {
-    case .ended: return
-    case .held:
-      try inTransactionOnce(operation: operation) { connection in
-        try connection.query(
-          "DELETE FROM share_ingest.inbox_shares WHERE id = $1::uuid",
-          [manifest.id.uuidString], operation: operation)
+  func finish() async throws {
+    try await IOExecutor.shared.run {
+      let operation = "finish share \(manifest.id.uuidString)"
+      let current = state.withLock { state -> State in
+        defer { if state == .held { state = .ended } }
+        return state
       }
-      try claimGroup.settle(manifest.id, operation: operation)
-    case .committed:
-      state.withLock { $0 = .ended }
-    }
-    for item in manifest.items where item.kind == .file && payloadObjects.isEmpty {
-      guard let name = item.fileName else { continue }
-      do throws(IOError) {
-        try inbox.group.incoming.removeFile(name)
-      } catch {
-        // Released by the library importer once its record committed, or removed meanwhile.
-        guard error.code == .notFound else { throw error }
+      switch current {
+      case .ended: return
+      case .held:
+        try inTransactionOnce(operation: operation) { connection in
+          try connection.query(
+            "DELETE FROM share_ingest.inbox_shares WHERE id = $1::uuid",
+            [manifest.id.uuidString], operation: operation)
+        }
+        try claimGroup.settle(manifest.id, operation: operation)
+      case .committed:
+        state.withLock { $0 = .ended }
+      }
+      for item in manifest.items where item.kind == .file && payloadObjects.isEmpty {
+        guard let name = item.fileName else { continue }
+        do throws(IOError) {
+          try inbox.group.incoming.removeFile(name)
+        } catch {
+          // Released by the library importer before its record committed, or removed meanwhile.
+          guard error.code == .notFound else { throw error }
+        }
       }
     }
   }
@@ -129,27 +131,29 @@ final class PostgresClaim: InboxClaim {
   /// Records `error` on the share's row; the share stays. While the group's transaction holds
   /// the row, in it (committed with the group); once the group's transaction ended without it,
   /// on a connection of the pool.
-  func release(recording error: String) throws {
-    let operation = "release share \(manifest.id.uuidString)"
-    let current = state.withLock { state -> State in
-      defer { state = .ended }
-      return state
-    }
-    guard current != .ended, current != .committed else { return }
-    if claimGroup.holds(manifest.id) {
-      do {
-        try claimGroup.inTransaction(operation: operation) { connection in
-          try Self.recordFailure(manifest.id, error, connection, operation: operation)
-        }
-        try claimGroup.settle(manifest.id, operation: operation)
-        return
-      } catch {
-        // The group's transaction is gone, and the row with it: record it as below.
-        guard !claimGroup.holds(manifest.id) else { throw error }
+  func release(recording error: String) async throws {
+    try await IOExecutor.shared.run {
+      let operation = "release share \(manifest.id.uuidString)"
+      let current = state.withLock { state -> State in
+        defer { state = .ended }
+        return state
       }
-    }
-    _ = try inbox.pool.withConnection { connection in
-      try Self.recordFailure(manifest.id, error, connection, operation: operation)
+      guard current != .ended, current != .committed else { return }
+      if claimGroup.holds(manifest.id) {
+        do {
+          try claimGroup.inTransaction(operation: operation) { connection in
+            try Self.recordFailure(manifest.id, error, connection, operation: operation)
+          }
+          try claimGroup.settle(manifest.id, operation: operation)
+          return
+        } catch {
+          // The group's transaction is gone, and the row with it: record it as below.
+          guard !claimGroup.holds(manifest.id) else { throw error }
+        }
+      }
+      _ = try inbox.pool.withConnection { connection in
+        try Self.recordFailure(manifest.id, error, connection, operation: operation)
+      }
     }
   }
 

@@ -47,8 +47,10 @@ public final class PostgresInbox: InboxStore {
   /// Checks that the database can be reached and was migrated.
   ///
   /// - Throws: `PostgresError`, or `PostgresSchemaError` for a database that was not migrated.
-  public func connect() throws {
-    try pool.withConnection { _ in () }
+  public func connect() async throws {
+    try await IOExecutor.shared.run {
+      try pool.withConnection { _ in () }
+    }
   }
 
   /// Where a share is, for messages: `share <id> in <url>`.
@@ -57,7 +59,7 @@ public final class PostgresInbox: InboxStore {
   // MARK: Extension side
 
   /// A manifest kept in memory until `commit()`, which writes it in one statement.
-  public func reserve(_ id: UUID) throws -> any PreparedManifest {
+  public func reserve(_ id: UUID) async throws -> any PreparedManifest {
     PreparedPostgresManifest(inbox: self, id: id)
   }
 
@@ -65,38 +67,42 @@ public final class PostgresInbox: InboxStore {
 
   /// The committed shares, oldest first (by when they were received), with any failure
   /// recorded for them.
-  public func pending() throws -> [InboxEntry] {
-    let rows = try pool.withConnection { connection in
-      try connection.query(
-        """
-        SELECT id::text, \(Self.microseconds("received_at")), attempts,
-          \(Self.microseconds("last_attempt")), last_error
-        FROM share_ingest.inbox_shares ORDER BY received_at, id
-        """, operation: "list the inbox")
-    }
-    return rows.rows.compactMap { row -> InboxEntry? in
-      guard let id = row[0].flatMap(UUID.init(uuidString:)), let received = row[1] else {
-        return nil
+  public func pending() async throws -> [InboxEntry] {
+    try await IOExecutor.shared.run {
+      let rows = try pool.withConnection { connection in
+        try connection.query(
+          """
+          SELECT id::text, \(Self.microseconds("received_at")), attempts,
+            \(Self.microseconds("last_attempt")), last_error
+          FROM share_ingest.inbox_shares ORDER BY received_at, id
+          """, operation: "list the inbox")
       }
-      var failure: InboxFailure?
-      if let attempts = row[2].flatMap({ Int($0) }), attempts > 0 {
-        failure = InboxFailure(
-          attempts: attempts, lastAttempt: Self.date(row[3]) ?? Date(),
-          lastError: row[4] ?? "")
+      return rows.rows.compactMap { row -> InboxEntry? in
+        guard let id = row[0].flatMap(UUID.init(uuidString:)), let received = row[1] else {
+          return nil
+        }
+        var failure: InboxFailure?
+        if let attempts = row[2].flatMap({ Int($0) }), attempts > 0 {
+          failure = InboxFailure(
+            attempts: attempts, lastAttempt: Self.date(row[3]) ?? Date(),
+            lastError: row[4] ?? "")
+        }
+        return InboxEntry(id: id, receivedAt: Self.date(received) ?? Date(), failure: failure)
       }
-      return InboxEntry(id: id, receivedAt: Self.date(received) ?? Date(), failure: failure)
     }
   }
 
   /// The manifest of a committed share, read without claiming it.
-  public func manifest(_ id: UUID) throws -> ShareManifest? {
-    let rows = try pool.withConnection { connection in
-      try connection.query(
-        Self.selectManifest + " WHERE s.id = $1::uuid", [id.uuidString],
-        operation: "read share \(id.uuidString)")
+  public func manifest(_ id: UUID) async throws -> ShareManifest? {
+    try await IOExecutor.shared.run {
+      let rows = try pool.withConnection { connection in
+        try connection.query(
+          Self.selectManifest + " WHERE s.id = $1::uuid", [id.uuidString],
+          operation: "read share \(id.uuidString)")
+      }
+      guard let row = rows.rows.first else { return nil }
+      return try decodeManifest(id, row)
     }
-    guard let row = rows.rows.first else { return nil }
-    return try decodeManifest(id, row)
   }
 
   /// Claims the share with `SELECT ... FOR UPDATE SKIP LOCKED` in a transaction of its own;
@@ -104,17 +110,19 @@ public final class PostgresInbox: InboxStore {
   ///
   /// - Throws: `ManifestError` for rows that do not make a valid manifest (the share stays),
   ///   `PostgresError` when the database cannot be reached.
-  public func claim(_ id: UUID) throws -> (any InboxClaim)? {
-    let claimed = try claimRows(
-      where: "s.id = $1::uuid", [id.uuidString], limit: 1,
-      operation: "claim share \(id.uuidString)")
-    if let refusal = claimed.refused.first { throw refusal.error }
-    return claimed.claims.first
+  public func claim(_ id: UUID) async throws -> (any InboxClaim)? {
+    try await IOExecutor.shared.run {
+      let claimed = try claimRows(
+        where: "s.id = $1::uuid", [id.uuidString], limit: 1,
+        operation: "claim share \(id.uuidString)")
+      if let refusal = claimed.refused.first { throw refusal.error }
+      return claimed.claims.first
+    }
   }
 
   /// Claims the oldest share no one holds, in one statement.
-  public func claimNext() throws -> (any InboxClaim)? {
-    let claimed = try claimGroup(upTo: 1, excluding: [])
+  public func claimNext() async throws -> (any InboxClaim)? {
+    let claimed = try await claimGroup(upTo: 1, excluding: [])
     if let refusal = claimed.refused.first { throw refusal.error }
     return claimed.claims.first
   }
@@ -126,12 +134,14 @@ public final class PostgresInbox: InboxStore {
   /// reason recorded on it in that transaction.
   ///
   /// - Throws: `PostgresError` when the database cannot be reached.
-  public func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) throws
+  public func claimGroup(upTo limit: Int, excluding excluded: Set<UUID>) async throws
     -> ClaimedShares
   {
-    try claimRows(
-      where: "s.id <> ALL($1::uuid[]) ORDER BY s.received_at, s.id",
-      [Self.uuidArray(excluded)], limit: max(1, limit), operation: "claim shares")
+    try await IOExecutor.shared.run {
+      try claimRows(
+        where: "s.id <> ALL($1::uuid[]) ORDER BY s.received_at, s.id",
+        [Self.uuidArray(excluded)], limit: max(1, limit), operation: "claim shares")
+    }
   }
 
   /// Yes: a group costs one statement and one transaction, whatever its size.
@@ -201,10 +211,12 @@ public final class PostgresInbox: InboxStore {
   }
   /// Records `reason` on the share's row as a failed attempt, unless it is recorded already;
   /// the row stays.
-  public func quarantine(_ id: UUID, reason: String) throws {
-    let operation = "record why share \(id.uuidString) cannot be read"
-    _ = try pool.withConnection { connection in
-      try Self.recordReason(id, reason, connection, operation)
+  public func quarantine(_ id: UUID, reason: String) async throws {
+    try await IOExecutor.shared.run {
+      let operation = "record why share \(id.uuidString) cannot be read"
+      _ = try pool.withConnection { connection in
+        try Self.recordReason(id, reason, connection, operation)
+      }
     }
   }
 

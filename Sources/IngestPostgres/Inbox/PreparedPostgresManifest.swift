@@ -24,46 +24,48 @@ final class PreparedPostgresManifest: PreparedManifest {
     self.id = id
   }
 
-  func write(_ manifest: ShareManifest) throws {
+  func write(_ manifest: ShareManifest) async throws {
     written.withLock { $0 = manifest }
   }
 
   /// Nothing to flush: the server makes the commit durable (its write-ahead log).
-  func makeDurable() throws {}
+  func makeDurable() async throws {}
 
-  func commit() throws {
-    guard let manifest = written.withLock({ $0 }) else {
-      preconditionFailure("commit() before write(_:)")
-    }
-    let hasFiles = manifest.items.contains { $0.kind == .file }
-    if inbox.payloads == .largeObjects, hasFiles {
-      try commitWithLargeObjects(manifest)
-      // The database holds the payloads now: the sharer's copies go (best effort; the sweeper
-      // removes what a failure here leaves).
-      for item in manifest.items where item.kind == .file {
-        if let name = item.fileName { try? inbox.group.incoming.removeFile(name) }
+  func commit() async throws {
+    try await IOExecutor.shared.run {
+      guard let manifest = written.withLock({ $0 }) else {
+        preconditionFailure("commit() before write(_:)")
       }
-      return
-    }
-    let parameters = try Self.parameters(manifest, objects: [:])
-    let operation = "commit share \(manifest.id.uuidString)"
-    // Sent once per connection: true once a statement may have reached the server.
-    let sent = Mutex(false)
-    do {
-      try inbox.pool.withConnection(isIdempotent: true) { connection in
-        let retry = sent.withLock { $0 }
-        sent.withLock { $0 = true }
-        do {
-          try connection.query(Self.insert, parameters, operation: operation)
-        } catch {
-          // The attempt whose connection was lost did commit.
-          if (error as? PostgresError)?.isUniqueViolation == true && retry { return }
-          throw error
+      let hasFiles = manifest.items.contains { $0.kind == .file }
+      if inbox.payloads == .largeObjects, hasFiles {
+        try commitWithLargeObjects(manifest)
+        // The database holds the payloads now: the sharer's copies go (best effort; the sweeper
+        // removes what a failure here leaves).
+        for item in manifest.items where item.kind == .file {
+          if let name = item.fileName { try? inbox.group.incoming.removeFile(name) }
         }
+        return
       }
-    } catch let error as PostgresError where error.isConnectionFailure {
-      guard sent.withLock({ $0 }) else { throw error }
-      throw CommitOutcomeUnknown(underlying: error)
+      let parameters = try Self.parameters(manifest, objects: [:])
+      let operation = "commit share \(manifest.id.uuidString)"
+      // Sent once per connection: true once a statement may have reached the server.
+      let sent = Mutex(false)
+      do {
+        try inbox.pool.withConnection(isIdempotent: true) { connection in
+          let retry = sent.withLock { $0 }
+          sent.withLock { $0 = true }
+          do {
+            try connection.query(Self.insert, parameters, operation: operation)
+          } catch {
+            // The attempt whose connection was lost did commit.
+            if (error as? PostgresError)?.isUniqueViolation == true && retry { return }
+            throw error
+          }
+        }
+      } catch let error as PostgresError where error.isConnectionFailure {
+        guard sent.withLock({ $0 }) else { throw error }
+        throw CommitOutcomeUnknown(underlying: error)
+      }
     }
   }
 
@@ -107,7 +109,7 @@ final class PreparedPostgresManifest: PreparedManifest {
   }
 
   /// Nothing was written.
-  func discard() {}
+  func discard() async {}
 
   /// The insert's parameters: the share, its omissions and items as JSON, and the large
   /// object of each item (`objects`, by position; JSON `null` for an item without one).

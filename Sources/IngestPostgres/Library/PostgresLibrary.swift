@@ -51,12 +51,20 @@ public final class PostgresLibrary: LibraryStore {
   public var location: String { url.redacted }
 
   /// Checks that the database can be reached and was migrated.
-  public func connect() throws {
+  public func connect() async throws {
+    try await IOExecutor.shared.run { try connectNow() }
+  }
+
+  func connectNow() throws {
     try pool.withConnection { _ in () }
   }
 
   /// Whether the share `id` is recorded.
-  public func contains(shareID id: UUID) throws -> Bool {
+  public func contains(shareID id: UUID) async throws -> Bool {
+    try await IOExecutor.shared.run { try containsNow(shareID: id) }
+  }
+
+  func containsNow(shareID id: UUID) throws -> Bool {
     try pool.withConnection { connection in
       try !connection.query(
         "SELECT 1 FROM share_ingest.library_records WHERE share_id = $1::uuid",
@@ -66,22 +74,29 @@ public final class PostgresLibrary: LibraryStore {
   }
 
   /// A share whose record holds a file with this SHA-256 and size.
-  public func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) throws -> UUID? {
-    let rows = try pool.withConnection { connection in
-      try connection.query(
-        """
-        SELECT r.share_id::text FROM share_ingest.library_items i
-        JOIN share_ingest.library_records r ON r.id = i.record_id
-        WHERE i.kind = 'file' AND i.sha256 = $1 AND i.byte_count = $2::bigint LIMIT 1
-        """, [sha256, String(byteCount)], operation: "look up a file in the library"
-      ).rows
+  public func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) async throws -> UUID?
+  {
+    try await IOExecutor.shared.run {
+      let rows = try pool.withConnection { connection in
+        try connection.query(
+          """
+          SELECT r.share_id::text FROM share_ingest.library_items i
+          JOIN share_ingest.library_records r ON r.id = i.record_id
+          WHERE i.kind = 'file' AND i.sha256 = $1 AND i.byte_count = $2::bigint LIMIT 1
+          """, [sha256, String(byteCount)], operation: "look up a file in the library"
+        ).rows
+      }
+      guard let text = rows.first?.first ?? nil else { return nil }
+      return UUID(uuidString: text)
     }
-    guard let text = rows.first?.first ?? nil else { return nil }
-    return UUID(uuidString: text)
   }
 
   /// Inserts the record and its items in one statement; false when the share is there.
-  public func insert(_ record: LibraryRecord) throws -> Bool {
+  public func insert(_ record: LibraryRecord) async throws -> Bool {
+    try await IOExecutor.shared.run { try insertNow(record) }
+  }
+
+  func insertNow(_ record: LibraryRecord) throws -> Bool {
     let (sql, parameters) = try Self.insertion(record)
     // A lost connection may have committed the insert: the retry then finds the share there
     // and says false, which the importer takes as imported before.
@@ -95,104 +110,119 @@ public final class PostgresLibrary: LibraryStore {
   /// Inserts the record and, for a claim of a `PostgresInbox` in this database, deletes the
   /// share from the inbox in the claim's transaction and commits both (with the rest of the
   /// claim's group, if any is left).
-  public func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) throws -> Bool {
-    guard let claim = claim as? PostgresClaim, try isSameDatabase(as: claim.inbox) else {
-      return try insert(record)
+  public func insert(_ record: LibraryRecord, claimedWith claim: any InboxClaim) async throws
+    -> Bool
+  {
+    try await IOExecutor.shared.run {
+      guard let claim = claim as? PostgresClaim, try isSameDatabase(as: claim.inbox) else {
+        return try insertNow(record)
+      }
+      return try insert([record], claimedWith: [claim])[0].get()
     }
-    return try insert([record], claimedWith: [claim])[0].get()
   }
 
   /// Records `records` together: the claims of each group of a `PostgresInbox` in this
   /// database in their group's transaction, one commit per group (see
   /// `PostgresLibrary+Groups`); any other claim's record as `insert(_:)` does.
   public func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim])
-    throws -> [Result<Bool, any Error>]
+    async throws -> [Result<Bool, any Error>]
   {
-    var results = [Result<Bool, any Error>?](repeating: nil, count: records.count)
-    var groups: [ObjectIdentifier: [Int]] = [:]
-    var order: [ObjectIdentifier] = []
-    for (index, claim) in claims.enumerated().prefix(records.count) {
-      if let claim = claim as? PostgresClaim, try isSameDatabase(as: claim.inbox) {
-        let key = ObjectIdentifier(claim.claimGroup)
-        if groups[key] == nil { order.append(key) }
-        groups[key, default: []].append(index)
-        continue
+    try await IOExecutor.shared.run {
+      var results = [Result<Bool, any Error>?](repeating: nil, count: records.count)
+      var groups: [ObjectIdentifier: [Int]] = [:]
+      var order: [ObjectIdentifier] = []
+      for (index, claim) in claims.enumerated().prefix(records.count) {
+        if let claim = claim as? PostgresClaim, try isSameDatabase(as: claim.inbox) {
+          let key = ObjectIdentifier(claim.claimGroup)
+          if groups[key] == nil { order.append(key) }
+          groups[key, default: []].append(index)
+          continue
+        }
+        do {
+          results[index] = .success(try insertNow(records[index]))
+        } catch {
+          // A commit that reported a failure may have landed: only a record known not to be
+          // there is a failure the caller may undo.
+          guard (try? containsNow(shareID: records[index].shareID)) == false else { throw error }
+          results[index] = .failure(error)
+        }
       }
-      do {
-        results[index] = .success(try insert(records[index]))
-      } catch {
-        // A commit that reported a failure may have landed: only a record known not to be
-        // there is a failure the caller may undo.
-        guard (try? contains(shareID: records[index].shareID)) == false else { throw error }
-        results[index] = .failure(error)
+      for key in order {
+        let indices = groups[key] ?? []
+        let written = try insert(
+          indices.map { records[$0] },
+          claimedWith: indices.compactMap { claims[$0] as? PostgresClaim })
+        for (index, result) in zip(indices, written) { results[index] = result }
       }
+      return results.map { $0 ?? .failure(LibraryMissingResult()) }
     }
-    for key in order {
-      let indices = groups[key] ?? []
-      let written = try insert(
-        indices.map { records[$0] },
-        claimedWith: indices.compactMap { claims[$0] as? PostgresClaim })
-      for (index, result) in zip(indices, written) { results[index] = result }
-    }
-    return results.map { $0 ?? .failure(LibraryMissingResult()) }
   }
 
   /// Flushes the files directory.
-  public func flushFiles() throws {
-    let directory = try FileDescriptor.openDirectory(filesPath)
-    try directory.closeAfter { try directory.sync() }
+  public func flushFiles() async throws {
+    try await IOExecutor.shared.run {
+      let directory = try FileDescriptor.openDirectory(filesPath)
+      try directory.closeAfter { try directory.sync() }
+    }
   }
 
   /// Whether `inbox` is in this library's database (after both connected once).
   func isSameDatabase(as inbox: PostgresInbox) throws -> Bool {
-    if pool.target.databaseID == nil { try connect() }
+    if pool.target.databaseID == nil { try connectNow() }
     guard let mine = pool.target.databaseID, let theirs = inbox.databaseID else { return false }
     return mine == theirs
   }
 
   /// The records, newest first, with their items; only `status` when given, at most `limit`.
-  public func records(status: RecordStatus?, limit: Int?) throws -> [LibraryRecord] {
-    var condition = "true"
-    var parameters: [String?] = []
-    if let status {
-      condition = "r.status = $1"
-      parameters.append(status.rawValue)
+  public func records(status: RecordStatus?, limit: Int?) async throws -> [LibraryRecord] {
+    try await IOExecutor.shared.run {
+      var condition = "true"
+      var parameters: [String?] = []
+      if let status {
+        condition = "r.status = $1"
+        parameters.append(status.rawValue)
+      }
+      parameters.append(limit.map(String.init))
+      return try read(
+        "WHERE \(condition) ORDER BY r.received_at DESC, r.id DESC"
+          + " LIMIT $\(parameters.count)::bigint", parameters, operation: "list the library")
     }
-    parameters.append(limit.map(String.init))
-    return try read(
-      "WHERE \(condition) ORDER BY r.received_at DESC, r.id DESC"
-        + " LIMIT $\(parameters.count)::bigint", parameters, operation: "list the library")
   }
 
   /// How many records were received in `interval` (its start included, its end not).
-  public func count(receivedIn interval: DateInterval) throws -> Int {
-    let rows = try pool.withConnection { connection in
-      try connection.query(
-        """
-        SELECT count(*) FROM share_ingest.library_records
-        WHERE received_at >= \(PostgresInbox.timestamp(from: "$1"))
-          AND received_at < \(PostgresInbox.timestamp(from: "$2"))
-        """,
-        [
-          PostgresInbox.microsecondsText(interval.start),
-          PostgresInbox.microsecondsText(interval.end),
-        ], operation: "count the day's records")
+  public func count(receivedIn interval: DateInterval) async throws -> Int {
+    try await IOExecutor.shared.run {
+      let rows = try pool.withConnection { connection in
+        try connection.query(
+          """
+          SELECT count(*) FROM share_ingest.library_records
+          WHERE received_at >= \(PostgresInbox.timestamp(from: "$1"))
+            AND received_at < \(PostgresInbox.timestamp(from: "$2"))
+          """,
+          [
+            PostgresInbox.microsecondsText(interval.start),
+            PostgresInbox.microsecondsText(interval.end),
+          ], operation: "count the day's records")
+      }
+      return rows.rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
     }
-    return rows.rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
   }
 
   /// The newest `limit` records received in `interval`, newest first, with their items.
-  public func newest(receivedIn interval: DateInterval, limit: Int) throws -> [LibraryRecord] {
-    try read(
-      """
-      WHERE r.received_at >= \(PostgresInbox.timestamp(from: "$1"))
-        AND r.received_at < \(PostgresInbox.timestamp(from: "$2"))
-      ORDER BY r.received_at DESC, r.id DESC LIMIT $3::bigint
-      """,
-      [
-        PostgresInbox.microsecondsText(interval.start),
-        PostgresInbox.microsecondsText(interval.end), String(limit),
-      ], operation: "read the day's records")
+  public func newest(receivedIn interval: DateInterval, limit: Int) async throws -> [LibraryRecord]
+  {
+    try await IOExecutor.shared.run {
+      try read(
+        """
+        WHERE r.received_at >= \(PostgresInbox.timestamp(from: "$1"))
+          AND r.received_at < \(PostgresInbox.timestamp(from: "$2"))
+        ORDER BY r.received_at DESC, r.id DESC LIMIT $3::bigint
+        """,
+        [
+          PostgresInbox.microsecondsText(interval.start),
+          PostgresInbox.microsecondsText(interval.end), String(limit),
+        ], operation: "read the day's records")
+    }
   }
 
   // MARK: Rows

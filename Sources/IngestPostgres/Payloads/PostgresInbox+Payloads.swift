@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import SystemCalls
 
 /// Sweeping the large objects of a PostgreSQL inbox.
 extension PostgresInbox {
@@ -24,34 +25,36 @@ extension PostgresInbox {
   ///
   /// - Throws: `PostgresError`.
   public func sweepPayloads(olderThan threshold: Duration = InboxSweeper.defaultThreshold)
-    throws -> PayloadSweep
+    async throws -> PayloadSweep
   {
-    let microseconds =
-      threshold.components.seconds * 1_000_000
-      + threshold.components.attoseconds / 1_000_000_000_000
-    let operation = "sweep large objects"
-    let rows = try pool.withConnection { connection in
-      try connection.query(
-        """
-        WITH gone AS (
-          DELETE FROM share_ingest.payload_objects p
-          WHERE p.created_at <= clock_timestamp() - $1::bigint * interval '1 microsecond'
-            AND NOT EXISTS (
-              SELECT 1 FROM share_ingest.inbox_items i WHERE i.payload_oid = p.oid)
-          RETURNING p.oid
-        ), unlinked AS (
-          SELECT count(lo_unlink(gone.oid)) AS removed FROM gone
-          WHERE EXISTS (SELECT 1 FROM pg_largeobject_metadata m WHERE m.oid = gone.oid)
-        )
-        SELECT (SELECT count(*) FROM gone), (SELECT removed FROM unlinked),
-          (SELECT count(*) FROM share_ingest.payload_objects p WHERE EXISTS (
-            SELECT 1 FROM share_ingest.inbox_items i WHERE i.payload_oid = p.oid))
-        """, [String(max(0, microseconds))], operation: operation)
+    try await IOExecutor.shared.run {
+      let microseconds =
+        threshold.components.seconds * 1_000_000
+        + threshold.components.attoseconds / 1_000_000_000_000
+      let operation = "sweep large objects"
+      let rows = try pool.withConnection { connection in
+        try connection.query(
+          """
+          WITH gone AS (
+            DELETE FROM share_ingest.payload_objects p
+            WHERE p.created_at <= clock_timestamp() - $1::bigint * interval '1 microsecond'
+              AND NOT EXISTS (
+                SELECT 1 FROM share_ingest.inbox_items i WHERE i.payload_oid = p.oid)
+            RETURNING p.oid
+          ), unlinked AS (
+            SELECT count(lo_unlink(gone.oid)) AS removed FROM gone
+            WHERE EXISTS (SELECT 1 FROM pg_largeobject_metadata m WHERE m.oid = gone.oid)
+          )
+          SELECT (SELECT count(*) FROM gone), (SELECT removed FROM unlinked),
+            (SELECT count(*) FROM share_ingest.payload_objects p WHERE EXISTS (
+              SELECT 1 FROM share_ingest.inbox_items i WHERE i.payload_oid = p.oid))
+          """, [String(max(0, microseconds))], operation: operation)
+      }
+      let row = rows.rows.first ?? []
+      func number(_ index: Int) -> Int {
+        row.indices.contains(index) ? row[index].flatMap { Int($0) } ?? 0 : 0
+      }
+      return PayloadSweep(removed: number(0), kept: number(2))
     }
-    let row = rows.rows.first ?? []
-    func number(_ index: Int) -> Int {
-      row.indices.contains(index) ? row[index].flatMap { Int($0) } ?? 0 : 0
-    }
-    return PayloadSweep(removed: number(0), kept: number(2))
   }
 }

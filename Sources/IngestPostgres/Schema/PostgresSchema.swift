@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// The share-ingest tables on PostgreSQL, their versions, and the migration that makes them.
 ///
@@ -39,8 +40,13 @@ public enum PostgresSchema {
   ///   without the right to create).
   @discardableResult
   public static func migrate(_ url: PostgresURL, options: PostgresOptions = PostgresOptions())
-    throws -> Migration
+    async throws -> Migration
   {
+    try await IOExecutor.shared.run { try migrateNow(url, options: options) }
+  }
+
+  /// `migrate`, on the calling thread (a worker of the I/O executor).
+  static func migrateNow(_ url: PostgresURL, options: PostgresOptions) throws -> Migration {
     let target = DatabaseTarget(url: url, options: options, checksSchema: false)
     return try target.retrying {
       let connection = try target.connect()
@@ -80,14 +86,16 @@ public enum PostgresSchema {
   ///
   /// - Throws: `PostgresError`, or `PostgresSchemaError` for a database that was not migrated.
   public static func databaseID(at url: PostgresURL, options: PostgresOptions = PostgresOptions())
-    throws -> UUID
+    async throws -> UUID
   {
-    let target = DatabaseTarget(url: url, options: options)
-    _ = try target.retrying { try target.connect() }
-    guard let id = target.databaseID else {
-      throw PostgresSchemaError.notMigrated(target: url.redacted)
+    try await IOExecutor.shared.run {
+      let target = DatabaseTarget(url: url, options: options)
+      _ = try target.retrying { try target.connect() }
+      guard let id = target.databaseID else {
+        throw PostgresSchemaError.notMigrated(target: url.redacted)
+      }
+      return id
     }
-    return id
   }
 
   /// Checks that `connection`'s database is at `currentVersion`; returns its id.

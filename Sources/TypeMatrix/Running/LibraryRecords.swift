@@ -31,26 +31,27 @@ public struct LibraryRecords: MatrixLibrary {
 
   /// Imports the share and returns its record's items; a share the importer could not import
   /// is an error naming why.
-  public func importShare(_ id: UUID, from group: GroupDirectory) throws
+  public func importShare(_ id: UUID, from group: GroupDirectory) async throws
     -> [MatrixExpectation.Record]
   {
-    try importShare(id, from: group, contract: .default)
+    try await importShare(id, from: group, contract: .default)
   }
 
   /// Imports the share with an importer that applies `contract`, and returns its record's
   /// items.
   public func importShare(_ id: UUID, from group: GroupDirectory, contract: InputContract)
-    throws -> [MatrixExpectation.Record]
+    async throws -> [MatrixExpectation.Record]
   {
     if let inbox, let library {
-      return try importOne(id, from: try inbox(group), into: try library(group), contract: contract)
+      return try await importOne(
+        id, from: try inbox(group), into: try library(group), contract: contract)
     }
     let library = try Library(path: FileSystemPath.parent(of: group.path) + "/library.sqlite")
-    let pass = try LibraryImporter(
+    let pass = try await LibraryImporter(
       library: library, inbox: DirectoryInbox(group: group), contract: contract
     ).importPending()
     if let failure = pass.errors.first { throw LibraryRecordsError(message: failure.error) }
-    guard let record = try library.record(shareID: id) else { return [] }
+    guard let record = try await library.record(shareID: id) else { return [] }
     return record.items.map { item in
       MatrixExpectation.Record(
         kind: item.kind.rawValue, type: item.typeIdentifier, byteCount: item.byteCount,
@@ -65,20 +66,22 @@ extension LibraryRecords {
   func importOne(
     _ id: UUID, from inbox: any InboxStore, into library: any LibraryStore,
     contract: InputContract
-  ) throws -> [MatrixExpectation.Record] {
-    guard let claim = try inbox.claim(id) else {
+  ) async throws -> [MatrixExpectation.Record] {
+    guard let claim = try await inbox.claim(id) else {
       throw LibraryRecordsError(message: "the share is not in the inbox")
     }
     do {
-      _ = try LibraryImporter(library: library, inbox: inbox, contract: contract)
+      _ = try await LibraryImporter(library: library, inbox: inbox, contract: contract)
         .importShare(claim)
-      try claim.finish()
+      try await claim.finish()
     } catch {
-      try? claim.release(recording: "\(error)")
+      try? await claim.release(recording: "\(error)")
       throw LibraryRecordsError(message: "\(error)")
     }
     guard
-      let record = try library.records(status: nil, limit: nil).first(where: { $0.shareID == id })
+      let record = try await library.records(status: nil, limit: nil).first(where: {
+        $0.shareID == id
+      })
     else { return [] }
     return record.items.map { item in
       MatrixExpectation.Record(

@@ -5,20 +5,21 @@ import Ingest
 public protocol MatrixLibrary: Sendable {
   /// Imports the committed share `id` from `group` and returns the records it became, in
   /// order.
-  func importShare(_ id: UUID, from group: GroupDirectory) throws -> [MatrixExpectation.Record]
+  func importShare(_ id: UUID, from group: GroupDirectory) async throws -> [MatrixExpectation
+    .Record]
 
   /// Imports the committed share `id` from `group` with an importer that applies `contract`
   /// (the app's, which the share was made with), and returns the records it became.
-  func importShare(_ id: UUID, from group: GroupDirectory, contract: InputContract) throws
+  func importShare(_ id: UUID, from group: GroupDirectory, contract: InputContract) async throws
     -> [MatrixExpectation.Record]
 }
 
 extension MatrixLibrary {
   /// Imports as `importShare(_:from:)` does: a library that applies no contract.
   public func importShare(_ id: UUID, from group: GroupDirectory, contract: InputContract)
-    throws -> [MatrixExpectation.Record]
+    async throws -> [MatrixExpectation.Record]
   {
-    try importShare(id, from: group)
+    try await importShare(id, from: group)
   }
 }
 
@@ -29,10 +30,10 @@ public struct InboxRecords: MatrixLibrary {
   public init() {}
 
   /// The manifest's items as records.
-  public func importShare(_ id: UUID, from group: GroupDirectory) throws
+  public func importShare(_ id: UUID, from group: GroupDirectory) async throws
     -> [MatrixExpectation.Record]
   {
-    guard let manifest = try DirectoryInbox(group: group).manifest(id) else { return [] }
+    guard let manifest = try await DirectoryInbox(group: group).manifest(id) else { return [] }
     return manifest.items.map(MatrixExpectation.Record.init(item:))
   }
 }

@@ -126,7 +126,7 @@ public struct MatrixRunner: Sendable {
       (actual.outcome, actual.reason) = Self.classify(outcome)
       actual.message = outcome.error.map { "\($0)" }
       if outcome.isCommitted {
-        actual.records = try library.importShare(
+        actual.records = try await library.importShare(
           outcome.shareID, from: group, contract: contract)
       }
       return RowResult(

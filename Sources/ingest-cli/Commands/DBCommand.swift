@@ -28,10 +28,10 @@ enum DBCommand {
           + " newer program's tables; 74 the server refused or cannot be reached.")
     ])
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     switch arguments.popSubcommand() {
-    case "migrate": return try migrate(json: json, arguments: &arguments)
+    case "migrate": return try await migrate(json: json, arguments: &arguments)
     default: throw CLIError.usage("db needs an action: migrate")
     }
   }
@@ -42,7 +42,7 @@ enum DBCommand {
     var to: Int
   }
 
-  static func migrate(json: Bool, arguments: inout Arguments) throws -> ExitStatus {
+  static func migrate(json: Bool, arguments: inout Arguments) async throws -> ExitStatus {
     let text = try arguments.positionals()[0]
     guard let url = PostgresURL(text) else {
       throw CLIError.usage(
@@ -51,7 +51,7 @@ enum DBCommand {
     }
     let migration: PostgresSchema.Migration
     do {
-      migration = try PostgresSchema.migrate(url)
+      migration = try await PostgresSchema.migrate(url)
     } catch {
       throw CLIError(describing: error)
     }

@@ -37,7 +37,7 @@ enum GroupsCommand {
     var isDefault: Bool
   }
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let configured = AppGroupContainers.shared.configuredDirectories()
     if let identifier = try arguments.positionals().first {

@@ -18,9 +18,9 @@ extension InboxCommand {
   static func importIntoLibrary(
     _ inbox: any InboxStore, library path: String?, group: GroupDirectory,
     contract: InputContract, json: Bool
-  ) throws -> ExitStatus {
-    let library = try Backends.library(path, group: group.path, create: true)
-    let pass = try LibraryImporter(library: library, inbox: inbox, contract: contract)
+  ) async throws -> ExitStatus {
+    let library = try await Backends.library(path, group: group.path, create: true)
+    let pass = try await LibraryImporter(library: library, inbox: inbox, contract: contract)
       .importPending()
     if json {
       try Output.json(

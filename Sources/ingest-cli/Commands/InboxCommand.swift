@@ -172,17 +172,18 @@ enum InboxCommand {
     exclusiveGroups: GroupOptions.exclusive
   )
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let action = arguments.popSubcommand()
     let (_, group) = try GroupOptions.open(arguments)
-    let inbox = try Backends.inbox(arguments, group: group)
+    let inbox = try await Backends.inbox(arguments, group: group)
     switch action {
-    case "list": return try list(inbox, json: json, arguments: &arguments)
-    case "show": return try show(inbox, json: json, arguments: &arguments)
-    case "import": return try importShares(inbox, group: group, json: json, arguments: &arguments)
-    case "watch": return try watch(inbox, group: group, json: json, arguments: &arguments)
-    case "sweep": return try sweep(group, inbox: inbox, json: json, arguments: &arguments)
+    case "list": return try await list(inbox, json: json, arguments: &arguments)
+    case "show": return try await show(inbox, json: json, arguments: &arguments)
+    case "import":
+      return try await importShares(inbox, group: group, json: json, arguments: &arguments)
+    case "watch": return try await watch(inbox, group: group, json: json, arguments: &arguments)
+    case "sweep": return try await sweep(group, inbox: inbox, json: json, arguments: &arguments)
     default: throw CLIError.usage("unknown inbox action '\(action ?? "")'")
     }
   }
@@ -209,17 +210,17 @@ enum InboxCommand {
   /// The committed shares, oldest first (standard output), and everything in the inbox that
   /// cannot be read or does not belong there, each with what is wrong (standard error, exit
   /// status 65).
-  static func list(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) throws
+  static func list(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) async throws
     -> ExitStatus
   {
     var entries: [Entry] = []
-    var problems = try inbox.problems().map {
+    var problems = try await inbox.problems().map {
       Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)
     }
-    for pending in try inbox.pending() {
+    for pending in try await inbox.pending() {
       let manifest: ShareManifest
       do {
-        guard let read = try inbox.manifest(pending.id) else { continue }
+        guard let read = try await inbox.manifest(pending.id) else { continue }
         manifest = read
       } catch {
         problems.append(
@@ -270,7 +271,7 @@ enum InboxCommand {
     return "\(error)"
   }
 
-  static func show(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) throws
+  static func show(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) async throws
     -> ExitStatus
   {
     let positionals = try arguments.positionals()
@@ -279,7 +280,7 @@ enum InboxCommand {
         "\(TerminalText.quoted(String(positionals[0].prefix(80)))) is not a share ID (a UUID,"
           + " as inbox list prints)")
     }
-    guard let manifest = try inbox.manifest(id) else {
+    guard let manifest = try await inbox.manifest(id) else {
       throw CLIError.noInput("no share \(id.uuidString) in the inbox")
     }
     if json {
@@ -319,7 +320,7 @@ enum InboxCommand {
 
   /// The handler `import` and `watch` hand each share to, chosen by `--to` or `--exec`.
   static func handler(_ arguments: Arguments, inbox: any InboxStore, group: GroupDirectory)
-    throws -> any ShareHandler
+    async throws -> any ShareHandler
   {
     if let destination = try arguments.option("--to") {
       do {
@@ -331,7 +332,7 @@ enum InboxCommand {
     if let command = try arguments.option("--exec") {
       return CommandDelivery(command: command, groupPath: group.path)
     }
-    let library = try Backends.library(
+    let library = try await Backends.library(
       try arguments.option("--library"), group: group.path, create: true)
     return LibraryImporter(library: library, inbox: inbox, contract: try contract(arguments))
   }
@@ -346,15 +347,15 @@ enum InboxCommand {
 
   static func importShares(
     _ inbox: any InboxStore, group: GroupDirectory, json: Bool, arguments: inout Arguments
-  ) throws -> ExitStatus {
+  ) async throws -> ExitStatus {
     let contract = try contract(arguments)
     if try arguments.option("--to") == nil, try arguments.option("--exec") == nil {
-      return try importIntoLibrary(
+      return try await importIntoLibrary(
         inbox, library: try arguments.option("--library"), group: group, contract: contract,
         json: json)
     }
-    let handler = try handler(arguments, inbox: inbox, group: group)
-    let report = try InboxDrain(inbox: inbox, contract: contract).run(handler)
+    let handler = try await handler(arguments, inbox: inbox, group: group)
+    let report = try await InboxDrain(inbox: inbox, contract: contract).run(handler)
     if json {
       try Output.json(importReport(report))
     } else {
@@ -380,8 +381,8 @@ enum InboxCommand {
 
   static func watch(
     _ inbox: any InboxStore, group: GroupDirectory, json: Bool, arguments: inout Arguments
-  ) throws -> ExitStatus {
-    let handler = try handler(arguments, inbox: inbox, group: group)
+  ) async throws -> ExitStatus {
+    let handler = try await handler(arguments, inbox: inbox, group: group)
     var rescan = Duration.seconds(10)
     if let text = try arguments.option("--rescan") {
       rescan = try NumberArgument.seconds(text, option: "--rescan", range: 0.01...3600)
@@ -409,7 +410,7 @@ enum InboxCommand {
         Output.error("ingest-cli: the inbox is out of reach, trying again: \(error)")
       }
     }
-    try watcher.run(
+    try await watcher.run(
       handler,
       onDrain: { report in
         handled += report.handled.count
@@ -453,14 +454,14 @@ enum InboxCommand {
 
   static func sweep(
     _ group: GroupDirectory, inbox: any InboxStore, json: Bool, arguments: inout Arguments
-  ) throws -> ExitStatus {
+  ) async throws -> ExitStatus {
     let threshold = try arguments.option("--older-than").map { text throws(CLIError) in
       try NumberArgument.duration(text, option: "--older-than")
     }
-    let report = try InboxSweeper(group: group, inbox: inbox).sweep(
+    let report = try await InboxSweeper(group: group, inbox: inbox).sweep(
       olderThan: threshold ?? InboxSweeper.defaultThreshold)
     // A PostgreSQL inbox's payloads may be large objects: those no share names go too.
-    let objects = try (inbox as? PostgresInbox)?.sweepPayloads(
+    let objects = try await (inbox as? PostgresInbox)?.sweepPayloads(
       olderThan: threshold ?? InboxSweeper.defaultThreshold)
     let unreadable = report.unreadableManifests.map {
       Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)

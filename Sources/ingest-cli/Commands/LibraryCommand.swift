@@ -54,12 +54,12 @@ enum LibraryCommand {
         examples: [.init(command: "library list --json", note: "every record, for a script")]),
     ])
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let path = try arguments.option("--library")
     switch arguments.popSubcommand() {
-    case "summary": return try summary(path, json: json, arguments: &arguments)
-    case "list": return try list(path, json: json, arguments: &arguments)
+    case "summary": return try await summary(path, json: json, arguments: &arguments)
+    case "list": return try await list(path, json: json, arguments: &arguments)
     default: throw CLIError.usage("library needs an action: summary or list")
     }
   }
@@ -85,7 +85,7 @@ enum LibraryCommand {
     var text: String
   }
 
-  static func summary(_ path: String?, json: Bool, arguments: inout Arguments) throws
+  static func summary(_ path: String?, json: Bool, arguments: inout Arguments) async throws
     -> ExitStatus
   {
     let dateText = try arguments.option("--date")
@@ -116,8 +116,8 @@ enum LibraryCommand {
       }
       locale = parsed
     }
-    let library = try Backends.library(path, group: nil, create: false)
-    let card = try library.summary(date: day, timeZone: zone, locale: locale)
+    let library = try await Backends.library(path, group: nil, create: false)
+    let card = try await library.summary(date: day, timeZone: zone, locale: locale)
     if json {
       let time = Date.ISO8601FormatStyle()
       try Output.json(
@@ -153,14 +153,16 @@ enum LibraryCommand {
     var items: [LibraryItem]
   }
 
-  static func list(_ path: String?, json: Bool, arguments: inout Arguments) throws -> ExitStatus {
+  static func list(_ path: String?, json: Bool, arguments: inout Arguments) async throws
+    -> ExitStatus
+  {
     let statusText = try arguments.option("--status")
     _ = try arguments.positionals()
     let status = statusText.map {
       RecordStatus(rawValue: $0.replacingOccurrences(of: " ", with: "-"))
     }
-    let library = try Backends.library(path, group: nil, create: false)
-    let records = try library.records(status: status, limit: nil)
+    let library = try await Backends.library(path, group: nil, create: false)
+    let records = try await library.records(status: status, limit: nil)
     let time = Date.ISO8601FormatStyle()
     if json {
       try Output.json(

@@ -71,10 +71,10 @@ enum MatrixCommand {
         ]),
     ])
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     switch arguments.popSubcommand() {
-    case "run": return try runMatrix(&arguments)
-    case "init": return try initMatrix(&arguments)
+    case "run": return try await runMatrix(&arguments)
+    case "init": return try await initMatrix(&arguments)
     default: throw CLIError.usage("matrix needs an action: run or init")
     }
   }
@@ -109,7 +109,7 @@ enum MatrixCommand {
     var contradictions: Int
   }
 
-  static func runMatrix(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func runMatrix(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let ruleArgument = try arguments.option("--rule")
     let contractPath = try arguments.option("--contract")
@@ -134,7 +134,7 @@ enum MatrixCommand {
     }
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
     // With --inbox URL, every row commits to and imports from that database.
-    let database = try Backends.matrix(arguments)
+    let database = try await Backends.matrix(arguments)
     var configured = MatrixRunner(
       rule: rule, matrix: matrix,
       matrixDirectory: matrixDirectory,
@@ -143,7 +143,7 @@ enum MatrixCommand {
       maximumConcurrentRows: jobs ?? 4)
     configured.inbox = database?.inbox
     let runner = configured
-    let results = blocking { await runner.run() }
+    let results = await runner.run()
     if let junit {
       let xml = JUnitReport.xml(results, suiteName: matrix.title ?? path)
       do {
@@ -195,7 +195,7 @@ enum MatrixCommand {
     return failed == 0 ? .success : .notAccepted
   }
 
-  static func initMatrix(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func initMatrix(_ arguments: inout Arguments) async throws -> ExitStatus {
     let ruleArgument = try arguments.option("--rule")
     let contract = try InboxCommand.contract(arguments)
     let output = try arguments.option("--output")
@@ -204,14 +204,13 @@ enum MatrixCommand {
     _ = try arguments.positionals()
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
     let corpus = ShareSamples.corpus
-    let started: Result<(TypeMatrixFile, [RowResult]), any Error> = blocking {
-      do {
-        return .success(
-          try await MatrixStarter.matrix(
-            title: title, rule: rule, contract: contract, corpus: corpus))
-      } catch {
-        return .failure(error)
-      }
+    let started: Result<(TypeMatrixFile, [RowResult]), any Error>
+    do {
+      started = .success(
+        try await MatrixStarter.matrix(
+          title: title, rule: rule, contract: contract, corpus: corpus))
+    } catch {
+      started = .failure(error)
     }
     let (matrix, results) = try started.get()
     let data = try matrix.jsonData() + Data("\n".utf8)

@@ -28,7 +28,7 @@ extension RuleCommand {
   }
 
   /// Both rules over every profile; exit 0 when they agree on all, 1 when not.
-  static func diff(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func diff(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let sourcesDirectory = try arguments.option("--sources")
     let declarationFiles = try arguments.options("--declarations")

@@ -142,12 +142,12 @@ enum RuleCommand {
       + " is missing, unreadable or not a regular file."
   )
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     switch arguments.popSubcommand() {
-    case "check": return try check(&arguments)
-    case "matrix": return try matrix(&arguments)
-    case "explain": return try explain(&arguments)
-    case "diff": return try diff(&arguments)
+    case "check": return try await check(&arguments)
+    case "matrix": return try await matrix(&arguments)
+    case "explain": return try await explain(&arguments)
+    case "diff": return try await diff(&arguments)
     case let action: throw CLIError.usage("unknown rule action '\(action ?? "")'")
     }
   }
@@ -168,7 +168,7 @@ enum RuleCommand {
     var trace: ActivationTrace
   }
 
-  static func check(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func check(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let javaScriptResults = try arguments.option("--javascript-results").map(
       JavaScriptResultsOption.read)
@@ -362,7 +362,7 @@ enum RuleCommand {
     return profiles
   }
 
-  static func matrix(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func matrix(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let sourcesDirectory = try arguments.option("--sources")
     let declarationFiles = try arguments.options("--declarations")
@@ -411,7 +411,7 @@ enum RuleCommand {
     var explanation: ActivationRuleExplanation
   }
 
-  static func explain(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func explain(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let declarationFiles = try arguments.options("--declarations")
     let semantics = Self.semantics(&arguments)

@@ -93,7 +93,7 @@ enum ShareCommand {
       """
   )
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let text = try arguments.option("--text")
     let urlText = try arguments.option("--url")
@@ -160,19 +160,18 @@ enum ShareCommand {
     if let progress {
       options.progress = { position, bytes in progress.update(position, bytes) }
     }
-    let inbox = try Backends.inbox(arguments, group: group)
+    let inbox = try await Backends.inbox(arguments, group: group)
     let pipeline = SharePipeline(
       group: group, inbox: inbox, contract: contract, options: options)
     let clock = ContinuousClock()
     let started = clock.now
-    let (activation, outcome) = blocking {
-      var activation: ActivationDecision?
-      if let rule {
-        let decision = rule.evaluate(await ActivationInput(extensionItems: share.items))
-        activation = decision
-        guard decision.isShown else { return (activation, nil as ShareOutcome?) }
-      }
-      return (activation, await pipeline.share(share.items, source: share.source))
+    var activation: ActivationDecision?
+    var outcome: ShareOutcome?
+    if let rule {
+      activation = rule.evaluate(await ActivationInput(extensionItems: share.items))
+    }
+    if activation?.isShown ?? true {
+      outcome = await pipeline.share(share.items, source: share.source)
     }
     progress?.finish()
     let report = ShareReport(
@@ -195,25 +194,4 @@ enum ShareCommand {
       throw CLIError(status: .cannotCreate, message: "\(error)")
     }
   }
-}
-
-/// Runs async work to its end from synchronous code (the command line's `main`).
-func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-  let box = ResultBox<T>()
-  let done = DispatchSemaphore(value: 0)
-  Task {
-    let value = await work()
-    box.value.withLock { $0 = value }
-    done.signal()
-  }
-  done.wait()
-  guard let value = box.value.withLock({ $0 }) else {
-    preconditionFailure("the task signalled before storing its result")
-  }
-  return value
-}
-
-/// Where `blocking` hands its result across.
-private final class ResultBox<T: Sendable>: Sendable {
-  let value = Mutex<T?>(nil)
 }

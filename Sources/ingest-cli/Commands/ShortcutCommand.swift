@@ -83,10 +83,10 @@ enum ShortcutCommand {
     ]
   )
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     switch arguments.popSubcommand() {
-    case "make": return try make(&arguments)
-    case "inspect": return try inspect(&arguments)
+    case "make": return try await make(&arguments)
+    case "inspect": return try await inspect(&arguments)
     case let other: throw CLIError.usage("unknown shortcut action '\(other ?? "")'")
     }
   }
@@ -104,7 +104,7 @@ enum ShortcutCommand {
     var warnings: [String]
   }
 
-  static func make(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func make(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let bundle = try arguments.option("--bundle-id")
     let name = try arguments.option("--name")
@@ -189,7 +189,7 @@ enum ShortcutCommand {
 
   // MARK: inspect
 
-  static func inspect(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func inspect(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let extract = try arguments.option("--extract")
     let path = try arguments.positionals()[0]

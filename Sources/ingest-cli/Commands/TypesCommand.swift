@@ -69,7 +69,7 @@ enum TypesCommand {
     }
   }
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let contentOnly = arguments.flag("--content-only")
     let paths = try arguments.positionals()

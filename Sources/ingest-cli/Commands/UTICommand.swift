@@ -77,7 +77,7 @@ enum UTICommand {
     var error: String
   }
 
-  static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.flag("--json")
     let declarationFiles = try arguments.options("--declarations")
     let queries = try arguments.orderedQueries("--ext", "--mime")

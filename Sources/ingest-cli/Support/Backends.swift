@@ -68,11 +68,13 @@ enum Backends {
   /// The inbox `--inbox` or `INGEST_INBOX_URL` names, else the group's directory inbox; with
   /// `--payloads` or `INGEST_PAYLOADS_URL` naming the same database, its sharers put payloads
   /// there as large objects.
-  static func inbox(_ arguments: Arguments, group: GroupDirectory) throws -> any InboxStore {
-    guard let (url, payloads) = try database(arguments) else { return DirectoryInbox(group: group) }
+  static func inbox(_ arguments: Arguments, group: GroupDirectory) async throws -> any InboxStore {
+    guard let (url, payloads) = try await database(arguments) else {
+      return DirectoryInbox(group: group)
+    }
     let inbox = PostgresInbox(url: url, group: group, options: try options(), payloads: payloads)
     do {
-      try inbox.connect()
+      try await inbox.connect()
     } catch {
       throw CLIError(describing: error)
     }
@@ -81,7 +83,7 @@ enum Backends {
 
   /// The inbox's database (`--inbox`, `INGEST_INBOX_URL`) and where its sharers put payloads
   /// (`--payloads`, `INGEST_PAYLOADS_URL`: the same database, checked); nil without a URL.
-  static func database(_ arguments: Arguments) throws -> (PostgresURL, PostgresPayloads)? {
+  static func database(_ arguments: Arguments) async throws -> (PostgresURL, PostgresPayloads)? {
     let payloads = try databaseURL(
       try arguments.option("--payloads"), option: "--payloads", variable: payloadsVariable)
     guard
@@ -102,7 +104,7 @@ enum Backends {
       do {
         let options = try options()
         isSame =
-          try PostgresSchema.databaseID(at: payloads, options: options)
+          try await PostgresSchema.databaseID(at: payloads, options: options)
           == PostgresSchema.databaseID(at: url, options: options)
       } catch {
         throw CLIError(describing: error)
@@ -121,11 +123,11 @@ enum Backends {
   /// that PostgreSQL inbox (its payloads as large objects with `--payloads`) and is imported
   /// into the library in the same database, its files in the row's group directory; nil
   /// without a URL (each row's own directory inbox and SQLite library).
-  static func matrix(_ arguments: Arguments) throws -> LibraryRecords? {
-    guard let (url, payloads) = try database(arguments) else { return nil }
+  static func matrix(_ arguments: Arguments) async throws -> LibraryRecords? {
+    guard let (url, payloads) = try await database(arguments) else { return nil }
     let options = try options()
     do {
-      _ = try PostgresSchema.databaseID(at: url, options: options)
+      _ = try await PostgresSchema.databaseID(at: url, options: options)
     } catch {
       throw CLIError(describing: error)
     }
@@ -162,7 +164,9 @@ enum Backends {
   ///     go in its `Library/` unless `INGEST_LIBRARY_FILES` names a directory.
   ///   - create: Whether a missing SQLite library (or a PostgreSQL library's files directory)
   ///     is created.
-  static func library(_ given: String?, group: String?, create: Bool) throws -> any LibraryStore {
+  static func library(_ given: String?, group: String?, create: Bool) async throws
+    -> any LibraryStore
+  {
     let isURL = given.map(PostgresURL.isPostgres) ?? true
     guard isURL,
       let url = try databaseURL(given, option: "--library", variable: libraryVariable)
@@ -185,7 +189,7 @@ enum Backends {
     do {
       let library = try PostgresLibrary(
         url: url, filesPath: files ?? "", options: try options(), createsFilesDirectory: create)
-      try library.connect()
+      try await library.connect()
       return library
     } catch {
       throw CLIError(describing: error)

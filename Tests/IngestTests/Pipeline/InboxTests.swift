@@ -26,32 +26,88 @@ struct InboxTests {
     defer { fixture.remove() }
     let ids = try await Self.share(fixture, count: 3)
     let inbox = DirectoryInbox(group: fixture.group)
-    #expect(try inbox.pending().map(\.id) == ids)
-    let first = try #require(try inbox.claimNext())
+    await #expect(try inbox.pending().map(\.id) == ids)
+    let first = try await #require(try inbox.claimNext())
     #expect(first.manifest.id == ids[0])
-    #expect(try inbox.claim(ids[0]) == nil)
-    let second = try #require(try inbox.claimNext())
+    await #expect(try inbox.claim(ids[0]) == nil)
+    let second = try await #require(try inbox.claimNext())
     #expect(second.manifest.id == ids[1])
     let path = try #require(first.payloadPath(of: first.manifest.items[0]))
     #expect(FileManager.default.fileExists(atPath: path))
-    try first.finish()
+    try await first.finish()
     #expect(!FileManager.default.fileExists(atPath: path))
-    #expect(try inbox.pending().map(\.id) == Array(ids[1...]))
-    try second.release(recording: "the library was locked")
-    let entry = try #require(try inbox.pending().first)
+    await #expect(try inbox.pending().map(\.id) == Array(ids[1...]))
+    try await second.release(recording: "the library was locked")
+    let entry = try await #require(try inbox.pending().first)
     #expect(entry.id == ids[1])
     #expect(entry.failure?.attempts == 1)
     #expect(entry.failure?.lastError == "the library was locked")
-    let again = try #require(try inbox.claim(ids[1]))
-    try again.release(recording: "still locked")
-    #expect(try inbox.pending().first?.failure?.attempts == 2)
-    let last = try #require(try inbox.claim(ids[1]))
-    try last.finish()
+    let again = try await #require(try inbox.claim(ids[1]))
+    try await again.release(recording: "still locked")
+    await #expect(try inbox.pending().first?.failure?.attempts == 2)
+    let last = try await #require(try inbox.claim(ids[1]))
+    try await last.finish()
     #expect(try fixture.names("Inbox") == ["\(ids[2].uuidString).json"])
   }
 
+  @Test("A claim ended while a child process holds a copy of its descriptor is free at once")
+  func claimOutlivedByChild() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let id = try #require(try await Self.share(fixture).first)
+    let inbox = DirectoryInbox(group: fixture.group)
+    let manifest = fixture.groupPath + "/Inbox/\(id.uuidString).json"
+    for end in ["release", "finish"] {
+      let claim = try await #require(try inbox.claim(id))
+      // What any thread's fork does between its fork and its exec, for longer: a child holds
+      // a copy of the claim's open file description (here for 30 s).
+      let child = try Self.spawnHolding(try Self.descriptor(opening: manifest))
+      defer {
+        kill(child, SIGKILL)
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+      }
+      if end == "finish" {
+        try await claim.finish()
+        #expect(!FileManager.default.fileExists(atPath: manifest))
+        return
+      }
+      try await claim.release(recording: "busy")
+      let again = try await #require(try inbox.claim(id), "the released claim is still locked")
+      try await again.release(recording: "busy")
+    }
+  }
+
+  /// This process's descriptor open on `path` (the claim's).
+  static func descriptor(opening path: String) throws -> Int32 {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+      guard let number = Int32(name),
+        let link = try? FileManager.default.destinationOfSymbolicLink(
+          atPath: "/proc/self/fd/\(name)"),
+        link == target
+      else { continue }
+      return number
+    }
+    throw CocoaError(.fileNoSuchFile)
+  }
+
+  /// Starts `sleep 30` holding a copy of `descriptor`.
+  static func spawnHolding(_ descriptor: Int32) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, descriptor, descriptor == 9 ? 8 : 9)
+    var pid: pid_t = 0
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sleep"), strdup("30"), nil]
+    defer { for argument in arguments { free(argument) } }
+    let result = posix_spawn(&pid, "/bin/sleep", &actions, nil, arguments, environ)
+    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    return pid
+  }
+
   @Test("A manifest naming a path outside Incoming/ or of an unknown schema is refused")
-  func hostileManifests() throws {
+  func hostileManifests() async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
     let inbox = DirectoryInbox(group: fixture.group)
@@ -62,7 +118,7 @@ struct InboxTests {
       """
     try Data(escape.utf8).write(
       to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(id.uuidString).json"))
-    let error = #expect(throws: ManifestError.self) { try inbox.claim(id) }
+    let error = await #expect(throws: ManifestError.self) { try await inbox.claim(id) }
     #expect(error?.field == "items[0].file")
     let future = UUID()
     try Data(
@@ -70,12 +126,12 @@ struct InboxTests {
       {"schemaVersion": 3, "id": "\(future.uuidString)", "receivedAt": "2026-09-21T14:13:20Z", "items": []}
       """.utf8
     ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(future.uuidString).json"))
-    let unknown = #expect(throws: ManifestError.self) { try inbox.claim(future) }
+    let unknown = await #expect(throws: ManifestError.self) { try await inbox.claim(future) }
     #expect(unknown?.problem.contains("schemaVersion 3") == true)
   }
 
   @Test("A manifest written by another program, with unknown fields, is read")
-  func foreignManifest() throws {
+  func foreignManifest() async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
     let id = UUID()
@@ -87,10 +143,10 @@ struct InboxTests {
                  {"kind": "url", "typeIdentifier": "public.url", "url": "https://example.com/"}]}
       """.utf8
     ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(id.uuidString).json"))
-    let claim = try #require(try DirectoryInbox(group: fixture.group).claim(id))
+    let claim = try await #require(try DirectoryInbox(group: fixture.group).claim(id))
     #expect(claim.manifest.items.map(\.kind) == [.text, .url])
     #expect(claim.manifest.receivedAt == Date(timeIntervalSince1970: 1_772_951_400))
-    try claim.finish()
+    try await claim.finish()
   }
 
   @Test(
@@ -107,10 +163,10 @@ struct InboxTests {
     try FileManager.default.moveItem(
       atPath: fixture.groupPath + "/Incoming/" + name,
       toPath: fixture.groupPath + "/.staging/" + staged)
-    let claim = try #require(try DirectoryInbox(group: fixture.group).claim(id))
+    let claim = try await #require(try DirectoryInbox(group: fixture.group).claim(id))
     #expect(try fixture.names("Incoming") == [name])
     #expect(try fixture.names(".staging").isEmpty)
-    try claim.finish()
+    try await claim.finish()
   }
 
   @Test(
@@ -140,7 +196,7 @@ struct InboxTests {
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
       }
     }
-    let report = try InboxSweeper(group: fixture.group).sweep()
+    let report = try await InboxSweeper(group: fixture.group).sweep()
     #expect(report.completed == 1)
     #expect(report.removedFromStaging == 1)
     #expect(report.removedFromIncoming == 1)
@@ -148,7 +204,7 @@ struct InboxTests {
     #expect(report.bytesFreed == 300)  // the two stale files and the stale reservation
     #expect(try fixture.names(".staging") == ["fresh.heic"])
     #expect(try fixture.names("Incoming") == [committed, "fresh.jpeg"].sorted())
-    #expect(try DirectoryInbox(group: fixture.group).pending().map(\.id) == [id])
+    await #expect(try DirectoryInbox(group: fixture.group).pending().map(\.id) == [id])
     #expect(try fixture.names("Inbox") == ["\(id.uuidString).json"])
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import Synchronization
+import SystemCalls
 import Testing
 
 @Suite("InboxWatcher: shares handed over as they arrive, until stopped")
@@ -18,7 +19,7 @@ struct InboxWatcherTests {
     }
   }
 
-  static func waitUntil(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+  static func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if condition() { return true }
@@ -36,11 +37,10 @@ struct InboxWatcherTests {
       inbox: DirectoryInbox(group: fixture.group), rescanInterval: .seconds(30))
     let recorder = Recorder()
     let finished = Mutex(false)
-    let thread = Thread {
-      try? watcher.run(recorder)
+    Task(executorPreference: IOExecutor.shared) {
+      try? await watcher.run(recorder)
       finished.withLock { $0 = true }
     }
-    thread.start()
     #expect(await Self.waitUntil { recorder.handled.withLock { $0 } == waiting })
     // Events, not the 30-second re-scan, bring these in.
     let arriving = try await InboxTests.share(fixture, count: 2)
@@ -62,10 +62,9 @@ struct InboxWatcherTests {
     let watcher = try InboxWatcher(
       inbox: DirectoryInbox(group: fixture.group), rescanInterval: .milliseconds(200))
     let reports = Mutex<[InboxDrain.Report]>([])
-    let thread = Thread {
-      try? watcher.run(recorder) { report in reports.withLock { $0.append(report) } }
+    Task(executorPreference: IOExecutor.shared) {
+      try? await watcher.run(recorder) { report in reports.withLock { $0.append(report) } }
     }
-    thread.start()
     #expect(await Self.waitUntil { reports.withLock { !$0.isEmpty } })
     #expect(reports.withLock { $0.first?.failed.map(\.id) } == ids)
     #expect(try fixture.names("Inbox").contains("\(ids[0].uuidString).failure"))

@@ -20,15 +20,11 @@ struct PipelineFixture {
 
   func remove() { directory.remove() }
 
-  /// The share deadline of these tests unless one sets its own: CI-sized. They check what
-  /// lands, not timing (those that test the deadline set one of a second), and inside the
-  /// whole suite on a 2-core machine a share that takes milliseconds alone has taken over 20 s.
-  static let deadline: Duration = .seconds(180)
-
-  /// A pipeline into the fixture's group, with `deadline` unless `options` say otherwise.
+  /// A pipeline into the fixture's group, with the product's own options (its 30 s deadline)
+  /// unless `options` say otherwise.
   func pipeline(
     contract: InputContract = .default,
-    options: SharePipeline.Options = .init(deadline: PipelineFixture.deadline),
+    options: SharePipeline.Options = .init(),
     log: IngestLog = .none
   ) -> SharePipeline {
     SharePipeline(group: group, contract: contract, options: options, log: log)

@@ -61,7 +61,7 @@ struct PublishTests {
     #expect(try fixture.stagingNames().published.count == 1)
     #expect(try Self.linkCount(path) == 2)
     // The sweeper removes the second name whatever its age, and nothing else.
-    let report = try InboxSweeper(group: fixture.group).sweep()
+    let report = try await InboxSweeper(group: fixture.group).sweep()
     #expect(report.completed == 1)
     #expect(try fixture.names(".staging").isEmpty)
     #expect(try fixture.names("Incoming") == [file])

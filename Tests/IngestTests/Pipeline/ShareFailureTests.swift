@@ -52,7 +52,7 @@ struct ShareFailureTests {
     defer { fixture.remove() }
     let failing = try Self.scripted(.vanishMidLoad, in: fixture)
     let outcome = await fixture.pipeline(
-      options: .init(deadline: PipelineFixture.deadline, keepsPartialShares: true)
+      options: .init(keepsPartialShares: true)
     ).share(
       PipelineFixture.item([Self.good, failing.fileProvider(typeIdentifier: "public.jpeg")]))
     #expect(outcome.isCommitted)
@@ -182,7 +182,7 @@ struct ShareFailureTests {
     defer { if let fault { FaultInjector.shared.remove(fault) } }
     print("disk-full test: \(tmpfs == nil ? "injected ENOSPC" : "a real 1 MiB tmpfs")")
     let outcome = await SharePipeline(
-      group: group, options: .init(deadline: PipelineFixture.deadline)
+      group: group, options: .init()
     ).share(
       PipelineFixture.item([PipelineFixture.fileProvider(big, type: "public.jpeg")]))
     guard case .attachmentFailed(let failure)? = outcome.error else {

@@ -129,7 +129,7 @@ struct SpareFilesTests {
         try Self.spareManifests(fixture) == [".\(manifest.id.uuidString).json.partial"]
       })
     try payload.file.close()
-    manifest.prepared.discard()
+    await manifest.prepared.discard()
   }
 
   @Test("Spares are made in batches: not while more than half are left, then back up to capacity")
@@ -149,7 +149,7 @@ struct SpareFilesTests {
     #expect(try await Self.eventually { spares.ready == (4, 4) })
     #expect(try fixture.names(".staging").count == 6)
     for payload in taken { try payload.file.close() }
-    manifest.prepared.discard()
+    await manifest.prepared.discard()
   }
 
   @Test("Spares older than their maximum age are removed, and not made again until asked for")

@@ -44,7 +44,7 @@ struct SweeperTrustTests {
         name: "a name that is not a share id", fileName: "from-another-app.json",
         contents: #"{"attachment": "Incoming/PAYLOAD"}"#),
     ])
-  func unreadableManifestsKeepTheirFiles(_ test: UnreadableCase) throws {
+  func unreadableManifestsKeepTheirFiles(_ test: UnreadableCase) async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
     let id = UUID()
@@ -61,7 +61,7 @@ struct SweeperTrustTests {
         .replacingOccurrences(of: "ID", with: id.uuidString).utf8
     ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/" + manifestName))
 
-    let report = try InboxSweeper(group: fixture.group).sweep(olderThan: .zero)
+    let report = try await InboxSweeper(group: fixture.group).sweep(olderThan: .zero)
     #expect(try fixture.names("Incoming") == [payload], "the orphan goes, the payload stays")
     #expect(report.removedFromIncoming == 1)
     #expect(report.keptForUnreadable == 1)
@@ -69,11 +69,13 @@ struct SweeperTrustTests {
     #expect(try fixture.names("Inbox").contains(manifestName))
     if manifestName.hasPrefix(id.uuidString) {
       // The share is kept with the reason recorded, where inbox list shows it.
-      let failure = try #require(try DirectoryInbox(group: fixture.group).pending().first?.failure)
+      let failure = try await #require(
+        try DirectoryInbox(group: fixture.group).pending().first?.failure)
       #expect(failure.lastError.contains("cannot be read"))
       // A second sweep records nothing new.
-      _ = try InboxSweeper(group: fixture.group).sweep(olderThan: .zero)
-      #expect(try DirectoryInbox(group: fixture.group).pending().first?.failure?.attempts == 1)
+      _ = try await InboxSweeper(group: fixture.group).sweep(olderThan: .zero)
+      await #expect(
+        try DirectoryInbox(group: fixture.group).pending().first?.failure?.attempts == 1)
     }
   }
 
@@ -82,29 +84,24 @@ struct SweeperTrustTests {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
     let pipeline = fixture.pipeline()
-    let stop = Atomic<Bool>(false)
-    let sweeps = Atomic<Int>(0)
-    let removed = Atomic<Int>(0)
-    let kept = Atomic<Int>(0)
-    let failures = Mutex<[String]>([])
+    let stop = Stop()
     let group = fixture.group
-    let done = DispatchSemaphore(value: 0)
     // Another program sweeps with no threshold at all, over and over, while shares are made.
-    Thread {
-      while !stop.load(ordering: .relaxed) {
+    let sweeping = Task(executorPreference: IOExecutor.shared) {
+      var tally = (sweeps: 0, removed: 0, kept: 0, failures: [String]())
+      while !stop.requested.load(ordering: .relaxed) {
         do {
-          let report = try InboxSweeper(group: group).sweep(olderThan: .zero)
-          removed.add(
-            report.removedFromIncoming + report.removedFromStaging + report.removedFromInbox,
-            ordering: .relaxed)
-          kept.add(report.keptInFlight, ordering: .relaxed)
-          sweeps.add(1, ordering: .relaxed)
+          let report = try await InboxSweeper(group: group).sweep(olderThan: .zero)
+          tally.removed +=
+            report.removedFromIncoming + report.removedFromStaging + report.removedFromInbox
+          tally.kept += report.keptInFlight
+          tally.sweeps += 1
         } catch {
-          failures.withLock { $0.append("\(error)") }
+          tally.failures.append("\(error)")
         }
       }
-      done.signal()
-    }.start()
+      return tally
+    }
     let outcomes = await withTaskGroup(of: [ShareOutcome].self) { tasks in
       for _ in 0..<3 {
         tasks.addTask {
@@ -121,23 +118,27 @@ struct SweeperTrustTests {
       }
       return await tasks.reduce(into: []) { $0 += $1 }
     }
-    stop.store(true, ordering: .relaxed)
-    try await Offload.run { done.wait() }
-    #expect(failures.withLock { $0 }.isEmpty)
+    stop.requested.store(true, ordering: .relaxed)
+    let tally = await sweeping.value
+    #expect(tally.failures.isEmpty)
     print(
-      "sweeps beside sharers: \(sweeps.load(ordering: .relaxed)) sweeps removed"
-        + " \(removed.load(ordering: .relaxed)) files and left \(kept.load(ordering: .relaxed))"
-        + " files of shares in flight while 60 shares were made")
-    #expect(sweeps.load(ordering: .relaxed) > 0)
-    #expect(kept.load(ordering: .relaxed) > 0, "the sweeps met files of shares in flight")
+      "sweeps beside sharers: \(tally.sweeps) sweeps removed \(tally.removed) files and left"
+        + " \(tally.kept) files of shares in flight while 60 shares were made")
+    #expect(tally.sweeps > 0)
+    #expect(tally.kept > 0, "the sweeps met files of shares in flight")
     let inbox = DirectoryInbox(group: fixture.group)
     for outcome in outcomes {
       #expect(outcome.isCommitted, "\(String(describing: outcome.error))")
       guard outcome.isCommitted else { continue }
       // Every committed share is whole: its payload is there, with its manifest's digest.
-      let claim = try #require(try inbox.claim(outcome.shareID))
+      let claim = try await #require(try inbox.claim(outcome.shareID))
       _ = try claim.openPayload(at: 0)
-      try claim.finish()
+      try await claim.finish()
     }
   }
+}
+
+/// A request to stop, shared with a task.
+final class Stop: Sendable {
+  let requested = Atomic<Bool>(false)
 }

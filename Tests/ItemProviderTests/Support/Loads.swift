@@ -30,6 +30,17 @@ enum Loads {
     }
   }
 
+  /// Whether `path` is gone, waiting up to ten seconds: a loaded file is removed when the
+  /// completion handler returns, and a test that resumed from inside the handler may look
+  /// before the removal is done.
+  static func isGone(_ path: String) async -> Bool {
+    for _ in 0..<500 {
+      if !FileManager.default.fileExists(atPath: path) { return true }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return !FileManager.default.fileExists(atPath: path)
+  }
+
   /// Loads a file representation; `inside` runs inside the completion handler, while the file
   /// exists, and its result is returned with the URL and error.
   static func file<T: Sendable>(
