@@ -236,7 +236,9 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",
-      dependencies: ["ingest-cli", "Importer", "IngestPostgres", "Ingest", "TestSupport"],
+      dependencies: [
+        "ingest-cli", "ActivationRules", "Importer", "IngestPostgres", "Ingest", "TestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
   ]

@@ -18,10 +18,4 @@ public struct ActivationDecision: Sendable, Equatable, Codable {
     self.trace = trace
     self.evaluationError = evaluationError
   }
-
-  /// The reason wrapped to `width` columns for a terminal, after `prefix` (such as
-  /// `reason: `), with continuation lines indented by `indent` spaces.
-  public func wrappedReason(width: Int, prefix: String = "", indent: Int = 2) -> String {
-    TextWrapping.wrap(reason, width: width, prefix: prefix, indent: indent)
-  }
 }

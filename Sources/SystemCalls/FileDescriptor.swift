@@ -77,9 +77,13 @@ package struct FileDescriptor: Sendable {
   }
 
   /// Opens `name` relative to this directory; a new file gets `permissions`.
+  ///
+  /// - Parameter checksPermissions: Whether to set a new file's permissions exactly (one
+  ///   `fchmod`, since the umask may have cleared bits). A caller that reads the new file's
+  ///   status anyway passes false and sets them only when they differ (`fixPermissions(_:of:)`).
   package func open(
     _ name: String, _ access: AccessMode, options: OpenOptions = [],
-    permissions: mode_t = 0o600
+    permissions: mode_t = 0o600, checksPermissions: Bool = true
   ) throws(IOError) -> FileDescriptor {
     let child = path(of: name)
     let flags = access.flags | options.rawValue | O_CLOEXEC
@@ -88,9 +92,15 @@ package struct FileDescriptor: Sendable {
     let opened = FileDescriptor(rawValue: descriptor, path: child)
     if options.contains(.create) {
       OperationRecorder.shared.recordCreate(opened)
-      try opened.fixPermissions(permissions)
+      if checksPermissions { try opened.fixPermissions(permissions) }
     }
     return opened
+  }
+
+  /// Sets `permissions` on this new file unless `status` (its own) shows them already: the
+  /// umask can only clear bits, so most new files have exactly what was asked.
+  package func fixPermissions(_ permissions: mode_t, of status: FileStatus) throws(IOError) {
+    if status.permissions & 0o7777 != UInt32(permissions) { try setPermissions(permissions) }
   }
 
   /// The umask may have cleared bits of a new file's mode; set exactly what was asked.

@@ -18,18 +18,7 @@ struct IngestCLI {
       --help. Options may come before or after the command; -- ends options; - reads standard \
       input where a file is expected.
       """,
-    options: [
-      .flag(
-        "--json",
-        help: "write the answer as one JSON document on standard output; errors too"),
-      .flag("--help", "-h", help: "show help: of the program, or of the command named"),
-      .flag("--version", help: "print the version"),
-      .flag("--generate-man", help: "write the man page, ingest-cli.1, to standard output"),
-      .option(
-        "--generate-completion", value: "SHELL",
-        help: "write the completion script for bash or zsh to standard output",
-        completion: .values(["bash", "zsh"])),
-    ].map { $0.name == "--json" ? $0 : hiddenFromUsage($0) },
+    options: Options.self,
     subcommands: [
       ShareCommand.spec, InboxCommand.spec, GroupsCommand.spec, TypesCommand.spec,
       UTICommand.spec, RuleCommand.spec, MatrixCommand.spec, LibraryCommand.spec,
@@ -56,16 +45,41 @@ struct IngestCLI {
     ]
   )
 
-  static func hiddenFromUsage(_ option: OptionSpec) -> OptionSpec {
-    var option = option
-    option.isHiddenFromUsage = true
-    return option
+  /// The program's own options: `--json` and `--help` apply to every command; the others act
+  /// on the program.
+  struct Options: ParsableOptions {
+    /// `--json`, which even a usage error honours (it is looked for before parsing).
+    static let jsonFlag = Flag(
+      "--json", help: "write the answer as one JSON document on standard output; errors too")
+
+    var json: Bool
+    var help: Bool
+    var version: Bool
+    var generatesManPage: Bool
+    var completionShell: String?
+
+    init(from reader: inout OptionReader) {
+      json = reader.read(Self.jsonFlag)
+      help = reader.read(
+        Flag("--help", "-h", help: "show help: of the program, or of the command named")
+          .hiddenFromUsage())
+      version = reader.read(Flag("--version", help: "print the version").hiddenFromUsage())
+      generatesManPage = reader.read(
+        Flag("--generate-man", help: "write the man page, ingest-cli.1, to standard output")
+          .hiddenFromUsage().skippingValidation())
+      completionShell = reader.read(
+        Option(
+          "--generate-completion", value: "SHELL",
+          help: "write the completion script for bash or zsh to standard output",
+          completion: .values(["bash", "zsh"])
+        ).hiddenFromUsage().skippingValidation())
+    }
   }
 
   static func main() async {
     Output.treatBrokenPipeAsEnd()
     let tokens = Array(CommandLine.arguments.dropFirst())
-    let json = tokens.prefix { $0 != "--" }.contains("--json")
+    let json = tokens.prefix { $0 != "--" }.contains { Options.jsonFlag.spec.names.contains($0) }
     let status: ExitStatus
     if let error = RawArguments.invalidArgumentError() {
       Output.flush()
@@ -94,20 +108,21 @@ struct IngestCLI {
   static func execute(_ invocation: ArgumentParser.Invocation, json: Bool) async -> ExitStatus {
     var arguments = invocation.arguments
     let path = invocation.path
+    let options = arguments.read(Options.self)
     do {
-      if arguments.flag("--help") {
+      if options.help {
         print(HelpGenerator.help(path, width: Terminal.width), terminator: "")
         return .success
       }
-      if arguments.flag("--version") {
+      if options.version {
         print("\(HelpGenerator.program) \(version)")
         return .success
       }
-      if arguments.flag("--generate-man") {
+      if options.generatesManPage {
         print(ManPageGenerator.manPage(root, version: version), terminator: "")
         return .success
       }
-      if let shell = try arguments.option("--generate-completion") {
+      if let shell = options.completionShell {
         guard let script = CompletionGenerator.script(root, shell: shell) else {
           throw CLIError.usage("--generate-completion takes bash or zsh, not '\(shell)'")
         }
@@ -167,4 +182,9 @@ struct IngestCLI {
     }
     return error.status
   }
+}
+
+extension Arguments {
+  /// Whether `--json` was given: every command answers with one JSON document then.
+  var wantsJSON: Bool { read(IngestCLI.Options.self).json }
 }

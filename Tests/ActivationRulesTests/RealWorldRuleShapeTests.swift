@@ -206,8 +206,12 @@ struct RealWorldRuleShapeTests {
     // The deciding clauses lead; the rule's own comparison comes last.
     #expect(decision.reason.hasPrefix("attachment 1 (public.heic, public.jpeg; file): each of 40"))
     #expect(decision.reason.contains("… and 36 more (see the trace); so "))
-    let rendered = decision.trace.rendered()
-    #expect(extensions.allSatisfy { rendered.contains("\"\($0)\"") })
+    // The trace keeps every clause.
+    func traced(_ trace: ActivationTrace) -> [String] {
+      [trace.clause] + trace.children.flatMap(traced)
+    }
+    let clauseText = traced(decision.trace).joined(separator: "\n")
+    #expect(extensions.allSatisfy { clauseText.contains("\"\($0)\"") })
     // Five or fewer are all named.
     let few = try ActivationRule(
       predicateFormat: "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $file, "

@@ -23,23 +23,23 @@ struct ParserTests {
     for line in [["--json", "uti", "public.heic"], ["uti", "public.heic", "--json"]] {
       let invocation = try Self.parse(line).get()
       #expect(invocation.path.map(\.name) == ["ingest-cli", "uti"])
-      #expect(invocation.arguments.flag("--json"))
+      #expect(invocation.arguments.read(IngestCLI.Options.self).json)
       #expect(try invocation.arguments.positionals() == ["public.heic"])
     }
     let ended = try Self.parse(["types", "--", "--json", "-"]).get()
-    #expect(!ended.arguments.flag("--json"))
+    #expect(!ended.arguments.read(IngestCLI.Options.self).json)
     #expect(try ended.arguments.positionals() == ["--json", "-"])
     let inline = try Self.parse(["share", "--text=a=b", "-"]).get()
-    #expect(try inline.arguments.option("--text") == "a=b")
+    #expect(inline.arguments.read(ShareCommand.Options.self).text == "a=b")
     #expect(try inline.arguments.positionals() == ["-"])
     let short = try Self.parse([
       "shortcut", "make", "--bundle-id", "a.b", "--name", "N", "--team", "ABCDE12345",
       "-oOut.shortcut",
     ]).get()
-    #expect(try short.arguments.option("--output", "-o") == "Out.shortcut")
+    #expect(short.arguments.read(ShortcutCommand.MakeOptions.self).output == "Out.shortcut")
     // An option of `inbox` is taken before or after its action.
     let group = try Self.parse(["inbox", "--group-dir", "G", "list"]).get()
-    #expect(try group.arguments.option("--group-dir") == "G")
+    #expect(group.arguments.read(InboxCommand.Options.self).group.directory == "G")
     #expect(group.path.map(\.name) == ["ingest-cli", "inbox", "list"])
   }
 
@@ -85,7 +85,7 @@ struct ParserTests {
   @Test("--help and --version win over any other problem on the line")
   func helpWins() throws {
     let invocation = try Self.parse(["share", "--bogus", "--help"]).get()
-    #expect(invocation.arguments.flag("--help"))
+    #expect(invocation.arguments.read(IngestCLI.Options.self).help)
     #expect(invocation.path.map(\.name) == ["ingest-cli", "share"])
   }
 

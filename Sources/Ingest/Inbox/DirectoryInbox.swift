@@ -65,7 +65,7 @@ public final class DirectoryInbox: InboxStore {
       var first = true
       let made = try group.makeInFlightFile(in: group.inbox, .writeOnly) {
         defer { first = false }
-        return first ? Self.partialName(id) : Self.partialName(UUID())
+        return first ? Self.partialName(id) : Self.partialName(RandomUUID.make())
       }
       return PreparedDirectoryManifest(group: group, id: id, name: made.name, file: made.file)
     }

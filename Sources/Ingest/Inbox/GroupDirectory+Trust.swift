@@ -38,11 +38,15 @@ extension GroupDirectory {
       let candidate = name()
       lastName = candidate
       let file = try directory.open(
-        candidate, access, options: [.create, .exclusive, .noFollow])
+        candidate, access, options: [.create, .exclusive, .noFollow], checksPermissions: false)
       do throws(IOError) {
         // Locked, and still named: a sweeper that took the name first removes it, or has.
-        if try file.lockRecord(exclusive: true), try file.status().linkCount > 0 {
-          return (candidate, file)
+        if try file.lockRecord(exclusive: true) {
+          let status = try file.status()
+          if status.linkCount > 0 {
+            try file.fixPermissions(0o600, of: status)
+            return (candidate, file)
+          }
         }
         try? file.close()
       } catch {

@@ -124,7 +124,7 @@ public struct SharePipeline: Sendable {
     let decision = contract.decide(items)
     // A manifest reserved ahead, when one is ready, and with it the share's id.
     let spare = decision.rejection == nil ? spares.takeManifest() : nil
-    let id = spare?.id ?? UUID()
+    let id = spare?.id ?? RandomUUID.make()
     for attachment in decision.attachments {
       switch attachment.verdict {
       case .take(let choice):

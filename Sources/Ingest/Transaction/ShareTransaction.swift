@@ -81,7 +81,7 @@ final class ShareTransaction: Sendable {
   /// A new payload file, made now, carrying the in-flight lock (see `GroupDirectory+Trust`).
   private func makePayload(_ fileExtension: String?) throws -> StagedPayload {
     let made = try group.makeInFlightFile(in: group.staging, .readWrite) {
-      let stem = UUID().uuidString
+      let stem = RandomUUID.make().uuidString
       return fileExtension.map { "\(stem).\($0)" } ?? stem
     }
     return StagedPayload(

@@ -363,13 +363,13 @@ extension SpareFiles {
           // Locked as in-flight files from the start: the sweeper leaves a live pipeline's
           // spares alone, and removes those of a pipeline that died.
           let made = try group.makeInFlightFile(in: group.staging, .readWrite) {
-            UUID().uuidString
+            RandomUUID.make().uuidString
           }
           payloads.append(Payload(name: made.name, file: made.file))
         }
         if let inbox {
           for _ in 0..<manifestCount {
-            let id = UUID()
+            let id = RandomUUID.make()
             manifests.append(Manifest(id: id, prepared: try await inbox.reserve(id)))
           }
         }

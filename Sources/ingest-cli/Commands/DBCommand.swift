@@ -29,7 +29,7 @@ enum DBCommand {
     ])
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
+    let json = arguments.wantsJSON
     switch arguments.popSubcommand() {
     case "migrate": return try await migrate(json: json, arguments: &arguments)
     default: throw CLIError.usage("db needs an action: migrate")

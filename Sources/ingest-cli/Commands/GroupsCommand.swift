@@ -38,7 +38,7 @@ enum GroupsCommand {
   }
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
+    let json = arguments.wantsJSON
     let configured = AppGroupContainers.shared.configuredDirectories()
     if let identifier = try arguments.positionals().first {
       guard AppGroupContainers.isValidGroupIdentifier(identifier) else {

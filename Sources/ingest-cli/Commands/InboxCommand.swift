@@ -3,87 +3,83 @@ import Importer
 import Ingest
 import IngestPostgres
 import SystemCalls
-import UTI
 
 /// `ingest-cli inbox`: the committed shares, from the main app's side.
 enum InboxCommand {
-  /// `--library`, `--to` and `--exec`: where `import` and `watch` hand each share.
-  static let handlerOptions: [OptionSpec] =
-    [
-      .option(
-        "--library", value: "PATH|URL",
-        help: "import into the library at PATH, or in the PostgreSQL database at a postgresql://"
-          + " URL, each share exactly once (the default; default: $INGEST_LIBRARY_URL, else"
-          + " $XDG_DATA_HOME/share-ingest/library.sqlite, else"
-          + " ~/.local/share/share-ingest/library.sqlite)",
-        completion: .file),
-      .option(
-        "--to", value: "DIR",
-        help: "copy each share into DIR/<share-id>/ (its files and manifest.json)",
-        completion: .directory),
-      .option(
-        "--exec", value: "COMMAND",
-        help: "run sh -c COMMAND sh MANIFEST for each share, with INGEST_SHARE_ID,"
-          + " INGEST_MANIFEST and INGEST_GROUP_DIR set (a private view of the share's checked"
-          + " files); exit status 0 is success"),
-    ] + contractOptions
+  /// `inbox`'s own options, which each action takes: the group directory and the inbox's
+  /// database.
+  struct Options: ParsableOptions {
+    var group: GroupOptions
+    var backends: BackendOptions
 
-  /// `--preset`, `--contract` and `--accept`: the contract a command applies, as `share` and
-  /// `inbox import|watch` read it.
-  static let contractOptions: [OptionSpec] = [
-    .option(
-      "--preset", value: "NAME",
-      help: "a contract by name: default (images, movies, PDFs, text, web URLs), or text-or-url"
-        + " (plain text or one http(s) URL, one attachment, at most 1000 characters)",
-      completion: .values(["default", "text-or-url"])),
-    .option(
-      "--contract", value: "FILE",
-      help: "the contract as a JSON file, as matrix run --contract reads it (over --preset)",
-      completion: .file),
-    .option(
-      "--accept", value: "TYPES",
-      help: "the types the contract accepts, comma-separated (over --preset and --contract);"
-        + " default: public.image,public.movie,com.adobe.pdf,public.plain-text,public.url"),
-  ]
-
-  /// The contract `--preset NAME`, `--contract FILE` and `--accept TYPES` describe, each over
-  /// the one before; the extension's default when none is given.
-  static func contract(_ arguments: Arguments) throws -> InputContract {
-    var contract = InputContract.default
-    if let name = try arguments.option("--preset") {
-      guard let preset = InputContract.presets[name] else {
-        throw CLIError.usage(
-          "--preset needs one of \(InputContract.presets.keys.sorted().joined(separator: ", "))"
-            + ", not \(TerminalText.quoted(String(name.prefix(80))))")
-      }
-      contract = preset
+    init(from reader: inout OptionReader) {
+      group = reader.read(GroupOptions.self)
+      backends = reader.read(BackendOptions.self)
     }
-    if let file = try MatrixCommand.contract(try arguments.option("--contract")) {
-      contract = file
-    }
-    if let accept = try arguments.option("--accept") {
-      let types = accept.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty }
-      guard !types.isEmpty else {
-        throw CLIError.usage(
-          "--accept needs at least one type identifier, such as public.image,public.url")
-      }
-      contract.acceptedTypes = types
-    }
-    warnUnknownTypes(contract.acceptedTypes)
-    return contract
   }
 
-  /// Warns of accepted types no catalogue declares (a misspelling accepts nothing but itself),
-  /// with the declared one most likely meant.
-  static func warnUnknownTypes(_ identifiers: [String]) {
-    for identifier in identifiers where UTType(identifier)?.isDeclared != true {
-      let nearest = UTTypeRegistry.shared.suggestion(for: identifier).map {
-        "; did you mean \($0)?"
-      }
-      Output.error(
-        "ingest-cli: warning: the contract accepts \(TerminalText.echoed(identifier)), which no"
-          + " declared type is: it matches only itself\(nearest ?? "")")
+  /// `--library`, `--to` and `--exec`: where `import` and `watch` hand each share; and the
+  /// contract they apply.
+  struct HandlerOptions: ParsableOptions {
+    /// `--library PATH|URL`.
+    var library: String?
+    /// `--to DIR`.
+    var destination: String?
+    /// `--exec COMMAND`.
+    var command: String?
+    var contract: ContractOptions
+
+    init(from reader: inout OptionReader) {
+      library = reader.read(
+        Option(
+          "--library", value: "PATH|URL",
+          help: "import into the library at PATH, or in the PostgreSQL database at a"
+            + " postgresql:// URL, each share exactly once (the default; default:"
+            + " $INGEST_LIBRARY_URL, else $XDG_DATA_HOME/share-ingest/library.sqlite, else"
+            + " ~/.local/share/share-ingest/library.sqlite)",
+          completion: .file))
+      destination = reader.read(
+        Option(
+          "--to", value: "DIR",
+          help: "copy each share into DIR/<share-id>/ (its files and manifest.json)",
+          completion: .directory))
+      command = reader.read(
+        Option(
+          "--exec", value: "COMMAND",
+          help: "run sh -c COMMAND sh MANIFEST for each share, with INGEST_SHARE_ID,"
+            + " INGEST_MANIFEST and INGEST_GROUP_DIR set (a private view of the share's checked"
+            + " files); exit status 0 is success"))
+      contract = reader.read(ContractOptions.self)
+    }
+  }
+
+  /// `inbox watch`'s options: the handler's, and how often the inbox is scanned again.
+  struct WatchOptions: ParsableOptions {
+    var handler: HandlerOptions
+    /// `--rescan SECONDS`.
+    var rescan: String?
+
+    init(from reader: inout OptionReader) {
+      handler = reader.read(HandlerOptions.self)
+      rescan = reader.read(
+        Option(
+          "--rescan", value: "SECONDS",
+          help: "how often the whole inbox is scanned again, retrying failed shares"
+            + " (default: 10)"))
+    }
+  }
+
+  /// `inbox sweep`'s options.
+  struct SweepOptions: ParsableOptions {
+    /// `--older-than DURATION`.
+    var olderThan: String?
+
+    init(from reader: inout OptionReader) {
+      olderThan = reader.read(
+        Option(
+          "--older-than", value: "DURATION",
+          help: "only files older than DURATION, such as 90s, 30m, 2h or 1d (default: 1h);"
+            + " 0 sweeps everything stale now"))
     }
   }
 
@@ -99,7 +95,7 @@ enum InboxCommand {
       sharer put them in the database (--payloads URL): importers read each share from \
       where its sharer put it.
       """,
-    options: GroupOptions.options + [Backends.inboxOption, Backends.payloadsOption],
+    options: Options.self,
     subcommands: [
       CommandSpec(
         name: "list", abstract: "committed shares, oldest first, with item counts and sizes",
@@ -118,7 +114,7 @@ enum InboxCommand {
         name: "import",
         abstract: "claim each share, import it into the library (or hand it to a directory or a"
           + " command), and delete it only on success",
-        options: handlerOptions,
+        options: HandlerOptions.self,
         exclusiveGroups: [["--library", "--to", "--exec"]],
         examples: [
           .init(
@@ -142,12 +138,7 @@ enum InboxCommand {
           database out of reach is reported and tried again every second. SIGINT or SIGTERM ends it cleanly: the share in hand is finished \
           first, then it exits 0. With --json, one line of JSON per share.
           """,
-        options: handlerOptions + [
-          .option(
-            "--rescan", value: "SECONDS",
-            help: "how often the whole inbox is scanned again, retrying failed shares"
-              + " (default: 10)")
-        ],
+        options: WatchOptions.self,
         exclusiveGroups: [["--library", "--to", "--exec"]],
         examples: [
           .init(
@@ -158,12 +149,7 @@ enum InboxCommand {
         name: "sweep",
         abstract: "remove files no committed share references, and complete shares a crash cut"
           + " short",
-        options: [
-          .option(
-            "--older-than", value: "DURATION",
-            help: "only files older than DURATION, such as 90s, 30m, 2h or 1d (default: 1h);"
-              + " 0 sweeps everything stale now")
-        ],
+        options: SweepOptions.self,
         examples: [.init(command: "inbox sweep --older-than 2h", note: "clean up after crashes")],
         exitStatus: "0 swept; 65 a manifest cannot be read (it is left in place, with every file"
           + " it may name)."
@@ -173,10 +159,11 @@ enum InboxCommand {
   )
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
+    let json = arguments.wantsJSON
     let action = arguments.popSubcommand()
-    let (_, group) = try GroupOptions.open(arguments)
-    let inbox = try await Backends.inbox(arguments, group: group)
+    let options = arguments.read(Options.self)
+    let (_, group) = try options.group.open()
+    let inbox = try await Backends.inbox(options.backends, group: group)
     switch action {
     case "list": return try await list(inbox, json: json, arguments: &arguments)
     case "show": return try await show(inbox, json: json, arguments: &arguments)
@@ -319,22 +306,22 @@ enum InboxCommand {
   }
 
   /// The handler `import` and `watch` hand each share to, chosen by `--to` or `--exec`.
-  static func handler(_ arguments: Arguments, inbox: any InboxStore, group: GroupDirectory)
+  static func handler(_ options: HandlerOptions, inbox: any InboxStore, group: GroupDirectory)
     async throws -> any ShareHandler
   {
-    if let destination = try arguments.option("--to") {
+    if let destination = options.destination {
       do {
         return try DirectoryDelivery(destination: destination)
       } catch {
         throw CLIError(describing: error)
       }
     }
-    if let command = try arguments.option("--exec") {
+    if let command = options.command {
       return CommandDelivery(command: command, groupPath: group.path)
     }
-    let library = try await Backends.library(
-      try arguments.option("--library"), group: group.path, create: true)
-    return LibraryImporter(library: library, inbox: inbox, contract: try contract(arguments))
+    let library = try await Backends.library(options.library, group: group.path, create: true)
+    return LibraryImporter(
+      library: library, inbox: inbox, contract: try options.contract.contract())
   }
 
   static func importReport(_ report: InboxDrain.Report) -> ImportReport {
@@ -348,13 +335,13 @@ enum InboxCommand {
   static func importShares(
     _ inbox: any InboxStore, group: GroupDirectory, json: Bool, arguments: inout Arguments
   ) async throws -> ExitStatus {
-    let contract = try contract(arguments)
-    if try arguments.option("--to") == nil, try arguments.option("--exec") == nil {
+    let options = arguments.read(HandlerOptions.self)
+    let contract = try options.contract.contract()
+    if options.destination == nil, options.command == nil {
       return try await importIntoLibrary(
-        inbox, library: try arguments.option("--library"), group: group, contract: contract,
-        json: json)
+        inbox, library: options.library, group: group, contract: contract, json: json)
     }
-    let handler = try await handler(arguments, inbox: inbox, group: group)
+    let handler = try await handler(options, inbox: inbox, group: group)
     let report = try await InboxDrain(inbox: inbox, contract: contract).run(handler)
     if json {
       try Output.json(importReport(report))
@@ -382,9 +369,10 @@ enum InboxCommand {
   static func watch(
     _ inbox: any InboxStore, group: GroupDirectory, json: Bool, arguments: inout Arguments
   ) async throws -> ExitStatus {
-    let handler = try await handler(arguments, inbox: inbox, group: group)
+    let options = arguments.read(WatchOptions.self)
+    let handler = try await handler(options.handler, inbox: inbox, group: group)
     var rescan = Duration.seconds(10)
-    if let text = try arguments.option("--rescan") {
+    if let text = options.rescan {
       rescan = try NumberArgument.seconds(text, option: "--rescan", range: 0.01...3600)
     }
     let watcher: InboxWatcher
@@ -455,7 +443,8 @@ enum InboxCommand {
   static func sweep(
     _ group: GroupDirectory, inbox: any InboxStore, json: Bool, arguments: inout Arguments
   ) async throws -> ExitStatus {
-    let threshold = try arguments.option("--older-than").map { text throws(CLIError) in
+    let threshold = try arguments.read(SweepOptions.self).olderThan.map {
+      text throws(CLIError) in
       try NumberArgument.duration(text, option: "--older-than")
     }
     let report = try await InboxSweeper(group: group, inbox: inbox).sweep(

@@ -5,11 +5,49 @@ import SystemCalls
 
 /// `ingest-cli library`: what the main app imported, and the day's hand-off summary card.
 enum LibraryCommand {
-  static let libraryOption = OptionSpec.option(
-    "--library", value: "PATH|URL",
-    help: "the library: a SQLite file, or a PostgreSQL database's postgresql:// URL (default:"
-      + " $INGEST_LIBRARY_URL, else $XDG_DATA_HOME/share-ingest/library.sqlite, else"
-      + " ~/.local/share/share-ingest/library.sqlite)", completion: .file)
+  /// `library`'s own option, which both actions take.
+  struct Options: ParsableOptions {
+    /// `--library PATH|URL`.
+    var library: String?
+
+    init(from reader: inout OptionReader) {
+      library = reader.read(
+        Option(
+          "--library", value: "PATH|URL",
+          help: "the library: a SQLite file, or a PostgreSQL database's postgresql:// URL"
+            + " (default: $INGEST_LIBRARY_URL, else $XDG_DATA_HOME/share-ingest/library.sqlite,"
+            + " else ~/.local/share/share-ingest/library.sqlite)", completion: .file))
+    }
+  }
+
+  /// `library summary`'s options.
+  struct SummaryOptions: ParsableOptions {
+    var date: String?
+    var timeZone: String?
+    var locale: String?
+
+    init(from reader: inout OptionReader) {
+      date = reader.read(Option("--date", value: "YYYY-MM-DD", help: "the day (default: today)"))
+      timeZone = reader.read(
+        Option(
+          "--time-zone", value: "ZONE",
+          help: "the day's time zone, such as Asia/Taipei (default: TZ, the local zone)"))
+      locale = reader.read(
+        Option(
+          "--locale", value: "LOCALE", help: "en (default) or zh-Hant",
+          completion: .values(["en", "zh-Hant"])))
+    }
+  }
+
+  /// `library list`'s options.
+  struct ListOptions: ParsableOptions {
+    var status: String?
+
+    init(from reader: inout OptionReader) {
+      status = reader.read(
+        Option("--status", value: "STATUS", help: "only records with this status (to-sort)"))
+    }
+  }
 
   static let spec = CommandSpec(
     name: "library",
@@ -18,7 +56,7 @@ enum LibraryCommand {
       The library is the main app's SQLite database: each imported share is a record, with its \
       items and files, starting as "to sort". inbox import fills it.
       """,
-    options: [libraryOption],
+    options: Options.self,
     subcommands: [
       CommandSpec(
         name: "summary",
@@ -31,15 +69,7 @@ enum LibraryCommand {
           --json carries every record whole. Records beyond 50 are left out whole and counted \
           on a last line.
           """,
-        options: [
-          .option("--date", value: "YYYY-MM-DD", help: "the day (default: today)"),
-          .option(
-            "--time-zone", value: "ZONE",
-            help: "the day's time zone, such as Asia/Taipei (default: TZ, the local zone)"),
-          .option(
-            "--locale", value: "LOCALE", help: "en (default) or zh-Hant",
-            completion: .values(["en", "zh-Hant"])),
-        ],
+        options: SummaryOptions.self,
         examples: [
           .init(command: "library summary", note: "today's card in English"),
           .init(
@@ -48,15 +78,13 @@ enum LibraryCommand {
         ]),
       CommandSpec(
         name: "list", abstract: "the imported records, newest first",
-        options: [
-          .option("--status", value: "STATUS", help: "only records with this status (to-sort)")
-        ],
+        options: ListOptions.self,
         examples: [.init(command: "library list --json", note: "every record, for a script")]),
     ])
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let path = try arguments.option("--library")
+    let json = arguments.wantsJSON
+    let path = arguments.read(Options.self).library
     switch arguments.popSubcommand() {
     case "summary": return try await summary(path, json: json, arguments: &arguments)
     case "list": return try await list(path, json: json, arguments: &arguments)
@@ -88,9 +116,10 @@ enum LibraryCommand {
   static func summary(_ path: String?, json: Bool, arguments: inout Arguments) async throws
     -> ExitStatus
   {
-    let dateText = try arguments.option("--date")
-    let zoneText = try arguments.option("--time-zone")
-    let localeText = try arguments.option("--locale")
+    let options = arguments.read(SummaryOptions.self)
+    let dateText = options.date
+    let zoneText = options.timeZone
+    let localeText = options.locale
     _ = try arguments.positionals()
     var day: CalendarDay?
     if let dateText {
@@ -156,7 +185,7 @@ enum LibraryCommand {
   static func list(_ path: String?, json: Bool, arguments: inout Arguments) async throws
     -> ExitStatus
   {
-    let statusText = try arguments.option("--status")
+    let statusText = arguments.read(ListOptions.self).status
     _ = try arguments.positionals()
     let status = statusText.map {
       RecordStatus(rawValue: $0.replacingOccurrences(of: " ", with: "-"))

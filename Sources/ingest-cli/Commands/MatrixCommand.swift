@@ -6,14 +6,58 @@ import TypeMatrix
 
 /// `ingest-cli matrix`: run a type matrix end to end, or write a starting one.
 enum MatrixCommand {
-  static let ruleOption = OptionSpec.option(
+  /// `--rule RULE`, which both actions take.
+  static let ruleOption = Option(
     "--rule", value: "RULE",
     help: "the app's activation rule: an Info.plist, a property list or a predicate",
     completion: .file)
-  static let contractOption = OptionSpec.option(
-    "--contract", value: "CONTRACT",
-    help: "a JSON input contract (fields of InputContract; the matrix's own, else the default)",
-    completion: .file)
+
+  /// `matrix run`'s options.
+  struct RunOptions: ParsableOptions {
+    var rule: String?
+    /// `--contract CONTRACT`: the contract file.
+    var contract: String?
+    var junit: String?
+    var jobs: String?
+    var backends: BackendOptions
+    var reading: SemanticsOptions
+
+    init(from reader: inout OptionReader) {
+      rule = reader.read(ruleOption)
+      contract = reader.read(
+        Option(
+          "--contract", value: "CONTRACT",
+          help: "a JSON input contract (fields of InputContract; the matrix's own, else the"
+            + " default)",
+          completion: .file))
+      junit = reader.read(
+        Option(
+          "--junit", value: "FILE", help: "also write the results as JUnit XML",
+          completion: .file))
+      jobs = reader.read(Option("--jobs", value: "N", help: "rows run at once (default 4)"))
+      backends = reader.read(BackendOptions.self)
+      reading = reader.read(SemanticsOptions.self)
+    }
+  }
+
+  /// `matrix init`'s options.
+  struct InitOptions: ParsableOptions {
+    var rule: String?
+    var contract: ContractOptions
+    var output: String?
+    var title: String?
+
+    init(from reader: inout OptionReader) {
+      rule = reader.read(ruleOption)
+      contract = reader.read(ContractOptions.self)
+      output = reader.read(
+        Option(
+          "--output", "-o", value: "FILE",
+          help: "write the matrix to FILE (default: standard output)", completion: .file))
+      title = reader.read(
+        Option("--title", value: "TITLE", help: "the matrix's title (the app's name)"))
+    }
+  }
 
   static let spec = CommandSpec(
     name: "matrix",
@@ -29,14 +73,7 @@ enum MatrixCommand {
     subcommands: [
       CommandSpec(
         name: "run", abstract: "run every row and compare it with what it expects",
-        options: [
-          ruleOption, contractOption,
-          .option(
-            "--junit", value: "FILE", help: "also write the results as JUnit XML",
-            completion: .file),
-          .option("--jobs", value: "N", help: "rows run at once (default 4)"),
-          Backends.inboxOption, Backends.payloadsOption,
-        ] + RuleCommand.sharedOptions.filter { $0.name != "--declarations" },
+        options: RunOptions.self,
         operands: [.one("MATRIX", help: "the matrix file", completion: .file)],
         examples: [
           .init(
@@ -58,12 +95,7 @@ enum MatrixCommand {
           turns the share down, or the contract would take a share the rule hides, are listed \
           on standard error for the reviewer.
           """,
-        options: [ruleOption] + InboxCommand.contractOptions + [
-          .option(
-            "--output", "-o", value: "FILE",
-            help: "write the matrix to FILE (default: standard output)", completion: .file),
-          .option("--title", value: "TITLE", help: "the matrix's title (the app's name)"),
-        ],
+        options: InitOptions.self,
         examples: [
           .init(
             command: "matrix init --rule examples/ReadLater/Info.plist -o matrix.json",
@@ -110,14 +142,15 @@ enum MatrixCommand {
   }
 
   static func runMatrix(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let ruleArgument = try arguments.option("--rule")
-    let contractPath = try arguments.option("--contract")
-    let junit = try arguments.option("--junit")
-    let jobs = try arguments.option("--jobs").map { text throws(CLIError) -> Int in
+    let json = arguments.wantsJSON
+    let options = arguments.read(RunOptions.self)
+    let ruleArgument = options.rule
+    let contractPath = options.contract
+    let junit = options.junit
+    let jobs = try options.jobs.map { text throws(CLIError) -> Int in
       try NumberArgument.count(text, option: "--jobs", range: 1...256)
     }
-    let semantics = RuleCommand.semantics(&arguments)
+    let semantics = options.reading.semantics
     guard let path = try arguments.positionals().first else {
       throw CLIError.usage("matrix run needs a MATRIX file")
     }
@@ -134,7 +167,7 @@ enum MatrixCommand {
     }
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
     // With --inbox URL, every row commits to and imports from that database.
-    let database = try await Backends.matrix(arguments)
+    let database = try await Backends.matrix(options.backends)
     var configured = MatrixRunner(
       rule: rule, matrix: matrix,
       matrixDirectory: matrixDirectory,
@@ -196,11 +229,11 @@ enum MatrixCommand {
   }
 
   static func initMatrix(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let ruleArgument = try arguments.option("--rule")
-    let contract = try InboxCommand.contract(arguments)
-    let output = try arguments.option("--output")
-    let title = try arguments.option("--title")
-    _ = arguments.flag("--json")
+    let options = arguments.read(InitOptions.self)
+    let ruleArgument = options.rule
+    let contract = try options.contract.contract()
+    let output = options.output
+    let title = options.title
     _ = try arguments.positionals()
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
     let corpus = ShareSamples.corpus

@@ -29,10 +29,11 @@ extension RuleCommand {
 
   /// Both rules over every profile; exit 0 when they agree on all, 1 when not.
   static func diff(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let sourcesDirectory = try arguments.option("--sources")
-    let declarationFiles = try arguments.options("--declarations")
-    let semantics = Self.semantics(&arguments)
+    let json = arguments.wantsJSON
+    let options = arguments.read(ProfilesOptions.self)
+    let sourcesDirectory = options.sources
+    let declarationFiles = options.declarations
+    let semantics = options.reading.semantics
     let positionals = try arguments.positionals()
     let first = try loadRule(positionals[0], declarationFiles: declarationFiles)
     let second = try loadRule(positionals[1], declarationFiles: declarationFiles)

@@ -8,29 +8,87 @@ import UTI
 
 /// `ingest-cli rule`: will an extension appear for a share, and why.
 enum RuleCommand {
-  /// The options every action takes.
-  static let sharedOptions: [OptionSpec] = [
-    .option(
-      "--declarations", value: "PLIST",
-      help: "an Info.plist whose UTExportedTypeDeclarations and UTImportedTypeDeclarations are"
-        + " registered first, as the containing app's are on a device ('-' reads standard"
-        + " input); an Info.plist given as RULE has its own registered too",
-      repeatable: true, completion: .file),
-    .flag(
-      "--attachments-key-caps-only",
-      help: "read NSExtensionActivationSupportsAttachmentsWithMaxCount as a cap on the number"
-        + " of attachments only (default: it also accepts an attachment of any kind); Apple's"
-        + " documentation leaves this open"),
-    .flag(
-      "--media-not-files",
-      help: "do not count images and movies delivered as files toward"
-        + " NSExtensionActivationSupportsFileWithMaxCount (default: they count)"),
-  ]
+  /// `--declarations PLIST`, which every action takes.
+  static let declarationsOption = RepeatedOption(
+    "--declarations", value: "PLIST",
+    help: "an Info.plist whose UTExportedTypeDeclarations and UTImportedTypeDeclarations are"
+      + " registered first, as the containing app's are on a device ('-' reads standard"
+      + " input); an Info.plist given as RULE has its own registered too",
+    completion: .file)
 
-  static let sourcesOption = OptionSpec.option(
+  /// `--sources DIR`, for the actions that read source-app profiles.
+  static let sourcesOption = Option(
     "--sources", value: "DIR",
     help: "read source-app profiles (*.json) from DIR instead of the shipped ones, which are"
       + " compiled in", completion: .directory)
+
+  /// `rule check`'s options.
+  struct CheckOptions: ParsableOptions {
+    var source: String?
+    var javaScriptResults: String?
+    /// `--attachment TYPES`, one attachment each.
+    var attachments: [String]
+    /// `--files`: the operands after RULE are files to share.
+    var sharesFiles: Bool
+    var title: String?
+    var contentText: String?
+    var sources: String?
+    var declarations: [String]
+    var reading: SemanticsOptions
+
+    init(from reader: inout OptionReader) {
+      source = reader.read(
+        Option(
+          "--source", value: "PROFILE",
+          help: "a shipped source-app profile ("
+            + SourceProfile.shippedNames.joined(separator: ", ")
+            + "), a name in --sources, or a .json path",
+          completion: .values(SourceProfile.shippedNames)))
+      javaScriptResults = reader.read(JavaScriptResultsOption.option)
+      attachments = reader.read(
+        RepeatedOption(
+          "--attachment", "--types", value: "TYPES",
+          help: "one attachment per occurrence: comma-separated UTI, UTI=file (delivered as"
+            + " a file) or UTI=URL (the URL value), e.g. public.heic=file,public.jpeg"))
+      sharesFiles = reader.read(
+        Flag(
+          "--files",
+          help: "share the FILEs given after RULE as Files would: one attachment per file,"
+            + " registered as its content's type (sniffed), delivered as a file"))
+      title = reader.read(
+        Option("--title", value: "TEXT", help: "the extension item's attributedTitle"))
+      contentText = reader.read(
+        Option(
+          "--content-text", value: "TEXT", help: "the extension item's attributedContentText"))
+      sources = reader.read(sourcesOption)
+      declarations = reader.read(declarationsOption)
+      reading = reader.read(SemanticsOptions.self)
+    }
+  }
+
+  /// The options of `rule matrix` and `rule diff`, which run rules over every profile.
+  struct ProfilesOptions: ParsableOptions {
+    var sources: String?
+    var declarations: [String]
+    var reading: SemanticsOptions
+
+    init(from reader: inout OptionReader) {
+      sources = reader.read(sourcesOption)
+      declarations = reader.read(declarationsOption)
+      reading = reader.read(SemanticsOptions.self)
+    }
+  }
+
+  /// `rule explain`'s options.
+  struct ExplainOptions: ParsableOptions {
+    var declarations: [String]
+    var reading: SemanticsOptions
+
+    init(from reader: inout OptionReader) {
+      declarations = reader.read(declarationsOption)
+      reading = reader.read(SemanticsOptions.self)
+    }
+  }
 
   static let ruleOperand = OperandSpec.one(
     "RULE",
@@ -51,29 +109,7 @@ enum RuleCommand {
         name: "check",
         abstract: "shown or hidden for one share: a source-app profile, literal attachments or"
           + " real files",
-        options: [
-          .option(
-            "--source", value: "PROFILE",
-            help: "a shipped source-app profile ("
-              + SourceProfile.shippedNames.joined(
-                separator: ", ") + "), a name in --sources, or a .json path",
-            completion: .values(SourceProfile.shippedNames)),
-          JavaScriptResultsOption.spec,
-          .option(
-            "--attachment", "--types", value: "TYPES",
-            help: "one attachment per occurrence: comma-separated UTI, UTI=file (delivered as"
-              + " a file) or UTI=URL (the URL value), e.g. public.heic=file,public.jpeg",
-            repeatable: true),
-          .flag(
-            "--files",
-            help: "share the FILEs given after RULE as Files would: one attachment per file,"
-              + " registered as its content's type (sniffed), delivered as a file"),
-          .option("--title", value: "TEXT", help: "the extension item's attributedTitle"),
-          .option(
-            "--content-text", value: "TEXT",
-            help: "the extension item's attributedContentText"),
-          sourcesOption,
-        ] + sharedOptions,
+        options: CheckOptions.self,
         operands: [
           ruleOperand,
           .many("FILE", help: "with --files, the files to share", completion: .file),
@@ -100,7 +136,7 @@ enum RuleCommand {
       CommandSpec(
         name: "matrix",
         abstract: "shown or hidden for every source-app profile",
-        options: [sourcesOption] + sharedOptions,
+        options: ProfilesOptions.self,
         operands: [ruleOperand],
         examples: [
           .init(
@@ -115,7 +151,7 @@ enum RuleCommand {
           rule to its next version): each profile where the two rules decide differently, with \
           both reasons, then how many agree.
           """,
-        options: [sourcesOption] + sharedOptions,
+        options: ProfilesOptions.self,
         operands: [
           .one("RULE", help: "the first rule (as for rule check)", completion: .file),
           .one("OTHER", help: "the second rule", completion: .file),
@@ -130,7 +166,7 @@ enum RuleCommand {
       CommandSpec(
         name: "explain",
         abstract: "the rule as a normalized, indented predicate",
-        options: sharedOptions,
+        options: ExplainOptions.self,
         operands: [ruleOperand],
         examples: [
           .init(
@@ -169,19 +205,18 @@ enum RuleCommand {
   }
 
   static func check(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let javaScriptResults = try arguments.option("--javascript-results").map(
-      JavaScriptResultsOption.read)
+    let json = arguments.wantsJSON
+    let options = arguments.read(CheckOptions.self)
+    let javaScriptResults = try options.javaScriptResults.map(JavaScriptResultsOption.read)
     let sourceName =
-      try arguments.option("--source")
-      ?? (javaScriptResults == nil ? nil : JavaScriptResultsOption.defaultProfile)
-    let sourcesDirectory = try arguments.option("--sources")
-    let attachmentSpecs = try arguments.options("--attachment", "--types")
-    let title = try arguments.option("--title")
-    let contentText = try arguments.option("--content-text")
-    let filesMode = arguments.flag("--files")
-    let declarationFiles = try arguments.options("--declarations")
-    let semantics = Self.semantics(&arguments)
+      options.source ?? (javaScriptResults == nil ? nil : JavaScriptResultsOption.defaultProfile)
+    let sourcesDirectory = options.sources
+    let attachmentSpecs = options.attachments
+    let title = options.title
+    let contentText = options.contentText
+    let filesMode = options.sharesFiles
+    let declarationFiles = options.declarations
+    let semantics = options.reading.semantics
     let positionals = try arguments.positionals()
     guard let ruleArgument = positionals.first, filesMode || positionals.count == 1 else {
       throw CLIError.usage("unexpected argument '\(positionals.dropFirst().first ?? "")'")
@@ -248,7 +283,7 @@ enum RuleCommand {
         TextWrapping.wrap(
           "\(decision.isShown ? "shown" : "hidden") for \(TerminalText.quoted(sourceLabel))",
           width: width))
-      print(decision.wrappedReason(width: width, prefix: "reason: "))
+      print(TextWrapping.wrap(decision.reason, width: width, prefix: "reason: "))
       print("\nhow it was decided:")
       print(decision.trace.rendered(indent: 1, width: width))
       printWarnings(rule, width: width)
@@ -363,10 +398,11 @@ enum RuleCommand {
   }
 
   static func matrix(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let sourcesDirectory = try arguments.option("--sources")
-    let declarationFiles = try arguments.options("--declarations")
-    let semantics = Self.semantics(&arguments)
+    let json = arguments.wantsJSON
+    let options = arguments.read(ProfilesOptions.self)
+    let sourcesDirectory = options.sources
+    let declarationFiles = options.declarations
+    let semantics = options.reading.semantics
     let positionals = try arguments.positionals()
     let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
     let profiles = try loadProfiles(sourcesDirectory)
@@ -412,9 +448,10 @@ enum RuleCommand {
   }
 
   static func explain(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let declarationFiles = try arguments.options("--declarations")
-    let semantics = Self.semantics(&arguments)
+    let json = arguments.wantsJSON
+    let options = arguments.read(ExplainOptions.self)
+    let declarationFiles = options.declarations
+    let semantics = options.reading.semantics
     let positionals = try arguments.positionals()
     let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
     let width = Terminal.width
@@ -532,14 +569,5 @@ enum RuleCommand {
     for warning in rule.warnings {
       Output.error(TextWrapping.wrap("\(warning)", width: width, prefix: "warning: ", indent: 9))
     }
-  }
-
-  /// The reading of the dictionary keys Apple leaves open, from `--attachments-key-caps-only`
-  /// and `--media-not-files` (see ``ActivationRule/Semantics``).
-  static func semantics(_ arguments: inout Arguments) -> ActivationRule.Semantics {
-    ActivationRule.Semantics(
-      attachmentsMaximum: arguments.flag("--attachments-key-caps-only")
-        ? .capsCountOnly : .acceptsAnyKind,
-      countsMediaAsFiles: !arguments.flag("--media-not-files"))
   }
 }

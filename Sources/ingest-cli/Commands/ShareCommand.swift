@@ -37,29 +37,7 @@ enum ShareCommand {
       The report names the group directory and how it was chosen. Large copies show their \
       progress on standard error when it is a terminal.
       """,
-    options: [
-      .option("--text", value: "TEXT", help: "share a text (as Notes does)"),
-      .option("--url", value: "URL", help: "share a web page's URL (as Safari does)"),
-      .option(
-        "--source", value: "PROFILE",
-        help: "wrap the share as a shipped source-app profile does: "
-          + SourceProfile.shippedNames.joined(separator: ", "),
-        completion: .values(SourceProfile.shippedNames)),
-      JavaScriptResultsOption.spec,
-      .option(
-        "--rule", value: "RULE",
-        help: "an Info.plist, a rule file or a predicate: would the extension be offered at"
-          + " all? A hidden extension loads nothing (exit 1)",
-        completion: .file),
-    ] + InboxCommand.contractOptions + GroupOptions.options + [
-      Backends.inboxOption, Backends.payloadsOption,
-    ] + [
-      .flag(
-        "--keep-partial",
-        help: "save what loaded when an attachment fails (default: all or nothing)"),
-      .option(
-        "--deadline", value: "SECONDS", help: "how long the share may take (default: 30)"),
-    ],
+    options: Options.self,
     operands: [
       .many(
         "FILE",
@@ -93,18 +71,60 @@ enum ShareCommand {
       """
   )
 
+  /// `share`'s options.
+  struct Options: ParsableOptions {
+    var text: String?
+    var url: String?
+    var source: String?
+    var javaScriptResults: String?
+    var rule: String?
+    var contract: ContractOptions
+    var group: GroupOptions
+    var backends: BackendOptions
+    var keepsPartialShares: Bool
+    var deadline: String?
+
+    init(from reader: inout OptionReader) {
+      text = reader.read(Option("--text", value: "TEXT", help: "share a text (as Notes does)"))
+      url = reader.read(
+        Option("--url", value: "URL", help: "share a web page's URL (as Safari does)"))
+      source = reader.read(
+        Option(
+          "--source", value: "PROFILE",
+          help: "wrap the share as a shipped source-app profile does: "
+            + SourceProfile.shippedNames.joined(separator: ", "),
+          completion: .values(SourceProfile.shippedNames)))
+      javaScriptResults = reader.read(JavaScriptResultsOption.option)
+      rule = reader.read(
+        Option(
+          "--rule", value: "RULE",
+          help: "an Info.plist, a rule file or a predicate: would the extension be offered at"
+            + " all? A hidden extension loads nothing (exit 1)",
+          completion: .file))
+      contract = reader.read(ContractOptions.self)
+      group = reader.read(GroupOptions.self)
+      backends = reader.read(BackendOptions.self)
+      keepsPartialShares = reader.read(
+        Flag(
+          "--keep-partial",
+          help: "save what loaded when an attachment fails (default: all or nothing)"))
+      deadline = reader.read(
+        Option(
+          "--deadline", value: "SECONDS", help: "how long the share may take (default: 30)"))
+    }
+  }
+
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let text = try arguments.option("--text")
-    let urlText = try arguments.option("--url")
-    let javaScriptResults = try arguments.option("--javascript-results").map(
-      JavaScriptResultsOption.read)
+    let json = arguments.wantsJSON
+    let given = arguments.read(Options.self)
+    let text = given.text
+    let urlText = given.url
+    let javaScriptResults = try given.javaScriptResults.map(JavaScriptResultsOption.read)
     let sourceName =
-      try arguments.option("--source")
-      ?? (javaScriptResults == nil ? nil : JavaScriptResultsOption.defaultProfile)
-    let ruleArgument = try arguments.option("--rule")
-    let keepPartial = arguments.flag("--keep-partial")
-    let deadlineText = try arguments.option("--deadline")
+      given.source ?? (javaScriptResults == nil ? nil : JavaScriptResultsOption.defaultProfile)
+    let ruleArgument = given.rule
+    let keepPartial = given.keepsPartialShares
+    let deadlineText = given.deadline
     let files = try arguments.positionals()
     guard !files.isEmpty || text != nil || urlText != nil || sourceName != nil else {
       throw CLIError.usage("share needs a FILE, --text, --url or --source")
@@ -120,7 +140,7 @@ enum ShareCommand {
     if let deadlineText {
       options.deadline = try NumberArgument.seconds(deadlineText, option: "--deadline")
     }
-    let contract = try InboxCommand.contract(arguments)
+    let contract = try given.contract.contract()
     let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
 
     // A private folder for standard input and a profile's folder representations, made only
@@ -137,7 +157,7 @@ enum ShareCommand {
       }
       urls.append(try InputPath.shareableFile(path))
     }
-    let (location, group) = try GroupOptions.open(arguments)
+    let (location, group) = try given.group.open()
     let share: LocalShare
     do {
       if let sourceName, let work {
@@ -160,7 +180,7 @@ enum ShareCommand {
     if let progress {
       options.progress = { position, bytes in progress.update(position, bytes) }
     }
-    let inbox = try await Backends.inbox(arguments, group: group)
+    let inbox = try await Backends.inbox(given.backends, group: group)
     let pipeline = SharePipeline(
       group: group, inbox: inbox, contract: contract, options: options)
     let clock = ContinuousClock()

@@ -19,35 +19,7 @@ enum ShortcutCommand {
       CommandSpec(
         name: "make",
         abstract: "write an unsigned shortcut bound to an app's share extension",
-        options: [
-          .option(
-            "--bundle-id", value: "ID", help: "the app's bundle identifier (com.example.app)",
-            required: true),
-          .option(
-            "--name", value: "NAME", help: "the app's name, as the shortcut shows it",
-            required: true),
-          .option(
-            "--team", value: "TEAMID",
-            help: "the app's team identifier (ten upper-case"
-              + " letters or digits)", required: true),
-          .option(
-            "--output", "-o", value: "FILE", help: "where to write the .shortcut file",
-            required: true, completion: .file),
-          .option(
-            "--action", value: "ACTION",
-            help: "how the app is invoked: runextension (default) or share",
-            completion: .values(WorkflowBuilder.ShareAction.allCases.map(\.rawValue))),
-          .option(
-            "--input", value: "INPUT",
-            help: "what is shared: screenshot (default), shortcut-input (the share sheet's"
-              + " input) or clipboard",
-            completion: .values(WorkflowBuilder.Input.allCases.map(\.rawValue))),
-          .option("--title", value: "TITLE", help: "the shortcut's name"),
-          .option(
-            "--icon-color", value: "RGBA",
-            help: "the icon's colour as a 32-bit RGBA number, such as 4282601983"),
-          .option("--glyph", value: "NUMBER", help: "the icon's glyph number, such as 59446"),
-        ],
+        options: MakeOptions.self,
         examples: [
           .init(
             command: "shortcut make --bundle-id com.example.app --name Example --team"
@@ -59,13 +31,7 @@ enum ShortcutCommand {
         name: "inspect",
         abstract: "read a signed or unsigned .shortcut, verify its signature, extract its"
           + " workflow",
-        options: [
-          .option(
-            "--extract", value: "FILE",
-            help: "write the workflow (Shortcut.wflow) to FILE; written before anything is"
-              + " printed",
-            completion: .file)
-        ],
+        options: InspectOptions.self,
         operands: [
           .one("FILE", help: "the .shortcut file ('-' reads standard input)", completion: .file)
         ],
@@ -82,6 +48,69 @@ enum ShortcutCommand {
           + " or not a regular file; 73 the --extract file cannot be written."),
     ]
   )
+
+  /// `shortcut make`'s options.
+  struct MakeOptions: ParsableOptions {
+    var bundleIdentifier: String
+    var name: String
+    var team: String
+    var output: String
+    var action: String?
+    var input: String?
+    var title: String?
+    var iconColor: String?
+    var glyph: String?
+
+    init(from reader: inout OptionReader) {
+      bundleIdentifier = reader.read(
+        RequiredOption(
+          "--bundle-id", value: "ID", help: "the app's bundle identifier (com.example.app)"))
+      name = reader.read(
+        RequiredOption(
+          "--name", value: "NAME", help: "the app's name, as the shortcut shows it"))
+      team = reader.read(
+        RequiredOption(
+          "--team", value: "TEAMID",
+          help: "the app's team identifier (ten upper-case letters or digits)"))
+      output = reader.read(
+        RequiredOption(
+          "--output", "-o", value: "FILE", help: "where to write the .shortcut file",
+          completion: .file))
+      action = reader.read(
+        Option(
+          "--action", value: "ACTION",
+          help: "how the app is invoked: runextension (default) or share",
+          completion: .values(WorkflowBuilder.ShareAction.allCases.map(\.rawValue))))
+      input = reader.read(
+        Option(
+          "--input", value: "INPUT",
+          help: "what is shared: screenshot (default), shortcut-input (the share sheet's"
+            + " input) or clipboard",
+          completion: .values(WorkflowBuilder.Input.allCases.map(\.rawValue))))
+      title = reader.read(Option("--title", value: "TITLE", help: "the shortcut's name"))
+      iconColor = reader.read(
+        Option(
+          "--icon-color", value: "RGBA",
+          help: "the icon's colour as a 32-bit RGBA number, such as 4282601983"))
+      glyph = reader.read(
+        Option("--glyph", value: "NUMBER", help: "the icon's glyph number, such as 59446"))
+    }
+  }
+
+  /// `shortcut inspect`'s options.
+  struct InspectOptions: ParsableOptions {
+    /// `--extract FILE`: where the workflow is written.
+    var extract: String?
+
+    init(from reader: inout OptionReader) {
+      extract = reader.read(
+        Option(
+          "--extract", value: "FILE",
+          help: "write the workflow (Shortcut.wflow) to FILE; written before anything is"
+            + " printed",
+          completion: .file))
+    }
+  }
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     switch arguments.popSubcommand() {
@@ -105,19 +134,17 @@ enum ShortcutCommand {
   }
 
   static func make(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let bundle = try arguments.option("--bundle-id")
-    let name = try arguments.option("--name")
-    let team = try arguments.option("--team")
-    let output = try arguments.option("-o", "--output")
-    let action = try arguments.option("--action")
-    let input = try arguments.option("--input")
-    let title = try arguments.option("--title")
-    let color = try arguments.option("--icon-color")
-    let glyph = try arguments.option("--glyph")
-    guard let bundle, let name, let team, let output else {
-      throw CLIError.usage("make needs --bundle-id, --name, --team and --output")
-    }
+    let json = arguments.wantsJSON
+    let options = arguments.read(MakeOptions.self)
+    let bundle = options.bundleIdentifier
+    let name = options.name
+    let team = options.team
+    let output = options.output
+    let action = options.action
+    let input = options.input
+    let title = options.title
+    let color = options.iconColor
+    let glyph = options.glyph
     let app: ShortcutApp
     do {
       app = try ShortcutApp(bundleIdentifier: bundle, name: name, teamIdentifier: team)
@@ -190,8 +217,8 @@ enum ShortcutCommand {
   // MARK: inspect
 
   static func inspect(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let extract = try arguments.option("--extract")
+    let json = arguments.wantsJSON
+    let extract = arguments.read(InspectOptions.self).extract
     let path = try arguments.positionals()[0]
     let name = path == "-" ? InputPath.standardInputName : path
     let file: ShortcutFile

@@ -14,7 +14,7 @@ enum TypesCommand {
       reported; the content wins. Links are followed, as file -L does. Every file is \
       described even when another cannot be read.
       """,
-    options: [.flag("--content-only", help: "judge content alone: ignore file names")],
+    options: Options.self,
     operands: [
       .many(
         "FILE", minimum: 1, help: "files to describe ('-' reads standard input)",
@@ -32,6 +32,17 @@ enum TypesCommand {
     exitStatus: "0 every file described; 65 a file libmagic failed on; 66 a file missing,"
       + " unreadable or not a regular file (the others are still described)."
   )
+
+  /// `types`'s options.
+  struct Options: ParsableOptions {
+    /// `--content-only`: file names are not evidence.
+    var ignoresNames: Bool
+
+    init(from reader: inout OptionReader) {
+      ignoresNames = reader.read(
+        Flag("--content-only", help: "judge content alone: ignore file names"))
+    }
+  }
 
   struct Description: Encodable {
     var path: String
@@ -70,8 +81,8 @@ enum TypesCommand {
   }
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let contentOnly = arguments.flag("--content-only")
+    let json = arguments.wantsJSON
+    let contentOnly = arguments.read(Options.self).ignoresNames
     let paths = try arguments.positionals()
 
     let sniffer = ContentSniffer(configuration: .init(usesFilename: !contentOnly))

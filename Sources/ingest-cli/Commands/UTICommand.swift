@@ -13,19 +13,7 @@ enum UTICommand {
       dynamic (dyn.) type, as on a Mac, with a warning. A query that cannot be answered is \
       reported and the others are still answered.
       """,
-    options: [
-      .option(
-        "--ext", value: "EXTENSION",
-        help: "the type a filename extension means (heic, or .heic)", repeatable: true),
-      .option(
-        "--mime", value: "MIME-TYPE", help: "the type a MIME type means (image/heic)",
-        repeatable: true),
-      .option(
-        "--declarations", value: "PLIST",
-        help: "an Info.plist whose UTExportedTypeDeclarations and UTImportedTypeDeclarations"
-          + " are registered first, as installing the app does ('-' reads standard input)",
-        repeatable: true, completion: .file),
-    ],
+    options: Options.self,
     operands: [.many("IDENTIFIER", help: "a type identifier, such as public.heic")],
     examples: [
       .init(command: "uti public.heic", note: "a type, its parents and tags"),
@@ -38,6 +26,36 @@ enum UTICommand {
     exitStatus: "0 every query answered; 64 no query; 65 a query no type answers (the others"
       + " are still answered); 66 a --declarations file that cannot be read."
   )
+
+  /// `uti`'s options: lookups by tag, answered with the identifiers in the order given.
+  struct Options: ParsableOptions {
+    var filenameExtensions: [Arguments.Occurrence]
+    var mimeTypes: [Arguments.Occurrence]
+    var declarations: [String]
+
+    init(from reader: inout OptionReader) {
+      filenameExtensions = reader.read(
+        PositionedOption(
+          "--ext", value: "EXTENSION",
+          help: "the type a filename extension means (heic, or .heic)"))
+      mimeTypes = reader.read(
+        PositionedOption(
+          "--mime", value: "MIME-TYPE", help: "the type a MIME type means (image/heic)"))
+      declarations = reader.read(
+        RepeatedOption(
+          "--declarations", value: "PLIST",
+          help: "an Info.plist whose UTExportedTypeDeclarations and UTImportedTypeDeclarations"
+            + " are registered first, as installing the app does ('-' reads standard input)",
+          completion: .file))
+    }
+  }
+
+  /// One query, in the order given.
+  enum Query {
+    case filenameExtension(String)
+    case mimeType(String)
+    case identifier(String)
+  }
 
   struct Description: Encodable {
     var query: String
@@ -78,9 +96,15 @@ enum UTICommand {
   }
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.flag("--json")
-    let declarationFiles = try arguments.options("--declarations")
-    let queries = try arguments.orderedQueries("--ext", "--mime")
+    let json = arguments.wantsJSON
+    let options = arguments.read(Options.self)
+    let declarationFiles = options.declarations
+    // Every query, options and identifiers, in command-line order.
+    let queries =
+      (options.filenameExtensions.map { ($0.position, Query.filenameExtension($0.value ?? "")) }
+      + options.mimeTypes.map { ($0.position, Query.mimeType($0.value ?? "")) }
+      + arguments.positionedOperands().map { ($0.position, Query.identifier($0.value ?? "")) })
+      .sorted { $0.0 < $1.0 }.map(\.1)
     guard !queries.isEmpty else {
       throw CLIError.usage("uti needs an IDENTIFIER, --ext or --mime")
     }
@@ -91,9 +115,9 @@ enum UTICommand {
 
     var descriptions: [Description] = []
     var errors: [QueryError] = []
-    for (option, value) in queries {
-      switch option {
-      case "--ext":
+    for query in queries {
+      switch query {
+      case .filenameExtension(let value):
         // `.heic` means `heic`: the dot is how people write an extension, not part of it.
         let tag = value.hasPrefix(".") ? String(value.dropFirst()) : value
         guard !tag.isEmpty, !tag.contains("/"),
@@ -110,7 +134,7 @@ enum UTICommand {
           )
         }
         descriptions.append(Description(query: "--ext \(value)", type: type))
-      case "--mime":
+      case .mimeType(let value):
         guard
           let type = registry.preferredType(tag: value, tagClass: .mimeType, conformingTo: .data)
         else {
@@ -123,7 +147,7 @@ enum UTICommand {
             "no declared type has the MIME type '\(value)'; \(type.identifier) is a dynamic type")
         }
         descriptions.append(Description(query: "--mime \(value)", type: type))
-      default:
+      case .identifier(let value):
         guard let type = registry.type(withIdentifier: value) else {
           let nearest = registry.suggestion(for: value).map { " (did you mean \($0)?)" } ?? ""
           errors.append(

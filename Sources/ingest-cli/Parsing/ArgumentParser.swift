@@ -114,14 +114,14 @@ enum ArgumentParser {
       {
         elements.append(Arguments.Element(option: option, value: nil))
       }
-      let arguments = Arguments(path: path.dropFirst().map(\.name), elements: elements)
+      let arguments = Arguments(commands: path, elements: elements)
       return .success(Invocation(path: path, arguments: arguments))
     }
-    let arguments = Arguments(path: path.dropFirst().map(\.name), elements: elements)
+    let arguments = Arguments(commands: path, elements: elements)
     if let failure {
       return .failure(ParseFailure(message: failure, path: path))
     }
-    if arguments.flag("--generate-man", "--generate-completion") {
+    if elements.contains(where: { $0.option?.skipsValidation ?? false }) {
       return .success(Invocation(path: path, arguments: arguments))
     }
     if let problem = validate(arguments, path: path) {

@@ -1,9 +1,9 @@
 /// The options and operands of one parsed command line, as a command reads them.
 ///
-/// `ArgumentParser` has already checked them against the command's `CommandSpec`: every option
-/// is declared, every value present, no option that may be given once is given twice. A command
-/// asks for options by any of their names (a name no command on its path declares is never
-/// given). The throwing signatures are those of the parser this one replaced.
+/// `ArgumentParser` has already checked them against the commands' declarations: every option
+/// is declared, every value present, no option that may be given once is given twice. A
+/// command reads its options whole, through the ``ParsableOptions`` type that declares them
+/// (``read(_:)``), and its operands in order.
 struct Arguments {
   /// One option (with its value, for an option that takes one) or operand, in command-line
   /// order.
@@ -14,16 +14,27 @@ struct Arguments {
     var value: String?
   }
 
-  /// The subcommands named, after the program name (`inbox`, `import`).
-  let path: [String]
+  /// One occurrence of an option or an operand: its value and its place on the command line.
+  struct Occurrence: Sendable {
+    /// Its index among the options and operands given, counting from 0.
+    var position: Int
+    /// The option's value (nil for a flag), or the operand.
+    var value: String?
+  }
+
+  /// The commands parsed: the root, then each subcommand named.
+  let commands: [CommandSpec]
   /// Everything else, in order.
   let elements: [Element]
   private var nextSubcommand = 0
 
-  init(path: [String], elements: [Element]) {
-    self.path = path
+  init(commands: [CommandSpec], elements: [Element]) {
+    self.commands = commands
     self.elements = elements
   }
+
+  /// The subcommands named, after the program name (`inbox`, `import`).
+  var path: [String] { commands.dropFirst().map(\.name) }
 
   /// Whether no options or operands were given.
   var isEmpty: Bool { elements.isEmpty }
@@ -35,29 +46,33 @@ struct Arguments {
     return path[nextSubcommand]
   }
 
-  /// Whether the flag was given, under any of its names.
-  func flag(_ names: String...) -> Bool {
-    elements.contains { $0.option.map { Self.matches($0, names) } ?? false }
+  /// The options `type` declares, with their values: those of the command parsed, or of a
+  /// command above it (`inbox`'s `--group` in `inbox import`, the root's `--json` anywhere).
+  ///
+  /// Reading the options of a command that is not on the command line parsed is a mistake in
+  /// the program, not in its input, and stops it.
+  func read<Options: ParsableOptions>(_ type: Options.Type) -> Options {
+    guard
+      let command = commands.last(where: {
+        ObjectIdentifier($0.optionsType) == ObjectIdentifier(type)
+      })
+    else {
+      preconditionFailure(
+        "\(type) are the options of no command of '\(commands.map(\.name).joined(separator: " "))'")
+    }
+    let (options, read) = OptionReader.read(type, from: self)
+    precondition(
+      read == command.options,
+      "\(type) reads \(read.map(\.name)) but declares \(command.options.map(\.name)): its"
+        + " initializer must read each option once, whatever the values")
+    return options
   }
 
-  /// Every value of an option, in order.
-  func options(_ names: String...) throws(CLIError) -> [String] {
-    values(names)
-  }
-
-  /// The value of an option given at most once (the parser refuses a second one).
-  func option(_ names: String...) throws(CLIError) -> String? {
-    values(names).first
-  }
-
-  /// The given options among `names` and every operand, in command-line order, for commands
-  /// whose queries keep the user's order. Each element is the name asked for (nil for an
-  /// operand) and the value.
-  func orderedQueries(_ names: String...) throws(CLIError) -> [(option: String?, value: String)] {
-    elements.compactMap { element in
-      guard let option = element.option else { return (nil, element.value ?? "") }
-      guard let name = names.first(where: option.names.contains) else { return nil }
-      return (name, element.value ?? "")
+  /// Where and with which value the option `spec` was given, in command-line order.
+  func occurrences(of spec: OptionSpec) -> [Occurrence] {
+    elements.indices.compactMap { index in
+      elements[index].option == spec
+        ? Occurrence(position: index, value: elements[index].value) : nil
     }
   }
 
@@ -66,14 +81,12 @@ struct Arguments {
     elements.filter { $0.option == nil }.compactMap(\.value)
   }
 
-  private func values(_ names: [String]) -> [String] {
-    elements.compactMap { element in
-      guard let option = element.option, Self.matches(option, names) else { return nil }
-      return element.value
+  /// The operands with their places among the options, for a command that answers options and
+  /// operands in the order given (`uti`).
+  func positionedOperands() -> [Occurrence] {
+    elements.indices.compactMap { index in
+      elements[index].option == nil
+        ? Occurrence(position: index, value: elements[index].value) : nil
     }
-  }
-
-  private static func matches(_ option: OptionSpec, _ names: [String]) -> Bool {
-    option.names.contains { names.contains($0) }
   }
 }

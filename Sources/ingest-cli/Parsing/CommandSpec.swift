@@ -3,28 +3,51 @@
 ///
 /// Everything a user sees about the command line is generated from these declarations: parsing
 /// and its usage errors (`ArgumentParser`), `--help` (`HelpGenerator`), the man page
-/// (`ManPageGenerator`) and the shell completions (`CompletionGenerator`). A command that takes
-/// a new option declares it here and reads it from `Arguments`; nothing else changes.
+/// (`ManPageGenerator`) and the shell completions (`CompletionGenerator`). The options come
+/// from the command's ``ParsableOptions`` type, which the command also reads them through: a
+/// command that takes a new option reads it there, and that declares it.
 struct CommandSpec: Sendable {
   /// The name typed on the command line (`share`, `check`).
   var name: String
   /// One line saying what the command does, for lists of commands.
   var abstract: String
   /// Paragraphs shown after the usage in `--help` and in the man page.
-  var discussion: String = ""
-  /// The options the command takes. A command also accepts its ancestors' options (the root's
-  /// `--json` and `--help` everywhere, `inbox`'s `--group` in each inbox action).
-  var options: [OptionSpec] = []
+  var discussion: String
+  /// The type that declares the command's options and reads their values.
+  let optionsType: any ParsableOptions.Type
+  /// The options the command takes, as `optionsType` declares them, in order. A command also
+  /// accepts its ancestors' options (the root's `--json` and `--help` everywhere, `inbox`'s
+  /// `--group` in each inbox action).
+  let options: [OptionSpec]
   /// The operands, in order.
-  var operands: [OperandSpec] = []
+  var operands: [OperandSpec]
   /// Actions of a command that only groups others (`rule check`, `inbox list`).
-  var subcommands: [CommandSpec] = []
+  var subcommands: [CommandSpec]
   /// Options of which at most one may be given, each group by primary names.
-  var exclusiveGroups: [[String]] = []
+  var exclusiveGroups: [[String]]
   /// Invocations that show the command at work, each with what it does.
-  var examples: [Example] = []
+  var examples: [Example]
   /// The command's exit statuses, where they say more than the general table.
-  var exitStatus: String = ""
+  var exitStatus: String
+
+  /// A command whose options `options` declares.
+  init(
+    name: String, abstract: String, discussion: String = "",
+    options: any ParsableOptions.Type = NoOptions.self, operands: [OperandSpec] = [],
+    subcommands: [CommandSpec] = [], exclusiveGroups: [[String]] = [],
+    examples: [Example] = [], exitStatus: String = ""
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.optionsType = options
+    self.options = OptionReader.declarations(of: options)
+    self.operands = operands
+    self.subcommands = subcommands
+    self.exclusiveGroups = exclusiveGroups
+    self.examples = examples
+    self.exitStatus = exitStatus
+  }
 
   /// An example invocation.
   struct Example: Sendable {
@@ -40,8 +63,9 @@ struct CommandSpec: Sendable {
   }
 }
 
-/// An option: a flag (`--json`) or an option with a value (`--text TEXT`, `--text=TEXT`).
-struct OptionSpec: Sendable {
+/// An option: a flag (`--json`) or an option with a value (`--text TEXT`, `--text=TEXT`), as
+/// an ``OptionDeclaration`` declares it.
+struct OptionSpec: Sendable, Equatable {
   /// The names, the primary (long) one first: `["--output", "-o"]`.
   var names: [String]
   /// The value's placeholder (`TEXT`), nil for a flag.
@@ -56,26 +80,14 @@ struct OptionSpec: Sendable {
   var completion: Completion = .none
   /// Kept out of usage lines (help still lists it).
   var isHiddenFromUsage = false
+  /// Whether the option does the program's own work (`--generate-man`): a command line with it
+  /// is not checked for a command, required options or operands.
+  var skipsValidation = false
 
   /// The primary name.
   var name: String { names[0] }
   /// Whether the option takes a value.
   var takesValue: Bool { value != nil }
-
-  /// A flag.
-  static func flag(_ names: String..., help: String) -> OptionSpec {
-    OptionSpec(names: names, value: nil, help: help)
-  }
-
-  /// An option with a value.
-  static func option(
-    _ names: String..., value: String, help: String, repeatable: Bool = false,
-    required: Bool = false, completion: Completion = .none
-  ) -> OptionSpec {
-    OptionSpec(
-      names: names, value: value, help: help, isRepeatable: repeatable, isRequired: required,
-      completion: completion)
-  }
 }
 
 /// An operand (a positional argument).
@@ -118,7 +130,7 @@ struct OperandSpec: Sendable {
 }
 
 /// What a shell completes for a value or an operand.
-enum Completion: Sendable {
+enum Completion: Sendable, Equatable {
   case none
   /// File names.
   case file

@@ -9,20 +9,6 @@ import TypeMatrix
 /// SQLite library by default, PostgreSQL when a `postgresql://` URL names it (`--inbox URL`,
 /// `--library URL`, or `INGEST_INBOX_URL` / `INGEST_LIBRARY_URL`).
 enum Backends {
-  /// `--inbox URL`.
-  static let inboxOption = OptionSpec.option(
-    "--inbox", value: "URL",
-    help: "the inbox in a PostgreSQL database, postgresql://...; its payload files stay in the"
-      + " group directory (default: $INGEST_INBOX_URL, else the group directory's Inbox/)")
-
-  /// `--payloads URL`.
-  static let payloadsOption = OptionSpec.option(
-    "--payloads", value: "URL",
-    help: "where shares' payloads go: postgresql://... (the inbox's database) keeps them there"
-      + " as large objects, so no host needs another's files (default: $INGEST_PAYLOADS_URL,"
-      + " else the group directory's Incoming/); importers read each share from where its"
-      + " sharer put it")
-
   /// The environment variable naming the inbox's database.
   static let inboxVariable = "INGEST_INBOX_URL"
   /// The environment variable naming where payloads go.
@@ -68,8 +54,10 @@ enum Backends {
   /// The inbox `--inbox` or `INGEST_INBOX_URL` names, else the group's directory inbox; with
   /// `--payloads` or `INGEST_PAYLOADS_URL` naming the same database, its sharers put payloads
   /// there as large objects.
-  static func inbox(_ arguments: Arguments, group: GroupDirectory) async throws -> any InboxStore {
-    guard let (url, payloads) = try await database(arguments) else {
+  static func inbox(_ backends: BackendOptions, group: GroupDirectory) async throws
+    -> any InboxStore
+  {
+    guard let (url, payloads) = try await database(backends) else {
       return DirectoryInbox(group: group)
     }
     let inbox = PostgresInbox(url: url, group: group, options: try options(), payloads: payloads)
@@ -83,12 +71,13 @@ enum Backends {
 
   /// The inbox's database (`--inbox`, `INGEST_INBOX_URL`) and where its sharers put payloads
   /// (`--payloads`, `INGEST_PAYLOADS_URL`: the same database, checked); nil without a URL.
-  static func database(_ arguments: Arguments) async throws -> (PostgresURL, PostgresPayloads)? {
+  static func database(_ backends: BackendOptions) async throws
+    -> (PostgresURL, PostgresPayloads)?
+  {
     let payloads = try databaseURL(
-      try arguments.option("--payloads"), option: "--payloads", variable: payloadsVariable)
+      backends.payloads, option: "--payloads", variable: payloadsVariable)
     guard
-      let url = try databaseURL(
-        try arguments.option("--inbox"), option: "--inbox", variable: inboxVariable)
+      let url = try databaseURL(backends.inbox, option: "--inbox", variable: inboxVariable)
     else {
       guard payloads == nil else {
         throw CLIError.usage(
@@ -123,8 +112,8 @@ enum Backends {
   /// that PostgreSQL inbox (its payloads as large objects with `--payloads`) and is imported
   /// into the library in the same database, its files in the row's group directory; nil
   /// without a URL (each row's own directory inbox and SQLite library).
-  static func matrix(_ arguments: Arguments) async throws -> LibraryRecords? {
-    guard let (url, payloads) = try await database(arguments) else { return nil }
+  static func matrix(_ backends: BackendOptions) async throws -> LibraryRecords? {
+    guard let (url, payloads) = try await database(backends) else { return nil }
     let options = try options()
     do {
       _ = try await PostgresSchema.databaseID(at: url, options: options)

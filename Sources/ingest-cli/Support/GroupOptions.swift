@@ -3,29 +3,34 @@ import SystemCalls
 
 /// `--group ID` and `--group-dir DIR`, taken by every command that works on a group directory,
 /// and the directory they lead to.
-enum GroupOptions {
-  /// The options, declared once for `share` and `inbox`.
-  static let options: [OptionSpec] = [
-    .option(
-      "--group", value: "ID",
-      help: "an App Group identifier, resolved through INGEST_APP_GROUPS (ingest-cli groups"
-        + " lists them)"),
-    .option(
-      "--group-dir", value: "DIR",
-      help: "the group directory itself (default: $INGEST_GROUP_DIR, else"
-        + " $XDG_DATA_HOME/share-ingest/group, else ~/.local/share/share-ingest/group)",
-      completion: .directory),
-  ]
+struct GroupOptions: ParsableOptions {
+  static let groupOption = Option(
+    "--group", value: "ID",
+    help: "an App Group identifier, resolved through INGEST_APP_GROUPS (ingest-cli groups"
+      + " lists them)")
+  static let directoryOption = Option(
+    "--group-dir", value: "DIR",
+    help: "the group directory itself (default: $INGEST_GROUP_DIR, else"
+      + " $XDG_DATA_HOME/share-ingest/group, else ~/.local/share/share-ingest/group)",
+    completion: .directory)
 
   /// The two exclude each other.
-  static let exclusive = [["--group", "--group-dir"]]
+  static let exclusive = [[groupOption.spec.name, directoryOption.spec.name]]
+
+  /// `--group`: an App Group identifier.
+  var group: String?
+  /// `--group-dir`: the directory itself.
+  var directory: String?
+
+  init(from reader: inout OptionReader) {
+    group = reader.read(Self.groupOption)
+    directory = reader.read(Self.directoryOption)
+  }
 
   /// Where the options (or the defaults) lead.
-  static func location(_ arguments: Arguments) throws -> GroupLocation {
-    let groupID = try arguments.option("--group")
-    let directory = try arguments.option("--group-dir")
+  func location() throws -> GroupLocation {
     do {
-      return try GroupLocation.resolve(directory: directory, appGroup: groupID)
+      return try GroupLocation.resolve(directory: directory, appGroup: group)
     } catch {
       throw CLIError(describing: error)
     }
@@ -35,8 +40,8 @@ enum GroupOptions {
   ///
   /// - Throws: `CLIError`: 66 for an App Group that is not configured, 73 when the directory
   ///   cannot be created or written.
-  static func open(_ arguments: Arguments) throws -> (GroupLocation, GroupDirectory) {
-    let location = try location(arguments)
+  func open() throws -> (GroupLocation, GroupDirectory) {
+    let location = try location()
     do {
       return (location, try GroupDirectory(path: location.path))
     } catch {

@@ -6,7 +6,8 @@ import SystemCalls
 /// JavaScript preprocessing returns, in place of the profile's example (`title`, `URL`,
 /// `selection`), given inline (an argument starting with `{` or `[`) or as a JSON file.
 enum JavaScriptResultsOption {
-  static let spec = OptionSpec.option(
+  /// The option's declaration, read by both commands.
+  static let option = Option(
     "--javascript-results", value: "JSON|FILE",
     help: "what the extension's JavaScript preprocessing returns, as JSON inline or in a file;"
       + " Safari hands it over under NSExtensionJavaScriptPreprocessingResultsKey (implies"

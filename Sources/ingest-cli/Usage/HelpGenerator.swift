@@ -1,4 +1,3 @@
-import ActivationRules
 import Foundation
 
 /// `--help` text and usage lines, generated from the command tables.

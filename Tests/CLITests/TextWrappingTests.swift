@@ -1,7 +1,10 @@
+import ActivationRules
 import Testing
 
-@testable import ActivationRules
+@testable import ingest_cli
 
+/// Wrapping is the command line's: the libraries give reasons and traces as plain strings and
+/// structured values.
 @Suite("Wrapping reasons to a terminal")
 struct TextWrappingTests {
   static let reason =
@@ -38,13 +41,13 @@ struct TextWrappingTests {
     let rule = try ActivationRuleDictionary(propertyList: [
       "NSExtensionActivationSupportsImageWithMaxCount": 10
     ])
-    let decision = rule.evaluate(ActivationInput(attachments: [RuleFixtures.photo]))
+    let photo = ActivationAttachment(
+      registeredTypeIdentifiers: ["public.heic", "public.jpeg"], hasFileRepresentation: true)
+    let decision = rule.evaluate(ActivationInput(attachments: [photo]))
     let rendered = decision.trace.rendered(indent: 1, width: 50)
     #expect(
       rendered.split(separator: "\n").count
-        > decision.trace.rendered(indent: 1).split(
-          separator: "\n"
-        ).count)
+        > decision.trace.rendered(indent: 1).split(separator: "\n").count)
     for line in rendered.split(separator: "\n") where line.count > 50 {
       // Only a word longer than a line overflows, after the clause's mark at most.
       #expect(line.split(separator: " ").count <= 2, "\(line)")

@@ -1,15 +1,17 @@
-/// Wraps reasons, traces and warnings to a terminal's width.
+/// Wraps help, reasons, traces and warnings to a terminal's width: presentation, so it lives in
+/// the command line, not in the libraries (they give reasons and traces as plain strings and
+/// structured values).
 ///
 /// Lines break at spaces; a word longer than a line (a 52-character Info.plist key, a long type
 /// identifier) stays whole on a line of its own rather than being cut. Continuation lines are
 /// indented, so a wrapped reason still reads as one item. Widths count characters, which is
 /// what a terminal shows for the ASCII this package's messages are made of.
-public enum TextWrapping {
+enum TextWrapping {
   /// The width used when none is known, such as when output is not a terminal.
-  public static let defaultWidth = 80
+  static let defaultWidth = 80
 
   /// The narrowest width wrapping honours; narrower requests wrap at this width.
-  public static let minimumWidth = 20
+  static let minimumWidth = 20
 
   /// Wraps `text` to `width` columns.
   ///
@@ -19,7 +21,7 @@ public enum TextWrapping {
   ///   - prefix: Written before the first line, such as `reason: ` (counted in its width).
   ///   - indent: The number of spaces before each continuation line.
   /// - Returns: The wrapped lines joined with `\n`, without a trailing line break.
-  public static func wrap(_ text: String, width: Int, prefix: String = "", indent: Int = 2)
+  static func wrap(_ text: String, width: Int, prefix: String = "", indent: Int = 2)
     -> String
   {
     let width = max(width, minimumWidth)

@@ -1,0 +1,103 @@
+/// An option declared with the kind of value a command reads from it.
+///
+/// A declaration is read only through an ``OptionReader``, inside a command's
+/// ``ParsableOptions`` initializer, and that one call also declares it: the same code lists the
+/// option for the parser, `--help`, the man page and the completions, and hands the command its
+/// value. There is no way to ask for an option by name.
+protocol OptionDeclaration: Sendable {
+  /// What the command reads: `Bool` for a flag, `String?` for an option given at most once.
+  associatedtype Value
+
+  /// The option's names, value placeholder, help and completion.
+  var spec: OptionSpec { get set }
+
+  /// The value, from the option's occurrences in command-line order (none while declaring).
+  func value(_ occurrences: [Arguments.Occurrence]) -> Value
+}
+
+extension OptionDeclaration {
+  /// The same option, kept out of usage lines (help still lists it).
+  func hiddenFromUsage() -> Self {
+    var declaration = self
+    declaration.spec.isHiddenFromUsage = true
+    return declaration
+  }
+
+  /// The same option, which does the program's own work (`--generate-man`): a command line
+  /// with it is not checked for a command, required options or operands.
+  func skippingValidation() -> Self {
+    var declaration = self
+    declaration.spec.skipsValidation = true
+    return declaration
+  }
+}
+
+/// A flag (`--json`): whether it was given.
+struct Flag: OptionDeclaration {
+  var spec: OptionSpec
+
+  /// A flag called `names`, the primary (long) one first.
+  init(_ names: String..., help: String) {
+    spec = OptionSpec(names: names, value: nil, help: help)
+  }
+
+  func value(_ occurrences: [Arguments.Occurrence]) -> Bool { !occurrences.isEmpty }
+}
+
+/// An option with a value, given at most once (`--text TEXT`): its value, or nil.
+struct Option: OptionDeclaration {
+  var spec: OptionSpec
+
+  /// An option called `names`, the primary (long) one first, whose value `value` names
+  /// (`TEXT`).
+  init(_ names: String..., value: String, help: String, completion: Completion = .none) {
+    spec = OptionSpec(names: names, value: value, help: help, completion: completion)
+  }
+
+  func value(_ occurrences: [Arguments.Occurrence]) -> String? { occurrences.first?.value }
+}
+
+/// An option the command cannot run without (`--team TEAMID`): its value.
+///
+/// The parser refuses a command line without it, so a command never runs without the value;
+/// while options are only being declared it reads as the empty string.
+struct RequiredOption: OptionDeclaration {
+  var spec: OptionSpec
+
+  /// A required option called `names`, the primary (long) one first.
+  init(_ names: String..., value: String, help: String, completion: Completion = .none) {
+    spec = OptionSpec(
+      names: names, value: value, help: help, isRequired: true, completion: completion)
+  }
+
+  func value(_ occurrences: [Arguments.Occurrence]) -> String { occurrences.first?.value ?? "" }
+}
+
+/// An option that may be given more than once (`--declarations PLIST`): every value, in order.
+struct RepeatedOption: OptionDeclaration {
+  var spec: OptionSpec
+
+  /// A repeatable option called `names`, the primary (long) one first.
+  init(_ names: String..., value: String, help: String, completion: Completion = .none) {
+    spec = OptionSpec(
+      names: names, value: value, help: help, isRepeatable: true, completion: completion)
+  }
+
+  func value(_ occurrences: [Arguments.Occurrence]) -> [String] {
+    occurrences.compactMap(\.value)
+  }
+}
+
+/// A repeatable option whose values keep their places among the operands and other options
+/// (`uti --ext heic public.jpeg --mime image/png` answers in that order).
+struct PositionedOption: OptionDeclaration {
+  var spec: OptionSpec
+
+  /// A repeatable option called `names`, the primary (long) one first.
+  init(_ names: String..., value: String, help: String, completion: Completion = .none) {
+    spec = OptionSpec(
+      names: names, value: value, help: help, isRepeatable: true, completion: completion)
+  }
+
+  func value(_ occurrences: [Arguments.Occurrence]) -> [Arguments.Occurrence] { occurrences }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Ingest
+import SystemCalls
+import UTI
+
+/// `--preset`, `--contract` and `--accept`: the contract a command applies, as `share`,
+/// `inbox import|watch` and `matrix init` read it.
+struct ContractOptions: ParsableOptions {
+  /// `--preset NAME`: a contract by name.
+  var preset: String?
+  /// `--contract FILE`: the contract as a JSON file.
+  var file: String?
+  /// `--accept TYPES`: the accepted types, comma-separated.
+  var accept: String?
+
+  init(from reader: inout OptionReader) {
+    preset = reader.read(
+      Option(
+        "--preset", value: "NAME",
+        help: "a contract by name: default (images, movies, PDFs, text, web URLs), or"
+          + " text-or-url (plain text or one http(s) URL, one attachment, at most 1000"
+          + " characters)",
+        completion: .values(["default", "text-or-url"])))
+    file = reader.read(
+      Option(
+        "--contract", value: "FILE",
+        help: "the contract as a JSON file, as matrix run --contract reads it (over --preset)",
+        completion: .file))
+    accept = reader.read(
+      Option(
+        "--accept", value: "TYPES",
+        help: "the types the contract accepts, comma-separated (over --preset and --contract);"
+          + " default: public.image,public.movie,com.adobe.pdf,public.plain-text,public.url"))
+  }
+
+  /// The contract `--preset NAME`, `--contract FILE` and `--accept TYPES` describe, each over
+  /// the one before; the extension's default when none is given.
+  func contract() throws -> InputContract {
+    var contract = InputContract.default
+    if let name = preset {
+      guard let preset = InputContract.presets[name] else {
+        throw CLIError.usage(
+          "--preset needs one of \(InputContract.presets.keys.sorted().joined(separator: ", "))"
+            + ", not \(TerminalText.quoted(String(name.prefix(80))))")
+      }
+      contract = preset
+    }
+    if let file = try MatrixCommand.contract(file) {
+      contract = file
+    }
+    if let accept {
+      let types = accept.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+      guard !types.isEmpty else {
+        throw CLIError.usage(
+          "--accept needs at least one type identifier, such as public.image,public.url")
+      }
+      contract.acceptedTypes = types
+    }
+    Self.warnUnknownTypes(contract.acceptedTypes)
+    return contract
+  }
+
+  /// Warns of accepted types no catalogue declares (a misspelling accepts nothing but itself),
+  /// with the declared one most likely meant.
+  static func warnUnknownTypes(_ identifiers: [String]) {
+    for identifier in identifiers where UTType(identifier)?.isDeclared != true {
+      let nearest = UTTypeRegistry.shared.suggestion(for: identifier).map {
+        "; did you mean \($0)?"
+      }
+      Output.error(
+        "ingest-cli: warning: the contract accepts \(TerminalText.echoed(identifier)), which no"
+          + " declared type is: it matches only itself\(nearest ?? "")")
+    }
+  }
+}
