@@ -163,6 +163,11 @@ let package = Package(
     // Shared by the test targets and the benchmarks: project paths, temporary directories, a
     // seeded generator. Not a product.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    // Crash states a power loss could leave, drawn from what the system-call layer recorded
+    // under a persistence model, and written out one by one for a restarted program to meet.
+    .target(
+      name: "CrashStates", dependencies: ["SystemCalls", "TestSupport"], path: "Tests/CrashStates",
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings),
@@ -226,6 +231,15 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "ShortcutsTests", dependencies: ["Shortcuts", "SystemCalls", "TestSupport"],
+      swiftSettings: swiftSettings),
+    // The share, the import, the sweep and their recovery, under power loss: every crash state
+    // of each (within bounds) met by what a restarted program runs, and its invariants checked.
+    .testTarget(
+      name: "CrashStateTests",
+      dependencies: [
+        "CrashStates", "Ingest", "Importer", "IngestPostgres", "ItemProvider", "SystemCalls",
+        "TestSupport",
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",

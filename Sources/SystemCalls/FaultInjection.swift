@@ -151,7 +151,8 @@ package final class FaultInjector: Sendable {
     return errno
   }
 
-  private static func path(_ path: String, isUnder prefix: String) -> Bool {
+  /// Whether `path` is `prefix` or lies under it (a prefix ending at a component boundary).
+  static func path(_ path: String, isUnder prefix: String) -> Bool {
     guard path.hasPrefix(prefix) else { return false }
     if path.utf8.count == prefix.utf8.count || prefix.hasSuffix("/") { return true }
     return path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: prefix.utf8.count)]

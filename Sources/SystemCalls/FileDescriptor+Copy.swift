@@ -12,7 +12,9 @@ extension FileDescriptor {
     switch syscall(
       .copyFileRange, path, { copyFileRange(source.rawValue, nil, rawValue, nil, count, 0) })
     {
-    case .success(let copied): return copied
+    case .success(let copied):
+      OperationRecorder.shared.recordCopy(into: self, from: source, count: copied)
+      return copied
     case .failure(let errno) where Self.meansUnsupported(errno): return nil
     case .failure(let errno):
       // The call names one path; say which side failed where the errno tells.
@@ -26,7 +28,9 @@ extension FileDescriptor {
   package func sendFile(from source: FileDescriptor, count: Int) throws(IOError) -> Int? {
     switch syscall(.sendfile, path, { Glibc.sendfile(rawValue, source.rawValue, nil, count) })
     {
-    case .success(let copied): return copied
+    case .success(let copied):
+      OperationRecorder.shared.recordCopy(into: self, from: source, count: copied)
+      return copied
     case .failure(let errno)
     where errno == .invalidArgument || errno == .notImplemented
       || errno == .notSupported:

@@ -32,6 +32,7 @@ extension FileDescriptor {
   package func makeDirectory(_ name: String, permissions: mode_t = 0o700) throws(IOError) {
     let child = path(of: name)
     _ = try syscall(.mkdir, child) { mkdirat(rawValue, name, permissions) }.orThrow(.mkdir, child)
+    OperationRecorder.shared.recordMakeDirectory(in: rawValue, name, path: child)
     let directory = try openDirectory(name)
     try directory.closeAfterTyped { () throws(IOError) in
       try directory.setPermissions(permissions)
@@ -40,13 +41,19 @@ extension FileDescriptor {
 
   /// Creates the subdirectory `name` unless a directory (not a link) is already there; returns
   /// it opened.
+  ///
+  /// A directory made here has its name flushed (this directory is) before this returns, so
+  /// what is later made durable inside it keeps its path on a power loss; one already there
+  /// costs no flush.
   package func ensureDirectory(_ name: String, permissions: mode_t = 0o700) throws(IOError)
     -> FileDescriptor
   {
     do {
       try makeDirectory(name, permissions: permissions)
+      try sync()
     } catch let error where error.code == .alreadyExists {
-      // Someone else made it: fine, provided it is a directory (openDirectory checks).
+      // Someone else made it: fine, provided it is a directory (openDirectory checks). Its
+      // maker flushes its name.
     }
     return try openDirectory(name)
   }
@@ -63,18 +70,22 @@ extension FileDescriptor {
   ) throws(IOError) {
     try Self.renameAt(
       rawValue, name, (directory ?? self).rawValue, newName, replacing: replacing,
-      path: path(of: name))
+      path: path(of: name), destination: (directory ?? self).path(of: newName))
   }
 
   /// `renameat`, or without replacing `renameat2(RENAME_NOREPLACE)` with a link-and-unlink
-  /// fallback; `path` names the source in errors.
+  /// fallback; `path` names the source in errors, `destination` the new name in recordings.
   static func renameAt(
     _ fromDirectory: Int32, _ name: String, _ toDirectory: Int32, _ newName: String,
-    replacing: Bool, path: String
+    replacing: Bool, path: String, destination: String
   ) throws(IOError) {
+    let recorder = OperationRecorder.shared
+    let moved = recorder.identity(in: fromDirectory, name)
+    let replaced = replacing ? recorder.identity(in: toDirectory, newName) : nil
     if replacing {
       _ = try syscall(.rename, path) { renameat(fromDirectory, name, toDirectory, newName) }
         .orThrow(.rename, path)
+      recorder.recordRename(moved, from: path, to: destination, replaced: replaced)
       return
     }
     if let renameat2 = Functions.renameat2 {
@@ -82,7 +93,9 @@ extension FileDescriptor {
       switch syscall(
         .rename, path, { renameat2(fromDirectory, name, toDirectory, newName, noReplace) })
       {
-      case .success: return
+      case .success:
+        recorder.recordRename(moved, from: path, to: destination, replaced: nil)
+        return
       case .failure(let errno)
       where errno != .invalidArgument && errno != .notImplemented && errno != .notSupported:
         throw IOError(operation: "rename", path: path, errno: errno)
@@ -91,7 +104,9 @@ extension FileDescriptor {
     }
     _ = try syscall(.link, path) { linkat(fromDirectory, name, toDirectory, newName, 0) }
       .orThrow(.link, path)
+    recorder.recordLink(moved, from: path, to: destination)
     _ = try syscall(.unlink, path) { unlinkat(fromDirectory, name, 0) }.orThrow(.unlink, path)
+    recorder.recordUnlink(moved, path: path)
   }
 
   /// Gives the file `name` in this directory a second name, `newName` in `directory`
@@ -102,21 +117,28 @@ extension FileDescriptor {
   {
     let source = path(of: name)
     let target = (directory ?? self).rawValue
+    let linked = OperationRecorder.shared.identity(in: rawValue, name)
     _ = try syscall(.link, source) { linkat(rawValue, name, target, newName, 0) }
       .orThrow(.link, source)
+    OperationRecorder.shared.recordLink(
+      linked, from: source, to: (directory ?? self).path(of: newName))
   }
 
   /// Removes the file `name` (never a directory).
   package func removeFile(_ name: String) throws(IOError) {
     let child = path(of: name)
+    let removed = OperationRecorder.shared.identity(in: rawValue, name)
     _ = try syscall(.unlink, child) { unlinkat(rawValue, name, 0) }.orThrow(.unlink, child)
+    OperationRecorder.shared.recordUnlink(removed, path: child)
   }
 
   /// Removes the empty directory `name`.
   package func removeDirectory(_ name: String) throws(IOError) {
     let child = path(of: name)
+    let removed = OperationRecorder.shared.identity(in: rawValue, name)
     _ = try syscall(.rmdir, child) { unlinkat(rawValue, name, AT_REMOVEDIR) }
       .orThrow(.rmdir, child)
+    OperationRecorder.shared.recordRemoveDirectory(removed, path: child)
   }
 
   /// Removes `name` and, if it is a directory, everything in it, without following any

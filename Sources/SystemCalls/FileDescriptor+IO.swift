@@ -85,8 +85,11 @@ extension FileDescriptor {
 
   /// Writes up to `buffer.count` bytes; returns how many were written.
   package func write(_ buffer: UnsafeRawBufferPointer) throws(IOError) -> Int {
-    try syscall(.write, path) { Glibc.write(rawValue, buffer.baseAddress, buffer.count) }
-      .orThrow(.write, path)
+    let written = try syscall(.write, path) {
+      Glibc.write(rawValue, buffer.baseAddress, buffer.count)
+    }.orThrow(.write, path)
+    OperationRecorder.shared.recordWrite(self, buffer, count: written)
+    return written
   }
 
   /// Writes all of `buffer`, continuing after short writes.
@@ -119,13 +122,17 @@ extension FileDescriptor {
   /// Flushes the file's data and metadata to the device (`fsync`): after it returns, a crash or
   /// power loss keeps what was written. On a directory, it makes the entries durable.
   package func sync() throws(IOError) {
+    let covering = OperationRecorder.shared.flushBegins(path)
     _ = try syscall(.fsync, path) { fsync(rawValue) }.orThrow(.fsync, path)
+    OperationRecorder.shared.recordSync(self, covering: covering, dataOnly: false)
   }
 
   /// Flushes the file's data, and its metadata only where needed to read the data back
   /// (`fdatasync`).
   package func dataSync() throws(IOError) {
+    let covering = OperationRecorder.shared.flushBegins(path)
     _ = try syscall(.fdatasync, path) { fdatasync(rawValue) }.orThrow(.fdatasync, path)
+    OperationRecorder.shared.recordSync(self, covering: covering, dataOnly: true)
   }
 
   /// What `fstat` says of the open file.
@@ -138,6 +145,7 @@ extension FileDescriptor {
   /// Sets the permission bits (`fchmod`).
   package func setPermissions(_ mode: mode_t) throws(IOError) {
     _ = try syscall(.fchmod, path) { fchmod(rawValue, mode) }.orThrow(.fchmod, path)
+    OperationRecorder.shared.recordAttributes(self)
   }
 
   /// Sets the file's access and modification times to `seconds` and `nanoseconds` since 1970
@@ -148,12 +156,14 @@ extension FileDescriptor {
       timespec(tv_sec: seconds, tv_nsec: nanoseconds),
     ]
     _ = try syscall(.futimens, path) { futimens(rawValue, &times) }.orThrow(.futimens, path)
+    OperationRecorder.shared.recordAttributes(self)
   }
 
   /// Cuts or extends the file to `size` bytes.
   package func truncate(to size: Int64) throws(IOError) {
     _ = try syscall(.ftruncate, path) { ftruncate(rawValue, off_t(size)) }
       .orThrow(.ftruncate, path)
+    OperationRecorder.shared.recordTruncate(self, size: size)
   }
 
   /// Takes an advisory `flock` on the open file: exclusive or shared; without `wait`, returns

@@ -111,6 +111,7 @@ extension FileDescriptor {
     _ = try syscall(.link, target) {
       linkat(AT_FDCWD, source, directory.rawValue, name, AT_SYMLINK_FOLLOW)
     }.orThrow(.link, target)
+    OperationRecorder.shared.recordLink(self, to: target)
   }
 }
 

@@ -78,7 +78,10 @@ package struct FileDescriptor: Sendable {
     case .failure(let errno): throw IOError(operation: "open", path: path, errno: errno)
     }
     let opened = FileDescriptor(rawValue: descriptor, path: path)
-    if options.contains(.create) { try opened.fixPermissions(permissions) }
+    if options.contains(.create) {
+      OperationRecorder.shared.recordCreate(opened)
+      try opened.fixPermissions(permissions)
+    }
     return opened
   }
 
@@ -96,7 +99,10 @@ package struct FileDescriptor: Sendable {
     let descriptor = try syscall(.open, child) { openat(rawValue, name, flags, permissions) }
       .orThrow(.open, child)
     let opened = FileDescriptor(rawValue: descriptor, path: child)
-    if options.contains(.create), checksPermissions { try opened.fixPermissions(permissions) }
+    if options.contains(.create) {
+      OperationRecorder.shared.recordCreate(opened)
+      if checksPermissions { try opened.fixPermissions(permissions) }
+    }
     return opened
   }
 

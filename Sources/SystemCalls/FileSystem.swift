@@ -22,6 +22,7 @@ package enum FileSystem {
   /// Creates the directory `path` with exactly `permissions`.
   package static func makeDirectory(_ path: String, permissions: mode_t = 0o700) throws(IOError) {
     _ = try syscall(.mkdir, path) { mkdir(path, permissions) }.orThrow(.mkdir, path)
+    OperationRecorder.shared.recordMakeDirectory(in: AT_FDCWD, path, path: path)
     let directory = try FileDescriptor.openDirectory(path)
     try directory.closeAfterTyped { () throws(IOError) in
       try directory.setPermissions(permissions)
@@ -30,6 +31,11 @@ package enum FileSystem {
 
   /// Creates `path` and its missing parents, each new one with `permissions`; an existing
   /// directory is fine, anything else (a file, a symbolic link) in the way is an error.
+  ///
+  /// Each directory made here has its name flushed in its parent before this returns, so a
+  /// file later made durable inside it does not lose its path on a power loss (a directory's
+  /// name is durable only once its parent is flushed). Nothing is flushed when nothing was
+  /// made.
   package static func makeDirectories(_ path: String, permissions: mode_t = 0o700)
     throws(IOError)
   {
@@ -62,6 +68,11 @@ package enum FileSystem {
         }
       }
     }
+    // Each new name, in its parent: the deepest existing directory, then each one made but
+    // the last.
+    for directory in missing.reversed() {
+      try syncDirectory(parentPath(directory))
+    }
   }
 
   /// Creates a fresh private directory (0700) inside `parent` and returns its path.
@@ -75,7 +86,9 @@ package enum FileSystem {
         throw IOError(.other, operation: "mkdtemp", path: pattern)
       }
       let made = try syscall(.mkdtemp, pattern) { mkdtemp(base) }.orThrow(.mkdtemp, pattern)
-      return String(cString: made)
+      let path = String(cString: made)
+      OperationRecorder.shared.recordMakeDirectory(in: AT_FDCWD, path, path: path)
+      return path
     }
   }
 
@@ -113,7 +126,9 @@ package enum FileSystem {
 
   /// Removes the file (not directory) at `path`.
   package static func removeFile(_ path: String) throws(IOError) {
+    let removed = OperationRecorder.shared.identity(in: AT_FDCWD, path)
     _ = try syscall(.unlink, path) { unlink(path) }.orThrow(.unlink, path)
+    OperationRecorder.shared.recordUnlink(removed, path: path)
   }
 
   /// Renames `source` to `destination`; see `FileDescriptor.rename` for `replacing`.
@@ -121,7 +136,8 @@ package enum FileSystem {
     throws(IOError)
   {
     try FileDescriptor.renameAt(
-      AT_FDCWD, source, AT_FDCWD, destination, replacing: replacing, path: source)
+      AT_FDCWD, source, AT_FDCWD, destination, replacing: replacing, path: source,
+      destination: destination)
   }
 
   /// Makes the entries of the directory at `path` durable (`fsync` on the directory).

@@ -203,7 +203,7 @@ struct ImporterTests {
       receivedAt: "2026-03-08T12:00:00Z", items: [try fixture.fileItem("E.mov", bytes: bytes)])
     let library = try fixture.library()
     let fault = FaultInjector.shared.inject(
-      .crossDevice, into: .rename, under: fixture.groupPath + "/Incoming", times: .max)
+      .crossDevice, into: .link, under: fixture.groupPath + "/Incoming", times: .max)
     let pass = try await fixture.importer(library).importPending()
     #expect(FaultInjector.shared.remove(fault) == 1)
     #expect(pass.imported == [id])

@@ -164,7 +164,7 @@ struct UntrustedInboxTests {
     let library = try fixture.library()
     // Exactly in the window: after the importer opened and checked the payload, just before
     // it moves the name into the library.
-    let swap = FaultInjector.shared.intercept(.rename, under: payload) {
+    let swap = FaultInjector.shared.intercept(.link, under: payload) {
       if kind == "symbolic link" {
         symlink(outside.path, payload + ".tmp")
         rename(payload + ".tmp", payload)
@@ -315,7 +315,7 @@ struct UntrustedInboxTests {
     let library = try fixture.library()
     let faults = [
       FaultInjector.shared.inject(
-        .crossDevice, into: .rename, under: fixture.groupPath + "/Incoming", times: .max),
+        .crossDevice, into: .link, under: fixture.groupPath + "/Incoming", times: .max),
       FaultInjector.shared.inject(.noSpace, into: .copyFileRange, under: library.filesPath),
       FaultInjector.shared.inject(.noSpace, into: .write, under: library.filesPath),
     ]
@@ -351,7 +351,7 @@ struct UntrustedInboxTests {
     guard corrupt else { return }
     let library = try fixture.library()
     let fault = FaultInjector.shared.inject(
-      .crossDevice, into: .rename, under: fixture.groupPath + "/Incoming", times: .max)
+      .crossDevice, into: .link, under: fixture.groupPath + "/Incoming", times: .max)
     defer { FaultInjector.shared.remove(fault) }
     let pass = try await fixture.importer(library).importPending()
     #expect(pass.imported.isEmpty)

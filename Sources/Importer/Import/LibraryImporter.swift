@@ -195,17 +195,22 @@ public final class LibraryImporter: ShareHandler {
   ) async throws -> PayloadPlacement {
     let manifest = claim.manifest
     try contract.check(manifest)
-    return try await PayloadPlacement(
-      claim, into: library, directories: directories, flushes: flushes
-    ) { item in
-      guard let name = item.fileName else { return nil }
-      if let owner = taken.owner(of: name), owner != manifest.id { return owner }
+    // A payload another share of this pass placed (two manifests naming one file) is held by
+    // it; one gone from the inbox may be held by a share in the library.
+    let heldInPass = { (name: String) in
+      taken.owner(of: name).flatMap { $0 == manifest.id ? nil : $0 }
+    }
+    let library = self.library
+    let owner = { (item: ShareManifest.Item) async -> UUID? in
       guard let digest = item.sha256, let size = item.byteCount else { return nil }
       return
         (try? await library.shareID(
           holdingFileWithSHA256: digest.lowercased(), byteCount: size))
         .flatMap { $0 == manifest.id ? nil : $0 }
     }
+    return try await PayloadPlacement(
+      claim, into: library, directories: directories, flushes: flushes, heldInPass: heldInPass,
+      owner: owner)
   }
 
   /// The payload names of the shares placed in this pass, and whose they are.
@@ -227,8 +232,9 @@ public final class LibraryImporter: ShareHandler {
     var placement: PayloadPlacement
   }
 
-  /// Commits a group of placed shares: one flush of the files directory, one transaction,
-  /// then each share leaves the inbox (or, having failed, goes back to it whole).
+  /// Commits a group of placed shares: one flush of the files directory (after which the
+  /// payloads' names in `Incoming/` go: each has its durable name in the library), one
+  /// transaction, then each share leaves the inbox (or, having failed, goes back to it whole).
   ///
   /// When the flush or the transaction fails as a whole (a full disk, say), the group is tried
   /// again in halves, down to single shares, so one share that does not fit never holds back
@@ -245,6 +251,7 @@ public final class LibraryImporter: ShareHandler {
         return
       }
     }
+    for index in group.indices { group[index].placement.releaseSources() }
     let records = group.map { share in
       let manifest = share.claim.manifest
       return LibraryRecord(
@@ -341,14 +348,16 @@ public final class LibraryImporter: ShareHandler {
     let record = LibraryRecord(
       shareID: manifest.id, receivedAt: manifest.receivedAt, importedAt: now(),
       source: manifest.source, status: .toSort, items: placement.items)
+    let inserted: Bool
     do {
-      return try await library.insert(record, claimedWith: claim) ? .imported : .alreadyInLibrary
+      inserted = try await library.insert(record, claimedWith: claim)
     } catch {
       // Only a record known not to be there lets the files go back: a commit that reported
       // a failure may still have reached the log.
       if (try? await library.contains(shareID: manifest.id)) == false { placement.undo() }
       throw error
     }
+    return inserted ? .imported : .alreadyInLibrary
   }
 
   /// `ShareHandler`: imports the share (see `importShare(_:)`); `InboxDrain` finishes it.

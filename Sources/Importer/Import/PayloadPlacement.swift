@@ -9,11 +9,17 @@ import SystemCalls
 /// Each payload is opened once through the reading side's door (`GroupDirectory.openPayload(_:of:)`:
 /// no link followed, no FIFO waited on, a regular file with no name outside the group), and
 /// everything after works on that descriptor or on a name proven to be the same file:
-/// - on the same file system it is renamed into the files directory, and the name it now has
-///   there is checked to be the file opened, with one name; a file swapped in between (a
-///   link, another file) goes back where it came from and the share is refused. It is then
-///   hashed through the descriptor (from the page cache its writer left) and its SHA-256 and
-///   size compared with the manifest's; a mismatch moves it back and refuses the share;
+/// - on the same file system it is given its library name by a hard link, and that name is
+///   checked to be the file opened, whose only other name is the one in `Incoming/`; a file
+///   swapped in between (a link, another file) loses the new name and the share is refused.
+///   It is then hashed through the descriptor (from the page cache its writer left) and its
+///   SHA-256 and size compared with the manifest's; a mismatch drops the new name and refuses
+///   the share. Its name in `Incoming/` goes only once the files directory is flushed
+///   (`releaseSources()`, before the commit), so the payload keeps a durable name whichever
+///   directory reaches the disk first: a rename from `Incoming/` into the files directory is
+///   two directory changes, and a power loss can keep the removal without the new name (the
+///   only copy lost) or both names (a file the door then refuses). Where the file system has
+///   no hard links it is renamed, as before;
 /// - across file systems it is copied from the descriptor to a hidden temporary name, hashed
 ///   as it is copied, flushed, and renamed into place only when it matches; the temporary file
 ///   is removed after any failure, and the original goes with the inbox's `finish()`;
@@ -21,24 +27,41 @@ import SystemCalls
 ///   same way, in bounded memory, and the store removes it when the share's record commits.
 ///
 /// Each placed file is mode 0600 (set through the descriptor, once it is proven to have no
-/// other name), named `<share-id>-<item>.<ext>`, so a name says whose it is: a file found
-/// already there (its payload gone from the inbox, or the rename refused) was placed by an
-/// earlier attempt at the same share that died before its commit (names are only ever made by
-/// renaming a complete, flushed file); it is checked the same way and taken as placed. The
-/// files directory is flushed once, after the last file and before the commit (by the
-/// placement, or, for several shares committed together, once by the importer for them all).
+/// name outside the group), named `<share-id>-<item>.<ext>`, so a name says whose it is. A
+/// file found already there was placed by an earlier attempt at the same share: linked, and
+/// still the payload's second name (the attempt died before the payload's name in `Incoming/`
+/// went): kept when the record is committed, else dropped and linked again; or alone (linked
+/// and released, copied, or renamed where there are no hard links, by an attempt that died
+/// before its commit: names are only ever made from a complete, flushed file), checked the
+/// same way and taken as placed. The files directory is flushed once, after the last file and
+/// before the commit (by the placement, or, for several shares committed together, once by
+/// the importer for them all), and the payloads' names in `Incoming/` are released after it.
 struct PayloadPlacement {
+  /// How a file came into the files directory, for `undo()`.
+  enum Placed {
+    /// Linked from `source` in `Incoming/`, which stays until the files directory is flushed.
+    case linked(String, source: String)
+    /// Renamed from `source` in `Incoming/` (a file system without hard links).
+    case moved(String, source: String)
+    /// Copied, or streamed from another store.
+    case copied(String)
+  }
+
   /// The share's items as the record holds them (files named in the library).
   private(set) var items: [LibraryItem] = []
-  /// What this attempt moved or copied, for `undo()`.
-  private var placed: [(name: String, from: (directory: FileDescriptor, name: String)?)] = []
-  private let files: FileDescriptor
-  private let group: GroupDirectory
+  /// What this attempt linked, moved or copied, for `undo()`.
+  var placed: [Placed] = []
+  /// Names in `Incoming/` that are second names of files in the files directory (by their
+  /// names there), to remove once those are durable.
+  var sources: [(name: String, libraryName: String)] = []
+  let files: FileDescriptor
+  let group: GroupDirectory
   /// Where the share's payloads are: the group directory, or a store they are streamed from.
-  private let store: any PayloadStore
+  let store: any PayloadStore
+  let library: any LibraryStore
 
-  /// Whether this attempt moved or copied any file (the files directory needs a flush before
-  /// the share's commit).
+  /// Whether this attempt linked, moved or copied any file (the files directory needs a flush
+  /// before the share's commit).
   var placedAny: Bool { !placed.isEmpty }
 
   /// Places every file of `claim`'s share and describes every item.
@@ -46,17 +69,22 @@ struct PayloadPlacement {
   /// - Parameters:
   ///   - flushes: Flush the files directory when done; false when the caller flushes it once
   ///     for several shares, before their commit.
+  ///   - heldInPass: Says which other share of this pass placed a payload of this name (two
+  ///     manifests naming one file): this share's is then missing, held by that one (whose link
+  ///     keeps the name in `Incoming/` until it commits).
   ///   - owner: Says which share holds a payload this share's manifest names but the inbox no
   ///     longer has (two manifests naming one file), for the error.
   /// - Throws: `ImportError` for an item that cannot be imported, `IOError` when the files
-  ///   cannot be moved; what this attempt placed is moved back first.
+  ///   cannot be placed; what this attempt placed is undone first.
   init(
     _ claim: any InboxClaim, into library: any LibraryStore, directories: PayloadDirectories,
-    flushes: Bool = true, owner: (ShareManifest.Item) async -> UUID? = { _ in nil }
+    flushes: Bool = true, heldInPass: (String) -> UUID? = { _ in nil },
+    owner: (ShareManifest.Item) async -> UUID? = { _ in nil }
   ) async throws {
     files = try directories.open(library.filesPath)
     group = claim.group
     store = claim.payloads
+    self.library = library
     let manifest = claim.manifest
     do {
       for (position, item) in manifest.items.enumerated() {
@@ -70,8 +98,12 @@ struct PayloadPlacement {
           }
           let libraryName = Self.libraryName(
             shareID: manifest.id, position: position, source: expected.name)
+          if let holder = heldInPass(expected.name) {
+            throw PayloadError.missing(
+              shareID: manifest.id, item: position, path: expected.path, heldBy: holder)
+          }
           do {
-            try place(as: libraryName, expected)
+            try await place(as: libraryName, expected)
           } catch PayloadError.missing(let id, let item, let path, nil) {
             throw PayloadError.missing(
               shareID: id, item: item, path: path, heldBy: await owner(manifest.items[position]))
@@ -83,24 +115,52 @@ struct PayloadPlacement {
         }
         items.append(entry)
       }
-      if flushes, !placed.isEmpty { try files.sync() }
+      if flushes {
+        if !placed.isEmpty { try files.sync() }
+        releaseSources()
+      }
     } catch {
       undo()
       throw error
     }
   }
 
-  /// Moves back (or removes the copies of) what this attempt placed, so a share that failed
-  /// stays whole in the inbox; best effort. Not for a share whose record may be committed.
+  /// Undoes what this attempt placed (drops the names it linked, giving a released payload
+  /// its name in `Incoming/` back first; moves back what it renamed; removes its copies), so a
+  /// share that failed stays whole in the inbox; best effort. Not for a share whose record may
+  /// be committed.
   mutating func undo() {
     for file in placed.reversed() {
-      if let origin = file.from {
-        try? files.rename(file.name, to: origin.name, in: origin.directory, replacing: false)
-      } else {
-        try? files.removeFile(file.name)
+      switch file {
+      case .linked(let name, let source):
+        if (try? group.incoming.status(of: source)) == nil {
+          try? files.link(name, to: source, in: group.incoming)
+        }
+        try? files.removeFile(name)
+      case .copied(let name):
+        try? files.removeFile(name)
+      case .moved(let name, let source):
+        try? files.rename(name, to: source, in: group.incoming, replacing: false)
       }
     }
     placed = []
+    sources = []
+  }
+
+  /// Removes the payloads' names in `Incoming/` that are second names of files in the
+  /// library: call once the files directory is flushed (the library's names are durable, so
+  /// the payloads keep one whatever a crash keeps of these removals), before the commit. A
+  /// crash between the two leaves the payload under its library name alone, which the next
+  /// attempt takes as placed. Best effort: the claim's `finish()` removes whatever is left.
+  mutating func releaseSources() {
+    for (name, libraryName) in sources {
+      guard let source = try? group.incoming.status(of: name),
+        let placed = try? files.status(of: libraryName),
+        source.device == placed.device, source.inode == placed.inode
+      else { continue }
+      try? group.incoming.removeFile(name)
+    }
+    sources = []
   }
 
   /// `<share-id>-<position>.<ext>`, with the payload's extension when it is short and plain.
@@ -115,112 +175,6 @@ struct PayloadPlacement {
       })
     else { return base }
     return base + "." + ext
-  }
-
-  /// Places one payload, `expected.name` in `Incoming/` (or in the claim's store), as
-  /// `libraryName`.
-  private mutating func place(as libraryName: String, _ expected: PayloadExpectation) throws {
-    guard store is GroupDirectoryPayloads else {
-      // Streamed from its store, unless an earlier attempt that died before its commit
-      // placed it already (the store keeps a payload until its share's record commits).
-      if try placedBefore(libraryName, expected) { return }
-      try copyFromStore(as: libraryName, expected)
-      placed.append((libraryName, nil))
-      return
-    }
-    let name = expected.name
-    let opened: FileDescriptor.Untrusted
-    do {
-      opened = try expected.open(in: group)
-    } catch PayloadError.missing {
-      // Moved in by an earlier attempt at this share that died before its commit.
-      if try placedBefore(libraryName, expected) { return }
-      throw PayloadError.missing(
-        shareID: expected.shareID, item: expected.position, path: expected.path, heldBy: nil)
-    }
-    defer { try? opened.file.close() }
-    do throws(IOError) {
-      try group.incoming.rename(name, to: libraryName, in: files, replacing: false)
-    } catch  where error.code == .alreadyExists {
-      // Copied (across file systems) by an attempt that died before its commit.
-      guard try placedBefore(libraryName, expected) else { throw error }
-      return
-    } catch  where error.errno == .crossDevice {
-      if try placedBefore(libraryName, expected) { return }
-      try copy(opened, as: libraryName, expected)
-      placed.append((libraryName, nil))
-      return
-    }
-    // The name moved is the file opened, and it has no other name, or it goes back.
-    let moved = try files.status(of: libraryName)
-    guard opened.isSameFile(as: moved), moved?.linkCount == 1 else {
-      do throws(IOError) {
-        try files.rename(libraryName, to: name, in: group.incoming, replacing: false)
-      } catch {
-        try? files.removeFile(libraryName)
-      }
-      throw PayloadError.changed(
-        shareID: expected.shareID, item: expected.position, path: expected.path)
-    }
-    placed.append((libraryName, (group.incoming, name)))
-    try expected.check(try PayloadDigest.sha256(of: opened.file))
-    if opened.status.permissions != 0o600 { try opened.file.setPermissions(0o600) }
-  }
-
-  /// Whether `libraryName` is already in the files directory, placed by an earlier attempt at
-  /// this share: checked as a payload is (one name, the size and digest the manifest says).
-  private func placedBefore(_ libraryName: String, _ expected: PayloadExpectation) throws -> Bool {
-    let opened: FileDescriptor.Untrusted
-    do {
-      opened = try files.openUntrusted(libraryName)
-    } catch {
-      guard error.code == .notFound else { throw expected.refusal(error) }
-      return false
-    }
-    defer { try? opened.file.close() }
-    try expected.check(try PayloadDigest.sha256(of: opened.file), at: files.path(of: libraryName))
-    return true
-  }
-
-  /// Copies the opened payload into the files directory as `libraryName` (see
-  /// `copy(as:_:_:)`).
-  private func copy(
-    _ opened: FileDescriptor.Untrusted, as libraryName: String, _ expected: PayloadExpectation
-  ) throws {
-    try copy(as: libraryName, expected) { output in try expected.copy(opened, to: output) }
-  }
-
-  /// Streams the payload from the claim's store into the files directory as `libraryName`
-  /// (see `copy(as:_:_:)`).
-  private func copyFromStore(as libraryName: String, _ expected: PayloadExpectation) throws {
-    let reader = try store.openPayload(at: expected.position)
-    defer { reader.close() }
-    try copy(as: libraryName, expected) { output in try expected.copy(from: reader, to: output) }
-  }
-
-  /// Copies the payload into the files directory as `libraryName` (`fill` writes it, hashed
-  /// and checked as it is copied): to a hidden temporary name, flushed, then renamed into
-  /// place, so `libraryName` only ever holds a whole, checked file. The temporary file never
-  /// outlives a failure.
-  private func copy(
-    as libraryName: String, _ expected: PayloadExpectation,
-    _ fill: (FileDescriptor) throws -> Void
-  ) throws {
-    let partial = ".\(libraryName).partial"
-    try files.removeTree(partial)
-    // Read and write: a large copy is hashed from what it wrote (read back from the page cache).
-    let output = try files.open(
-      partial, .readWrite, options: [.create, .exclusive, .noFollow], permissions: 0o600)
-    do {
-      try output.closeAfter {
-        try fill(output)
-        try output.sync()
-      }
-      try files.rename(partial, to: libraryName, replacing: false)
-    } catch {
-      try? files.removeFile(partial)
-      throw error
-    }
   }
 }
 

@@ -13,8 +13,8 @@ public protocol LibraryStore: Sendable {
   var location: String { get }
 
   /// The directory of the records' files (`LibraryItem.file` names a file in it). It must be
-  /// on the file system of the group directory's `Incoming/` for files to be moved there by
-  /// a rename; elsewhere they are copied.
+  /// on the file system of the group directory's `Incoming/` for files to be placed there by
+  /// a hard link; elsewhere they are copied.
   var filesPath: String { get }
 
   /// Whether the share `id` is recorded.

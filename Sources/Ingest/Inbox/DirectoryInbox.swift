@@ -224,9 +224,10 @@ final class DirectoryClaim: InboxClaim {
       defer { try? file.unlockAndClose() }
       try group.inbox.removeFile(manifestName)
       // The manifest's removal is flushed before a payload goes, so no crash leaves a manifest
-      // whose payloads are gone. With no payload left to remove (the library importer moves
-      // them) there is nothing to order and no flush: a manifest that a power failure brings
-      // back names a share its handler already took, which handlers tolerate (`ShareHandler`).
+      // whose payloads are gone. With no payload left to remove (the library importer released
+      // them once its payloads' library names were flushed) there is nothing to order and no
+      // flush: a manifest that a power failure brings back names a share its handler already
+      // took, which handlers tolerate (`ShareHandler`).
       var flushed = false
       for item in manifest.items where item.kind == .file {
         guard let name = item.fileName, try group.incoming.status(of: name) != nil else { continue }

@@ -72,8 +72,9 @@ extension GroupDirectory {
   /// `Incoming/` (removed after that flush, as the writer would; see `ShareTransaction`), and
   /// the name in the view of a command that handled this share and died
   /// (`.exec/<share-id>/Incoming/`, see `CommandDelivery`). From then on the payload has one
-  /// name, which a move into the library takes with it. Any other second name (a hard link to
-  /// a file from elsewhere) is refused.
+  /// name, which the library importer links into its files directory (dropping this one once
+  /// its record is committed). Any other second name (a hard link to a file from elsewhere) is
+  /// refused.
   ///
   /// - Throws: `IOError`: `.notFound`, `.symbolicLink`, `.notRegularFile`, `.hardLink`.
   package func openPayload(_ name: String, of shareID: UUID) throws(IOError)

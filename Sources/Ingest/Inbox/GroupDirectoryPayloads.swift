@@ -7,7 +7,7 @@ import SystemCalls
 /// Each payload is opened through the reading side's door (`GroupDirectory.openPayload(_:of:)`:
 /// no link followed, no FIFO waited on, a regular file with one name) and its size checked
 /// before a byte is read. Readers that can do better with a file than read it (the library
-/// importer renames it into its files directory on the same file system; `--exec` links it
+/// importer links it into its files directory on the same file system; `--exec` links it
 /// into a view) ask for this store and work on the open descriptor.
 public struct GroupDirectoryPayloads: PayloadStore {
   /// The claim whose share's payloads these are.

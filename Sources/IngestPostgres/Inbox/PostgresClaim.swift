@@ -121,7 +121,7 @@ final class PostgresClaim: InboxClaim {
         do throws(IOError) {
           try inbox.group.incoming.removeFile(name)
         } catch {
-          // Moved into the library, or removed meanwhile.
+          // Released by the library importer before its record committed, or removed meanwhile.
           guard error.code == .notFound else { throw error }
         }
       }
