@@ -71,7 +71,7 @@ let package = Package(
     .target(
       name: "Ingest",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "SystemCalls", "CGcrypt",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "SystemCalls", "Digests",
       ],
       swiftSettings: swiftSettings
     ),
@@ -108,13 +108,16 @@ let package = Package(
       name: "COpenSSL",
       providers: [.apt(["libssl-dev"])]
     ),
-    // libgcrypt's header only: Ingest loads the library the first time it hashes a payload.
+    // libgcrypt's header only: Digests loads the library the first time something is hashed.
     .systemLibrary(
       name: "CGcrypt",
       providers: [.apt(["libgcrypt20-dev"])]
     ),
+    // The package's one SHA-256 (libgcrypt), for payload digests and shortcut checksums alike.
     .target(
-      name: "Shortcuts", dependencies: ["SystemCalls", "PropertyLists", "COpenSSL"],
+      name: "Digests", dependencies: ["SystemCalls", "CGcrypt"], swiftSettings: swiftSettings),
+    .target(
+      name: "Shortcuts", dependencies: ["SystemCalls", "PropertyLists", "Digests", "COpenSSL"],
       swiftSettings: swiftSettings),
     // Image decoding and encoding for UIKit's UIImage on Linux, with the system's libraries:
     // libpng, libjpeg-turbo (TurboJPEG API) and libheif, every call in its `Internals/` file.
@@ -230,7 +233,7 @@ let package = Package(
       dependencies: ["TypeMatrix", "Ingest", "ActivationRules", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "ShortcutsTests", dependencies: ["Shortcuts", "SystemCalls", "TestSupport"],
+      name: "ShortcutsTests", dependencies: ["Shortcuts", "Digests", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings),
     // The share, the import, the sweep and their recovery, under power loss: every crash state
     // of each (within bounds) met by what a restarted program runs, and its invariants checked.

@@ -3,7 +3,7 @@
 
 // libgcrypt's declarations only: the library itself is loaded the first time a payload is
 // hashed (SharedLibrary in SystemCalls, then `cgcrypt_resolve`), so commands that never hash
-// never map it. Ingest hashes with libgcrypt rather than libcrypto: it loads and initialises in
+// never map it. The package hashes with libgcrypt rather than libcrypto: it loads and initialises in
 // about a quarter of the time (one share of a small file pays it whole), and its SHA-256, with
 // the processor's SHA instructions, is faster on large files too.
 #include <dlfcn.h>

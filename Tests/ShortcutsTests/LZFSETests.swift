@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 import TestSupport
 import Testing
@@ -18,7 +19,7 @@ struct LZFSETests {
     let entry = try #require(manifest[name], "fixture \(name) missing from manifest.json")
     let decoded = try LZFSE.decompress(try Fixtures.lzfseFixture(name))
     #expect(decoded.count == entry.decodedSize)
-    #expect(hex(try #require(LibCrypto.sha256(decoded))) == entry.sha256)
+    #expect(try SHA256Digest.hex(of: decoded) == entry.sha256)
     #expect(try LZFSE.decodedSize(of: try Fixtures.lzfseFixture(name)) == entry.decodedSize)
   }
 

@@ -1,3 +1,4 @@
+import Digests
 import SystemCalls
 
 /// The SHA-256 of a payload as the reading side finds it, read once: from an open file (a
@@ -11,44 +12,64 @@ package enum PayloadDigest {
   }
 
   /// The SHA-256 of bytes in memory, as lower-case hexadecimal.
-  /// - Throws: `SharedLibraryError` when libcrypto cannot be loaded.
+  /// - Throws: `SharedLibraryError` when libgcrypt cannot be loaded.
   package static func sha256(of bytes: [UInt8]) throws(SharedLibraryError) -> String {
-    let digest = try SHA256Digest()
-    bytes.withUnsafeBytes { digest.update($0) }
-    return digest.finish()
+    try SHA256Digest.hex(of: bytes)
   }
 
   /// Hashes everything `file` holds, from its start, in chunks (memory does not grow with the
   /// file), without moving its offset.
   package static func sha256(of file: FileDescriptor) throws -> Result {
+    var offset: Int64 = 0
+    var atEnd = false
+    return try hashChunks(
+      path: file.path, bufferSize: DigestingCopier.chunkSize,
+      read: { buffer in
+        if atEnd { return 0 }
+        let count = try file.readFully(fromAbsoluteOffset: offset, into: buffer)
+        offset += Int64(count)
+        // A short read is the end: no second read to find it.
+        atEnd = count < buffer.count
+        return count
+      },
+      each: { _, _ in })
+  }
+
+  /// The one chunked digest loop of the package's copies and checks: reads chunks with `read`
+  /// into one buffer of `bufferSize` bytes until it returns 0, hands each chunk and the running
+  /// total to `each` (which may write it, or throw to stop), and hashes it.
+  ///
+  /// Memory is the one buffer, whatever the size of what is read.
+  /// - Throws: what `read` or `each` throws; `IOError` (operation "hash", at `path`) when
+  ///   libgcrypt cannot be loaded.
+  static func hashChunks(
+    path: String, bufferSize: Int,
+    read: (UnsafeMutableRawBufferPointer) throws -> Int,
+    each: (UnsafeRawBufferPointer, Int64) throws -> Void
+  ) throws -> Result {
     let digest: SHA256Digest
     do {
       digest = try SHA256Digest()
     } catch {
-      throw IOError(operation: "hash", path: file.path, cause: error)
+      throw IOError(operation: "hash", path: path, cause: error)
     }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: DigestingCopier.chunkSize, alignment: 64)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 64)
     defer { buffer.deallocate() }
     var total: Int64 = 0
-    do {
-      while true {
-        let count = try file.readFully(fromAbsoluteOffset: total, into: buffer)
-        if count == 0 { break }
-        digest.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        total += Int64(count)
-        if count < buffer.count { break }
-      }
-    } catch {
-      digest.discard()
-      throw error
+    while true {
+      let count = try read(buffer)
+      if count == 0 { break }
+      total += Int64(count)
+      let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+      try each(chunk, total)
+      digest.update(chunk)
     }
     return Result(byteCount: total, sha256: digest.finish())
   }
 
   /// Copies `source` (from its offset) into `destination` and hashes what the copy holds, the
   /// way the loader copies (`DigestingCopier`: large files by the kernel, hashed on a second
-  /// thread). The copy stops as soon as it passes `maximumSize` bytes.
+  /// worker of the I/O executor). The copy stops as soon as it passes `maximumSize` bytes.
   ///
   /// - Throws: `PayloadGrew` past `maximumSize`; `IOError`.
   package static func copy(

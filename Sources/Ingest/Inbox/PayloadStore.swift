@@ -57,34 +57,17 @@ extension PayloadExpectation {
   /// and refuses it unless it is the manifest's size and digest; stops as soon as it holds
   /// more bytes than the manifest says. Memory stays at one chunk (1 MiB).
   package func copy(from reader: any PayloadReader, to output: FileDescriptor) throws {
-    let digest: SHA256Digest
-    do {
-      digest = try SHA256Digest()
-    } catch {
-      throw IOError(operation: "hash", path: output.path, cause: error)
-    }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: DigestingCopier.chunkSize, alignment: 64)
-    defer { buffer.deallocate() }
-    var total: Int64 = 0
-    do {
-      while true {
-        let count = try reader.read(into: buffer)
-        if count == 0 { break }
-        total += Int64(count)
+    let copied = try PayloadDigest.hashChunks(
+      path: output.path, bufferSize: DigestingCopier.chunkSize,
+      read: { buffer in try reader.read(into: buffer) },
+      each: { chunk, total in
         guard total <= byteCount else {
           throw PayloadError.refused(
             shareID: shareID, item: position, path: path,
             reason: "it holds more than the \(byteCount) bytes its manifest says")
         }
-        let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-        digest.update(chunk)
         try output.writeAll(chunk)
-      }
-    } catch {
-      digest.discard()
-      throw error
-    }
-    try check(PayloadDigest.Result(byteCount: total, sha256: digest.finish()))
+      })
+    try check(copied)
   }
 }

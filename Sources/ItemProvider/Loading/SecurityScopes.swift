@@ -13,19 +13,43 @@ import Synchronization
 /// extension's own temporary directory and carry no scope: it answers false for them, as for
 /// any URL the extension made itself. There is no sandbox on Linux, so nothing is enforced: this
 /// record only lets the two calls answer what a device answers.
+///
+/// The record stays bounded in a process that hands out files for ever (a server ingesting
+/// uploads): it keeps two generations of grants, and when the newer one reaches
+/// `generationSize` entries the older is forgotten, except for URLs with starts still
+/// outstanding. A URL granted and left alone for that many later grants answers false, as a
+/// device answers for a sandbox extension the system has since revoked.
 final class SecurityScopes: Sendable {
   /// The record the loads and the URL methods share.
   static let shared = SecurityScopes()
 
-  /// Scoped paths, with how many starts are not yet balanced by a stop.
-  private let scopes = Mutex<[String: Int]>([:])
+  /// Grants per generation.
+  let generationSize: Int
+
+  /// Scoped paths, with how many starts are not yet balanced by a stop: the newer generation
+  /// and the older one.
+  private let scopes = Mutex<(current: [String: Int], previous: [String: Int])>(([:], [:]))
+
+  /// A record that keeps `generationSize` grants per generation.
+  init(generationSize: Int = 4096) {
+    self.generationSize = max(1, generationSize)
+  }
 
   /// Records that `url` was handed out security-scoped (nothing for a URL that is not a file
   /// URL).
   func grant(_ url: URL) {
     guard url.isFileURL else { return }
     let key = Self.key(url)
-    scopes.withLock { $0[key] = $0[key] ?? 0 }
+    scopes.withLock { scopes in
+      let starts = scopes.current[key] ?? scopes.previous.removeValue(forKey: key) ?? 0
+      scopes.current[key] = starts
+      guard scopes.current.count >= generationSize else { return }
+      // A new generation: the older one goes, but a URL still being accessed stays.
+      var kept = scopes.current
+      for (key, starts) in scopes.previous where starts > 0 { kept[key] = starts }
+      scopes.previous = kept
+      scopes.current = [:]
+    }
   }
 
   /// Starts access: true, and one more start to balance, for a URL handed out security-scoped;
@@ -34,8 +58,13 @@ final class SecurityScopes: Sendable {
     guard url.isFileURL else { return false }
     let key = Self.key(url)
     return scopes.withLock { scopes in
-      guard let starts = scopes[key] else { return false }
-      scopes[key] = starts + 1
+      if let starts = scopes.current[key] {
+        scopes.current[key] = starts + 1
+      } else if let starts = scopes.previous[key] {
+        scopes.previous[key] = starts + 1
+      } else {
+        return false
+      }
       return true
     }
   }
@@ -45,15 +74,24 @@ final class SecurityScopes: Sendable {
     guard url.isFileURL else { return }
     let key = Self.key(url)
     scopes.withLock { scopes in
-      if let starts = scopes[key], starts > 0 { scopes[key] = starts - 1 }
+      if let starts = scopes.current[key] {
+        if starts > 0 { scopes.current[key] = starts - 1 }
+      } else if let starts = scopes.previous[key], starts > 0 {
+        scopes.previous[key] = starts - 1
+      }
     }
   }
 
   /// How many starts of `url` are not balanced by a stop; nil when it was never handed out
-  /// security-scoped.
+  /// security-scoped (or was forgotten, see above).
   func outstandingStarts(_ url: URL) -> Int? {
     let key = Self.key(url)
-    return scopes.withLock { $0[key] }
+    return scopes.withLock { $0.current[key] ?? $0.previous[key] }
+  }
+
+  /// How many URLs the record holds now.
+  var count: Int {
+    scopes.withLock { $0.current.count + $0.previous.count }
   }
 
   private static func key(_ url: URL) -> String {

@@ -1,3 +1,5 @@
+import Digests
+
 extension AEAArchive {
   /// The decoded payload: every segment decompressed and checked against its checksum.
   ///
@@ -53,8 +55,11 @@ extension AEAArchive {
     switch rootHeader.checksumAlgorithm {
     case .none: return
     case .sha256:
-      guard let checksum = LibCrypto.sha256(decoded) else {
-        throw .unsupportedAlgorithm("SHA-256 segment checksums (\(LibCrypto.loadFailure))")
+      let checksum: [UInt8]
+      do {
+        checksum = try SHA256Digest.bytes(of: decoded)
+      } catch {
+        throw .unsupportedAlgorithm("SHA-256 segment checksums (\(error))")
       }
       guard checksum == header.checksum else {
         throw .checksumMismatch(cluster: cluster, segment: segment)

@@ -1,3 +1,5 @@
+import Digests
+
 /// A P-256 private key held by OpenSSL, freed when the last reference goes.
 final class AEASigningKey {
   let key: OpaquePointer
@@ -90,7 +92,7 @@ struct AEAWriter {
           let segment = group[slot]
           headers.appendLittleEndian(UInt32(segment.original.count))
           headers.appendLittleEndian(UInt32(segment.stored.count))
-          guard let checksum = LibCrypto.sha256(segment.original),
+          guard let checksum = try? SHA256Digest.bytes(of: segment.original),
             let segmentKey = derive(clusterKey, "AEA_SK", slot),
             let segmentMAC = mac(segmentKey, segment.stored, salt: [])
           else { return nil }

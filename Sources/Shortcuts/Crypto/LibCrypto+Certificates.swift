@@ -1,4 +1,5 @@
 internal import COpenSSL
+import Digests
 import Foundation
 
 #if canImport(Glibc)
@@ -31,7 +32,9 @@ extension LibCrypto {
   static func certificateDetails(
     _ der: [UInt8]
   ) -> (summary: SigningCertificate, publicKeyX963: [UInt8]?)? {
-    guard let crypto = functions, let fingerprint = sha256(der) else { return nil }
+    guard let crypto = functions, let fingerprint = try? SHA256Digest.bytes(of: der) else {
+      return nil
+    }
     return withCertificate(der) { certificate in
       let summary = SigningCertificate(
         subject: name(crypto.X509_get_subject_name(certificate)),

@@ -3,8 +3,10 @@ import Foundation
 import SystemCalls
 
 /// Every call into the system libcrypto (OpenSSL 3) lives in this file, as swift-system keeps
-/// its system calls in one place. Nothing here implements a cryptographic primitive: hashing,
-/// HMAC, HKDF, ECDSA, RSA-PSS, X.509 path validation and CMS all come from OpenSSL.
+/// its system calls in one place. Nothing here implements a cryptographic primitive: HMAC,
+/// HKDF, ECDSA, RSA-PSS, X.509 path validation and CMS all come from OpenSSL. Plain SHA-256
+/// (segment checksums, certificate fingerprints) is the package's one digest, `SHA256Digest`
+/// (libgcrypt, in `Digests`).
 ///
 /// libcrypto is loaded the first time a shortcut needs it (`SharedLibrary`). When it cannot
 /// be, every function here fails as it does when OpenSSL refuses (nil, false, or the loader's
@@ -53,21 +55,6 @@ enum LibCrypto {
   }
 
   // MARK: Hashes and MACs
-
-  /// SHA-256 of `bytes`; nil when libcrypto cannot be loaded.
-  static func sha256(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
-    guard let crypto = functions else { return nil }
-    var digest = [UInt8](repeating: 0, count: 32)
-    var length: UInt32 = 0
-    _ = crypto.EVP_Digest(
-      bytes.baseAddress, bytes.count, &digest, &length, crypto.EVP_sha256(), nil)
-    return digest
-  }
-
-  /// SHA-256 of a byte array; nil when libcrypto cannot be loaded.
-  static func sha256(_ bytes: [UInt8]) -> [UInt8]? {
-    bytes.withUnsafeBytes { sha256($0) }
-  }
 
   /// HMAC-SHA256 over the concatenation of `parts`, without concatenating them in memory.
   static func hmacSHA256(key: [UInt8], parts: [UnsafeRawBufferPointer]) -> [UInt8]? {

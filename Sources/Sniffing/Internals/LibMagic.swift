@@ -21,9 +21,17 @@ final class LibMagic: Sendable {
     var message: String
   }
 
-  /// libmagic's handles, kept as bit patterns so the pool is plain `Sendable` data; each
-  /// pattern is only turned back into a pointer by the one caller that took it out.
-  private let idle = Mutex<[UInt]>([])
+  /// An open libmagic handle.
+  ///
+  /// `@unchecked Sendable` states the pool's rule rather than hiding it: a handle moves between
+  /// threads only through the pool's lock, and only the caller that took it out uses it until
+  /// it gives it back.
+  private struct Handle: @unchecked Sendable {
+    let pointer: OpaquePointer
+  }
+
+  /// The idle handles.
+  private let idle = Mutex<[Handle]>([])
   private let flags: Int32
 
   /// Creates an empty pool; handles open on first use.
@@ -33,13 +41,10 @@ final class LibMagic: Sendable {
   }
 
   deinit {
-    for pattern in idle.withLock({ $0 }) {
-      // A handle exists only once the library loaded.
-      if let handle = OpaquePointer(bitPattern: pattern),
-        case .success(let magic) = Library.loaded.result
-      {
-        magic.magic_close(handle)
-      }
+    // A handle exists only once the library loaded.
+    guard case .success(let magic) = Library.loaded.result else { return }
+    for handle in idle.withLock({ $0 }) {
+      magic.magic_close(handle.pointer)
     }
   }
 
@@ -64,8 +69,7 @@ final class LibMagic: Sendable {
   }
 
   private func take() throws(Failure) -> OpaquePointer {
-    let pattern = idle.withLock { $0.popLast() }
-    if let pattern, let handle = OpaquePointer(bitPattern: pattern) { return handle }
+    if let handle = idle.withLock({ $0.popLast() }) { return handle.pointer }
     let magic = try Self.functions()
     guard let handle = magic.magic_open(flags) else {
       throw Failure(operation: "magic_open", message: "out of memory")
@@ -79,10 +83,9 @@ final class LibMagic: Sendable {
   }
 
   private func give(back handle: OpaquePointer) {
-    let pattern = UInt(bitPattern: handle)
     let kept = idle.withLock { handles in
       guard handles.count < Self.maximumIdleHandles else { return false }
-      handles.append(pattern)
+      handles.append(Handle(pointer: handle))
       return true
     }
     if !kept, case .success(let magic) = Library.loaded.result { magic.magic_close(handle) }

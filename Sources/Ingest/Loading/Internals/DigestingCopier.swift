@@ -1,3 +1,4 @@
+import Digests
 import Dispatch
 import Foundation
 import Synchronization
@@ -39,40 +40,32 @@ enum DigestingCopier {
     from source: FileDescriptor, sizeHint: Int64, to destination: FileDescriptor,
     budget: ShareBudget, isCancelled: () -> Bool, progress: (Int64) -> Void = { _ in }
   ) throws -> Result {
-    let digest: SHA256Digest
-    do {
-      digest = try SHA256Digest()
-    } catch {
-      throw IOError(operation: "hash", path: destination.path, cause: error)
-    }
     if sizeHint >= pipelineThreshold {
+      let digest: SHA256Digest
+      do {
+        digest = try SHA256Digest()
+      } catch {
+        throw IOError(operation: "hash", path: destination.path, cause: error)
+      }
       return try pipelined(
         from: source, to: destination, digest: digest, budget: budget,
         isCancelled: isCancelled, progress: progress)
     }
     // Sized to the file (one read takes it whole, the next finds its end), so a small file
     // allocates little and gives nothing back to the system afterwards.
-    let size = Int(min(Int64(chunkSize), max(4096, sizeHint + 1)))
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
-    defer { buffer.deallocate() }
-    var total: Int64 = 0
-    do {
-      while true {
+    let copied = try PayloadDigest.hashChunks(
+      path: destination.path,
+      bufferSize: Int(min(Int64(chunkSize), max(4096, sizeHint + 1))),
+      read: { buffer in
         if isCancelled() { throw CancellationError() }
-        let count = try source.read(into: buffer)
-        if count == 0 { break }
-        total += Int64(count)
-        try budget.charge(count, fileTotal: total)
-        let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        return try source.read(into: buffer)
+      },
+      each: { chunk, total in
+        try budget.charge(chunk.count, fileTotal: total)
         try destination.writeAll(chunk)
-        digest.update(chunk)
         progress(total)
-      }
-    } catch {
-      digest.discard()
-      throw error
-    }
-    return Result(byteCount: total, sha256: digest.finish())
+      })
+    return Result(byteCount: copied.byteCount, sha256: copied.sha256)
   }
 
   /// Writes bytes already in memory (a data representation) into `destination`.
@@ -99,7 +92,8 @@ enum DigestingCopier {
   /// kernel's own copy was not. Where the kernel cannot copy, each chunk is read into the
   /// buffer, written, and hashed from the same buffer.
   private static func pipelined(
-    from source: FileDescriptor, to destination: FileDescriptor, digest: SHA256Digest,
+    from source: FileDescriptor, to destination: FileDescriptor,
+    digest: consuming sending SHA256Digest,
     budget: ShareBudget, isCancelled: () -> Bool, progress: (Int64) -> Void
   ) throws -> Result {
     let ring = ChunkRing(count: pipelineDepth, size: chunkSize)
@@ -154,12 +148,10 @@ enum DigestingCopier {
         slot = (slot + 1) % pipelineDepth
       }
     } catch {
-      hasher.finish()
-      digest.discard()
+      _ = hasher.finish()
       throw error
     }
-    hasher.finish()
-    return Result(byteCount: total, sha256: digest.finish())
+    return Result(byteCount: total, sha256: hasher.finish())
   }
 }
 
@@ -175,12 +167,14 @@ private final class ChunkHasher: Sendable {
   private let ready = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
   private let ring: ChunkRing
-  private let digest: SHA256Digest
+  /// The digest, moved in from the copier: only the hashing worker updates it, and `finish()`
+  /// takes it out once that worker is done.
+  private let digest: Mutex<SHA256Digest?>
   private let free: DispatchSemaphore
 
-  init(ring: ChunkRing, digest: SHA256Digest, free: DispatchSemaphore) {
+  init(ring: ChunkRing, digest: consuming sending SHA256Digest, free: DispatchSemaphore) {
     self.ring = ring
-    self.digest = digest
+    self.digest = Mutex(Optional(digest))
     self.free = free
     IOExecutor.shared.executeBeside { [self] in run() }
   }
@@ -191,18 +185,24 @@ private final class ChunkHasher: Sendable {
     ready.signal()
   }
 
-  /// Waits until every chunk handed over is hashed, and ends the hashing.
-  func finish() {
+  /// Waits until every chunk handed over is hashed, ends the hashing, and returns the digest
+  /// of every chunk as lower-case hexadecimal (a copy that failed ignores it).
+  func finish() -> String {
     pending.withLock { $0.append(nil) }
     ready.signal()
     finished.wait()
+    guard let digest = digest.withLock({ $0.take() }) else { return "" }
+    return digest.finish()
   }
 
   private func run() {
     while true {
       ready.wait()
       guard let chunk = pending.withLock({ $0.removeFirst() }) else { break }
-      digest.update(UnsafeRawBufferPointer(rebasing: ring.buffer(chunk.index)[..<chunk.length]))
+      let ring = self.ring
+      digest.withLock {
+        $0?.update(UnsafeRawBufferPointer(rebasing: ring.buffer(chunk.index)[..<chunk.length]))
+      }
       free.signal()
     }
     finished.signal()
