@@ -106,7 +106,9 @@ if $static; then
   {
     echo '<!doctype html><meta charset="utf-8"><title>share-ingest documentation</title>'
     echo '<h1>share-ingest documentation</h1><ul>'
-    for module in "${modules[@]}"; do
+    # Every module built here so far, not only this run's.
+    for built in "$output"/*/documentation; do
+      module=$(basename "$(dirname "$built")")
       echo "<li><a href=\"$module/documentation/$(lowercase "$module")/\">$module</a></li>"
     done
     echo '</ul>'
