@@ -11,7 +11,7 @@ package enum PayloadDigest {
   }
 
   /// The SHA-256 of bytes in memory, as lower-case hexadecimal.
-  /// - Throws: `SharedLibraryError` when libcrypto cannot be loaded.
+  /// - Throws: `SharedLibraryError` when libgcrypt cannot be loaded.
   package static func sha256(of bytes: [UInt8]) throws(SharedLibraryError) -> String {
     let digest = try SHA256Digest()
     bytes.withUnsafeBytes { digest.update($0) }

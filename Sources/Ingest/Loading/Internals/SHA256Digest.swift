@@ -51,7 +51,7 @@ struct SHA256Digest: Sendable {
   }
 
   /// SHA-256 of bytes in memory, as hexadecimal.
-  /// - Throws: `SharedLibraryError` when libcrypto cannot be loaded.
+  /// - Throws: `SharedLibraryError` when libgcrypt cannot be loaded.
   static func hex(of bytes: UnsafeRawBufferPointer) throws(SharedLibraryError) -> String {
     let digest = try SHA256Digest()
     digest.update(bytes)
