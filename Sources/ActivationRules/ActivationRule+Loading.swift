@@ -23,8 +23,10 @@ extension ActivationRule {
   /// `UTImportedTypeDeclarations`) has them registered in `registry` first, as installing the
   /// app does on a device, so the identifiers it declares resolve and conform; what the
   /// registry tolerates comes back as ``ActivationRuleWarning/Code/typeDeclaration`` warnings.
-  /// - Parameter registry: Where the rule's identifiers resolve and the file's declarations are
-  ///   registered. Pass a fresh `UTTypeRegistry()` to keep them out of `.shared`.
+  /// - Parameters:
+  ///   - url: The `Info.plist` (or a property list holding only the rule).
+  ///   - registry: Where the rule's identifiers resolve and the file's declarations are
+  ///     registered. Pass a fresh `UTTypeRegistry()` to keep them out of `.shared`.
   /// - Throws: ``ActivationRuleError``: ``ActivationRuleError/file(_:)`` when the file is
   ///   missing, not a regular file, too large or unreadable, and the other cases when it holds
   ///   no readable rule or declarations that cannot be registered.

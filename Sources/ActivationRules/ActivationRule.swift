@@ -11,7 +11,7 @@ import UTI
 /// decision.reason    // which clause or key decided, for which attachment
 /// ```
 ///
-/// Type identifiers resolve in a ``UTTypeRegistry``: `.shared` by default, or one passed in,
+/// Type identifiers resolve in a `UTTypeRegistry`: `.shared` by default, or one passed in,
 /// such as a fresh registry holding one app's declarations. A share is resolved in the rule's
 /// registry before the rule sees it.
 public struct ActivationRule: Sendable {
@@ -33,8 +33,12 @@ public struct ActivationRule: Sendable {
   public let registry: UTTypeRegistry
 
   /// Creates a rule from a form and its warnings.
-  /// - Parameter registry: Where type identifiers resolve; nil for the predicate's own registry
-  ///   (a predicate form), else `.shared`.
+  /// - Parameters:
+  ///   - form: The rule: a predicate or a dictionary.
+  ///   - warnings: What Apple ignores or rejects in the rule and around it.
+  ///   - origin: Where the rule came from, for messages.
+  ///   - registry: Where type identifiers resolve; nil for the predicate's own registry
+  ///     (a predicate form), else `.shared`.
   public init(
     form: Form, warnings: [ActivationRuleWarning] = [], origin: String = "the rule",
     registry: UTTypeRegistry? = nil
@@ -50,7 +54,12 @@ public struct ActivationRule: Sendable {
   }
 
   /// Parses a predicate format string as a rule.
-  /// - Parameter registry: Where the rule's type identifiers resolve.
+  /// - Parameters:
+  ///   - predicateFormat: The predicate, in Apple's predicate format syntax.
+  ///   - options: How to read the text (XML character references, see
+  ///     ``FormatPredicate/ParseOptions``).
+  ///   - origin: Where the rule came from, for messages.
+  ///   - registry: Where the rule's type identifiers resolve.
   /// - Throws: ``ActivationRuleError/syntax(_:origin:)``.
   public init(
     predicateFormat: String, options: FormatPredicate.ParseOptions = [],
@@ -71,7 +80,7 @@ public struct ActivationRule: Sendable {
   ///
   /// A string is read as Apple reads it: the property-list reader already decoded its XML
   /// character references, so none is decoded again (a leftover `&gt;` is a syntax error). Use
-  /// ``init(predicateFormat:options:origin:)`` for text copied from raw XML.
+  /// ``init(predicateFormat:options:origin:registry:)`` for text copied from raw XML.
   /// - Parameters:
   ///   - value: The property-list value, as `PropertyListSerialization` returns it.
   ///   - attributes: The `NSExtensionAttributes` dictionary around the rule, when known, to
@@ -137,7 +146,9 @@ public struct ActivationRule: Sendable {
   }
 
   /// Whether the extension appears for the share, without building an explanation.
-  /// - Parameter semantics: How a dictionary's keys that Apple leaves open are read.
+  /// - Parameters:
+  ///   - input: The share, as the rule sees it.
+  ///   - semantics: How a dictionary's keys that Apple leaves open are read.
   public func matches(_ input: ActivationInput, semantics: Semantics = .default) -> Bool {
     let input = input.resolved(in: registry)
     return switch form {
@@ -147,7 +158,9 @@ public struct ActivationRule: Sendable {
   }
 
   /// Evaluates the rule and explains the answer.
-  /// - Parameter semantics: How a dictionary's keys that Apple leaves open are read.
+  /// - Parameters:
+  ///   - input: The share, as the rule sees it.
+  ///   - semantics: How a dictionary's keys that Apple leaves open are read.
   public func evaluate(
     _ input: ActivationInput, semantics: Semantics = .default
   ) -> ActivationDecision {
@@ -171,7 +184,9 @@ public struct ActivationRule: Sendable {
   }
 
   /// The rule as a predicate: the dictionary's equivalent, or the predicate normalized.
-  /// - Parameter semantics: How a dictionary's keys that Apple leaves open are read.
+  /// - Parameters:
+  ///   - width: The column the predicate's text wraps at.
+  ///   - semantics: How a dictionary's keys that Apple leaves open are read.
   public func explanation(
     width: Int = 80, semantics: Semantics = .default
   ) -> ActivationRuleExplanation {

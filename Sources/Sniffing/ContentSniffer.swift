@@ -10,7 +10,7 @@ import UTI
 /// resort, and a cross-check: a name that claims a type the content contradicts is reported as
 /// a mismatch, and the content wins.
 ///
-/// Types resolve in a ``UTTypeRegistry``: `.shared` by default, or one passed in (an app's own
+/// Types resolve in a `UTTypeRegistry`: `.shared` by default, or one passed in (an app's own
 /// declarations, say, whose extensions then name their types).
 ///
 /// A sniffer is safe to share between threads; its libmagic handles sit in a pool.
@@ -41,7 +41,9 @@ public final class ContentSniffer: Sendable {
   private let magic: LibMagic
 
   /// Creates a sniffer. libmagic's database loads on first need, or at `prepare()`.
-  /// - Parameter registry: Where identifiers, extensions and MIME types resolve.
+  /// - Parameters:
+  ///   - configuration: How the sniffer reads and decides.
+  ///   - registry: Where identifiers, extensions and MIME types resolve.
   public init(configuration: Configuration = Configuration(), registry: UTTypeRegistry = .shared) {
     self.configuration = configuration
     self.registry = registry

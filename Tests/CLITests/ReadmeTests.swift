@@ -4,11 +4,12 @@ import Testing
 
 @testable import ingest_cli
 
-/// The README's commands, run as written: each `swift run ingest-cli …` line of every ```sh
-/// block, in order, as the built binary, in a fresh directory (with the repository's `corpus/`
-/// and `examples/` beside it) and a fresh HOME, so nothing touches the user's data. A line
-/// whose comment says `exits N` must exit N; every other line must exit 0.
-@Suite("The README's commands run as written", .serialized)
+/// The README's commands, and those of every DocC article (`Sources/*/*.docc/*.md`), run as
+/// written: each `swift run ingest-cli …` line of every ```sh block, in order, as the built
+/// binary, in a fresh directory (with the repository's `corpus/` and `examples/` beside it) and a
+/// fresh HOME, so nothing touches the user's data. A line whose comment says `exits N` must exit
+/// N; every other line must exit 0. Each article runs in a sandbox of its own.
+@Suite("The README's and the articles' commands run as written", .serialized)
 struct ReadmeTests {
   struct Command: CustomStringConvertible {
     var line: String
@@ -116,6 +117,45 @@ struct ReadmeTests {
       let result = try await Self.run(command, in: directory, environment: environment)
       #expect(result.status == command.expectedStatus, "\(command.line)\n\(result.output)")
       #expect(!result.output.contains("Error Domain="), "\(command.line)")
+    }
+  }
+
+  /// The DocC articles, as paths relative to the package root: every `.md` file directly in a
+  /// catalogue `Sources/<Module>/<Module>.docc`, in path order.
+  static var articles: [String] {
+    let sources = CLI.packageRoot.appendingPathComponent("Sources")
+    let fileManager = FileManager.default
+    let modules = (try? fileManager.contentsOfDirectory(atPath: sources.path)) ?? []
+    return modules.sorted().flatMap { module -> [String] in
+      let catalogue = "Sources/\(module)/\(module).docc"
+      let files =
+        (try? fileManager.contentsOfDirectory(
+          atPath: CLI.packageRoot.appendingPathComponent(catalogue).path)) ?? []
+      return files.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalogue)/\($0)" }
+    }
+  }
+
+  @Test("The DocC catalogues' articles are found")
+  func articlesFound() {
+    #expect(Self.articles.count >= 7, "\(Self.articles)")
+    #expect(Self.articles.contains("Sources/UTI/UTI.docc/TypesAndRegistries.md"))
+  }
+
+  @Test(
+    "Every `swift run ingest-cli` line of an article exits as it says",
+    arguments: ReadmeTests.articles)
+  func everyArticleCommand(_ article: String) async throws {
+    let text = try String(
+      contentsOf: CLI.packageRoot.appendingPathComponent(article), encoding: .utf8)
+    let commands = Self.commands(text)
+    let directory = try TemporaryDirectory(prefix: "article")
+    defer { directory.remove() }
+    let environment = try Self.sandbox(directory)
+    for command in commands {
+      let result = try await Self.run(command, in: directory, environment: environment)
+      #expect(
+        result.status == command.expectedStatus, "\(article): \(command.line)\n\(result.output)")
+      #expect(!result.output.contains("Error Domain="), "\(article): \(command.line)")
     }
   }
 

@@ -4,7 +4,7 @@ import UTI
 /// `NSExtensionActivationSupports…` key.
 ///
 /// Apple does not document which type identifiers each key counts. This package's choice is the
-/// table in ``rule``, the one place to change it:
+/// table in its internal `rule` property, the one place to change it:
 ///
 /// | kind | key | an attachment counts when |
 /// |---|---|---|

@@ -98,7 +98,9 @@ extension ActivationRuleDictionary {
   }
 
   /// Whether the rule matches the share, without building an explanation.
-  /// - Parameter semantics: How the keys Apple leaves open are read.
+  /// - Parameters:
+  ///   - input: The share, as the rule sees it.
+  ///   - semantics: How the keys Apple leaves open are read.
   public func matches(
     _ input: ActivationInput, semantics: ActivationRule.Semantics = .default
   ) -> Bool {
@@ -115,7 +117,9 @@ extension ActivationRuleDictionary {
   }
 
   /// Evaluates the rule and says which key decided, for which attachment.
-  /// - Parameter semantics: How the keys Apple leaves open are read.
+  /// - Parameters:
+  ///   - input: The share, as the rule sees it.
+  ///   - semantics: How the keys Apple leaves open are read.
   public func evaluate(
     _ input: ActivationInput, semantics: ActivationRule.Semantics = .default
   ) -> ActivationDecision {

@@ -8,7 +8,7 @@ extension ActivationRuleDictionary {
   /// The rule written as the predicate it is equivalent to, with notes on what a predicate
   /// cannot express.
   ///
-  /// The predicate applies the same checks as ``evaluate(_:)`` with the kind table of
+  /// The predicate applies the same checks as ``evaluate(_:semantics:)`` with the kind table of
   /// ``ActivationAttachmentKind``, so it can be pasted into an `Info.plist` as a starting point.
   /// Two facts of the dictionary evaluation have no predicate form: the URL value behind a
   /// web URL and a representation delivered as a file. The notes say when they matter.

@@ -43,8 +43,11 @@ public struct FormatPredicate: Sendable {
   public let registry: UTTypeRegistry
 
   /// Parses a predicate format string.
-  /// - Parameter registry: Where type identifiers resolve; `.shared` unless the app's own
-  ///   declarations live in a registry of their own.
+  /// - Parameters:
+  ///   - format: The predicate, in Apple's predicate format syntax.
+  ///   - options: How to read the text (XML character references).
+  ///   - registry: Where type identifiers resolve; `.shared` unless the app's own
+  ///     declarations live in a registry of their own.
   /// - Throws: ``PredicateSyntaxError`` with the line, column, surrounding text and what was
   ///   expected.
   public init(

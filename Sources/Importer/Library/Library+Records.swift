@@ -80,16 +80,20 @@ extension Library {
     }
   }
 
-  /// Inserts several records in one write transaction (one commit, one flush of the log for
-  /// them all), each under a savepoint of its own: a record that fails is rolled back alone
-  /// and the others commit.
+  /// `LibraryStore`: inserts the shares' records in one write transaction (one commit, one
+  /// flush of the log for them all), each under a savepoint of its own: a record that fails is
+  /// rolled back alone and the others commit.
   ///
+  /// The claims play no part: a SQLite library is never in the inbox's database, so each
+  /// claim's `finish()`, called after this returns, removes its share from the inbox.
+  /// - Parameters:
+  ///   - records: The records to insert.
+  ///   - claims: The claims holding the records' shares, in the same order.
   /// - Returns: For each record, in order: true when inserted, false when its share id was
   ///   already there, or the error that rolled that record back (it is then not in the
   ///   library).
   /// - Throws: When the transaction as a whole fails (it could not begin or commit); whether
   ///   each record is in the library is then unknown until read.
-  /// `LibraryStore`: the batch in one transaction, a savepoint each (the claims play no part).
   public func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim])
     async throws -> [Result<Bool, any Error>]
   {
@@ -101,6 +105,8 @@ extension Library {
     try await IOExecutor.shared.run { try files.sync() }
   }
 
+  /// Inserts `records` in one write transaction, a savepoint each: what
+  /// `insert(batch:claimedWith:)` does, without claims.
   func insert(batch records: [LibraryRecord]) async throws -> [Result<Bool, any Error>] {
     try await withConnection { connection in
       try connection.writeTransaction {

@@ -42,8 +42,10 @@ public final class AppGroupContainers: Sendable {
 
   /// The group's directory, created (0700) if it does not exist yet.
   ///
-  /// - Parameter environment: Where to read `INGEST_APP_GROUPS`; nil, the default, reads the
-  ///   process's environment.
+  /// - Parameters:
+  ///   - groupIdentifier: The App Group, such as `group.com.example.app`.
+  ///   - environment: Where to read `INGEST_APP_GROUPS`; nil, the default, reads the
+  ///     process's environment.
   /// - Throws: An `AppGroupError` saying why there is no usable directory.
   public func containerURL(
     forGroupIdentifier groupIdentifier: String, environment: [String: String]? = nil

@@ -44,7 +44,17 @@ public struct MatrixRunner: Sendable {
 
   /// A runner for `matrix`, whose file is in `matrixDirectory`.
   ///
-  /// - Parameter contract: The app's contract, overriding the matrix's own.
+  /// - Parameters:
+  ///   - rule: The app's activation rule; rows' `activation` is not checked without one.
+  ///   - matrix: The matrix to run.
+  ///   - matrixDirectory: The directory holding the matrix file: a relative
+  ///     `contentDirectory` is read from there, and without one the content files are there.
+  ///   - contract: The app's contract, overriding the matrix's own.
+  ///   - corpus: Where shipped profiles' sample files are (the repository's `corpus/`).
+  ///   - library: Where committed shares are imported (by default a throwaway SQLite library
+  ///     per row).
+  ///   - semantics: How a dictionary rule's open keys are read.
+  ///   - maximumConcurrentRows: How many rows run at once.
   public init(
     rule: ActivationRule?, matrix: TypeMatrixFile, matrixDirectory: URL,
     contract: InputContract? = nil, corpus: URL? = nil,

@@ -7,7 +7,13 @@ import Ingest
 public enum MatrixStarter {
   /// The starting matrix, and the rows whose outcome contradicts the rule (for the reviewer).
   ///
-  /// - Parameter deadline: Each row's share deadline (see `MatrixRunner.defaultDeadline`).
+  /// - Parameters:
+  ///   - title: The matrix's title, if any.
+  ///   - rule: The app's activation rule; without one the rows expect no verdict.
+  ///   - contract: The app's input contract.
+  ///   - corpus: Where shipped profiles' sample files are (the repository's `corpus/`).
+  ///   - semantics: How a dictionary rule's open keys are read.
+  ///   - deadline: Each row's share deadline (see ``MatrixRunner/defaultDeadline``).
   public static func matrix(
     title: String?, rule: ActivationRule?, contract: InputContract, corpus: URL?,
     semantics: ActivationRule.Semantics = .default, deadline: Duration = .seconds(30)

@@ -136,7 +136,9 @@ public final class UTTypeRegistry: Sendable {
   }
 
   /// Registers the type declarations of an `Info.plist` held in memory.
-  /// - Parameter source: How errors name the property list, usually its path.
+  /// - Parameters:
+  ///   - data: The property list's bytes, read within `PropertyListLimits.infoPlist`.
+  ///   - source: How errors name the property list, usually its path.
   @discardableResult
   public func registerDeclarations(
     fromInfoPlist data: Data,
