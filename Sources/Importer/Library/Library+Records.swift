@@ -82,26 +82,17 @@ extension Library {
 
   /// Inserts several records in one write transaction (one commit, one flush of the log for
   /// them all), each under a savepoint of its own: a record that fails is rolled back alone
-  /// and the others commit.
+  /// and the others commit. The claims play no part: the importer finishes them once this
+  /// returns.
   ///
   /// - Returns: For each record, in order: true when inserted, false when its share id was
   ///   already there, or the error that rolled that record back (it is then not in the
   ///   library).
   /// - Throws: When the transaction as a whole fails (it could not begin or commit); whether
   ///   each record is in the library is then unknown until read.
-  /// `LibraryStore`: the batch in one transaction, a savepoint each (the claims play no part).
   public func insert(batch records: [LibraryRecord], claimedWith claims: [any InboxClaim])
     async throws -> [Result<Bool, any Error>]
   {
-    try await insert(batch: records)
-  }
-
-  /// `LibraryStore`: flushes the files directory.
-  public func flushFiles() async throws {
-    try await IOExecutor.shared.run { try files.sync() }
-  }
-
-  func insert(batch records: [LibraryRecord]) async throws -> [Result<Bool, any Error>] {
     try await withConnection { connection in
       try connection.writeTransaction {
         var results: [Result<Bool, any Error>] = []
@@ -121,6 +112,11 @@ extension Library {
         return results
       }
     }
+  }
+
+  /// `LibraryStore`: flushes the files directory.
+  public func flushFiles() async throws {
+    try await IOExecutor.shared.run { try files.sync() }
   }
 
   /// Inserts `record`'s row and its items' rows in the transaction open on `connection`;
