@@ -48,6 +48,9 @@ public final class LibraryImporter: ShareHandler {
   /// An importer from `inbox` into `library`.
   ///
   /// - Parameters:
+  ///   - library: Where the shares are recorded.
+  ///   - inbox: Where the committed shares are taken from.
+  ///   - log: Where pipeline events go (none by default).
   ///   - batchSize: At most how many shares to commit together (at least 1, and at most the
   ///     inbox's `claimLimit`).
   ///   - contract: The contract shares must keep (default: the extension's default).

@@ -37,8 +37,11 @@ public final class Library: LibraryStore {
   /// Opens the library at `path`, creating it (its directory 0700, the database 0600) and
   /// bringing its schema to the current version.
   ///
-  /// - Parameter create: Whether a missing library is created; when false, a missing one is
-  ///   `LibraryError.notFound` (what reading commands want).
+  /// - Parameters:
+  ///   - path: The database file (``defaultPath(environment:)`` for the default library); its
+  ///     files directory is this path with `-files` appended.
+  ///   - create: Whether a missing library is created; when false, a missing one is
+  ///     `LibraryError.notFound` (what reading commands want).
   /// - Throws: `LibraryError`: `.newerSchema` for a library a newer program wrote,
   ///   `.notALibrary` for another program's database, `.database` or `.files` for the rest.
   public init(path: String, create: Bool = true) throws(LibraryError) {

@@ -63,6 +63,7 @@ public struct InboxDrain: Sendable {
   /// Drains what is committed now, in one pass.
   ///
   /// - Parameters:
+  ///   - handler: What takes each claimed share; a share leaves the inbox only when it succeeds.
   ///   - skipping: Shares left for a later pass (those that just failed, say).
   ///   - shouldStop: Asked before each share: once it says true, the pass ends; the share in
   ///     hand is always finished or released first, never left half-done.

@@ -77,6 +77,7 @@ public final class InboxWatcher: Sendable {
   /// Hands every share to `handler` as it arrives, until stopped.
   ///
   /// - Parameters:
+  ///   - handler: What takes each claimed share; a share leaves the inbox only when it succeeds.
   ///   - onDrain: Told what each pass did, when it did anything.
   ///   - onUnreachable: Told each time the inbox turned out to be out of reach for now (a
   ///     `TemporaryInboxError` that says so); the watcher tries again about once a second.

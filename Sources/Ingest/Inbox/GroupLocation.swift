@@ -26,8 +26,12 @@ public struct GroupLocation: Sendable, Hashable {
 
   /// Finds the group directory.
   ///
-  /// - Parameter environment: The variables to read (`INGEST_GROUP_DIR`, `INGEST_APP_GROUPS`,
-  ///   `XDG_DATA_HOME`, `HOME`); nil, the default, reads the process's.
+  /// - Parameters:
+  ///   - directory: A directory named directly (`--group-dir`); taken as it is, made absolute.
+  ///   - appGroup: An App Group identifier (`--group`), resolved through `INGEST_APP_GROUPS`
+  ///     when no directory is named.
+  ///   - environment: The variables to read (`INGEST_GROUP_DIR`, `INGEST_APP_GROUPS`,
+  ///     `XDG_DATA_HOME`, `HOME`); nil, the default, reads the process's.
   /// - Throws: `AppGroupError` for an App Group with no usable directory; `GroupLocationError`
   ///   when nothing names a directory and there is no home directory either.
   public static func resolve(

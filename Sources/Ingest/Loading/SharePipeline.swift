@@ -89,6 +89,7 @@ public struct SharePipeline: Sendable {
   /// attachment.
   ///
   /// - Parameters:
+  ///   - items: The extension items of the share, in the order the source gave them.
   ///   - source: The source app's name for the manifest (`photos`), if known.
   ///   - receivedAt: When the share arrived (now by default).
   ///
@@ -103,8 +104,8 @@ public struct SharePipeline: Sendable {
     }
   }
 
-  /// The executor shares run on: the package's one owner of threads that block (see the
-  /// README's "Threads"). A service that shares in a loop can run the loop on it, with
+  /// The executor shares run on: the package's one owner of threads that block (see
+  /// <doc:ThreadsAndTheIOExecutor>). A service that shares in a loop can run the loop on it, with
   /// `Task(executorPreference: SharePipeline.executor)`, so that each share starts and ends
   /// there with no hand-off from and back to the cooperative pool.
   public static var executor: any TaskExecutor { IOExecutor.shared }

@@ -20,9 +20,11 @@ extension SourceProfile {
   /// exist there (the corpus is the folder above `sources/`), and that object classes and
   /// failure codes are known.
   ///
-  /// - Parameter checksCorpusFiles: Whether the corpus files a profile names must exist. Pass
-  ///   false when only the registered types matter (activation rules), so profiles kept apart
-  ///   from a corpus can be read.
+  /// - Parameters:
+  ///   - url: The profile file.
+  ///   - checksCorpusFiles: Whether the corpus files a profile names must exist. Pass false
+  ///     when only the registered types matter (activation rules), so profiles kept apart from
+  ///     a corpus can be read.
   /// - Throws: `SourceProfileError` saying what is wrong and where.
   public static func load(from url: URL, checksCorpusFiles: Bool = true) throws -> SourceProfile {
     let path = url.path

@@ -98,12 +98,18 @@ public struct LocalShare: Sendable {
   /// Wraps content in the shape of `profile` (see the type's discussion).
   ///
   /// - Parameters:
+  ///   - profile: The source app whose shape the content takes.
+  ///   - files: The files to share, in order; each is sniffed and registered as the type its
+  ///     content is.
+  ///   - text: A text to share, if any.
+  ///   - url: A URL to share, if any.
   ///   - javaScriptResults: What the extension's JavaScript preprocessing returns, in place of
   ///     the profile's own (a profile of a page shared to an extension with a preprocessing
   ///     file, such as `safari-page-javascript`).
   ///   - corpus: The folder holding the profile's sample files, used when no files are given
   ///     (nil when none is available: a profile that needs its samples then fails).
   ///   - workDirectory: Where folder representations are assembled; the caller removes it.
+  ///   - sniffer: What finds each file's type from its content.
   /// - Throws: `LocalShareError` when the profile cannot carry what was given,
   ///   `JavaScriptResultsError`, `SniffError`, `SourceProfileError`.
   public init(
