@@ -38,6 +38,16 @@ struct IngestCLI {
       0 success; 1 not accepted (hidden by the rule, rejected by the contract, a signature not \
       trusted); 64 usage; 65 bad input data; 66 an input file is missing or unreadable; 73 an \
       output or the group directory cannot be created or written; 74 other I/O errors.
+
+      An input file that is missing, unreadable, or not a regular file (a FIFO, a device, a \
+      directory) is 66 for every command, with one message: cannot read PATH: not a regular \
+      file (a FIFO). Files a user names are followed when they are symbolic links, as file -L \
+      does. A usage error is one line naming the problem, then the command's usage line. Text \
+      output and messages print every name a user supplied (paths, and names read from files: \
+      identifiers, keys, profile titles, a shortcut's actions) the way ls and git quote names \
+      holding control characters, $'a\\nfake.jpg', so no name can forge an output line or act \
+      on the terminal; an argument that is not valid UTF-8 is refused (66) and named with its \
+      bytes, $'bad\\xFF.jpg'.
       """
   )
 

@@ -3,9 +3,10 @@ import Ingest
 import ItemProvider
 import Testing
 
-// The README's example of a team testing its own extension from its own package: this file's
-// code between the markers is the README's block, character for character
-// (`Tests/CLITests/ReadmeTests.swift` holds them together).
+// The example of a team testing its own extension from its own package, in the article
+// `Sources/Ingest/Ingest.docc/UsingFromAnotherPackage.md`: this file's code between the
+// markers is the article's block, character for character (`Tests/CLITests/ReadmeTests.swift`
+// holds them together).
 
 /// The team's own extension code, as it is on iOS: copies each image inside its load callback.
 final class TeamShareViewController {
