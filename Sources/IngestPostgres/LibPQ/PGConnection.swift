@@ -13,10 +13,10 @@ import SystemCalls
 /// swift-system keeps its system calls in one place. Values always travel as bound parameters
 /// (`PQexecParams`, each `PGValue` with its type, in binary format), never spliced into SQL;
 /// only fixed DDL without parameters goes through `PQexec`. Results come back in text format,
-/// read by type through `PGRow`. Transactions and savepoints go through
-/// `withTransaction` and `withSavepoint` (`PGConnection+Transactions`). A connection is used by one thread at a time: `ConnectionSlot`
-/// keeps it behind a `Mutex`. Errors carry the operation, the server (its URL without a
-/// password), the SQLSTATE and the server's message.
+/// read by type through `PGRow`. Transactions and savepoints go through `withTransaction` and
+/// `withSavepoint` (`PGConnection+Transactions`). A connection is used by one thread at a time:
+/// `ConnectionSlot` keeps it behind a `Mutex`. Errors carry the operation, the server (its URL
+/// without a password), the SQLSTATE and the server's message.
 final class PGConnection {
   /// The server, for messages.
   let url: PostgresURL
