@@ -60,7 +60,7 @@ struct PostgresCrashDatabase: Sendable {
         AND table_name <> 'schema_version'
       ORDER BY table_name
       """, operation: "list the tables"
-    ).rows.compactMap { $0.first ?? nil }
+    ).rows.compactMap { $0.text(0) }
   }
 
   /// Writes the committed state to a new file at `path` (0600) and returns `path`. The rows
@@ -86,8 +86,8 @@ struct PostgresCrashDatabase: Sendable {
           'oid', m.oid::bigint, 'data', encode(lo_get(m.oid), 'hex')) ORDER BY m.oid), '[]'::json)
           FROM pg_largeobject_metadata m))::text
       """, operation: "take a snapshot"
-    ).rows
-    guard let text = rows.first?.first ?? nil else {
+    )
+    guard let text = rows.first?.text(0) else {
       throw ScenarioError("the snapshot of \(url.redacted) came back empty")
     }
     let file = try FileDescriptor.open(
@@ -105,8 +105,7 @@ struct PostgresCrashDatabase: Sendable {
     let connection = try connect()
     let names = try tables(connection)
     let operation = "restore a snapshot"
-    try connection.execute("BEGIN", operation: operation)
-    do {
+    try connection.withTransaction(operation: operation) {
       try connection.execute(
         "SET LOCAL session_replication_role = replica; "
           + names.map { "DELETE FROM share_ingest.\($0);" }.joined(separator: " "),
@@ -119,17 +118,13 @@ struct PostgresCrashDatabase: Sendable {
           INSERT INTO share_ingest.\(name) OVERRIDING SYSTEM VALUE
           SELECT * FROM json_populate_recordset(NULL::share_ingest.\(name),
             ($1::json)->'tables'->'\(name)')
-          """, [text], operation: operation)
+          """, [.text(text)], operation: operation)
       }
       try connection.query(
         """
         SELECT lo_from_bytea((o->>'oid')::oid, decode(o->>'data', 'hex'))
         FROM json_array_elements(($1::json)->'largeObjects') o
-        """, [text], operation: operation)
-      try connection.execute("COMMIT", operation: operation)
-    } catch {
-      try? connection.execute("ROLLBACK", operation: operation)
-      throw error
+        """, [.text(text)], operation: operation)
     }
   }
 }

@@ -88,7 +88,7 @@ struct PostgresPayloadSweepTests {
       let target = DatabaseTarget(url: fixture.url, options: PostgresOptions())
       let connection = try target.connect()
       let operation = "share in flight"
-      try connection.execute("BEGIN", operation: operation)
+      try connection.beginTransaction(operation: operation)
       let oid = try connection.createLargeObject(operation: operation)
       let descriptor = try connection.openLargeObject(oid, .write, operation: operation)
       try bytes.withUnsafeBytes {
@@ -111,16 +111,16 @@ struct PostgresPayloadSweepTests {
         try PreparedPostgresManifest.parameters(manifest, objects: [0: oid]),
         operation: operation)
       await #expect(try inbox.sweepPayloads(olderThan: .zero).removed == 0)
-      try connection.execute("COMMIT", operation: operation)
+      try connection.commitTransaction(operation: operation)
       await #expect(try inbox.sweepPayloads(olderThan: .zero) == .init(removed: 0, kept: 1))
       let pass = try await fixture.importer().importPending()
       #expect(pass.imported == [id])
       #expect(pass.errors.isEmpty, "\(pass.errors)")
       #expect(try fixture.largeObjects() == 0)
       // A transaction that rolls back leaves no object behind, without any sweep.
-      try connection.execute("BEGIN", operation: operation)
+      try connection.beginTransaction(operation: operation)
       let abandoned = try connection.createLargeObject(operation: operation)
-      try connection.execute("ROLLBACK", operation: operation)
+      try connection.rollbackTransaction(operation: operation)
       #expect(try !Self.exists(String(abandoned), fixture))
     }
   }

@@ -18,7 +18,7 @@ struct PostgresServerTests {
       let url = try #require(PostgresURL(server))
       let connection = try PGConnection(url: url, connectTimeout: 5, applicationName: "tests")
       let error = #expect(throws: PostgresError.self) {
-        try connection.query("SELECT 1 / $1::integer", ["0"], operation: "divide")
+        try connection.query("SELECT 1 / $1::integer", [.int32(0)], operation: "divide")
       }
       #expect(error?.sqlState == "22012")
       #expect(error?.message == "division by zero")
@@ -26,8 +26,8 @@ struct PostgresServerTests {
       #expect(error?.description.contains("(SQLSTATE 22012)") == true)
       // A value is bound, never spliced: a quote in it is just a character.
       let rows = try connection.query(
-        "SELECT $1::text", ["it's; DROP TABLE x"], operation: "echo")
-      #expect(rows.rows == [["it's; DROP TABLE x"]])
+        "SELECT $1::text", [.text("it's; DROP TABLE x")], operation: "echo")
+      #expect(rows.rows == [PGRow(values: ["it's; DROP TABLE x"])])
     }
   }
 

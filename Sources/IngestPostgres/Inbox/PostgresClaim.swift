@@ -110,7 +110,7 @@ final class PostgresClaim: InboxClaim {
         try inTransactionOnce(operation: operation) { connection in
           try connection.query(
             "DELETE FROM share_ingest.inbox_shares WHERE id = $1::uuid",
-            [manifest.id.uuidString], operation: operation)
+            [.uuid(manifest.id)], operation: operation)
         }
         try claimGroup.settle(manifest.id, operation: operation)
       case .committed:
@@ -175,7 +175,7 @@ final class PostgresClaim: InboxClaim {
       UPDATE share_ingest.inbox_shares
       SET attempts = attempts + 1, last_attempt = clock_timestamp(), last_error = $2
       WHERE id = $1::uuid
-      """, [id.uuidString, error], operation: operation)
+      """, [.uuid(id), .text(error)], operation: operation)
   }
 
   /// The error for a claim that is gone.

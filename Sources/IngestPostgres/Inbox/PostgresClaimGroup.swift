@@ -66,7 +66,7 @@ final class PostgresClaimGroup: Sendable {
           return try body(connection)
         } catch {
           if connection.isInFailedTransaction {
-            try? connection.execute("ROLLBACK", operation: operation)
+            try? connection.rollbackTransaction(operation: operation)
             throw TransactionFailed(error: error)
           }
           throw error
@@ -105,7 +105,7 @@ final class PostgresClaimGroup: Sendable {
     }
     do {
       try inTransaction(operation: operation) { connection in
-        try connection.execute("COMMIT", operation: operation)
+        try connection.commitTransaction(operation: operation)
       }
     } catch {
       // A commit that failed ended the transaction all the same.
@@ -117,13 +117,13 @@ final class PostgresClaimGroup: Sendable {
       return
     }
     let relocked = try inTransaction(operation: operation) { connection -> Set<UUID> in
-      try connection.execute("BEGIN", operation: operation)
+      try connection.beginTransaction(operation: operation)
       let rows = try connection.query(
         """
         SELECT id::text FROM share_ingest.inbox_shares WHERE id = ANY($1::uuid[])
         FOR UPDATE SKIP LOCKED
-        """, [PostgresInbox.uuidArray(remaining)], operation: operation)
-      return Set(rows.rows.compactMap { $0.first.flatMap { $0 }.flatMap(UUID.init(uuidString:)) })
+        """, [.uuids(Array(remaining))], operation: operation)
+      return Set(rows.rows.compactMap { $0.uuid(0) })
     }
     let taken = remaining.subtracting(relocked)
     state.withLock { state in
@@ -154,7 +154,7 @@ final class PostgresClaimGroup: Sendable {
       do {
         try slot.withCurrentConnection(operation: "end a claim") { connection in
           if connection.isInTransaction {
-            try connection.execute("ROLLBACK", operation: "end a claim")
+            try connection.rollbackTransaction(operation: "end a claim")
           }
         }
       } catch {

@@ -78,16 +78,13 @@ public final class PostgresInbox: InboxStore {
           """, operation: "list the inbox")
       }
       return rows.rows.compactMap { row -> InboxEntry? in
-        guard let id = row[0].flatMap(UUID.init(uuidString:)), let received = row[1] else {
-          return nil
-        }
+        guard let id = row.uuid(0), row.text(1) != nil else { return nil }
         var failure: InboxFailure?
-        if let attempts = row[2].flatMap({ Int($0) }), attempts > 0 {
+        if let attempts = row.int(2), attempts > 0 {
           failure = InboxFailure(
-            attempts: attempts, lastAttempt: Self.date(row[3]) ?? Date(),
-            lastError: row[4] ?? "")
+            attempts: attempts, lastAttempt: row.date(3) ?? Date(), lastError: row.text(4) ?? "")
         }
-        return InboxEntry(id: id, receivedAt: Self.date(received) ?? Date(), failure: failure)
+        return InboxEntry(id: id, receivedAt: row.date(1) ?? Date(), failure: failure)
       }
     }
   }
@@ -97,10 +94,10 @@ public final class PostgresInbox: InboxStore {
     try await IOExecutor.shared.run {
       let rows = try pool.withConnection { connection in
         try connection.query(
-          Self.selectManifest + " WHERE s.id = $1::uuid", [id.uuidString],
+          Self.selectManifest + " WHERE s.id = $1::uuid", [.uuid(id)],
           operation: "read share \(id.uuidString)")
       }
-      guard let row = rows.rows.first else { return nil }
+      guard let row = rows.first else { return nil }
       return try decodeManifest(id, row)
     }
   }
@@ -113,7 +110,7 @@ public final class PostgresInbox: InboxStore {
   public func claim(_ id: UUID) async throws -> (any InboxClaim)? {
     try await IOExecutor.shared.run {
       let claimed = try claimRows(
-        where: "s.id = $1::uuid", [id.uuidString], limit: 1,
+        where: "s.id = $1::uuid", [.uuid(id)], limit: 1,
         operation: "claim share \(id.uuidString)")
       if let refusal = claimed.refused.first { throw refusal.error }
       return claimed.claims.first
@@ -140,7 +137,7 @@ public final class PostgresInbox: InboxStore {
     try await IOExecutor.shared.run {
       try claimRows(
         where: "s.id <> ALL($1::uuid[]) ORDER BY s.received_at, s.id",
-        [Self.uuidArray(excluded)], limit: max(1, limit), operation: "claim shares")
+        [.uuids(Array(excluded))], limit: max(1, limit), operation: "claim shares")
     }
   }
 
@@ -154,7 +151,7 @@ public final class PostgresInbox: InboxStore {
   /// Locks the rows `condition` selects (at most `limit`) in a new transaction and hands each
   /// over as a claim of one group.
   private func claimRows(
-    where condition: String, _ parameters: [String?], limit: Int, operation: String
+    where condition: String, _ parameters: [PGValue], limit: Int, operation: String
   ) throws -> ClaimedShares {
     let slot = pool.checkOut()
     var handedOver = false
@@ -162,16 +159,17 @@ public final class PostgresInbox: InboxStore {
     let sql =
       Self.selectManifest
       + " WHERE \(condition) LIMIT $\(parameters.count + 1)::bigint FOR UPDATE OF s SKIP LOCKED"
-    let parameters = parameters + [String(limit)]
-    // Connecting may be retried; once the transaction is open it stays on this connection.
-    let rows = try slot.withConnection(isIdempotent: true) { connection -> [[String?]] in
-      try connection.execute("BEGIN", operation: operation)
+    let parameters = parameters + [.int64(Int64(limit))]
+    // Connecting may be retried; once the transaction is open it stays on this connection,
+    // handed over to the claims' group (which ends it), unless there is nothing to claim.
+    let rows = try slot.withConnection(isIdempotent: true) { connection -> [PGRow] in
+      try connection.beginTransaction(operation: operation)
       do {
         let rows = try connection.query(sql, parameters, operation: operation).rows
-        if rows.isEmpty { try connection.execute("ROLLBACK", operation: operation) }
+        if rows.isEmpty { try connection.rollbackTransaction(operation: operation) }
         return rows
       } catch {
-        if !connection.isBroken { try? connection.execute("ROLLBACK", operation: operation) }
+        if !connection.isBroken { try? connection.rollbackTransaction(operation: operation) }
         throw error
       }
     }
@@ -179,7 +177,7 @@ public final class PostgresInbox: InboxStore {
     guard !rows.isEmpty else { return claimed }
     var manifests: [(manifest: ShareManifest, objects: [Int: PayloadObject])] = []
     for row in rows {
-      guard let id = row[0].flatMap(UUID.init(uuidString:)) else { continue }
+      guard let id = row.uuid(0) else { continue }
       do {
         let manifest = try decodeManifest(id, row)
         let objects = try decodePayloadObjects(manifest, row)
@@ -229,12 +227,7 @@ public final class PostgresInbox: InboxStore {
       UPDATE share_ingest.inbox_shares
       SET attempts = attempts + 1, last_attempt = clock_timestamp(), last_error = $2
       WHERE id = $1::uuid AND last_error IS DISTINCT FROM $2
-      """, [id.uuidString, reason], operation: operation)
-  }
-
-  /// `ids` as a PostgreSQL array literal of UUIDs (`{…,…}`), for a `$n::uuid[]` parameter.
-  static func uuidArray(_ ids: some Sequence<UUID>) -> String {
-    "{" + ids.map(\.uuidString).joined(separator: ",") + "}"
+      """, [.uuid(id), .text(reason)], operation: operation)
   }
 
   /// Gives back the connection of a claim that ended.
@@ -264,34 +257,34 @@ public final class PostgresInbox: InboxStore {
     """
 
   /// The manifest rows make; refused like a manifest file that is not valid.
-  func decodeManifest(_ id: UUID, _ row: [String?]) throws(ManifestError) -> ShareManifest {
+  func decodeManifest(_ id: UUID, _ row: PGRow) throws(ManifestError) -> ShareManifest {
     let path = place(id)
     let decoder = JSONDecoder()
     let items: [ShareManifest.Item]
     let omissions: [ShareManifest.Omission]
     do {
-      items = try decoder.decode([ShareManifest.Item].self, from: Data((row[4] ?? "[]").utf8))
+      items = try decoder.decode([ShareManifest.Item].self, from: Data((row.text(4) ?? "[]").utf8))
     } catch {
       throw ManifestError(path: path, field: "items", problem: "\(error)")
     }
     do {
       omissions = try decoder.decode(
-        [ShareManifest.Omission].self, from: Data((row[3] ?? "[]").utf8))
+        [ShareManifest.Omission].self, from: Data((row.text(3) ?? "[]").utf8))
     } catch {
       throw ManifestError(path: path, field: "notIncluded", problem: "\(error)")
     }
-    guard let received = Self.date(row[1]) else {
+    guard let received = row.date(1) else {
       throw ManifestError(path: path, field: "receivedAt", problem: "missing")
     }
     let manifest = ShareManifest(
-      id: id, receivedAt: received, source: row[2], items: items, notIncluded: omissions)
+      id: id, receivedAt: received, source: row.text(2), items: items, notIncluded: omissions)
     try manifest.validate(path: path, expected: id)
     return manifest
   }
 
   /// The large objects a share's rows name for its payloads, by item position: every file
   /// item has one, or none has (its payloads are in the group directory).
-  func decodePayloadObjects(_ manifest: ShareManifest, _ row: [String?]) throws(ManifestError)
+  func decodePayloadObjects(_ manifest: ShareManifest, _ row: PGRow) throws(ManifestError)
     -> [Int: PayloadObject]
   {
     struct Named: Decodable {
@@ -301,7 +294,7 @@ public final class PostgresInbox: InboxStore {
     let path = place(manifest.id)
     let named: [Named?]
     do {
-      named = try JSONDecoder().decode([Named?].self, from: Data((row[5] ?? "[]").utf8))
+      named = try JSONDecoder().decode([Named?].self, from: Data((row.text(5) ?? "[]").utf8))
     } catch {
       throw ManifestError(path: path, field: "items", problem: "payload_oid: \(error)")
     }
@@ -326,26 +319,15 @@ public final class PostgresInbox: InboxStore {
     return objects
   }
 
-  /// `column` as integer microseconds since 1970, as text.
+  /// SQL selecting `column` as integer microseconds since 1970, as text (`PGRow.date` reads
+  /// it).
   static func microseconds(_ column: String) -> String {
     "(extract(epoch FROM \(column)) * 1000000)::bigint::text"
   }
 
-  /// A time `microseconds` wrote.
-  static func date(_ text: String?) -> Date? {
-    guard let text, let value = Int64(text) else { return nil }
-    return Date(
-      timeIntervalSince1970: Double(value / 1_000_000) + Double(value % 1_000_000) / 1_000_000)
-  }
-
-  /// `date` as integer microseconds since 1970, as text, for `timestamptz` parameters through
-  /// `timestamp(from:)`.
-  static func microsecondsText(_ date: Date) -> String {
-    String(Int64((date.timeIntervalSince1970 * 1_000_000).rounded()))
-  }
-
-  /// SQL for a `timestamptz` from the microseconds parameter `$n`.
-  static func timestamp(from parameter: String) -> String {
-    "(timestamptz 'epoch' + \(parameter)::bigint * interval '1 microsecond')"
+  /// SQL for a `timestamptz` from `expression`, integer microseconds since 1970 (a JSON field
+  /// `PGValue.microseconds(since1970:)` wrote).
+  static func timestamp(from expression: String) -> String {
+    "(timestamptz 'epoch' + \(expression)::bigint * interval '1 microsecond')"
   }
 }

@@ -81,12 +81,11 @@ final class PreparedPostgresManifest: PreparedManifest {
           // An attempt whose connection was lost as it committed: committed, or not at all.
           let found = try connection.query(
             "SELECT 1 FROM share_ingest.inbox_shares WHERE id = $1::uuid",
-            [manifest.id.uuidString], operation: operation)
+            [.uuid(manifest.id)], operation: operation)
           if !found.rows.isEmpty { return }
           committing.withLock { $0 = false }
         }
-        try connection.execute("BEGIN", operation: operation)
-        do {
+        try connection.withTransaction(operation: operation) {
           let upload = LargeObjectUpload(group: inbox.group, operation: operation)
           var objects: [Int: UInt32] = [:]
           for (position, item) in manifest.items.enumerated() where item.kind == .file {
@@ -95,11 +94,8 @@ final class PreparedPostgresManifest: PreparedManifest {
           }
           try connection.query(
             Self.insert, try Self.parameters(manifest, objects: objects), operation: operation)
+          // The COMMIT comes next, as the body returns.
           committing.withLock { $0 = true }
-          try connection.execute("COMMIT", operation: operation)
-        } catch {
-          if !connection.isBroken { try? connection.execute("ROLLBACK", operation: operation) }
-          throw error
         }
       }
     } catch let error as PostgresError where error.isConnectionFailure {
@@ -113,7 +109,7 @@ final class PreparedPostgresManifest: PreparedManifest {
 
   /// The insert's parameters: the share, its omissions and items as JSON, and the large
   /// object of each item (`objects`, by position; JSON `null` for an item without one).
-  static func parameters(_ manifest: ShareManifest, objects: [Int: UInt32]) throws -> [String?] {
+  static func parameters(_ manifest: ShareManifest, objects: [Int: UInt32]) throws -> [PGValue] {
     let encoder = JSONEncoder()
     let items = String(decoding: try encoder.encode(manifest.items), as: UTF8.self)
     let omissions = String(decoding: try encoder.encode(manifest.notIncluded), as: UTF8.self)
@@ -122,8 +118,8 @@ final class PreparedPostgresManifest: PreparedManifest {
       + manifest.items.indices.map { objects[$0].map(String.init) ?? "null" }
       .joined(separator: ",") + "]"
     return [
-      manifest.id.uuidString, PostgresInbox.microsecondsText(manifest.receivedAt),
-      manifest.source, omissions, items, oids,
+      .uuid(manifest.id), .timestamp(manifest.receivedAt), .text(manifest.source),
+      .text(omissions), .text(items), .text(oids),
     ]
   }
 
@@ -133,7 +129,7 @@ final class PreparedPostgresManifest: PreparedManifest {
   static let insert = """
     WITH share AS (
       INSERT INTO share_ingest.inbox_shares (id, received_at, source, not_included)
-      VALUES ($1::uuid, \(PostgresInbox.timestamp(from: "$2")), $3, $4::jsonb)
+      VALUES ($1::uuid, $2::timestamptz, $3, $4::jsonb)
       RETURNING id
     ), objects AS (
       INSERT INTO share_ingest.payload_objects (oid, share_id)

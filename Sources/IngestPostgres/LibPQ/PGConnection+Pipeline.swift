@@ -4,10 +4,10 @@ internal import CPostgres
 struct PGStatement: Sendable {
   /// The statement.
   var sql: String
-  /// Its parameters as text (nil is NULL).
-  var parameters: [String?]
+  /// Its parameters.
+  var parameters: [PGValue]
 
-  init(_ sql: String, _ parameters: [String?] = []) {
+  init(_ sql: String, _ parameters: [PGValue] = []) {
     self.sql = sql
     self.parameters = parameters
   }
@@ -44,9 +44,9 @@ extension PGConnection {
     guard enter(handle) == 1 else { throw failure(operation) }
     var sent = 0
     for statement in statements {
-      let accepted = CStrings.with(statement.parameters) { values in
-        pq.sendQueryParams(
-          handle, statement.sql, Int32(statement.parameters.count), nil, values, nil, nil, 0)
+      let accepted = PGParameters.with(statement.parameters) {
+        count, types, values, lengths, formats in
+        pq.sendQueryParams(handle, statement.sql, count, types, values, lengths, formats, 0)
       }
       guard accepted == 1 else { break }
       sent += 1

@@ -11,10 +11,12 @@ import SystemCalls
 ///
 /// Every libpq call of the package is in this folder (`Sources/IngestPostgres/LibPQ/`), as
 /// swift-system keeps its system calls in one place. Values always travel as bound parameters
-/// (`PQexecParams`, text format), never spliced into SQL; only fixed DDL without parameters
-/// goes through `PQexec`. A connection is used by one thread at a time: `ConnectionSlot`
-/// keeps it behind a `Mutex`. Errors carry the operation, the server (its URL without a
-/// password), the SQLSTATE and the server's message.
+/// (`PQexecParams`, each `PGValue` with its type, in binary format), never spliced into SQL;
+/// only fixed DDL without parameters goes through `PQexec`. Results come back in text format,
+/// read by type through `PGRow`. Transactions and savepoints go through `withTransaction` and
+/// `withSavepoint` (`PGConnection+Transactions`). A connection is used by one thread at a time:
+/// `ConnectionSlot` keeps it behind a `Mutex`. Errors carry the operation, the server (its URL
+/// without a password), the SQLSTATE and the server's message.
 final class PGConnection {
   /// The server, for messages.
   let url: PostgresURL
@@ -82,21 +84,21 @@ final class PGConnection {
     return descriptor >= 0 ? descriptor : nil
   }
 
-  /// Runs one statement with `parameters` bound in order to `$1`, `$2`... (nil is NULL), and
-  /// returns its rows as text.
+  /// Runs one statement with `parameters` bound in order to `$1`, `$2`..., and returns its
+  /// rows.
   ///
   /// - Parameter operation: What the statement does, for errors (`claim`, `commit share`).
   @discardableResult
-  func query(_ sql: String, _ parameters: [String?] = [], operation: String)
+  func query(_ sql: String, _ parameters: [PGValue] = [], operation: String)
     throws(PostgresError) -> PGRows
   {
-    let result = CStrings.with(parameters) { values in
-      pq.execParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+    let result = PGParameters.with(parameters) { count, types, values, lengths, formats in
+      pq.execParams(handle, sql, count, types, values, lengths, formats, 0)
     }
     return try rows(of: result, operation: operation)
   }
 
-  /// Runs `sql`, one or more statements without parameters (fixed DDL, `BEGIN`, `COMMIT`).
+  /// Runs `sql`, one or more statements without parameters (fixed DDL, `LISTEN`).
   func execute(_ sql: String, operation: String) throws(PostgresError) {
     _ = try rows(of: pq.exec(handle, sql), operation: operation)
   }
@@ -152,7 +154,7 @@ final class PGConnection {
     }
     let rowCount = Int(pq.ntuples(result))
     let columnCount = Int(pq.nfields(result))
-    var rows: [[String?]] = []
+    var rows: [PGRow] = []
     rows.reserveCapacity(rowCount)
     for row in 0..<rowCount {
       var values: [String?] = []
@@ -164,7 +166,7 @@ final class PGConnection {
           values.append(pq.getvalue(result, Int32(row), Int32(column)).map { String(cString: $0) })
         }
       }
-      rows.append(values)
+      rows.append(PGRow(values: values))
     }
     let affected = pq.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
     return PGRows(rows: rows, affected: affected)
@@ -190,14 +192,6 @@ final class PGConnection {
       : trimmed.replacingOccurrences(of: "\n", with: "; ")
         .replacingOccurrences(of: "\t", with: " ")
   }
-}
-
-/// The rows a statement returned, as text (NULL is nil), and how many rows it affected.
-struct PGRows: Sendable {
-  /// The rows, each a value per column.
-  var rows: [[String?]]
-  /// What `PQcmdTuples` says: rows inserted, updated, deleted or selected.
-  var affected: Int
 }
 
 /// C strings for libpq's arrays of `const char *`.

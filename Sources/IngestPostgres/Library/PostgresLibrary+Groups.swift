@@ -56,20 +56,18 @@ extension PostgresLibrary {
     throws -> [Result<Bool, any Error>]
   {
     if records.count > 1 || groupWrites == .statementPerShare {
-      var statements = [PGStatement("SAVEPOINT share_ingest_group")]
+      let statements: [PGStatement]
       switch groupWrites {
       case .oneStatement:
-        statements.append(try Self.groupStatement(records))
+        statements = [try Self.groupStatement(records)]
       case .statementPerShare:
-        statements += try records.map { try Self.shareStatement($0) }
+        statements = try records.map { try Self.shareStatement($0) }
       }
-      statements.append(PGStatement("RELEASE share_ingest_group"))
-      let outcomes = try connection.pipeline(statements, operation: operation)
-      if outcomes.allSatisfy({ (try? $0.get()) != nil }) {
-        return try Self.results(records, outcomes.dropFirst().dropLast(), groupWrites)
+      let outcome = try connection.pipeline(
+        statements, inSavepoint: "share_ingest_group", operation: operation)
+      if case .success(let rows) = outcome {
+        return Self.results(records, rows, groupWrites)
       }
-      try connection.execute("ROLLBACK TO SAVEPOINT share_ingest_group", operation: operation)
-      try connection.execute("RELEASE share_ingest_group", operation: operation)
     }
     return try writeOneByOne(records, connection, operation: operation)
   }
@@ -81,28 +79,12 @@ extension PostgresLibrary {
   ) throws -> [Result<Bool, any Error>] {
     var results: [Result<Bool, any Error>] = []
     for record in records {
-      let statement = try Self.shareStatement(record)
-      let outcomes = try connection.pipeline(
-        [
-          PGStatement("SAVEPOINT share_ingest_share"), statement,
-          PGStatement("RELEASE share_ingest_share"),
-        ], operation: operation)
-      switch outcomes[1] {
-      case .success(let rows) where outcomes.allSatisfy({ (try? $0.get()) != nil }):
-        results.append(.success(rows.rows.first?.first.flatMap { $0 } == "t"))
-      default:
-        let error = outcomes.compactMap { outcome -> PostgresError? in
-          if case .failure(let error) = outcome { return error }
-          return nil
-        }.first
-        try connection.execute("ROLLBACK TO SAVEPOINT share_ingest_share", operation: operation)
-        try connection.execute("RELEASE share_ingest_share", operation: operation)
-        results.append(
-          .failure(
-            error
-              ?? PostgresError(
-                operation: operation, target: url.redacted, sqlState: nil,
-                message: "the share's statement failed")))
+      let outcome = try connection.pipeline(
+        [try Self.shareStatement(record)], inSavepoint: "share_ingest_share",
+        operation: operation)
+      switch outcome {
+      case .success(let rows): results.append(.success(rows.first?.first?.bool(0) == true))
+      case .failure(let error): results.append(.failure(error))
       }
     }
     return results
@@ -111,18 +93,13 @@ extension PostgresLibrary {
   /// Each record's result from the group's statements' rows: whether it was inserted (false:
   /// its share id was there).
   private static func results(
-    _ records: [LibraryRecord], _ outcomes: ArraySlice<Result<PGRows, PostgresError>>,
-    _ writes: GroupWrites
-  ) throws -> [Result<Bool, any Error>] {
-    let rows = try outcomes.map { try $0.get() }
+    _ records: [LibraryRecord], _ rows: [PGRows], _ writes: GroupWrites
+  ) -> [Result<Bool, any Error>] {
     switch writes {
     case .statementPerShare:
-      return rows.map { .success($0.rows.first?.first.flatMap { $0 } == "t") }
+      return rows.map { .success($0.first?.bool(0) == true) }
     case .oneStatement:
-      let inserted = Set(
-        (rows.first?.rows ?? []).compactMap {
-          $0.first.flatMap { $0 }.flatMap(UUID.init(uuidString:))
-        })
+      let inserted = Set((rows.first?.rows ?? []).compactMap { $0.uuid(0) })
       return records.map { .success(inserted.contains($0.shareID)) }
     }
   }
@@ -146,8 +123,8 @@ extension PostgresLibrary {
     let rows = records.map { record in
       GroupRow(
         shareID: record.shareID.uuidString,
-        receivedAt: PostgresInbox.microsecondsText(record.receivedAt),
-        importedAt: PostgresInbox.microsecondsText(record.importedAt), source: record.source,
+        receivedAt: PGValue.microseconds(since1970: record.receivedAt),
+        importedAt: PGValue.microseconds(since1970: record.importedAt), source: record.source,
         status: record.status.rawValue, items: record.items)
     }
     let json = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
@@ -179,14 +156,16 @@ extension PostgresLibrary {
         DELETE FROM share_ingest.inbox_shares WHERE id IN (SELECT share_id FROM input)
       )
       SELECT share_id::text FROM record
-      """, [json])
+      """, [.text(json)])
   }
 
   /// A record as the group's statement reads it.
   private struct GroupRow: Encodable {
     var shareID: String
-    var receivedAt: String
-    var importedAt: String
+    /// Microseconds since 1970.
+    var receivedAt: Int64
+    /// Microseconds since 1970.
+    var importedAt: Int64
     var source: String?
     var status: String
     var items: [LibraryItem]

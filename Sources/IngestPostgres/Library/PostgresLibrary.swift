@@ -68,7 +68,7 @@ public final class PostgresLibrary: LibraryStore {
     try pool.withConnection { connection in
       try !connection.query(
         "SELECT 1 FROM share_ingest.library_records WHERE share_id = $1::uuid",
-        [id.uuidString], operation: "look up share \(id.uuidString) in the library"
+        [.uuid(id)], operation: "look up share \(id.uuidString) in the library"
       ).rows.isEmpty
     }
   }
@@ -83,11 +83,10 @@ public final class PostgresLibrary: LibraryStore {
           SELECT r.share_id::text FROM share_ingest.library_items i
           JOIN share_ingest.library_records r ON r.id = i.record_id
           WHERE i.kind = 'file' AND i.sha256 = $1 AND i.byte_count = $2::bigint LIMIT 1
-          """, [sha256, String(byteCount)], operation: "look up a file in the library"
-        ).rows
+          """, [.text(sha256), .int64(byteCount)], operation: "look up a file in the library"
+        )
       }
-      guard let text = rows.first?.first ?? nil else { return nil }
-      return UUID(uuidString: text)
+      return rows.first?.uuid(0)
     }
   }
 
@@ -103,7 +102,7 @@ public final class PostgresLibrary: LibraryStore {
     return try pool.withConnection { connection in
       let rows = try connection.query(
         sql, parameters, operation: "record share \(record.shareID.uuidString)")
-      return rows.rows.first?.first.flatMap { $0 } == "t"
+      return rows.first?.bool(0) == true
     }
   }
 
@@ -177,12 +176,12 @@ public final class PostgresLibrary: LibraryStore {
   public func records(status: RecordStatus?, limit: Int?) async throws -> [LibraryRecord] {
     try await IOExecutor.shared.run {
       var condition = "true"
-      var parameters: [String?] = []
+      var parameters: [PGValue] = []
       if let status {
         condition = "r.status = $1"
-        parameters.append(status.rawValue)
+        parameters.append(.text(status.rawValue))
       }
-      parameters.append(limit.map(String.init))
+      parameters.append(.int64(limit.map(Int64.init)))
       return try read(
         "WHERE \(condition) ORDER BY r.received_at DESC, r.id DESC"
           + " LIMIT $\(parameters.count)::bigint", parameters, operation: "list the library")
@@ -196,15 +195,11 @@ public final class PostgresLibrary: LibraryStore {
         try connection.query(
           """
           SELECT count(*) FROM share_ingest.library_records
-          WHERE received_at >= \(PostgresInbox.timestamp(from: "$1"))
-            AND received_at < \(PostgresInbox.timestamp(from: "$2"))
-          """,
-          [
-            PostgresInbox.microsecondsText(interval.start),
-            PostgresInbox.microsecondsText(interval.end),
-          ], operation: "count the day's records")
+          WHERE received_at >= $1::timestamptz AND received_at < $2::timestamptz
+          """, [.timestamp(interval.start), .timestamp(interval.end)],
+          operation: "count the day's records")
       }
-      return rows.rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
+      return rows.first?.int(0) ?? 0
     }
   }
 
@@ -214,29 +209,24 @@ public final class PostgresLibrary: LibraryStore {
     try await IOExecutor.shared.run {
       try read(
         """
-        WHERE r.received_at >= \(PostgresInbox.timestamp(from: "$1"))
-          AND r.received_at < \(PostgresInbox.timestamp(from: "$2"))
+        WHERE r.received_at >= $1::timestamptz AND r.received_at < $2::timestamptz
         ORDER BY r.received_at DESC, r.id DESC LIMIT $3::bigint
-        """,
-        [
-          PostgresInbox.microsecondsText(interval.start),
-          PostgresInbox.microsecondsText(interval.end), String(limit),
-        ], operation: "read the day's records")
+        """, [.timestamp(interval.start), .timestamp(interval.end), .int64(Int64(limit))],
+        operation: "read the day's records")
     }
   }
 
   // MARK: Rows
 
   /// The statement that inserts `record` and its items, returning whether it did.
-  static func insertion(_ record: LibraryRecord) throws -> (String, [String?]) {
+  static func insertion(_ record: LibraryRecord) throws -> (String, [PGValue]) {
     let items = try JSONEncoder().encode(record.items)
     return (
       """
       WITH record AS (
         INSERT INTO share_ingest.library_records
           (share_id, received_at, imported_at, source, status)
-        VALUES ($1::uuid, \(PostgresInbox.timestamp(from: "$2")),
-          \(PostgresInbox.timestamp(from: "$3")), $4, $5)
+        VALUES ($1::uuid, $2::timestamptz, $3::timestamptz, $4, $5)
         ON CONFLICT (share_id) DO NOTHING
         RETURNING id
       ), items AS (
@@ -252,15 +242,15 @@ public final class PostgresLibrary: LibraryStore {
       SELECT EXISTS (SELECT 1 FROM record)
       """,
       [
-        record.shareID.uuidString, PostgresInbox.microsecondsText(record.receivedAt),
-        PostgresInbox.microsecondsText(record.importedAt), record.source,
-        record.status.rawValue, String(decoding: items, as: UTF8.self),
+        .uuid(record.shareID), .timestamp(record.receivedAt), .timestamp(record.importedAt),
+        .text(record.source), .text(record.status.rawValue),
+        .text(String(decoding: items, as: UTF8.self)),
       ]
     )
   }
 
   /// Records and their items, selected by `clause` (after `FROM library_records r`).
-  private func read(_ clause: String, _ parameters: [String?], operation: String) throws
+  private func read(_ clause: String, _ parameters: [PGValue], operation: String) throws
     -> [LibraryRecord]
   {
     let rows = try pool.withConnection { connection in
@@ -278,12 +268,12 @@ public final class PostgresLibrary: LibraryStore {
     }
     let decoder = JSONDecoder()
     return try rows.rows.map { row in
-      let items = try decoder.decode([LibraryItem].self, from: Data((row[5] ?? "[]").utf8))
+      let items = try decoder.decode([LibraryItem].self, from: Data((row.text(5) ?? "[]").utf8))
       return LibraryRecord(
-        shareID: row[0].flatMap(UUID.init(uuidString:)) ?? Library.unreadableID,
-        receivedAt: PostgresInbox.date(row[1]) ?? Date(timeIntervalSince1970: 0),
-        importedAt: PostgresInbox.date(row[2]) ?? Date(timeIntervalSince1970: 0),
-        source: row[3], status: RecordStatus(rawValue: row[4] ?? ""),
+        shareID: row.uuid(0) ?? Library.unreadableID,
+        receivedAt: row.date(1) ?? Date(timeIntervalSince1970: 0),
+        importedAt: row.date(2) ?? Date(timeIntervalSince1970: 0),
+        source: row.text(3), status: RecordStatus(rawValue: row.text(4) ?? ""),
         items: items)
     }
   }

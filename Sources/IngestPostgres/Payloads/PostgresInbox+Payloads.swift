@@ -48,13 +48,10 @@ extension PostgresInbox {
           SELECT (SELECT count(*) FROM gone), (SELECT removed FROM unlinked),
             (SELECT count(*) FROM share_ingest.payload_objects p WHERE EXISTS (
               SELECT 1 FROM share_ingest.inbox_items i WHERE i.payload_oid = p.oid))
-          """, [String(max(0, microseconds))], operation: operation)
+          """, [.int64(max(0, microseconds))], operation: operation)
       }
-      let row = rows.rows.first ?? []
-      func number(_ index: Int) -> Int {
-        row.indices.contains(index) ? row[index].flatMap { Int($0) } ?? 0 : 0
-      }
-      return PayloadSweep(removed: number(0), kept: number(2))
+      let row = rows.first
+      return PayloadSweep(removed: row?.int(0) ?? 0, kept: row?.int(2) ?? 0)
     }
   }
 }

@@ -50,15 +50,14 @@ public enum PostgresSchema {
     let target = DatabaseTarget(url: url, options: options, checksSchema: false)
     return try target.retrying {
       let connection = try target.connect()
-      try connection.execute("BEGIN", operation: "migrate")
-      do {
+      return try connection.withTransaction(operation: "migrate") {
         try connection.query(
-          "SELECT pg_advisory_xact_lock($1::bigint)", [String(advisoryLockKey)],
+          "SELECT pg_advisory_xact_lock($1::bigint)", [.int64(advisoryLockKey)],
           operation: "migrate: take the migration lock")
         try connection.execute(bootstrap, operation: "migrate: create schema_version")
         let rows = try connection.query(
           "SELECT version FROM share_ingest.schema_version", operation: "migrate: read version")
-        let found = rows.rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
+        let found = rows.first?.int(0) ?? 0
         if found > currentVersion {
           throw PostgresSchemaError.newer(
             target: url.redacted, version: found, supported: currentVersion)
@@ -71,12 +70,8 @@ public enum PostgresSchema {
           """
           INSERT INTO share_ingest.schema_version (version) VALUES ($1::integer)
           ON CONFLICT (singleton) DO UPDATE SET version = excluded.version
-          """, [String(currentVersion)], operation: "migrate: record version")
-        try connection.execute("COMMIT", operation: "migrate: commit")
+          """, [.int32(Int32(currentVersion))], operation: "migrate: record version")
         return Migration(from: found, to: currentVersion)
-      } catch {
-        if !connection.isBroken { try? connection.execute("ROLLBACK", operation: "migrate") }
-        throw error
       }
     }
   }
@@ -111,9 +106,7 @@ public enum PostgresSchema {
       }
       throw error
     }
-    guard let row = rows.rows.first, let version = row[0].flatMap({ Int($0) }),
-      let id = row[1].flatMap({ UUID(uuidString: $0) })
-    else {
+    guard let row = rows.first, let version = row.int(0), let id = row.uuid(1) else {
       throw PostgresSchemaError.notMigrated(target: connection.url.redacted)
     }
     if version > currentVersion {
