@@ -159,6 +159,7 @@ let package = Package(
         "TestSupport",
       ] + appleModuleNames.filter { $0 == "UIKit" }.map { .target(name: $0) },
       path: "Benchmarks",
+      exclude: ["README.md"],
       swiftSettings: swiftSettings
     ),
 
