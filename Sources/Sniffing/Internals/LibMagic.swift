@@ -21,13 +21,30 @@ final class LibMagic: Sendable {
     var message: String
   }
 
-  /// An open libmagic handle.
+  /// An open libmagic handle (`magic_t`), closed when the last reference goes.
   ///
-  /// `@unchecked Sendable` states the pool's rule rather than hiding it: a handle moves between
-  /// threads only through the pool's lock, and only the caller that took it out uses it until
-  /// it gives it back.
-  private struct Handle: @unchecked Sendable {
-    let pointer: OpaquePointer
+  /// The pointer sits in a `Mutex`, which is what makes the handle `Sendable` without an
+  /// unchecked promise: every use of it is under that lock. The pool hands a handle to one
+  /// caller at a time, so the lock is never contended; it costs an atomic pair per call.
+  private final class Handle: Sendable {
+    private let pointer: Mutex<OpaquePointer>
+
+    init(_ pointer: consuming sending OpaquePointer) {
+      self.pointer = Mutex(pointer)
+    }
+
+    deinit {
+      // A handle exists only once the library loaded.
+      guard case .success(let magic) = Library.loaded.result else { return }
+      pointer.withLock { magic.magic_close($0) }
+    }
+
+    /// Runs `body` with the pointer; nothing of it may escape `body`.
+    func with<R: Sendable, E: Error>(
+      _ body: (OpaquePointer) throws(E) -> R
+    ) throws(E) -> R {
+      try pointer.withLock { (handle) throws(E) -> R in try body(handle) }
+    }
   }
 
   /// The idle handles.
@@ -40,18 +57,9 @@ final class LibMagic: Sendable {
     self.flags = MAGIC_MIME_TYPE | MAGIC_ERROR
   }
 
-  deinit {
-    // A handle exists only once the library loaded.
-    guard case .success(let magic) = Library.loaded.result else { return }
-    for handle in idle.withLock({ $0 }) {
-      magic.magic_close(handle.pointer)
-    }
-  }
-
   /// Opens and loads one handle now, so that the first `mimeType(of:)` does not pay for it.
   func warmUp() throws(Failure) {
-    let handle = try take()
-    give(back: handle)
+    give(back: try take())
   }
 
   /// The MIME type libmagic gives for these bytes, such as `image/x-xcf`.
@@ -59,36 +67,39 @@ final class LibMagic: Sendable {
     let handle = try take()
     defer { give(back: handle) }
     let magic = try Self.functions()
-    let result = bytes.withUnsafeBytes { buffer in
-      magic.magic_buffer(handle, buffer.baseAddress, buffer.count)
+    return try handle.with { (handle) throws(Failure) -> String in
+      let result = bytes.withUnsafeBytes { buffer in
+        magic.magic_buffer(handle, buffer.baseAddress, buffer.count)
+      }
+      guard let result else {
+        throw Failure(operation: "magic_buffer", message: Self.lastError(of: handle, magic))
+      }
+      return String(cString: result)
     }
-    guard let result else {
-      throw Failure(operation: "magic_buffer", message: Self.lastError(of: handle, magic))
-    }
-    return String(cString: result)
   }
 
-  private func take() throws(Failure) -> OpaquePointer {
-    if let handle = idle.withLock({ $0.popLast() }) { return handle.pointer }
+  private func take() throws(Failure) -> Handle {
+    if let handle = idle.withLock({ $0.popLast() }) { return handle }
     let magic = try Self.functions()
-    guard let handle = magic.magic_open(flags) else {
+    guard let pointer = magic.magic_open(flags) else {
       throw Failure(operation: "magic_open", message: "out of memory")
     }
-    guard magic.magic_load(handle, nil) == 0 else {
-      let message = Self.lastError(of: handle, magic)
-      magic.magic_close(handle)
+    let handle = Handle(pointer)
+    let loaded = handle.with {
+      magic.magic_load($0, nil) == 0 ? nil : Self.lastError(of: $0, magic)
+    }
+    if let message = loaded {
       throw Failure(operation: "magic_load", message: message)
     }
     return handle
   }
 
-  private func give(back handle: OpaquePointer) {
-    let kept = idle.withLock { handles in
-      guard handles.count < Self.maximumIdleHandles else { return false }
-      handles.append(Handle(pointer: handle))
-      return true
+  /// Returns `handle` to the pool; one beyond what the pool keeps is closed as it goes.
+  private func give(back handle: Handle) {
+    idle.withLock { handles in
+      guard handles.count < Self.maximumIdleHandles else { return }
+      handles.append(handle)
     }
-    if !kept, case .success(let magic) = Library.loaded.result { magic.magic_close(handle) }
   }
 
   private static func lastError(of handle: OpaquePointer, _ magic: cmagic_api) -> String {
