@@ -1,0 +1,133 @@
+import ActivationRules
+import Foundation
+import Ingest
+import ItemProvider
+import Sniffing
+import SystemCalls
+import UTI
+
+/// The server's routes: `POST /share` (one file as the body) and `GET /healthz`.
+///
+/// A share is decided as `ingest-cli share FILE` decides it: the body is wrapped by
+/// `LocalShare` (sniffed, registered as its content's type, as Photos or Files would share it),
+/// shown to the activation rule, then handed to the same `SharePipeline` with its contract,
+/// committed all or nothing.
+struct ShareRoutes: HTTPRequestHandler {
+  /// The paths the server answers (any other is 404, and logged as `other`).
+  static let known: Set<String> = ["/share", "/healthz"]
+
+  let pipeline: SharePipeline
+  let rule: ActivationRule?
+  /// Nil: no token is asked for (`--insecure-no-token`).
+  let tokens: BearerTokens?
+  let maximumBodySize: Int64
+  let sniffer = ContentSniffer()
+  let log: @Sendable (String) -> Void
+
+  func decide(_ head: HTTPRequestHead) -> HTTPHeadDecision {
+    switch head.path {
+    case "/healthz":
+      guard head.method == "GET" || head.method == "HEAD" else {
+        return .respond(.text(405, "method not allowed: GET /healthz"))
+      }
+      return .respond(.text(200, "ok"))
+    case "/share":
+      return decideShare(head)
+    default:
+      return .respond(.error(404, "no such route: POST /share or GET /healthz"))
+    }
+  }
+
+  private func decideShare(_ head: HTTPRequestHead) -> HTTPHeadDecision {
+    guard head.method == "POST" else {
+      return .respond(.error(405, "method not allowed: POST /share"))
+    }
+    if let tokens, !tokens.accepts(authorization: head.authorization) {
+      var response = HTTPResponse.error(
+        401, "a bearer token is required: Authorization: Bearer <token>")
+      response.headers = [("WWW-Authenticate", "Bearer")]
+      return .respond(response)
+    }
+    let mime = head.contentType.map(Self.mediaType) ?? ""
+    if mime == "multipart/form-data" {
+      return .respond(
+        .error(
+          415,
+          "multipart/form-data (a Web Share Target form) is not supported yet: POST the file"
+            + " itself as the body, with its Content-Type"))
+    }
+    if let length = head.contentLength, length > maximumBodySize {
+      return .respond(
+        .error(413, "the body is larger than this server takes (\(maximumBodySize) bytes)"))
+    }
+    do {
+      return .receive(try Upload(in: pipeline.group, limit: maximumBodySize))
+    } catch {
+      log("error: cannot stage an upload: \(LogRedaction.describe(error))")
+      return .respond(.error(507, "the upload could not be stored"))
+    }
+  }
+
+  func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
+    defer { upload.discard() }
+    let declared = head.contentType.map(Self.mediaType).flatMap { UTType(mimeType: $0) }
+    let sniffed = try? sniffer.sniff(fileAt: upload.url)
+    // The name's extension is the type's own (the content's, or the declared type's when the
+    // content says nothing more than public.data); never a word of the request.
+    var type = sniffed?.type
+    if type == nil || type == .data { type = declared ?? type }
+    let url: URL
+    do {
+      url = try upload.close(fileExtension: type?.preferredFilenameExtension)
+    } catch {
+      log("error: cannot close an upload: \(LogRedaction.describe(error))")
+      return .error(507, "the upload could not be stored")
+    }
+    let share: LocalShare
+    do {
+      share = try LocalShare(files: [url], sniffer: sniffer)
+    } catch {
+      return .error(422, "the body could not be read as a file")
+    }
+    let typeIdentifier = share.sniffed.first?.type.identifier ?? "unknown"
+    let details =
+      "bytes=\(upload.byteCount) type=\(typeIdentifier)"
+      + " declared=\(declared?.identifier ?? "none")"
+    if let rule {
+      let decision = rule.evaluate(await ActivationInput(extensionItems: share.items))
+      if !decision.isShown {
+        log("share hidden by the rule \(details)")
+        return .error(422, "the extension would not be offered for this share: \(decision.reason)")
+      }
+    }
+    let outcome = await pipeline.share(share.items, source: share.source)
+    switch outcome.error {
+    case nil:
+      log("share=\(outcome.shareID.uuidString) committed \(details)")
+      return .json(201, ["share": outcome.shareID.uuidString])
+    case .some(let error):
+      log("share=\(outcome.shareID.uuidString) not saved \(details): \(error.redactedDescription)")
+      switch error {
+      case .hidden, .rejected: return .error(422, error.description)
+      default: return .error(500, "the share was not saved: \(error.redactedDescription)")
+      }
+    }
+  }
+
+  func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {
+    let method = Self.knownMethods.contains(head.method) ? head.method : "other"
+    log(
+      "method=\(method) path=\(head.loggedPath) status=\(status.map(String.init) ?? "closed")"
+        + " received=\(bodyBytes)")
+  }
+
+  private static let knownMethods: Set<String> = [
+    "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH",
+  ]
+
+  /// `image/heic` of `Image/HEIC; charset=x`: the media type without parameters, lowercased.
+  static func mediaType(_ contentType: String) -> String {
+    let base = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+    return base.trimmingCharacters(in: .whitespaces).lowercased()
+  }
+}
