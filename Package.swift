@@ -261,10 +261,6 @@ let package = Package(
         "TestSupport",
       ],
       swiftSettings: swiftSettings),
-    // `ingest-cli serve` run as a user runs it, with `curl` as the client.
-    .testTarget(
-      name: "ShareServerTests", dependencies: ["ingest-cli", "TestSupport"],
-      swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",
       dependencies: [

@@ -11,6 +11,7 @@ public enum ShareServerError: Error, Sendable, CustomStringConvertible {
   /// Waiting for requests failed.
   case loopFailed(IOError)
 
+  /// What failed, and what the user can do.
   public var description: String {
     switch self {
     case .cannotListen(let host, let port, let errno):

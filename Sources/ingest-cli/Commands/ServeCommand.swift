@@ -139,7 +139,8 @@ enum ServeCommand {
       throw CLIError(status: .cannotCreate, message: "\(error)")
     }
     server.stopOnSignals([SIGINT, SIGTERM])
-    let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    let shownHost =
+      configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     print("listening on http://\(shownHost):\(server.port)")
     Output.flush()
     do {

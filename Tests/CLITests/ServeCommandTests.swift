@@ -1,0 +1,217 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `ingest-cli serve` as a process, with the real `curl` as its client: shares arrive in the
+/// inbox through the same pipeline as `share`, and what is refused leaves nothing behind.
+@Suite("ingest-cli serve, with curl as the client", .serialized)
+struct ServeCommandTests {
+  static let token = "test-token-4f1c9a"
+  static let curl = "/usr/bin/curl"
+
+  /// A running server; `kill()` ends it (every test calls it in its cleanup).
+  struct Server {
+    let process: Process
+    let port: Int
+    let group: String
+    let log: String
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Ends the server at once, if it still runs.
+    func kill() {
+      if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+    }
+
+    /// The upload files left in `.staging/` (the pipeline's own spare files are not uploads).
+    var stagedUploads: [String] {
+      Self.entries(group + "/.staging").filter { $0.hasPrefix("upload-") }
+    }
+
+    static func entries(_ path: String) -> [String] {
+      (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    }
+
+    /// The ids `ingest-cli inbox list --json` shows for the server's group directory.
+    func inboxIDs() async throws -> [String] {
+      let result = try await CLI.run(["inbox", "list", "--json", "--group-dir", group])
+      #expect(result.status == 0, "\(result.standardError)")
+      let list = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+      return (list as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+  }
+
+  /// Starts `ingest-cli serve --port 0` with a token file in `directory`, and reads the port
+  /// from its first line.
+  static func start(in directory: TemporaryDirectory, _ arguments: [String] = []) async throws
+    -> Server
+  {
+    let tokens = directory.path + "/tokens"
+    try Data("other-device-token\n\(token)\n".utf8).write(to: URL(fileURLWithPath: tokens))
+    let group = directory.path + "/group"
+    let log = directory.path + "/serve.log"
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    let process = Process()
+    process.executableURL = CLI.executable
+    process.arguments =
+      ["serve", "--port", "0", "--token-file", tokens, "--group-dir", group] + arguments
+    process.currentDirectoryURL = CLI.packageRoot
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let reader = output.fileHandleForReading
+    let line = try await Offload.run { () -> String in
+      var bytes: [UInt8] = []
+      while !bytes.contains(UInt8(ascii: "\n")) {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        bytes += chunk
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    let prefix = "listening on http://127.0.0.1:"
+    guard line.hasPrefix(prefix),
+      let port = Int(line.dropFirst(prefix.count).prefix { $0.isNumber })
+    else {
+      if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      throw ServeTestError.noPort(firstLine: line, log: logged)
+    }
+    return Server(process: process, port: port, group: group, log: log)
+  }
+
+  enum ServeTestError: Error, CustomStringConvertible {
+    case noPort(firstLine: String, log: String)
+    var description: String {
+      switch self {
+      case .noPort(let line, let log): "serve printed no port: '\(line)'; its log: \(log)"
+      }
+    }
+  }
+
+  /// Runs curl with `arguments`; the status it got (0: no response) and the body.
+  static func curl(_ arguments: [String]) async throws -> (status: Int, body: String) {
+    let result = try await CLI.run(
+      ["-c", "exec \"$0\" \"$@\"", curl, "-s", "-w", "\n%{http_code}"] + arguments, shell: true)
+    var lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    let status = lines.popLast().flatMap { Int($0) } ?? -1
+    return (status, lines.joined(separator: "\n"))
+  }
+
+  static let photo = CLI.packageRoot.appendingPathComponent("corpus/files/photo.heic").path
+
+  @Test("A file POSTed with a token is committed: 201, and its id is in the inbox")
+  func sharesAFile() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await Self.start(in: directory)
+    defer { server.kill() }
+    let answer = try await Self.curl([
+      "-H", "Authorization: Bearer \(Self.token)", "-H", "Content-Type: image/heic",
+      "--data-binary", "@" + Self.photo, server.url + "/share",
+    ])
+    #expect(answer.status == 201, "\(answer.body)")
+    let id = try #require(CLI.json(answer.body)["share"] as? String)
+    #expect(try await server.inboxIDs() == [id])
+    #expect(server.stagedUploads.isEmpty)
+    let log = try String(contentsOfFile: server.log, encoding: .utf8)
+    #expect(log.contains("type=public.heic"))
+    #expect(!log.contains(Self.token), "no header value is logged")
+  }
+
+  @Test(
+    "A missing or wrong token is 401, and nothing reaches the inbox or .staging",
+    arguments: [nil, "Bearer wrong-token", "Basic \(token)", "Bearer \(token)x"])
+  func refusesWithoutToken(authorization: String?) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await Self.start(in: directory)
+    defer { server.kill() }
+    let header = authorization.map { ["-H", "Authorization: \($0)"] } ?? []
+    let answer = try await Self.curl(
+      header + ["--data-binary", "@" + Self.photo, server.url + "/share"])
+    #expect(answer.status == 401, "\(answer.body)")
+    #expect(try await server.inboxIDs().isEmpty)
+    #expect(server.stagedUploads.isEmpty)
+    let log = try String(contentsOfFile: server.log, encoding: .utf8)
+    #expect(log.contains("status=401 received=0"), "refused before a body byte was stored")
+  }
+
+  @Test("A body over --max-body is 413, and nothing is left behind")
+  func refusesALargeBody() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await Self.start(in: directory, ["--max-body", "100"])
+    defer { server.kill() }
+    let answer = try await Self.curl([
+      "-H", "Authorization: Bearer \(Self.token)", "--data-binary", "@" + Self.photo,
+      server.url + "/share",
+    ])
+    #expect(answer.status == 413, "\(answer.body)")
+    #expect(try await server.inboxIDs().isEmpty)
+    #expect(server.stagedUploads.isEmpty)
+  }
+
+  @Test("GET /healthz is 200 ok, with no token")
+  func healthz() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await Self.start(in: directory)
+    defer { server.kill() }
+    let answer = try await Self.curl([server.url + "/healthz"])
+    #expect(answer.status == 200)
+    #expect(answer.body == "ok\n")
+  }
+
+  @Test("A multipart/form-data POST is 415, saying multipart is not supported yet")
+  func refusesMultipart() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await Self.start(in: directory)
+    defer { server.kill() }
+    let answer = try await Self.curl([
+      "-H", "Authorization: Bearer \(Self.token)", "-F", "file=@" + Self.photo,
+      server.url + "/share",
+    ])
+    #expect(answer.status == 415)
+    #expect(answer.body.contains("not supported yet"))
+    #expect(try await server.inboxIDs().isEmpty)
+    #expect(server.stagedUploads.isEmpty)
+  }
+
+  @Test(
+    "SIGTERM and SIGINT stop the server with exit 0, leaving .staging empty",
+    arguments: [SIGTERM, SIGINT])
+  func stopsOnSignal(signal: Int32) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await Self.start(in: directory)
+    defer { server.kill() }
+    let answer = try await Self.curl([
+      "-H", "Authorization: Bearer \(Self.token)", "--data-binary", "@" + Self.photo,
+      server.url + "/share",
+    ])
+    #expect(answer.status == 201)
+    kill(server.process.processIdentifier, signal)
+    try await Offload.run { server.process.waitUntilExit() }
+    #expect(server.process.terminationReason == .exit)
+    #expect(server.process.terminationStatus == 0)
+    #expect(Server.entries(server.group + "/.staging").isEmpty)
+    #expect(try await server.inboxIDs().count == 1)
+  }
+
+  @Test("serve without --token-file or --insecure-no-token is a usage error")
+  func requiresAToken() async throws {
+    let result = try await CLI.run(["serve", "--port", "0"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("--token-file"))
+  }
+}
