@@ -9,15 +9,17 @@ import SystemCalls
 /// Security by default: with `tokens`, a request to `/share` without one of them as
 /// `Authorization: Bearer <token>` is answered 401 before any byte of its body is stored; a
 /// body over `maximumBodySize` is answered 413 when its `Content-Length` says so (before a
-/// byte is stored) or removed as soon as the bytes pass the limit; no name from the request
+/// byte is stored); a body sent without one (chunked) is removed as soon as its bytes pass the
+/// limit and its connection closed with no answer, since libmicrohttpd 0.9 cannot queue a
+/// response in the middle of a body; no name from the request
 /// becomes a file name; staged files are `0600` in the group's `0700` `.staging/`. Logs name
 /// the method, the route, the status, sizes and type identifiers, never content or a header's
 /// value.
 ///
 /// Threads: the HTTP library (libmicrohttpd) starts none. It runs with no polling thread of
 /// its own, and `run()` waits on its epoll descriptor and serves it on a worker of the
-/// package's I/O executor, the one owner of threads (see <doc:ThreadsAndTheIOExecutor> in
-/// Ingest): each chunk of a body is written there as it arrives, and a body that has arrived
+/// package's I/O executor, the one owner of threads (see Ingest's article on threads and the
+/// I/O executor): each chunk of a body is written there as it arrives, and a body that has arrived
 /// is shared by a task on the same executor while its connection is suspended, so one large
 /// share does not hold up the others' bytes.
 public final class ShareServer: Sendable {

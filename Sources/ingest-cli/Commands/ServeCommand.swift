@@ -16,9 +16,10 @@ enum ServeCommand {
       (never the client's), then shared exactly as share FILE shares it: sniffed, wrapped as \
       Photos or Files would wrap it, shown to --rule, decided by the contract, committed all \
       or nothing. The answer is 201 with {"share": "ID"}; 422 when the rule hides the share \
-      or the contract rejects it; 401 without a valid token; 413 for a body over --max-body; \
-      415 for multipart/form-data (Web Share Target forms are not supported yet). GET \
-      /healthz answers ok.
+      or the contract rejects it; 401 without a valid token; 413 for a body over --max-body (a \
+      chunked body, which declares no length, is cut off instead and its bytes removed); 415 \
+      for multipart/form-data (Web Share Target forms are not supported yet). GET /healthz \
+      answers ok.
 
       Every POST needs Authorization: Bearer TOKEN with a token from --token-file (one per \
       line: one per device); --insecure-no-token turns that off, for a server behind a proxy \
