@@ -70,7 +70,10 @@ struct ShareRoutes: HTTPRequestHandler {
 
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
     defer { upload.discard() }
+    // A MIME type the catalogue does not know becomes no type at all: its dynamic identifier
+    // would only spell the client's header back into names and logs.
     let declared = head.contentType.map(Self.mediaType).flatMap { UTType(mimeType: $0) }
+      .flatMap { $0.isDynamic ? nil : $0 }
     let sniffed = try? sniffer.sniff(fileAt: upload.url)
     // The name's extension is the type's own (the content's, or the declared type's when the
     // content says nothing more than public.data); never a word of the request.
