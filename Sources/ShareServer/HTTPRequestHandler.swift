@@ -5,6 +5,8 @@ protocol HTTPRequestHandler: Sendable {
   func decide(_ head: HTTPRequestHead) -> HTTPHeadDecision
   /// The body has arrived whole into `upload`: share it and say what to answer.
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse
+  /// A form has arrived whole into `form`: share it and say what to answer.
+  func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse
   /// The request is over: `status` is what was answered (nil: the connection closed first).
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64)
 }
@@ -15,4 +17,6 @@ enum HTTPHeadDecision: Sendable {
   case respond(HTTPResponse)
   /// Stream the body into this upload.
   case receive(Upload)
+  /// Parse the body as `multipart/form-data` into this form.
+  case receiveForm(FormUpload)
 }

@@ -48,17 +48,12 @@ struct ShareRoutes: HTTPRequestHandler {
       response.headers = [("WWW-Authenticate", "Bearer")]
       return .respond(response)
     }
-    let mime = head.contentType.map(Self.mediaType) ?? ""
-    if mime == "multipart/form-data" {
-      return .respond(
-        .error(
-          415,
-          "multipart/form-data (a Web Share Target form) is not supported yet: POST the file"
-            + " itself as the body, with its Content-Type"))
-    }
     if let length = head.contentLength, length > maximumBodySize {
       return .respond(
         .error(413, "the body is larger than this server takes (\(maximumBodySize) bytes)"))
+    }
+    if head.contentType.map(Self.mediaType) == "multipart/form-data" {
+      return .receiveForm(FormUpload(in: pipeline.group, limit: maximumBodySize))
     }
     do {
       return .receive(try Upload(in: pipeline.group, limit: maximumBodySize))
@@ -70,18 +65,9 @@ struct ShareRoutes: HTTPRequestHandler {
 
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
     defer { upload.discard() }
-    // A MIME type the catalogue does not know becomes no type at all: its dynamic identifier
-    // would only spell the client's header back into names and logs.
-    let declared = head.contentType.map(Self.mediaType).flatMap { UTType(mimeType: $0) }
-      .flatMap { $0.isDynamic ? nil : $0 }
-    let sniffed = try? sniffer.sniff(fileAt: upload.url)
-    // The name's extension is the type's own (the content's, or the declared type's when the
-    // content says nothing more than public.data); never a word of the request.
-    var type = sniffed?.type
-    if type == nil || type == .data { type = declared ?? type }
     let url: URL
     do {
-      url = try upload.close(fileExtension: type?.preferredFilenameExtension)
+      url = try stage(upload, declaredMIMEType: head.contentType)
     } catch {
       log("error: cannot close an upload: \(LogRedaction.describe(error))")
       return .error(507, "the upload could not be stored")
@@ -92,10 +78,63 @@ struct ShareRoutes: HTTPRequestHandler {
     } catch {
       return .error(422, "the body could not be read as a file")
     }
-    let typeIdentifier = share.sniffed.first?.type.identifier ?? "unknown"
-    let details =
-      "bytes=\(upload.byteCount) type=\(typeIdentifier)"
-      + " declared=\(declared?.identifier ?? "none")"
+    return await commit(share, bytes: upload.byteCount)
+  }
+
+  /// A Web Share Target form: its files (empty file parts, which a form sends for a file
+  /// input left empty, are skipped), its `text` and its `url`, wrapped as `share --text
+  /// --url FILE...` wraps them. The `title` is read and not kept yet.
+  func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
+    defer { form.discard() }
+    var urls: [URL] = []
+    var bytes: Int64 = 0
+    for file in form.files where file.upload.byteCount > 0 {
+      do {
+        urls.append(try stage(file.upload, declaredMIMEType: file.declaredType))
+        bytes += file.upload.byteCount
+      } catch {
+        log("error: cannot close an upload: \(LogRedaction.describe(error))")
+        return .error(507, "the upload could not be stored")
+      }
+    }
+    let fields = form.fields
+    var url: URL?
+    if let text = fields.url {
+      guard let parsed = URL(string: text), parsed.scheme != nil else {
+        return .error(422, "the form's url is not an absolute URL")
+      }
+      url = parsed
+    }
+    guard !urls.isEmpty || fields.text != nil || url != nil else {
+      return .error(422, "the form holds no file, text or url to share")
+    }
+    let share: LocalShare
+    do {
+      share = try LocalShare(files: urls, text: fields.text, url: url, sniffer: sniffer)
+    } catch {
+      return .error(422, "a file of the form could not be read")
+    }
+    return await commit(share, bytes: bytes)
+  }
+
+  /// Closes `upload` under a name whose extension is its type's own (the content's, or the
+  /// declared type's when the content says nothing more than public.data); never a word of
+  /// the request. A MIME type the catalogue does not know is no type at all: its dynamic
+  /// identifier would only spell the client's header back into names and logs.
+  private func stage(_ upload: Upload, declaredMIMEType: String?) throws(IOError) -> URL {
+    let declared = declaredMIMEType.map(Self.mediaType).flatMap { UTType(mimeType: $0) }
+      .flatMap { $0.isDynamic ? nil : $0 }
+    var type = (try? sniffer.sniff(fileAt: upload.url))?.type
+    if type == nil || type == .data { type = declared ?? type }
+    return try upload.close(fileExtension: type?.preferredFilenameExtension)
+  }
+
+  /// Shows `share` to the rule, then commits it through the pipeline: 201 with its id, or 422
+  /// with the reason it was not accepted.
+  private func commit(_ share: LocalShare, bytes: Int64) async -> HTTPResponse {
+    let types = share.sniffed.map(\.type.identifier)
+    let typeList = types.isEmpty ? "none" : types.joined(separator: ",")
+    let details = "bytes=\(bytes) files=\(types.count) types=\(typeList)"
     if let rule {
       let decision = rule.evaluate(await ActivationInput(extensionItems: share.items))
       if !decision.isShown {

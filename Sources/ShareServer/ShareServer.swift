@@ -2,9 +2,10 @@ import ActivationRules
 import Ingest
 import SystemCalls
 
-/// A share target over HTTP: `POST /share` with one file as the body puts a share into the
-/// inbox through the same rule, contract and pipeline as `ingest-cli share`; `GET /healthz`
-/// answers `ok`.
+/// A share target over HTTP: `POST /share` with one file as the body, or with a Web Share
+/// Target form (`multipart/form-data`: `text`, `url`, files; see `FormUpload`), puts a share
+/// into the inbox through the same rule, contract and pipeline as `ingest-cli share`;
+/// `GET /healthz` answers `ok`.
 ///
 /// Security by default: with `tokens`, a request to `/share` without one of them as
 /// `Authorization: Bearer <token>` is answered 401 before any byte of its body is stored; a

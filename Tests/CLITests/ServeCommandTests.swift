@@ -123,7 +123,7 @@ struct ServeCommandTests {
     #expect(try await server.inboxIDs() == [id])
     #expect(server.stagedUploads.isEmpty)
     let log = try String(contentsOfFile: server.log, encoding: .utf8)
-    #expect(log.contains("type=public.heic"))
+    #expect(log.contains("types=public.heic"))
     #expect(!log.contains(Self.token), "no header value is logged")
   }
 
@@ -229,20 +229,83 @@ struct ServeCommandTests {
     #expect(answer.body == "ok\n")
   }
 
-  @Test("A multipart/form-data POST is 415, saying multipart is not supported yet")
-  func refusesMultipart() async throws {
+  @Test("A Web Share Target form (title, text, url, files) is committed as one share")
+  func sharesAForm() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let server = try await Self.start(in: directory)
     defer { server.kill() }
+    let pdf = CLI.packageRoot.appendingPathComponent("corpus/files/document.pdf").path
     let answer = try await Self.curl([
-      "-H", "Authorization: Bearer \(Self.token)", "-F", "file=@" + Self.photo,
-      server.url + "/share",
+      "-H", "Authorization: Bearer \(Self.token)", "-F", "title=A title", "-F",
+      "text=Saturday?", "-F", "url=https://example.com/",
+      "-F", "files=@\(Self.photo);type=image/heic;filename=../../evil\u{1B}[2Jname.heic",
+      "-F", "files=@\(pdf)", server.url + "/share",
     ])
-    #expect(answer.status == 415)
-    #expect(answer.body.contains("not supported yet"))
+    #expect(answer.status == 201, "\(answer.body)")
+    let id = try #require(CLI.json(answer.body)["share"] as? String)
+    let list = try await CLI.run(["inbox", "list", "--json", "--group-dir", server.group])
+    let shares = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8))
+    let share = try #require((shares as? [[String: Any]])?.first)
+    #expect(share["id"] as? String == id)
+    #expect(share["files"] as? Int == 2)
+    let incoming = Server.entries(server.group + "/Incoming")
+    #expect(incoming.count == 2)
+    #expect(incoming.allSatisfy { !$0.contains("evil") }, "no name from the request: \(incoming)")
+    #expect(server.stagedUploads.isEmpty)
+  }
+
+  /// A hostile or oversized form, and the status it gets.
+  struct HostileForm: Sendable, CustomTestStringConvertible {
+    var name: String
+    /// curl's arguments after the token header, before the URL (`{dir}` is the test's
+    /// directory).
+    var arguments: [String]
+    var status: Int
+    var testDescription: String { name }
+  }
+
+  static let hostileForms: [HostileForm] = [
+    HostileForm(
+      name: "33 parts", arguments: (0..<33).flatMap { _ in ["-F", "files=@\(photo)"] },
+      status: 413),
+    HostileForm(
+      name: "a text of 70,000 bytes", arguments: ["-F", "text=<{dir}/long.txt"], status: 413),
+    HostileForm(
+      name: "a body that ends in the middle of a part",
+      arguments: [
+        "-H", "Content-Type: multipart/form-data; boundary=XX", "--data-binary", "@{dir}/cut",
+      ], status: 400),
+    HostileForm(
+      name: "no boundary",
+      arguments: ["-H", "Content-Type: multipart/form-data", "--data-binary", "@{dir}/cut"],
+      status: 400),
+    HostileForm(name: "only a title", arguments: ["-F", "title=nothing else"], status: 422),
+    HostileForm(name: "a url that is not one", arguments: ["-F", "url=not a url"], status: 422),
+  ]
+
+  @Test(
+    "A hostile form gets its status, leaves nothing behind, and the server serves on",
+    arguments: hostileForms)
+  func refusesHostileForms(form: HostileForm) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Data(repeating: UInt8(ascii: "a"), count: 70_000).write(to: directory.file("long.txt"))
+    try Data(
+      ("--XX\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.heic\"\r\n"
+        + "Content-Type: image/heic\r\n\r\nabcdef").utf8
+    ).write(to: directory.file("cut"))
+    let server = try await Self.start(in: directory)
+    defer { server.kill() }
+    let arguments = form.arguments.map {
+      $0.replacingOccurrences(of: "{dir}", with: directory.path)
+    }
+    let answer = try await Self.curl(
+      ["-H", "Authorization: Bearer \(Self.token)"] + arguments + [server.url + "/share"])
+    #expect(answer.status == form.status, "\(answer.body)")
     #expect(try await server.inboxIDs().isEmpty)
     #expect(server.stagedUploads.isEmpty)
+    #expect(try await Self.curl([server.url + "/healthz"]).status == 200)
   }
 
   @Test(

@@ -104,6 +104,7 @@ final class HTTPExchange: Sendable {
   struct State: Sendable {
     var phase = Phase.receiving
     var upload: Upload?
+    var form: FormUpload?
     /// The response waiting for the connection's resume.
     var pending: HTTPResponse?
     var status: Int?
@@ -114,6 +115,8 @@ final class HTTPExchange: Sendable {
   let state = Mutex(State())
   /// The `MHD_Connection` while suspended (the pointer stays inside the mutex).
   private let connection = Mutex<MHDPointer?>(nil)
+  /// The `MHD_PostProcessor` of a form, until its body has ended.
+  fileprivate let postProcessor = Mutex<MHDPointer?>(nil)
 
   init(head: HTTPRequestHead) { self.head = head }
 
@@ -189,15 +192,44 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     case .receive(let upload):
       exchange.state.withLock { $0.upload = upload }
       return .YES
+    case .receiveForm(let form):
+      exchange.state.withLock { $0.form = form }
+      let made = MHD_create_post_processor(
+        connection, 16 * 1024, formIterator, Unmanaged.passUnretained(exchange).toOpaque())
+      guard let made else {
+        return queue(
+          .error(400, "the multipart/form-data body has no boundary"), on: connection,
+          exchange: exchange)
+      }
+      exchange.postProcessor.withLock { $0 = MHDPointer(pointer: made) }
+      return .YES
     }
   }
   let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
-  let (phase, upload, pending) = exchange.state.withLock { ($0.phase, $0.upload, $0.pending) }
+  let (phase, upload, form, pending) = exchange.state.withLock {
+    ($0.phase, $0.upload, $0.form, $0.pending)
+  }
   if size.pointee > 0 {
     let count = size.pointee
     size.pointee = 0
-    guard phase == .receiving, let upload else { return .YES }
+    guard phase == .receiving else { return .YES }
     exchange.state.withLock { $0.bodyBytes += Int64(count) }
+    if let form {
+      guard form.countBody(count) else {
+        return queue(form.refusal ?? .error(413, "too large"), on: connection, exchange: exchange)
+      }
+      // Once refused, the rest of the body (within the limit) is read and dropped, so the
+      // refusal can be answered at its end.
+      guard form.refusal == nil else { return .YES }
+      let parsed = exchange.postProcessor.withLock { processor in
+        processor.map { MHD_post_process($0.pointer, data, count) } ?? .NO
+      }
+      if parsed == .NO, form.refusal == nil {
+        form.refuse(.error(400, "the multipart/form-data body is malformed"))
+      }
+      return .YES
+    }
+    guard let upload else { return .YES }
     if let refusal = upload.append(UnsafeRawBufferPointer(start: data, count: count)) {
       exchange.state.withLock { $0.upload = nil }
       return queue(refusal, on: connection, exchange: exchange)
@@ -206,12 +238,32 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   }
   switch phase {
   case .receiving:
-    guard let upload else { return .NO }
+    if let form {
+      // The end of the body: the post processor says whether the last part was complete.
+      let ended = exchange.postProcessor.withLock { processor in
+        defer { processor = nil }
+        return processor.map { MHD_destroy_post_processor($0.pointer) } ?? .NO
+      }
+      guard ended == .YES, form.refusal == nil else {
+        form.discard()
+        let refusal =
+          form.refusal ?? .error(400, "the multipart/form-data body ended in the middle of a part")
+        return queue(refusal, on: connection, exchange: exchange)
+      }
+    }
     exchange.state.withLock {
       $0.phase = .processing
       $0.upload = nil
+      $0.form = nil
     }
     exchange.suspend(connection)
+    if let form {
+      Task(executorPreference: IOExecutor.shared) {
+        exchange.resume(with: await daemon.handler.finish(form, head: exchange.head))
+      }
+      return .YES
+    }
+    guard let upload else { return .NO }
     Task(executorPreference: IOExecutor.shared) {
       exchange.resume(with: await daemon.handler.finish(upload, head: exchange.head))
     }
@@ -234,10 +286,29 @@ private let completionHandler: MHD_RequestCompletedCallback = {
   let state = exchange.state.withLock { state in
     let copy = state
     state.upload = nil
+    state.form = nil
     return copy
+  }
+  exchange.postProcessor.withLock { processor in
+    if let processor { _ = MHD_destroy_post_processor(processor.pointer) }
+    processor = nil
   }
   // A body that never finished (the client went away, the limit cut it off) leaves nothing.
   state.upload?.discard()
+  state.form?.discard()
   daemon.handler.completed(exchange.head, status: state.status, bodyBytes: state.bodyBytes)
   daemon.ended()
+}
+
+/// The post processor's callback: one call per piece of a form's part.
+private let formIterator: MHD_PostDataIterator = {
+  context, _, key, filename, contentType, _, data, offset, size in
+  guard let context else { return .NO }
+  let exchange = Unmanaged<HTTPExchange>.fromOpaque(context).takeUnretainedValue()
+  guard let form = exchange.state.withLock({ $0.form }) else { return .NO }
+  let received = form.receive(
+    key: key.map { String(cString: $0) } ?? "", isFile: filename != nil,
+    contentType: contentType.map { String(cString: $0) }, offset: offset,
+    bytes: UnsafeRawBufferPointer(start: data, count: size))
+  return received ? .YES : .NO
 }

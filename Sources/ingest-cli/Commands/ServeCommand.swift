@@ -8,7 +8,8 @@ import SystemCalls
 enum ServeCommand {
   static let spec = CommandSpec(
     name: "serve",
-    abstract: "take shares over HTTP: POST /share with a file as the body, as a Shortcut sends it",
+    abstract: "take shares over HTTP: POST /share with a file as the body (as a Shortcut sends it)"
+      + " or a Web Share Target form",
     discussion: """
       Listens on --host (default 127.0.0.1, this machine only) and --port (default 8787; 0 \
       picks a free one) and prints listening on http://HOST:PORT as its first line. POST \
@@ -17,9 +18,14 @@ enum ServeCommand {
       Photos or Files would wrap it, shown to --rule, decided by the contract, committed all \
       or nothing. The answer is 201 with {"share": "ID"}; 422 when the rule hides the share \
       or the contract rejects it; 401 without a valid token; 413 for a body over --max-body (a \
-      chunked body, which declares no length, is cut off instead and its bytes removed); 415 \
-      for multipart/form-data (Web Share Target forms are not supported yet). GET /healthz \
-      answers ok.
+      chunked body, which declares no length, is cut off instead and its bytes removed). GET \
+      /healthz answers ok.
+
+      POST /share also takes a Web Share Target form (multipart/form-data): its text and url \
+      fields and its file parts become one share, as share --text --url FILE... makes it (the \
+      title is not kept yet); each file part is streamed to .staging/ under a random name. A \
+      form of more than 32 parts or a text field over 64 KiB is 413; a form that ends in the \
+      middle of a part is 400; a form with nothing to share is 422.
 
       Every POST needs Authorization: Bearer TOKEN with a token from --token-file (one per \
       line: one per device); --insecure-no-token turns that off, for a server behind a proxy \
