@@ -10,7 +10,9 @@ import SystemCalls
 /// owner of threads. Its callbacks therefore run on that worker. A request whose body has
 /// arrived is suspended (`MHD_suspend_connection`), shared by a task on the same executor, and
 /// resumed from there (`MHD_resume_connection`, safe from any thread: MHD wakes the loop through
-/// its inter-thread channel, `MHD_USE_ITC`, which `MHD_ALLOW_SUSPEND_RESUME` includes).
+/// its inter-thread channel, `MHD_USE_ITC`, which `MHD_ALLOW_SUSPEND_RESUME` includes). A
+/// `multipart/form-data` body goes through MHD's post processor on the same worker, as it
+/// arrives, into `FormUpload`.
 final class HTTPDaemon: Sendable {
   /// The `MHD_Daemon`, until `stop()`.
   private let daemon = Mutex<MHDPointer?>(nil)
@@ -251,21 +253,23 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         return queue(refusal, on: connection, exchange: exchange)
       }
     }
+    guard form != nil || upload != nil else { return .NO }
     exchange.state.withLock {
       $0.phase = .processing
       $0.upload = nil
       $0.form = nil
     }
     exchange.suspend(connection)
-    if let form {
-      Task(executorPreference: IOExecutor.shared) {
-        exchange.resume(with: await daemon.handler.finish(form, head: exchange.head))
-      }
-      return .YES
-    }
-    guard let upload else { return .NO }
     Task(executorPreference: IOExecutor.shared) {
-      exchange.resume(with: await daemon.handler.finish(upload, head: exchange.head))
+      let response =
+        if let form {
+          await daemon.handler.finish(form, head: exchange.head)
+        } else if let upload {
+          await daemon.handler.finish(upload, head: exchange.head)
+        } else {
+          HTTPResponse.error(500, "nothing was received")
+        }
+      exchange.resume(with: response)
     }
     return .YES
   case .processing:
