@@ -40,6 +40,7 @@ let package = Package(
     .library(name: "TypeMatrix", targets: ["TypeMatrix"]),
     .library(name: "Shortcuts", targets: ["Shortcuts"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
+    .library(name: "ShareServer", targets: ["ShareServer"]),
     .executable(name: "ingest-cli", targets: ["ingest-cli"]),
   ],
   targets: [
@@ -140,13 +141,28 @@ let package = Package(
       pkgConfig: "libheif",
       providers: [.apt(["libheif-dev"])]
     ),
+    // The share target over HTTP (`ingest-cli serve`): libmicrohttpd, every call of it in the
+    // module's `Internals/` file, in front of the same pipeline `ingest-cli share` runs.
+    .target(
+      name: "ShareServer",
+      dependencies: [
+        "Ingest", "ActivationRules", "ItemProvider", "Sniffing", "UTI", "SystemCalls",
+        "CMicroHTTPD",
+      ],
+      swiftSettings: swiftSettings),
+    // libmicrohttpd's header, linked (a server maps it for its whole life anyway).
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
 
     // MARK: Executables
     .executableTarget(
       name: "ingest-cli",
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts", "IngestPostgres",
+        "Shortcuts", "IngestPostgres", "ShareServer",
         "SystemCalls",
       ],
       swiftSettings: swiftSettings

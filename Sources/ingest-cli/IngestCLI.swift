@@ -26,6 +26,7 @@ struct IngestCLI {
       .init("uti") { UTICommand.spec }, .init("rule") { RuleCommand.spec },
       .init("matrix") { MatrixCommand.spec }, .init("library") { LibraryCommand.spec },
       .init("shortcut") { ShortcutCommand.spec }, .init("db") { DBCommand.spec },
+      .init("serve") { ServeCommand.spec },
       .init("help") { helpSpec },
     ],
     examples: [
@@ -182,6 +183,7 @@ struct IngestCLI {
     case "types": return try await TypesCommand.run(&arguments)
     case "shortcut": return try await ShortcutCommand.run(&arguments)
     case "rule": return try await RuleCommand.run(&arguments)
+    case "serve": return try await ServeCommand.run(&arguments)
     case "help": return try await help(&arguments)
     case let other: throw CLIError.usage("unknown command '\(other ?? "")'")
     }

@@ -1,0 +1,73 @@
+import SystemCalls
+
+/// The tokens a client may present as `Authorization: Bearer <token>`: one per line of a token
+/// file (a per-device list), blank lines skipped.
+public struct BearerTokens: Sendable {
+  private let tokens: [[UInt8]]
+
+  /// The tokens given.
+  /// - Throws: `ShareServerError.noTokens` when there is none.
+  public init(_ tokens: [String]) throws(ShareServerError) {
+    let kept = tokens.map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
+    guard !kept.isEmpty else { throw .noTokens(path: nil) }
+    self.tokens = kept.map { Array($0.utf8) }
+  }
+
+  /// The tokens of `path`, one per line.
+  /// - Throws: `ShareServerError` when the file cannot be read or holds no token.
+  public init(contentsOfFile path: String) throws(ShareServerError) {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.readFile(atPath: path, limit: 1 << 20)
+    } catch {
+      throw .unreadableTokenFile(path: path, error)
+    }
+    let lines = String(decoding: bytes, as: UTF8.self).split(
+      omittingEmptySubsequences: true, whereSeparator: \.isNewline
+    ).map(String.init)
+    do {
+      try self.init(lines)
+    } catch {
+      throw .noTokens(path: path)
+    }
+  }
+
+  /// Whether `authorization` (the header's value) is `Bearer ` and one of the tokens. Every
+  /// token is compared, each in time that depends only on the lengths, so the time taken does
+  /// not tell how much of a guess was right.
+  public func accepts(authorization: String?) -> Bool {
+    guard let authorization else { return false }
+    let prefix = Array("Bearer ".utf8)
+    let presented = Array(authorization.utf8)
+    guard presented.count > prefix.count,
+      presented[..<prefix.count].elementsEqual(prefix)
+    else { return false }
+    let candidate = Array(presented[prefix.count...])
+    var matched: UInt8 = 0
+    for token in tokens {
+      matched |= Self.equal(token, candidate)
+    }
+    return matched == 1
+  }
+
+  /// 1 when equal, 0 otherwise, looking at every byte of both.
+  private static func equal(_ a: [UInt8], _ b: [UInt8]) -> UInt8 {
+    var difference: UInt8 = a.count == b.count ? 0 : 1
+    let length = max(a.count, b.count)
+    for index in 0..<length {
+      let x = index < a.count ? a[index] : 0
+      let y = index < b.count ? b[index] : 0
+      difference |= x ^ y
+    }
+    return difference == 0 ? 1 : 0
+  }
+}
+
+extension String {
+  fileprivate var trimmingWhitespace: String {
+    var view = Substring(self)
+    while let first = view.first, first.isWhitespace { view.removeFirst() }
+    while let last = view.last, last.isWhitespace { view.removeLast() }
+    return String(view)
+  }
+}

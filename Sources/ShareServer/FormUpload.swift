@@ -1,0 +1,143 @@
+import Foundation
+import Ingest
+import Synchronization
+import SystemCalls
+
+/// A `multipart/form-data` body as a Web Share Target sends it (`title`, `text`, `url` and
+/// files), taken part by part as libmicrohttpd's post processor parses it: each file part
+/// streamed into an `Upload` of its own, the text fields kept up to a small limit.
+///
+/// A part's file name and its field name never name a file: every file part is an
+/// `upload-<UUID>` in `.staging/`. Limits, each answered 413: the whole body (when it passes
+/// the limit while arriving, the connection is closed instead, as for a plain upload),
+/// `maximumParts` parts, and `maximumFieldSize` bytes of a text field (the rest of such a body
+/// is read and dropped, so that it can be answered).
+final class FormUpload: Sendable {
+  /// The fields a Web Share Target form has, and what became of them.
+  struct Fields: Sendable {
+    var title: String?
+    var text: String?
+    var url: String?
+  }
+
+  private struct State: Sendable {
+    var files: [(upload: Upload, declaredType: String?)] = []
+    /// The part being received: its field name and whether it is a file.
+    var current: (key: String, isFile: Bool, bytes: Int64)?
+    var fieldBytes: [String: [UInt8]] = [:]
+    var parts = 0
+    var total: Int64 = 0
+    /// The bytes of the body as sent (boundaries and part headers included).
+    var bodyBytes: Int64 = 0
+    var refusal: HTTPResponse?
+  }
+
+  static let maximumParts = 32
+  static let maximumFieldSize = 64 * 1024
+
+  private let group: GroupDirectory
+  private let limit: Int64
+  private let state = Mutex(State())
+
+  init(in group: GroupDirectory, limit: Int64) {
+    self.group = group
+    self.limit = limit
+  }
+
+  /// Why the body was refused, once it was.
+  var refusal: HTTPResponse? { state.withLock { $0.refusal } }
+
+  /// Counts `count` bytes of the body as sent; false when they pass the limit (the form is
+  /// refused with 413 then, and the files received so far are removed).
+  func countBody(_ count: Int) -> Bool {
+    let within = state.withLock { state -> Bool in
+      state.bodyBytes += Int64(count)
+      guard state.bodyBytes > limit else { return true }
+      state.refusal = .error(413, "the body is larger than this server takes (\(limit) bytes)")
+      return false
+    }
+    if !within { discard() }
+    return within
+  }
+
+  /// Takes `bytes` of the part named `key` at `offset` (0 starts a part); false once the body
+  /// is refused (the files received so far are removed).
+  func receive(
+    key: String, isFile: Bool, contentType: String?, offset: UInt64,
+    bytes: UnsafeRawBufferPointer
+  ) -> Bool {
+    let result = state.withLock { state -> Bool in
+      if state.refusal != nil { return false }
+      state.total += Int64(bytes.count)
+      if state.total > limit {
+        state.refusal = .error(413, "the body is larger than this server takes (\(limit) bytes)")
+        return false
+      }
+      let startsPart =
+        offset == 0
+        && (state.current.map { $0.key != key || $0.isFile != isFile || $0.bytes > 0 } ?? true)
+      if startsPart {
+        state.parts += 1
+        if state.parts > Self.maximumParts {
+          state.refusal = .error(413, "the form has more than \(Self.maximumParts) parts")
+          return false
+        }
+        state.current = (key, isFile, 0)
+        if isFile {
+          do {
+            state.files.append((try Upload(in: group, limit: limit), contentType))
+          } catch {
+            state.refusal = .error(507, "the upload could not be stored")
+            return false
+          }
+        }
+      }
+      state.current?.bytes += Int64(bytes.count)
+      if isFile {
+        if let refusal = state.files.last?.upload.append(bytes) {
+          state.refusal = refusal
+          return false
+        }
+      } else if ["title", "text", "url"].contains(key) {
+        var field = state.fieldBytes[key] ?? []
+        field.append(contentsOf: bytes)
+        if field.count > Self.maximumFieldSize {
+          state.refusal = .error(
+            413, "the form's \(key) is longer than \(Self.maximumFieldSize) bytes")
+          return false
+        }
+        state.fieldBytes[key] = field
+      }
+      // Other fields are read past and dropped.
+      return true
+    }
+    if !result { discard() }
+    return result
+  }
+
+  /// The file parts, in order, with the MIME type each declared.
+  var files: [(upload: Upload, declaredType: String?)] { state.withLock { $0.files } }
+
+  /// The text fields (invalid UTF-8 repaired).
+  var fields: Fields {
+    state.withLock { state in
+      func field(_ key: String) -> String? {
+        state.fieldBytes[key].map { String(decoding: $0, as: UTF8.self) }.flatMap {
+          $0.isEmpty ? nil : $0
+        }
+      }
+      return Fields(title: field("title"), text: field("text"), url: field("url"))
+    }
+  }
+
+  /// Refuses the form with `response` (the files received so far are removed).
+  func refuse(_ response: HTTPResponse) {
+    state.withLock { $0.refusal = $0.refusal ?? response }
+    discard()
+  }
+
+  /// Removes every file part received. Safe to call twice.
+  func discard() {
+    for file in files { file.upload.discard() }
+  }
+}

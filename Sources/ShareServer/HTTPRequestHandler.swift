@@ -1,0 +1,22 @@
+/// What the daemon asks of the server for each request (see `HTTPDaemon`).
+protocol HTTPRequestHandler: Sendable {
+  /// Decides from the head alone: answer now (no body byte is stored), or take the body into
+  /// an upload. Called on the loop's thread: must not block for long.
+  func decide(_ head: HTTPRequestHead) -> HTTPHeadDecision
+  /// The body has arrived whole into `upload`: share it and say what to answer.
+  func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse
+  /// A form has arrived whole into `form`: share it and say what to answer.
+  func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse
+  /// The request is over: `status` is what was answered (nil: the connection closed first).
+  func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64)
+}
+
+/// What `HTTPRequestHandler.decide` answers.
+enum HTTPHeadDecision: Sendable {
+  /// Answer now; the body, if any, is never read.
+  case respond(HTTPResponse)
+  /// Stream the body into this upload.
+  case receive(Upload)
+  /// Parse the body as `multipart/form-data` into this form.
+  case receiveForm(FormUpload)
+}

@@ -1,0 +1,318 @@
+internal import CMicroHTTPD
+import Synchronization
+import SystemCalls
+
+/// Every libmicrohttpd call of the package.
+///
+/// The daemon runs with no thread of its own (no `MHD_USE_INTERNAL_POLLING_THREAD`): it is
+/// started with `MHD_USE_EPOLL`, and `ShareServer.run` waits on its epoll descriptor with
+/// `Readiness.wait` and calls `runOnce()` on a worker of `IOExecutor.shared`, the package's one
+/// owner of threads. Its callbacks therefore run on that worker. A request whose body has
+/// arrived is suspended (`MHD_suspend_connection`), shared by a task on the same executor, and
+/// resumed from there (`MHD_resume_connection`, safe from any thread: MHD wakes the loop through
+/// its inter-thread channel, `MHD_USE_ITC`, which `MHD_ALLOW_SUSPEND_RESUME` includes). A
+/// `multipart/form-data` body goes through MHD's post processor on the same worker, as it
+/// arrives, into `FormUpload`.
+final class HTTPDaemon: Sendable {
+  /// The `MHD_Daemon`, until `stop()`.
+  private let daemon = Mutex<MHDPointer?>(nil)
+  let handler: any HTTPRequestHandler
+  /// Requests begun and not yet completed (MHD's completion callback ran).
+  private let inFlight = Atomic<Int>(0)
+  /// The port the daemon listens on (the kernel's pick for port 0).
+  var port: UInt16 { portValue.load(ordering: .relaxed) }
+  private let portValue = Atomic<UInt16>(0)
+  /// MHD's epoll descriptor: readable when `runOnce()` has work.
+  var descriptor: Int32 { descriptorValue.load(ordering: .relaxed) }
+  private let descriptorValue = Atomic<Int32>(-1)
+
+  private init(handler: any HTTPRequestHandler) {
+    self.handler = handler
+  }
+
+  /// Starts listening on `host` (an address) and `port`; requests are served by `runOnce()`.
+  static func start(
+    host: String, port: UInt16, connectionLimit: Int, connectionTimeoutSeconds: Int,
+    handler: any HTTPRequestHandler
+  ) throws(ShareServerError) -> HTTPDaemon {
+    let server = HTTPDaemon(handler: handler)
+    let context = Unmanaged.passUnretained(server).toOpaque()
+    let flags = UInt32(MHD_USE_EPOLL.rawValue) | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
+    guard
+      let started = cmicrohttpd_start(
+        flags, host, port, accessHandler, context, completionHandler, context,
+        UInt32(clamping: connectionLimit), UInt32(clamping: connectionTimeoutSeconds))
+    else {
+      throw .cannotListen(host: host, port: port, errno: Errno.current)
+    }
+    server.portValue.store(cmicrohttpd_port(started), ordering: .relaxed)
+    server.descriptorValue.store(cmicrohttpd_epoll_descriptor(started), ordering: .relaxed)
+    server.daemon.withLock { $0 = MHDPointer(pointer: started) }
+    return server
+  }
+
+  /// Serves what is ready (accepts, reads, calls the handler, writes); never blocks.
+  func runOnce() {
+    daemon.withLock { daemon in
+      if let daemon { _ = MHD_run(daemon.pointer) }
+    }
+  }
+
+  /// How long the loop may wait before `runOnce()` must run again (a connection's timeout).
+  func timeout(atMost limit: Duration) -> Duration {
+    daemon.withLock { daemon -> Duration in
+      var milliseconds: UInt64 = 0
+      guard let daemon, MHD_get_timeout(daemon.pointer, &milliseconds) == .YES else { return limit }
+      return min(limit, .milliseconds(Int64(clamping: milliseconds)))
+    }
+  }
+
+  /// Whether requests are still being received, shared or answered.
+  var hasRequestsInFlight: Bool { inFlight.load(ordering: .acquiring) > 0 }
+
+  /// Stops accepting connections (the listening socket is closed); requests in flight go on.
+  func quiesce() {
+    daemon.withLock { daemon in
+      guard let daemon else { return }
+      let socket = MHD_quiesce_daemon(daemon.pointer)
+      if socket >= 0 { try? FileDescriptor(rawValue: socket, path: "<listening socket>").close() }
+    }
+  }
+
+  /// Closes every connection and frees the daemon.
+  func stop() {
+    daemon.withLock { daemon in
+      if let daemon { MHD_stop_daemon(daemon.pointer) }
+      daemon = nil
+    }
+  }
+
+  fileprivate func began() { inFlight.add(1, ordering: .releasing) }
+  fileprivate func ended() { inFlight.subtract(1, ordering: .releasing) }
+}
+
+/// One request, from its head to MHD's completion callback: handed to MHD as the request's
+/// context (retained until then).
+final class HTTPExchange: Sendable {
+  enum Phase: Sendable {
+    /// Its body is arriving into the upload.
+    case receiving
+    /// Suspended while its upload is shared.
+    case processing
+    /// A response is queued.
+    case answered
+  }
+
+  struct State: Sendable {
+    var phase = Phase.receiving
+    var upload: Upload?
+    var form: FormUpload?
+    /// The response waiting for the connection's resume.
+    var pending: HTTPResponse?
+    var status: Int?
+    var bodyBytes: Int64 = 0
+  }
+
+  let head: HTTPRequestHead
+  let state = Mutex(State())
+  /// The `MHD_Connection` while suspended (the pointer stays inside the mutex).
+  private let connection = Mutex<MHDPointer?>(nil)
+  /// The `MHD_PostProcessor` of a form, until its body has ended.
+  fileprivate let postProcessor = Mutex<MHDPointer?>(nil)
+
+  init(head: HTTPRequestHead) { self.head = head }
+
+  fileprivate func suspend(_ suspended: OpaquePointer) {
+    connection.withLock { $0 = MHDPointer(pointer: suspended) }
+    MHD_suspend_connection(suspended)
+  }
+
+  /// Resumes the suspended connection with `response`; the handler queues it when MHD calls
+  /// back.
+  func resume(with response: HTTPResponse) {
+    state.withLock { $0.pending = response }
+    connection.withLock { connection in
+      if let connection { MHD_resume_connection(connection.pointer) }
+      connection = nil
+    }
+  }
+}
+
+/// A daemon's or a connection's pointer, kept inside a mutex.
+///
+/// `@unchecked Sendable` states the rule rather than hiding it (as Sniffing's libmagic handles
+/// do): the daemon's pointer is used only under `HTTPDaemon`'s lock; a connection's is stored
+/// only while the connection is suspended, and used once, for `MHD_resume_connection`, which
+/// libmicrohttpd allows from any thread.
+private struct MHDPointer: @unchecked Sendable {
+  let pointer: OpaquePointer
+}
+
+/// Queues `response` on `connection`; false when MHD refuses it (the connection then closes).
+private func queue(
+  _ response: HTTPResponse, on connection: OpaquePointer, exchange: HTTPExchange
+) -> MHD_Result {
+  exchange.state.withLock { $0.phase = .answered }
+  var body = Array(response.body.utf8)
+  let made = body.withUnsafeMutableBytes { bytes in
+    MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, .RESPMEM_MUST_COPY)
+  }
+  guard let made else { return .NO }
+  defer { MHD_destroy_response(made) }
+  _ = MHD_add_response_header(made, "Content-Type", response.contentType)
+  for (name, value) in response.headers {
+    _ = MHD_add_response_header(made, name, value)
+  }
+  let queued = MHD_queue_response(connection, UInt32(response.status), made)
+  if queued == .YES { exchange.state.withLock { $0.status = response.status } }
+  return queued
+}
+
+private func header(_ connection: OpaquePointer, _ name: String) -> String? {
+  MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+}
+
+/// MHD's access handler: called once with the head, once per chunk of body, once when the body
+/// has ended, and once more after a resume.
+private let accessHandler: MHD_AccessHandlerCallback = {
+  context, connection, url, method, _, data, size, requestContext in
+  guard let context, let connection, let size, let requestContext else { return .NO }
+  let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue()
+  guard let existing = requestContext.pointee else {
+    let head = HTTPRequestHead(
+      method: method.map { String(cString: $0) } ?? "",
+      path: url.map { String(cString: $0) } ?? "",
+      authorization: header(connection, "Authorization"),
+      contentType: header(connection, "Content-Type"),
+      contentLength: header(connection, "Content-Length").flatMap { Int64($0) })
+    let exchange = HTTPExchange(head: head)
+    requestContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
+    daemon.began()
+    switch daemon.handler.decide(head) {
+    case .respond(let response):
+      return queue(response, on: connection, exchange: exchange)
+    case .receive(let upload):
+      exchange.state.withLock { $0.upload = upload }
+      return .YES
+    case .receiveForm(let form):
+      exchange.state.withLock { $0.form = form }
+      let made = MHD_create_post_processor(
+        connection, 16 * 1024, formIterator, Unmanaged.passUnretained(exchange).toOpaque())
+      guard let made else {
+        return queue(
+          .error(400, "the multipart/form-data body has no boundary"), on: connection,
+          exchange: exchange)
+      }
+      exchange.postProcessor.withLock { $0 = MHDPointer(pointer: made) }
+      return .YES
+    }
+  }
+  let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
+  let (phase, upload, form, pending) = exchange.state.withLock {
+    ($0.phase, $0.upload, $0.form, $0.pending)
+  }
+  if size.pointee > 0 {
+    let count = size.pointee
+    size.pointee = 0
+    guard phase == .receiving else { return .YES }
+    exchange.state.withLock { $0.bodyBytes += Int64(count) }
+    if let form {
+      guard form.countBody(count) else {
+        return queue(form.refusal ?? .error(413, "too large"), on: connection, exchange: exchange)
+      }
+      // Once refused, the rest of the body (within the limit) is read and dropped, so the
+      // refusal can be answered at its end.
+      guard form.refusal == nil else { return .YES }
+      let parsed = exchange.postProcessor.withLock { processor in
+        processor.map { MHD_post_process($0.pointer, data, count) } ?? .NO
+      }
+      if parsed == .NO, form.refusal == nil {
+        form.refuse(.error(400, "the multipart/form-data body is malformed"))
+      }
+      return .YES
+    }
+    guard let upload else { return .YES }
+    if let refusal = upload.append(UnsafeRawBufferPointer(start: data, count: count)) {
+      exchange.state.withLock { $0.upload = nil }
+      return queue(refusal, on: connection, exchange: exchange)
+    }
+    return .YES
+  }
+  switch phase {
+  case .receiving:
+    if let form {
+      // The end of the body: the post processor says whether the last part was complete.
+      let ended = exchange.postProcessor.withLock { processor in
+        defer { processor = nil }
+        return processor.map { MHD_destroy_post_processor($0.pointer) } ?? .NO
+      }
+      guard ended == .YES, form.refusal == nil else {
+        form.discard()
+        let refusal =
+          form.refusal ?? .error(400, "the multipart/form-data body ended in the middle of a part")
+        return queue(refusal, on: connection, exchange: exchange)
+      }
+    }
+    guard form != nil || upload != nil else { return .NO }
+    exchange.state.withLock {
+      $0.phase = .processing
+      $0.upload = nil
+      $0.form = nil
+    }
+    exchange.suspend(connection)
+    Task(executorPreference: IOExecutor.shared) {
+      let response =
+        if let form {
+          await daemon.handler.finish(form, head: exchange.head)
+        } else if let upload {
+          await daemon.handler.finish(upload, head: exchange.head)
+        } else {
+          HTTPResponse.error(500, "nothing was received")
+        }
+      exchange.resume(with: response)
+    }
+    return .YES
+  case .processing:
+    guard let pending else { return .YES }
+    return queue(pending, on: connection, exchange: exchange)
+  case .answered:
+    return .YES
+  }
+}
+
+/// MHD's completion callback: the request is over (answered, or its connection closed).
+private let completionHandler: MHD_RequestCompletedCallback = {
+  context, _, requestContext, _ in
+  guard let context, let requestContext, let existing = requestContext.pointee else { return }
+  requestContext.pointee = nil
+  let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue()
+  let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeRetainedValue()
+  let state = exchange.state.withLock { state in
+    let copy = state
+    state.upload = nil
+    state.form = nil
+    return copy
+  }
+  exchange.postProcessor.withLock { processor in
+    if let processor { _ = MHD_destroy_post_processor(processor.pointer) }
+    processor = nil
+  }
+  // A body that never finished (the client went away, the limit cut it off) leaves nothing.
+  state.upload?.discard()
+  state.form?.discard()
+  daemon.handler.completed(exchange.head, status: state.status, bodyBytes: state.bodyBytes)
+  daemon.ended()
+}
+
+/// The post processor's callback: one call per piece of a form's part.
+private let formIterator: MHD_PostDataIterator = {
+  context, _, key, filename, contentType, _, data, offset, size in
+  guard let context else { return .NO }
+  let exchange = Unmanaged<HTTPExchange>.fromOpaque(context).takeUnretainedValue()
+  guard let form = exchange.state.withLock({ $0.form }) else { return .NO }
+  let received = form.receive(
+    key: key.map { String(cString: $0) } ?? "", isFile: filename != nil,
+    contentType: contentType.map { String(cString: $0) }, offset: offset,
+    bytes: UnsafeRawBufferPointer(start: data, count: size))
+  return received ? .YES : .NO
+}

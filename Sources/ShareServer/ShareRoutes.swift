@@ -1,0 +1,175 @@
+import ActivationRules
+import Foundation
+import Ingest
+import ItemProvider
+import Sniffing
+import SystemCalls
+import UTI
+
+/// The server's routes: `POST /share` (one file as the body) and `GET /healthz`.
+///
+/// A share is decided as `ingest-cli share FILE` decides it: the body is wrapped by
+/// `LocalShare` (sniffed, registered as its content's type, as Photos or Files would share it),
+/// shown to the activation rule, then handed to the same `SharePipeline` with its contract,
+/// committed all or nothing.
+struct ShareRoutes: HTTPRequestHandler {
+  /// The paths the server answers (any other is 404, and logged as `other`).
+  static let known: Set<String> = ["/share", "/healthz"]
+
+  let pipeline: SharePipeline
+  let rule: ActivationRule?
+  /// Nil: no token is asked for (`--insecure-no-token`).
+  let tokens: BearerTokens?
+  let maximumBodySize: Int64
+  let sniffer = ContentSniffer()
+  let log: @Sendable (String) -> Void
+
+  func decide(_ head: HTTPRequestHead) -> HTTPHeadDecision {
+    switch head.path {
+    case "/healthz":
+      guard head.method == "GET" || head.method == "HEAD" else {
+        return .respond(.text(405, "method not allowed: GET /healthz"))
+      }
+      return .respond(.text(200, "ok"))
+    case "/share":
+      return decideShare(head)
+    default:
+      return .respond(.error(404, "no such route: POST /share or GET /healthz"))
+    }
+  }
+
+  private func decideShare(_ head: HTTPRequestHead) -> HTTPHeadDecision {
+    guard head.method == "POST" else {
+      return .respond(.error(405, "method not allowed: POST /share"))
+    }
+    if let tokens, !tokens.accepts(authorization: head.authorization) {
+      var response = HTTPResponse.error(
+        401, "a bearer token is required: Authorization: Bearer <token>")
+      response.headers = [("WWW-Authenticate", "Bearer")]
+      return .respond(response)
+    }
+    if let length = head.contentLength, length > maximumBodySize {
+      return .respond(
+        .error(413, "the body is larger than this server takes (\(maximumBodySize) bytes)"))
+    }
+    if head.contentType.map(Self.mediaType) == "multipart/form-data" {
+      return .receiveForm(FormUpload(in: pipeline.group, limit: maximumBodySize))
+    }
+    do {
+      return .receive(try Upload(in: pipeline.group, limit: maximumBodySize))
+    } catch {
+      log("error: cannot stage an upload: \(LogRedaction.describe(error))")
+      return .respond(.error(507, "the upload could not be stored"))
+    }
+  }
+
+  func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
+    defer { upload.discard() }
+    let url: URL
+    do {
+      url = try stage(upload, declaredMIMEType: head.contentType)
+    } catch {
+      log("error: cannot close an upload: \(LogRedaction.describe(error))")
+      return .error(507, "the upload could not be stored")
+    }
+    let share: LocalShare
+    do {
+      share = try LocalShare(files: [url], sniffer: sniffer)
+    } catch {
+      return .error(422, "the body could not be read as a file")
+    }
+    return await commit(share, bytes: upload.byteCount)
+  }
+
+  /// A Web Share Target form: its files (empty file parts, which a form sends for a file
+  /// input left empty, are skipped), its `text` and its `url`, wrapped as `share --text
+  /// --url FILE...` wraps them. The `title` is read and not kept yet.
+  func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
+    defer { form.discard() }
+    var urls: [URL] = []
+    var bytes: Int64 = 0
+    for file in form.files where file.upload.byteCount > 0 {
+      do {
+        urls.append(try stage(file.upload, declaredMIMEType: file.declaredType))
+        bytes += file.upload.byteCount
+      } catch {
+        log("error: cannot close an upload: \(LogRedaction.describe(error))")
+        return .error(507, "the upload could not be stored")
+      }
+    }
+    let fields = form.fields
+    var url: URL?
+    if let text = fields.url {
+      guard let parsed = URL(string: text), parsed.scheme != nil else {
+        return .error(422, "the form's url is not an absolute URL")
+      }
+      url = parsed
+    }
+    guard !urls.isEmpty || fields.text != nil || url != nil else {
+      return .error(422, "the form holds no file, text or url to share")
+    }
+    let share: LocalShare
+    do {
+      share = try LocalShare(files: urls, text: fields.text, url: url, sniffer: sniffer)
+    } catch {
+      return .error(422, "a file of the form could not be read")
+    }
+    return await commit(share, bytes: bytes)
+  }
+
+  /// Closes `upload` under a name whose extension is its type's own (the content's, or the
+  /// declared type's when the content says nothing more than public.data); never a word of
+  /// the request. A MIME type the catalogue does not know is no type at all: its dynamic
+  /// identifier would only spell the client's header back into names and logs.
+  private func stage(_ upload: Upload, declaredMIMEType: String?) throws(IOError) -> URL {
+    let declared = declaredMIMEType.map(Self.mediaType).flatMap { UTType(mimeType: $0) }
+      .flatMap { $0.isDynamic ? nil : $0 }
+    var type = (try? sniffer.sniff(fileAt: upload.url))?.type
+    if type == nil || type == .data { type = declared ?? type }
+    return try upload.close(fileExtension: type?.preferredFilenameExtension)
+  }
+
+  /// Shows `share` to the rule, then commits it through the pipeline: 201 with its id, or 422
+  /// with the reason it was not accepted.
+  private func commit(_ share: LocalShare, bytes: Int64) async -> HTTPResponse {
+    let types = share.sniffed.map(\.type.identifier)
+    let typeList = types.isEmpty ? "none" : types.joined(separator: ",")
+    let details = "bytes=\(bytes) files=\(types.count) types=\(typeList)"
+    if let rule {
+      let decision = rule.evaluate(await ActivationInput(extensionItems: share.items))
+      if !decision.isShown {
+        log("share hidden by the rule \(details)")
+        return .error(422, "the extension would not be offered for this share: \(decision.reason)")
+      }
+    }
+    let outcome = await pipeline.share(share.items, source: share.source)
+    switch outcome.error {
+    case nil:
+      log("share=\(outcome.shareID.uuidString) committed \(details)")
+      return .json(201, ["share": outcome.shareID.uuidString])
+    case .some(let error):
+      log("share=\(outcome.shareID.uuidString) not saved \(details): \(error.redactedDescription)")
+      switch error {
+      case .hidden, .rejected: return .error(422, error.description)
+      default: return .error(500, "the share was not saved: \(error.redactedDescription)")
+      }
+    }
+  }
+
+  func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {
+    let method = Self.knownMethods.contains(head.method) ? head.method : "other"
+    log(
+      "method=\(method) path=\(head.loggedPath) status=\(status.map(String.init) ?? "closed")"
+        + " received=\(bodyBytes)")
+  }
+
+  private static let knownMethods: Set<String> = [
+    "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH",
+  ]
+
+  /// `image/heic` of `Image/HEIC; charset=x`: the media type without parameters, lowercased.
+  static func mediaType(_ contentType: String) -> String {
+    let base = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+    return base.trimmingCharacters(in: .whitespaces).lowercased()
+  }
+}

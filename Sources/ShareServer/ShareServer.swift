@@ -1,0 +1,145 @@
+import ActivationRules
+import Ingest
+import SystemCalls
+
+/// A share target over HTTP: `POST /share` with one file as the body, or with a Web Share
+/// Target form (`multipart/form-data`: `text`, `url`, files; see `FormUpload`), puts a share
+/// into the inbox through the same rule, contract and pipeline as `ingest-cli share`;
+/// `GET /healthz` answers `ok`.
+///
+/// Security by default: with `tokens`, a request to `/share` without one of them as
+/// `Authorization: Bearer <token>` is answered 401 before any byte of its body is stored; a
+/// body over `maximumBodySize` is answered 413 when its `Content-Length` says so (before a
+/// byte is stored); a body sent without one (chunked) is removed as soon as its bytes pass the
+/// limit and its connection closed with no answer, since libmicrohttpd 0.9 cannot queue a
+/// response in the middle of a body; no name from the request
+/// becomes a file name; staged files are `0600` in the group's `0700` `.staging/`. Logs name
+/// the method, the route, the status, sizes and type identifiers, never content or a header's
+/// value.
+///
+/// Threads: the HTTP library (libmicrohttpd) starts none. It runs with no polling thread of
+/// its own, and `run()` waits on its epoll descriptor and serves it on a worker of the
+/// package's I/O executor, the one owner of threads (see Ingest's article on threads and the
+/// I/O executor): each chunk of a body is written there as it arrives, and a body that has arrived
+/// is shared by a task on the same executor while its connection is suspended, so one large
+/// share does not hold up the others' bytes.
+public final class ShareServer: Sendable {
+  /// Where the server listens and what it lets in.
+  public struct Configuration: Sendable {
+    /// An IPv4 or IPv6 address to listen on (default: loopback only).
+    public var host: String
+    /// The port (0: one the kernel picks; `port` says which).
+    public var port: UInt16
+    /// The tokens a client must present; nil lets every client share (only behind something
+    /// that authenticates).
+    public var tokens: BearerTokens?
+    /// The largest body taken, in bytes (default: 1 GiB).
+    public var maximumBodySize: Int64
+    /// The most connections at once; more wait in the kernel's queue.
+    public var maximumConnections: Int
+    /// Seconds a connection may stay idle before it is closed.
+    public var connectionTimeoutSeconds: Int
+
+    /// A configuration; `tokens` has no default, so none is left out by accident.
+    public init(
+      host: String = "127.0.0.1", port: UInt16 = 8787, tokens: BearerTokens?,
+      maximumBodySize: Int64 = 1 << 30, maximumConnections: Int = 64,
+      connectionTimeoutSeconds: Int = 60
+    ) {
+      self.host = host
+      self.port = port
+      self.tokens = tokens
+      self.maximumBodySize = maximumBodySize
+      self.maximumConnections = maximumConnections
+      self.connectionTimeoutSeconds = connectionTimeoutSeconds
+    }
+  }
+
+  private let daemon: HTTPDaemon
+  private let wake: WakeEvent
+  private let log: @Sendable (String) -> Void
+
+  /// Starts listening (connections wait in the kernel's queue until `run()`).
+  ///
+  /// - Parameters:
+  ///   - pipeline: What commits each share (its group directory holds the staged uploads).
+  ///   - rule: The activation rule a share must pass first, as `ingest-cli share --rule`.
+  ///   - log: Receives one line per request and per share: no content, no header values.
+  /// - Throws: `ShareServerError.cannotListen`.
+  public init(
+    pipeline: SharePipeline, rule: ActivationRule? = nil, configuration: Configuration,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(ShareServerError) {
+    do {
+      wake = try WakeEvent()
+    } catch {
+      throw .loopFailed(error)
+    }
+    self.log = log
+    let routes = ShareRoutes(
+      pipeline: pipeline, rule: rule, tokens: configuration.tokens,
+      maximumBodySize: configuration.maximumBodySize, log: log)
+    daemon = try HTTPDaemon.start(
+      host: configuration.host, port: configuration.port,
+      connectionLimit: configuration.maximumConnections,
+      connectionTimeoutSeconds: configuration.connectionTimeoutSeconds, handler: routes)
+  }
+
+  /// The port the server listens on.
+  public var port: UInt16 { daemon.port }
+
+  /// Serves requests until `stop()`; then stops accepting, finishes the requests in flight
+  /// (uploads still arriving, shares being committed) and returns.
+  ///
+  /// Runs on a worker of the package's I/O executor, whatever executor calls it: its wait
+  /// blocks that worker, as `poll` does.
+  /// - Throws: `ShareServerError.loopFailed` when waiting fails.
+  public func run() async throws(ShareServerError) {
+    let result: Result<Void, ShareServerError> = await withTaskExecutorPreference(
+      IOExecutor.shared
+    ) {
+      do throws(ShareServerError) {
+        try serve()
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+
+  /// Asks `run()` to stop accepting and return once the requests in flight are done. Safe
+  /// from any thread.
+  public func stop() {
+    wake.signal()
+  }
+
+  /// Makes each of `signals` (such as `SIGINT` and `SIGTERM`) call `stop()` instead of ending
+  /// the process. One server (or watcher) per process may do this.
+  public func stopOnSignals(_ signals: [Int32]) {
+    wake.signalOn(signals)
+  }
+
+  private func serve() throws(ShareServerError) {
+    defer { daemon.stop() }
+    var stopping = false
+    while true {
+      if !stopping && wake.isSignalled {
+        stopping = true
+        daemon.quiesce()
+        log("stopping: no new connections; finishing the requests in flight")
+      }
+      if stopping && !daemon.hasRequestsInFlight { break }
+      // Once stopping, the wake event stays readable: wait on the daemon alone.
+      let descriptors = stopping ? [daemon.descriptor] : [daemon.descriptor, wake.descriptor]
+      do {
+        _ = try Readiness.wait(
+          for: descriptors, timeout: daemon.timeout(atMost: .milliseconds(stopping ? 100 : 1000)))
+      } catch {
+        throw .loopFailed(error)
+      }
+      daemon.runOnce()
+    }
+    log("stopped")
+  }
+}

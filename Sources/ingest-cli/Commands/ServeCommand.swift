@@ -1,0 +1,161 @@
+import ActivationRules
+import Foundation
+import Ingest
+import ShareServer
+import SystemCalls
+
+/// `ingest-cli serve`: the share target over HTTP, in front of the pipeline `share` runs.
+enum ServeCommand {
+  static let spec = CommandSpec(
+    name: "serve",
+    abstract: "take shares over HTTP: POST /share with a file as the body (as a Shortcut sends it)"
+      + " or a Web Share Target form",
+    discussion: """
+      Listens on --host (default 127.0.0.1, this machine only) and --port (default 8787; 0 \
+      picks a free one) and prints listening on http://HOST:PORT as its first line. POST \
+      /share takes one file as the body, streamed to <group>/.staging/ under a random name \
+      (never the client's), then shared exactly as share FILE shares it: sniffed, wrapped as \
+      Photos or Files would wrap it, shown to --rule, decided by the contract, committed all \
+      or nothing. The answer is 201 with {"share": "ID"}; 422 when the rule hides the share \
+      or the contract rejects it; 401 without a valid token; 413 for a body over --max-body (a \
+      chunked body, which declares no length, is cut off instead and its bytes removed). GET \
+      /healthz answers ok.
+
+      POST /share also takes a Web Share Target form (multipart/form-data): its text and url \
+      fields and its file parts become one share, as share --text --url FILE... makes it (the \
+      title is not kept yet); each file part is streamed to .staging/ under a random name. A \
+      form of more than 32 parts or a text field over 64 KiB is 413; a form that ends in the \
+      middle of a part is 400; a form with nothing to share is 422.
+
+      Every POST needs Authorization: Bearer TOKEN with a token from --token-file (one per \
+      line: one per device); --insecure-no-token turns that off, for a server behind a proxy \
+      that authenticates. The log on standard error names methods, routes, statuses, sizes \
+      and types, never content or header values. SIGINT or SIGTERM stops accepting, finishes \
+      the requests in flight and exits 0.
+      """,
+    options: Options.self,
+    exclusiveGroups: GroupOptions.exclusive,
+    examples: [
+      .init(
+        command: "serve --token-file ~/.config/ingest/tokens --port 8787",
+        note: "take shares from devices holding a token"),
+      .init(
+        command: "curl -H \"Authorization: Bearer $TOKEN\" -H 'Content-Type: image/heic'"
+          + " --data-binary @photo.heic http://127.0.0.1:8787/share",
+        note: "what a client sends (not an ingest-cli command)"),
+    ],
+    exitStatus: """
+      0 stopped by SIGINT or SIGTERM; 64 usage; 66 the token file or rule is missing or \
+      unreadable; 73 the group directory cannot be created or written, or the port cannot be \
+      listened on; 74 other I/O errors.
+      """
+  )
+
+  /// `serve`'s options.
+  struct Options: ParsableOptions {
+    var host: String?
+    var port: String?
+    var tokenFile: String?
+    var isInsecureWithoutToken: Bool
+    var maximumBody: String?
+    var rule: String?
+    var contract: ContractOptions
+    var group: GroupOptions
+    var backends: BackendOptions
+
+    init(from reader: inout OptionReader) {
+      host = reader.read(
+        Option(
+          "--host", value: "ADDRESS",
+          help: "the IP address to listen on (default: 127.0.0.1; 0.0.0.0 or :: for every"
+            + " interface)"))
+      port = reader.read(
+        Option("--port", value: "N", help: "the port to listen on (default: 8787; 0: any free)"))
+      tokenFile = reader.read(
+        Option(
+          "--token-file", value: "FILE",
+          help: "the bearer tokens a client may present, one per line (required unless"
+            + " --insecure-no-token)",
+          completion: .file))
+      isInsecureWithoutToken = reader.read(
+        Flag(
+          "--insecure-no-token",
+          help: "take shares from any client that reaches the port (behind a proxy that"
+            + " authenticates)"))
+      maximumBody = reader.read(
+        Option(
+          "--max-body", value: "BYTES",
+          help: "the largest body taken, in bytes (default: 1073741824, 1 GiB); larger is 413"))
+      rule = reader.read(
+        Option(
+          "--rule", value: "RULE",
+          help: "an Info.plist, a rule file or a predicate each share must pass (else 422)",
+          completion: .file))
+      contract = reader.read(ContractOptions.self)
+      group = reader.read(GroupOptions.self)
+      backends = reader.read(BackendOptions.self)
+    }
+  }
+
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
+    let given = arguments.read(Options.self)
+    guard try arguments.positionals().isEmpty else {
+      throw CLIError.usage("serve takes no operands")
+    }
+    let port = try given.port.map {
+      UInt16(try NumberArgument.count($0, option: "--port", range: 0...65535))
+    }
+    let maximumBody = try given.maximumBody.map {
+      Int64(try NumberArgument.count($0, option: "--max-body", range: 1...Int.max))
+    }
+    let tokens: BearerTokens?
+    switch (given.tokenFile, given.isInsecureWithoutToken) {
+    case (let path?, false):
+      do {
+        tokens = try BearerTokens(contentsOfFile: path)
+      } catch {
+        let status: ExitStatus =
+          if case .unreadableTokenFile(_, let cause) = error {
+            ExitStatus(for: cause, role: .input)
+          } else { .dataError }
+        throw CLIError(status: status, message: "\(error)")
+      }
+    case (nil, true): tokens = nil
+    case (_?, true):
+      throw CLIError.usage("--token-file and --insecure-no-token cannot be given together")
+    case (nil, false):
+      throw CLIError.usage(
+        "serve needs --token-file FILE (one bearer token per line), or --insecure-no-token")
+    }
+    let contract = try given.contract.contract()
+    let rule = try given.rule.map { try RuleCommand.loadRule($0, declarationFiles: []) }
+    let (_, group) = try given.group.open()
+    let database = try await Backends.database(given.backends)
+    let inbox = try await Backends.inbox(database, group: group)
+    let pipeline = SharePipeline(group: group, inbox: inbox, contract: contract)
+    var configuration = ShareServer.Configuration(tokens: tokens)
+    if let host = given.host { configuration.host = host }
+    if let port { configuration.port = port }
+    if let maximumBody { configuration.maximumBodySize = maximumBody }
+    let server: ShareServer
+    do {
+      server = try ShareServer(
+        pipeline: pipeline, rule: rule, configuration: configuration,
+        log: { Output.error("serve: \($0)") })
+    } catch {
+      throw CLIError(status: .cannotCreate, message: "\(error)")
+    }
+    server.stopOnSignals([SIGINT, SIGTERM])
+    let shownHost =
+      configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    print("listening on http://\(shownHost):\(server.port)")
+    Output.flush()
+    do {
+      try await server.run()
+    } catch {
+      throw CLIError(status: .ioError, message: "\(error)")
+    }
+    await pipeline.close()
+    return .success
+  }
+}
