@@ -64,6 +64,7 @@ public final class ShareServer: Sendable {
   /// - Parameters:
   ///   - pipeline: What commits each share (its group directory holds the staged uploads).
   ///   - rule: The activation rule a share must pass first, as `ingest-cli share --rule`.
+  ///   - configuration: Where to listen, the tokens, and the limits.
   ///   - log: Receives one line per request and per share: no content, no header values.
   /// - Throws: `ShareServerError.cannotListen`.
   public init(
