@@ -58,6 +58,7 @@ enum ServeCommand {
     var tokenFile: String?
     var isInsecureWithoutToken: Bool
     var maximumBody: String?
+    var idleTimeout: String?
     var rule: String?
     var contract: ContractOptions
     var group: GroupOptions
@@ -86,6 +87,11 @@ enum ServeCommand {
         Option(
           "--max-body", value: "BYTES",
           help: "the largest body taken, in bytes (default: 1073741824, 1 GiB); larger is 413"))
+      idleTimeout = reader.read(
+        Option(
+          "--idle-timeout", value: "SECONDS",
+          help: "close a connection that sends nothing for this long, its upload removed"
+            + " (default: 60)"))
       rule = reader.read(
         Option(
           "--rule", value: "RULE",
@@ -107,6 +113,9 @@ enum ServeCommand {
     }
     let maximumBody = try given.maximumBody.map {
       Int64(try NumberArgument.count($0, option: "--max-body", range: 1...Int.max))
+    }
+    let idleTimeout = try given.idleTimeout.map {
+      try NumberArgument.count($0, option: "--idle-timeout", range: 1...86_400)
     }
     let tokens: BearerTokens?
     switch (given.tokenFile, given.isInsecureWithoutToken) {
@@ -137,6 +146,7 @@ enum ServeCommand {
     if let host = given.host { configuration.host = host }
     if let port { configuration.port = port }
     if let maximumBody { configuration.maximumBodySize = maximumBody }
+    if let idleTimeout { configuration.connectionTimeoutSeconds = idleTimeout }
     let server: ShareServer
     do {
       server = try ShareServer(
