@@ -2,6 +2,7 @@ import CrashStates
 import Foundation
 import Ingest
 import SystemCalls
+import Testing
 
 /// A recorded run of part of the pipeline (a share, an import, a sweep, a recovery), ready to
 /// have its crash states explored with the restart check.
@@ -31,6 +32,22 @@ struct CrashScenario: Sendable {
       history ?? self.history, model: model, bounds: bounds, workDirectory: work)
     return try await exploration.run(scenario: "\(name) (\(order.rawValue))") { state in
       await check.run(state)
+    }
+  }
+
+  /// Explores the states under every persistence model, restarting each in each of `orders`,
+  /// and records an issue unless each exploration ran states and found no violation.
+  func expectEveryStatePasses(
+    bounds: CrashStateSpace.Bounds, work: String,
+    orders: [RestartCheck.Order] = RestartCheck.Order.allCases
+  ) async throws {
+    for model in PersistenceModel.allCases {
+      for order in orders {
+        let report = try await explore(model, order: order, bounds: bounds, work: work)
+        print(report.summary)
+        #expect(report.run > 0)
+        #expect(report.violations.isEmpty, "\(report)")
+      }
     }
   }
 

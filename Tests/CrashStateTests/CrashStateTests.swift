@@ -20,15 +20,7 @@ struct CrashStateTests {
     defer { work.remove() }
     let scenario = try await Self.threeFileShare(in: directory)
     #expect(scenario.history.operations.count > 20, "\(scenario.history.listing)")
-    for model in PersistenceModel.allCases {
-      for order in RestartCheck.Order.allCases {
-        let report = try await scenario.explore(
-          model, order: order, bounds: Self.bounds, work: work.path)
-        print(report.summary)
-        #expect(report.run > 0)
-        #expect(report.violations.isEmpty, "\(report)")
-      }
-    }
+    try await scenario.expectEveryStatePasses(bounds: Self.bounds, work: work.path)
   }
 
   @Test("An import of a share of three files: every state passes, both models")
@@ -39,15 +31,7 @@ struct CrashStateTests {
     defer { work.remove() }
     let scenario = try await Self.oneShareImport(in: directory)
     #expect(scenario.history.operations.count > 5, "\(scenario.history.listing)")
-    for model in PersistenceModel.allCases {
-      for order in RestartCheck.Order.allCases {
-        let report = try await scenario.explore(
-          model, order: order, bounds: Self.bounds, work: work.path)
-        print(report.summary)
-        #expect(report.run > 0)
-        #expect(report.violations.isEmpty, "\(report)")
-      }
-    }
+    try await scenario.expectEveryStatePasses(bounds: Self.bounds, work: work.path)
   }
 
   /// Records a share of three files (1000 bytes, 100 kB, and 4 MiB, which the kernel copies)

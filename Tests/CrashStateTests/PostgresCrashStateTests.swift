@@ -29,15 +29,8 @@ struct PostgresCrashStateTests {
   static func expectEveryStatePasses(_ scenario: CrashScenario) async throws {
     let work = try CrashWorkDirectory()
     defer { work.remove() }
-    for model in PersistenceModel.allCases {
-      for order in Self.orders {
-        let report = try await scenario.explore(
-          model, order: order, bounds: Self.bounds, work: work.path)
-        print(report.summary)
-        #expect(report.run > 0)
-        #expect(report.violations.isEmpty, "\(report)")
-      }
-    }
+    try await scenario.expectEveryStatePasses(
+      bounds: Self.bounds, work: work.path, orders: Self.orders)
   }
 
   @Test("A share of three files into the PostgreSQL inbox: every state passes, both models")

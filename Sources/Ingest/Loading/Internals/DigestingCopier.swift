@@ -40,7 +40,10 @@ enum DigestingCopier {
     from source: FileDescriptor, sizeHint: Int64, to destination: FileDescriptor,
     budget: ShareBudget, isCancelled: () -> Bool, progress: (Int64) -> Void = { _ in }
   ) throws -> Result {
-    if sizeHint >= pipelineThreshold {
+    // The pipelined copy waits for its hashing worker's buffers: a blocking wait, so it runs
+    // only where blocking is the model, on a worker of the I/O executor. Anywhere else (a
+    // caller's own thread) the copy hashes as it goes, with nothing to wait for.
+    if sizeHint >= pipelineThreshold, IOExecutor.shared.isCurrent {
       let digest: SHA256Digest
       do {
         digest = try SHA256Digest()
