@@ -171,8 +171,8 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs",
-        "TestSupport",
+        "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs", "ShareServer",
+        "CMicroHTTPD", "TestSupport",
       ] + appleModuleNames.filter { $0 == "UIKit" }.map { .target(name: $0) },
       path: "Benchmarks",
       exclude: ["README.md"],

@@ -72,17 +72,22 @@ enum Harness {
   /// resident size at the fork rather than its own. `ru_maxrss` is the fallback when `/proc` is
   /// not readable.
   static func peakResidentBytes() -> Int {
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    if let bytes = peakResidentBytes(ofProcess: "self") { return bytes }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024
+  }
+
+  /// The peak resident set of the process `process` (a process id, or `self`) in bytes, from
+  /// `VmHWM` in `/proc/PROCESS/status`; nil when that cannot be read.
+  static func peakResidentBytes(ofProcess process: String) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
       let kibibytes = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap({
         Int($0)
       })
-    {
-      return kibibytes * 1024
-    }
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return usage.ru_maxrss * 1024
+    else { return nil }
+    return kibibytes * 1024
   }
 
   /// Runs this executable again with `arguments` and returns what it printed on stdout.

@@ -31,6 +31,10 @@ let sections: [(name: String, run: () async throws -> Void)] = [
   ("postgres", PostgresBenchmarks.run),
   ("postgres-payloads", PostgresBenchmarks.payloads),
   ("image", ImageBenchmarks.run),
+  ("serve", ServeBenchmarks.run),
+  ("serve-small", ServeBenchmarks.smallSharesAlone),
+  ("serve-load", ServeBenchmarks.loadedSharesAlone),
+  ("serve-large", ServeBenchmarks.largeUploadAlone),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = {
@@ -43,6 +47,7 @@ let childModes: [String: ([String]) throws -> Void] = {
     "provider-idle": ItemProviderBenchmarks.idleChild,
     "ingest-large-share": IngestBenchmarks.largeShareChild,
     "ingest-ram-calls": IngestBenchmarks.ramCallsChild,
+    "disk-sink": DiskSinkServer.child,
   ]
   #if os(Linux)
     modes["image-jpeg"] = ImageBenchmarks.jpegChild
@@ -64,13 +69,14 @@ if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arg
     exit(1)
   }
 } else {
-  // "ingest-small" and "ingest-large" are parts of "ingest", and "postgres-payloads" of
-  // "postgres", for running one alone; "import-large" (1 GiB, half a minute) runs only when
-  // named.
+  // "ingest-small" and "ingest-large" are parts of "ingest", "serve-small", "serve-load" and
+  // "serve-large" of "serve", and "postgres-payloads" of "postgres", for running one alone;
+  // "import-large" (1 GiB, half a minute) runs only when named.
   let selected =
     arguments.isEmpty
     ? sections.map(\.name).filter {
-      !$0.hasPrefix("ingest-") && $0 != "import-large" && $0 != "postgres-payloads"
+      !$0.hasPrefix("ingest-") && !$0.hasPrefix("serve-") && $0 != "import-large"
+        && $0 != "postgres-payloads"
     }
     : arguments
   // A section that fails says why, and the others still run; the exit status tells.

@@ -1,0 +1,184 @@
+import Foundation
+import Ingest
+import ShareServer
+import Sniffing
+import SystemCalls
+
+/// Issue 37's figures for the share target over HTTP, each beside a baseline in the same run:
+///
+/// - a 20 KB share over loopback HTTP (a `ShareServer` in this process, a keep-alive client
+///   on a socket) beside the same share made in this process as `ingest-cli share FILE` makes it
+///   (`LocalShare`, then `SharePipeline.share`): at most 1.5x;
+/// - 64 clients at once, each posting a share: p50, p99 and no missed deadline
+///   (`ServeBenchmarks+Load.swift`), beside the same 64 shares made in process (`ingest-load`);
+/// - a 1 GiB upload with `curl` to the release `ingest-cli serve`: its peak memory (at most
+///   32 MiB) and throughput, at least 0.8x `curl` uploading the same file to a server on the
+///   same libmicrohttpd that writes it to disk and nothing more (`ServeBenchmarks+Large.swift`).
+///
+/// `serve-small`, `serve-load` and `serve-large` run one part alone.
+enum ServeBenchmarks {
+  /// The bearer token every request of the section presents.
+  static let token = "serve-benchmark-token"
+
+  static func run() async throws {
+    Harness.section("serve")
+    try await smallShares()
+    try await loadedShares()
+    try largeUpload()
+  }
+
+  /// The `serve-small` section.
+  static func smallSharesAlone() async throws {
+    Harness.section("serve")
+    try await smallShares()
+  }
+
+  /// The `serve-load` section.
+  static func loadedSharesAlone() async throws {
+    Harness.section("serve")
+    try await loadedShares()
+  }
+
+  /// The `serve-large` section.
+  static func largeUploadAlone() throws {
+    Harness.section("serve")
+    try largeUpload()
+  }
+
+  // MARK: A 20 KB share
+
+  /// The 20 KB shares on the disk (the goal), then on a RAM file system where there is one (a
+  /// flush costs nothing there, so what HTTP adds is seen beside the pipeline's processor time
+  /// alone).
+  static func smallShares() async throws {
+    let disk = IngestBenchmarks.scratch.appendingPathComponent(
+      "ServeBenchmarks-\(UUID().uuidString)")
+    try await compareSmallShares(in: disk, goal: true)
+    let memory = URL(fileURLWithPath: "/dev/shm")
+    if FileManager.default.isWritableFile(atPath: memory.path) {
+      try await compareSmallShares(
+        in: memory.appendingPathComponent("ServeBenchmarks-\(UUID().uuidString)"), goal: false)
+    }
+  }
+
+  /// Rounds of `count` shares of a 20 KB file each way, one share after the other, the two
+  /// ways alternating which goes first; each way into a group directory of its own under
+  /// `root`.
+  static func compareSmallShares(in root: URL, goal: Bool) async throws {
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let count = 200
+    let sources = try IngestBenchmarks.makeSources(count, in: root)
+    let requests = try sources.map {
+      LoopbackHTTPClient.post(
+        path: "/share", token: token, contentType: "image/jpeg",
+        body: Array(try Data(contentsOf: $0)))
+    }
+    let server = try RunningShareServer(groupDirectory: root.path + "/http")
+    let local = SharePipeline(group: try GroupDirectory(path: root.path + "/local"))
+    let sniffer = ContentSniffer()
+    var overHTTP: [Double] = []
+    var inProcess: [Double] = []
+    var roundTrips: [Double] = []
+    do {
+      // Every line below runs on a worker of the I/O executor, as `ingest-cli share` runs its
+      // share: the client's waits block that worker, never Swift's cooperative pool.
+      try await withTaskExecutorPreference(IOExecutor.shared) {
+        let client = try LoopbackHTTPClient(port: server.port, connections: 1)
+        let health = LoopbackHTTPClient.get(path: "/healthz")
+        for round in 0..<6 {
+          for step in round % 2 == 0 ? [0, 1] : [1, 0] {
+            let start = Harness.now()
+            if step == 0 {
+              for request in requests {
+                let answer = try client.exchange([request])[0]
+                guard answer.status == 201 else {
+                  throw HarnessError(
+                    message: "POST /share answered \(answer.status): \(answer.body)")
+                }
+              }
+            } else {
+              for source in sources {
+                let share = try LocalShare(files: [source], sniffer: sniffer)
+                let outcome = await local.share(share.items, source: share.source)
+                guard outcome.isCommitted else {
+                  throw HarnessError(
+                    message: "a share failed: \(String(describing: outcome.error))")
+                }
+              }
+            }
+            let seconds = Double(Harness.now() - start) / 1e9 / Double(count)
+            guard round > 0 else { continue }  // the first round warms both up
+            if step == 0 { overHTTP.append(seconds) } else { inProcess.append(seconds) }
+          }
+          // The HTTP exchange alone: a request the server answers from its head.
+          if round > 0 {
+            for _ in 0..<count { roundTrips.append(try client.exchange([health])[0].seconds) }
+          }
+        }
+      }
+    } catch {
+      try? await server.stop()
+      await local.close()
+      throw error
+    }
+    try await server.stop()
+    await local.close()
+    report(
+      overHTTP: overHTTP, inProcess: inProcess, roundTrip: Harness.median(roundTrips),
+      place: goal ? "on the disk" : "on a RAM file system (/dev/shm)", goal: goal)
+  }
+
+  private static func report(
+    overHTTP: [Double], inProcess: [Double], roundTrip: Double, place: String, goal: Bool
+  ) {
+    let rounds = zip(overHTTP, inProcess).map {
+      String(format: "%.3f/%.3f", $0 * 1000, $1 * 1000)
+    }
+    print(
+      "  rounds \(place) (ms per share, over HTTP/in process): \(rounds.joined(separator: " "))")
+    let ratio = Harness.median(zip(overHTTP, inProcess).map { $0 / $1 })
+    let http = Harness.median(overHTTP)
+    let local = Harness.median(inProcess)
+    Harness.report(
+      "a 20 KB share over loopback HTTP \(place), POST /share on one keep-alive connection to a"
+        + " ShareServer in this process (median of \(overHTTP.count) alternating rounds of 200)",
+      String(format: "%.3f ms per share; median pair ratio %.2fx in process", http * 1000, ratio),
+      goal: goal ? "<= 1.5x" : "info", met: goal ? ratio <= 1.5 : nil)
+    Harness.report(
+      "baseline: the same share in process, as ingest-cli share FILE makes it (LocalShare,"
+        + " SharePipeline.share)",
+      String(format: "%.3f ms per share", local * 1000), goal: "baseline", met: nil)
+    Harness.report(
+      "what HTTP adds per share (the difference of the medians); GET /healthz round trip on the"
+        + " same connection",
+      String(format: "%.0f µs; %.0f µs", (http - local) * 1e6, roundTrip * 1e6), goal: "info",
+      met: nil)
+  }
+}
+
+/// A `ShareServer` serving in this process (on the I/O executor, as `ingest-cli serve` runs it)
+/// in front of a pipeline of its own, on port 0, with the section's token.
+struct RunningShareServer {
+  let server: ShareServer
+  let pipeline: SharePipeline
+  private let serving: Task<Void, any Error>
+
+  init(groupDirectory: String) throws {
+    pipeline = SharePipeline(group: try GroupDirectory(path: groupDirectory))
+    let configuration = ShareServer.Configuration(
+      port: 0, tokens: try BearerTokens([ServeBenchmarks.token]))
+    let server = try ShareServer(pipeline: pipeline, configuration: configuration)
+    self.server = server
+    serving = Task { try await server.run() }
+  }
+
+  var port: UInt16 { server.port }
+
+  /// Stops accepting, waits for the requests in flight, and closes the pipeline.
+  func stop() async throws {
+    server.stop()
+    try await serving.value
+    await pipeline.close()
+  }
+}
