@@ -9,8 +9,11 @@ import SystemCalls
 /// `Readiness.wait` and calls `runOnce()` on a worker of `IOExecutor.shared`, the package's one
 /// owner of threads. Its callbacks therefore run on that worker. A request whose body has
 /// arrived is suspended (`MHD_suspend_connection`), shared by a task on the same executor, and
-/// resumed from there (`MHD_resume_connection`, safe from any thread: MHD wakes the loop through
-/// its inter-thread channel, `MHD_USE_ITC`, which `MHD_ALLOW_SUSPEND_RESUME` includes). A
+/// resumed from there (`MHD_resume_connection`, safe from any thread), which then signals
+/// `resumed`, one of the descriptors the loop waits on: MHD with no thread of its own has no
+/// inter-thread channel (it drops `MHD_USE_ITC`), so a resume is seen only at the next `MHD_run`,
+/// and the loop, waiting with the timeout it was given before the resume (up to a second),
+/// would send the answer only then. A
 /// `multipart/form-data` body goes through MHD's post processor on the same worker, as it
 /// arrives, into `FormUpload`.
 final class HTTPDaemon: Sendable {
@@ -25,9 +28,13 @@ final class HTTPDaemon: Sendable {
   /// MHD's epoll descriptor: readable when `runOnce()` has work.
   var descriptor: Int32 { descriptorValue.load(ordering: .relaxed) }
   private let descriptorValue = Atomic<Int32>(-1)
+  /// Signalled after each `MHD_resume_connection`: `runOnce()` has work (the loop waits on it
+  /// beside `descriptor`).
+  let resumed: WakeEvent
 
-  private init(handler: any HTTPRequestHandler) {
+  private init(handler: any HTTPRequestHandler, resumed: WakeEvent) {
     self.handler = handler
+    self.resumed = resumed
   }
 
   /// Starts listening on `host` (an address) and `port`; requests are served by `runOnce()`.
@@ -35,7 +42,13 @@ final class HTTPDaemon: Sendable {
     host: String, port: UInt16, connectionLimit: Int, connectionTimeoutSeconds: Int,
     handler: any HTTPRequestHandler
   ) throws(ShareServerError) -> HTTPDaemon {
-    let server = HTTPDaemon(handler: handler)
+    let resumed: WakeEvent
+    do {
+      resumed = try WakeEvent()
+    } catch {
+      throw .loopFailed(error)
+    }
+    let server = HTTPDaemon(handler: handler, resumed: resumed)
     let context = Unmanaged.passUnretained(server).toOpaque()
     let flags = UInt32(MHD_USE_EPOLL.rawValue) | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
     guard
@@ -51,8 +64,11 @@ final class HTTPDaemon: Sendable {
     return server
   }
 
-  /// Serves what is ready (accepts, reads, calls the handler, writes); never blocks.
+  /// Serves what is ready (accepts, reads, calls the handler, writes, answers resumed
+  /// requests); never blocks.
   func runOnce() {
+    // Cleared first: a resume signalled while MHD runs is seen at the next turn.
+    resumed.clear()
     daemon.withLock { daemon in
       if let daemon { _ = MHD_run(daemon.pointer) }
     }
@@ -270,6 +286,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
           HTTPResponse.error(500, "nothing was received")
         }
       exchange.resume(with: response)
+      daemon.resumed.signal()
     }
     return .YES
   case .processing:
