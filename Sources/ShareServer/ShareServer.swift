@@ -124,8 +124,11 @@ public final class ShareServer: Sendable {
   private func serve() throws(ShareServerError) {
     defer { daemon.stop() }
     var stopping = false
+    // Looked at only when a wait says the event is readable: a poll of its own at every turn
+    // would be one more system call for every chunk of every body.
+    var isStopSignalled = wake.isSignalled
     while true {
-      if !stopping && wake.isSignalled {
+      if !stopping && isStopSignalled {
         stopping = true
         daemon.quiesce()
         log("stopping: no new connections; finishing the requests in flight")
@@ -134,12 +137,16 @@ public final class ShareServer: Sendable {
       // Once stopping, the wake event stays readable: wait on the daemon alone.
       let descriptors =
         [daemon.descriptor, daemon.resumed.descriptor] + (stopping ? [] : [wake.descriptor])
+      let ready: [Bool]
       do {
-        _ = try Readiness.wait(
+        ready = try Readiness.wait(
           for: descriptors, timeout: daemon.timeout(atMost: .milliseconds(stopping ? 100 : 1000)))
       } catch {
         throw .loopFailed(error)
       }
+      // Cleared before MHD runs: a resume signalled meanwhile is seen at the next turn.
+      if ready[1] { daemon.resumed.clear() }
+      isStopSignalled = !stopping && ready[2]
       daemon.runOnce()
     }
     log("stopped")

@@ -29,7 +29,7 @@ final class HTTPDaemon: Sendable {
   var descriptor: Int32 { descriptorValue.load(ordering: .relaxed) }
   private let descriptorValue = Atomic<Int32>(-1)
   /// Signalled after each `MHD_resume_connection`: `runOnce()` has work (the loop waits on it
-  /// beside `descriptor`).
+  /// beside `descriptor`, and clears it before running).
   let resumed: WakeEvent
 
   private init(handler: any HTTPRequestHandler, resumed: WakeEvent) {
@@ -64,11 +64,8 @@ final class HTTPDaemon: Sendable {
     return server
   }
 
-  /// Serves what is ready (accepts, reads, calls the handler, writes, answers resumed
-  /// requests); never blocks.
+  /// Serves what is ready (accepts, reads, calls the handler, writes); never blocks.
   func runOnce() {
-    // Cleared first: a resume signalled while MHD runs is seen at the next turn.
-    resumed.clear()
     daemon.withLock { daemon in
       if let daemon { _ = MHD_run(daemon.pointer) }
     }
