@@ -64,7 +64,6 @@ struct ShareRoutes: HTTPRequestHandler {
   }
 
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
-    defer { upload.discard() }
     let url: URL
     do {
       url = try stage(upload, declaredMIMEType: head.contentType)
@@ -85,7 +84,6 @@ struct ShareRoutes: HTTPRequestHandler {
   /// input left empty, are skipped), its `text` and its `url`, wrapped as `share --text
   /// --url FILE...` wraps them. The `title` is read and not kept yet.
   func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
-    defer { form.discard() }
     var urls: [URL] = []
     var bytes: Int64 = 0
     for file in form.files where file.upload.byteCount > 0 {
