@@ -13,7 +13,7 @@ import Foundation
 /// (sniffing, the share's copy and digest, the commit protocol) is the only difference.
 ///
 /// Run as a child mode of this executable, `--child disk-sink DIR`: it prints `listening on
-/// http://127.0.0.1:PORT` and serves until it is killed. libmicrohttpd serves on a thread of
+/// http://127.0.0.1:PORT` and serves until it is killed (SIGTERM). libmicrohttpd serves on a thread of
 /// its own here (`MHD_USE_INTERNAL_POLLING_THREAD`), as `ShareServer` serves on one worker:
 /// one thread receives, writes and answers.
 enum DiskSinkServer {
@@ -22,6 +22,11 @@ enum DiskSinkServer {
     guard arguments.count == 1 else {
       throw HarnessError(message: "disk-sink needs the directory to write into")
     }
+    // Killed with SIGTERM: a parent that ran this from a thread blocking signals (a Dispatch
+    // worker) passed its mask on through posix_spawn, and a blocked SIGTERM would never arrive.
+    var none = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, nil)
     let (socket, port) = try LoopbackSocket.listen()
     let sink = Unmanaged.passRetained(DiskSink(directory: arguments[0])).toOpaque()
     let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_EPOLL.rawValue)
