@@ -81,16 +81,19 @@ struct ShareRoutes: HTTPRequestHandler {
     return await commit(share, bytes: upload.byteCount)
   }
 
-  /// A Web Share Target form: its files (empty file parts, which a form sends for a file
-  /// input left empty, are skipped), its `text` and its `url`, wrapped as `share --text
-  /// --url FILE...` wraps them. The `title` is read and not kept yet.
+  /// A Web Share Target form, wrapped as the "web share" source (`LocalShare.init(webShareFiles:
+  /// title:text:url:sniffer:registry:)`): its files, each registered as the type its part
+  /// declared (when the content agrees) and then the type its content is, its `url`, its
+  /// `text`, and its `title` as the item's title. Empty file parts, which a form sends for a
+  /// file input left empty, are skipped.
   func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
     defer { form.discard() }
-    var urls: [URL] = []
+    var files: [LocalShare.WebShareFile] = []
     var bytes: Int64 = 0
     for file in form.files where file.upload.byteCount > 0 {
       do {
-        urls.append(try stage(file.upload, declaredMIMEType: file.declaredType))
+        let url = try stage(file.upload, declaredMIMEType: file.declaredType)
+        files.append(LocalShare.WebShareFile(url: url, declaredMIMEType: file.declaredType))
         bytes += file.upload.byteCount
       } catch {
         log("error: cannot close an upload: \(LogRedaction.describe(error))")
@@ -105,12 +108,13 @@ struct ShareRoutes: HTTPRequestHandler {
       }
       url = parsed
     }
-    guard !urls.isEmpty || fields.text != nil || url != nil else {
+    guard !files.isEmpty || fields.text != nil || url != nil else {
       return .error(422, "the form holds no file, text or url to share")
     }
     let share: LocalShare
     do {
-      share = try LocalShare(files: urls, text: fields.text, url: url, sniffer: sniffer)
+      share = try LocalShare(
+        webShareFiles: files, title: fields.title, text: fields.text, url: url, sniffer: sniffer)
     } catch {
       return .error(422, "a file of the form could not be read")
     }

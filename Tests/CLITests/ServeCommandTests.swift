@@ -297,6 +297,38 @@ struct ServeCommandTests {
     #expect(incoming.count == 2)
     #expect(incoming.allSatisfy { !$0.contains("evil") }, "no name from the request: \(incoming)")
     #expect(server.stagedUploads.isEmpty)
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: server.group + "/Inbox/\(id).json")))
+        as? [String: Any])
+    #expect(manifest["source"] as? String == "web-share")
+    let items = manifest["items"] as? [[String: Any]] ?? []
+    #expect(
+      items.map { $0["typeIdentifier"] as? String } == [
+        "public.heic", "com.adobe.pdf", "public.url", "public.plain-text",
+      ])
+  }
+
+  @Test("A form part whose declared type its content contradicts is shared as what it is")
+  func sharesAFormPartAsItsContent() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await Self.start(in: directory)
+    defer { server.kill() }
+    let png = CLI.packageRoot.appendingPathComponent("corpus/files/screenshot.png").path
+    let answer = try await Self.curl([
+      "-H", "Authorization: Bearer \(Self.token)",
+      "-F", "files=@\(png);type=image/jpeg;filename=photo.jpg", server.url + "/share",
+    ])
+    #expect(answer.status == 201, "\(answer.body)")
+    let id = try #require(CLI.json(answer.body)["share"] as? String)
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: server.group + "/Inbox/\(id).json")))
+        as? [String: Any])
+    let items = manifest["items"] as? [[String: Any]] ?? []
+    #expect(items.map { $0["typeIdentifier"] as? String } == ["public.png"])
+    #expect(Server.entries(server.group + "/Incoming").allSatisfy { $0.hasSuffix(".png") })
   }
 
   /// A hostile or oversized form, and the status it gets.

@@ -21,9 +21,11 @@ enum ServeCommand {
       chunked body, which declares no length, is cut off instead and its bytes removed). GET \
       /healthz answers ok.
 
-      POST /share also takes a Web Share Target form (multipart/form-data): its text and url \
-      fields and its file parts become one share, as share --text --url FILE... makes it (the \
-      title is not kept yet); each file part is streamed to .staging/ under a random name. A \
+      POST /share also takes a Web Share Target form (multipart/form-data): its files, url, \
+      text and title become one share from the web-share source, each file registered as the \
+      type its part declares (when its content agrees) and then as the type its content is, \
+      the title as the item's title (which a rule reads; the inbox keeps no item titles); \
+      each file part is streamed to .staging/ under a random name. A \
       form of more than 32 parts or a text field over 64 KiB is 413; a form that ends in the \
       middle of a part is 400; a form with nothing to share is 422.
 
