@@ -55,12 +55,7 @@ struct ShareRoutes: HTTPRequestHandler {
     if head.contentType.map(Self.mediaType) == "multipart/form-data" {
       return .receiveForm(FormUpload(in: pipeline.group, limit: maximumBodySize))
     }
-    do {
-      return .receive(try Upload(in: pipeline.group, limit: maximumBodySize))
-    } catch {
-      log("error: cannot stage an upload: \(LogRedaction.describe(error))")
-      return .respond(.error(507, "the upload could not be stored"))
-    }
+    return .receive(Upload(in: pipeline.group, limit: maximumBodySize))
   }
 
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
@@ -158,6 +153,10 @@ struct ShareRoutes: HTTPRequestHandler {
       default: return .error(500, "the share was not saved: \(error.redactedDescription)")
       }
     }
+  }
+
+  func tooSlow(_ head: HTTPRequestHead) {
+    log("path=\(head.loggedPath) closed: the body did not arrive within the request time limit")
   }
 
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {

@@ -12,7 +12,9 @@ enum ServeCommand {
       + " or a Web Share Target form",
     discussion: """
       Listens on --host (default 127.0.0.1, this machine only) and --port (default 8787; 0 \
-      picks a free one) and prints listening on http://HOST:PORT as its first line. POST \
+      picks a free one), or on a unix socket made 0600 (--unix-socket PATH, for a reverse \
+      proxy on this machine), speaking HTTPS with --tls-cert and --tls-key; its first line \
+      is listening on http://HOST:PORT (https://, or unix:PATH). POST \
       /share takes one file as the body, streamed to <group>/.staging/ under a random name \
       (never the client's), then shared exactly as share FILE shares it: sniffed, wrapped as \
       Photos or Files would wrap it, shown to --rule, decided by the contract, committed all \
@@ -28,6 +30,12 @@ enum ServeCommand {
       each file part is streamed to .staging/ under a random name. A \
       form of more than 32 parts or a text field over 64 KiB is 413; a form that ends in the \
       middle of a part is 400; a form with nothing to share is 422.
+
+      At most --max-uploads bodies (default 8) are taken at once; the others wait unread, \
+      their bytes held back in the network, not in memory. A connection idle for \
+      --idle-timeout seconds, or whose body has not arrived --request-timeout seconds after \
+      its head (default 900), is closed unanswered (libmicrohttpd 0.9 cannot answer 408 in \
+      the middle of a body), and its bytes removed.
 
       Every POST needs Authorization: Bearer TOKEN with a token from --token-file (one per \
       line: one per device); --insecure-no-token turns that off, for a server behind a proxy \
@@ -47,9 +55,9 @@ enum ServeCommand {
         note: "what a client sends (not an ingest-cli command)"),
     ],
     exitStatus: """
-      0 stopped by SIGINT or SIGTERM; 64 usage; 66 the token file or rule is missing or \
-      unreadable; 73 the group directory cannot be created or written, or the port cannot be \
-      listened on; 74 other I/O errors.
+      0 stopped by SIGINT or SIGTERM; 64 usage; 66 the token file, a TLS file or the rule is \
+      missing or unreadable; 73 the group directory cannot be created or written, or the port \
+      or unix socket cannot be listened on; 74 other I/O errors.
       """
   )
 
@@ -61,6 +69,11 @@ enum ServeCommand {
     var isInsecureWithoutToken: Bool
     var maximumBody: String?
     var idleTimeout: String?
+    var unixSocket: String?
+    var tlsCertificate: String?
+    var tlsKey: String?
+    var maximumUploads: String?
+    var requestTimeout: String?
     var rule: String?
     var contract: ContractOptions
     var group: GroupOptions
@@ -94,6 +107,30 @@ enum ServeCommand {
           "--idle-timeout", value: "SECONDS",
           help: "close a connection that sends nothing for this long, its upload removed"
             + " (default: 60)"))
+      requestTimeout = reader.read(
+        Option(
+          "--request-timeout", value: "SECONDS",
+          help: "close a request whose body has not arrived this long after its head, its"
+            + " upload removed (default: 900)"))
+      maximumUploads = reader.read(
+        Option(
+          "--max-uploads", value: "N",
+          help: "take at most N bodies at once; the others wait, unread (default: 8)"))
+      unixSocket = reader.read(
+        Option(
+          "--unix-socket", value: "PATH",
+          help: "listen on a unix socket (mode 0600) instead of --host and --port, for a"
+            + " reverse proxy on this machine",
+          completion: .file))
+      tlsCertificate = reader.read(
+        Option(
+          "--tls-cert", value: "FILE",
+          help: "speak HTTPS with this PEM certificate chain (with --tls-key)",
+          completion: .file))
+      tlsKey = reader.read(
+        Option(
+          "--tls-key", value: "FILE", help: "the certificate's PEM private key (with --tls-cert)",
+          completion: .file))
       rule = reader.read(
         Option(
           "--rule", value: "RULE",
@@ -118,6 +155,26 @@ enum ServeCommand {
     }
     let idleTimeout = try given.idleTimeout.map {
       try NumberArgument.count($0, option: "--idle-timeout", range: 1...86_400)
+    }
+    let maximumUploads = try given.maximumUploads.map {
+      try NumberArgument.count($0, option: "--max-uploads", range: 1...4096)
+    }
+    let requestTimeout = try given.requestTimeout.map {
+      try NumberArgument.count($0, option: "--request-timeout", range: 1...604_800)
+    }
+    if given.unixSocket != nil, given.host != nil || given.port != nil {
+      throw CLIError.usage("--unix-socket cannot be given with --host or --port")
+    }
+    let tls: ShareServer.TLSCredentials?
+    switch (given.tlsCertificate, given.tlsKey) {
+    case (let certificate?, let key?):
+      do {
+        tls = try ShareServer.TLSCredentials(privateKeyFile: key, certificateFile: certificate)
+      } catch {
+        throw CLIError(status: .noInput, message: "\(error)")
+      }
+    case (nil, nil): tls = nil
+    default: throw CLIError.usage("--tls-cert and --tls-key are given together")
     }
     let tokens: BearerTokens?
     switch (given.tokenFile, given.isInsecureWithoutToken) {
@@ -144,11 +201,16 @@ enum ServeCommand {
     let database = try await Backends.database(given.backends)
     let inbox = try await Backends.inbox(database, group: group)
     let pipeline = SharePipeline(group: group, inbox: inbox, contract: contract)
-    var configuration = ShareServer.Configuration(tokens: tokens)
-    if let host = given.host { configuration.host = host }
-    if let port { configuration.port = port }
+    var configuration = ShareServer.Configuration(tls: tls, tokens: tokens)
+    if let path = given.unixSocket {
+      configuration.listener = .unixSocket(path: path)
+    } else {
+      configuration.listener = .address(given.host ?? "127.0.0.1", port: port ?? 8787)
+    }
     if let maximumBody { configuration.maximumBodySize = maximumBody }
     if let idleTimeout { configuration.connectionTimeoutSeconds = idleTimeout }
+    if let maximumUploads { configuration.maximumUploads = maximumUploads }
+    if let requestTimeout { configuration.requestTimeLimitSeconds = requestTimeout }
     let server: ShareServer
     do {
       server = try ShareServer(
@@ -158,9 +220,13 @@ enum ServeCommand {
       throw CLIError(status: .cannotCreate, message: "\(error)")
     }
     server.stopOnSignals([SIGINT, SIGTERM])
-    let shownHost =
-      configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-    print("listening on http://\(shownHost):\(server.port)")
+    switch server.listening {
+    case .address(let host, let port):
+      let shownHost = host.contains(":") ? "[\(host)]" : host
+      print("listening on \(tls == nil ? "http" : "https")://\(shownHost):\(port)")
+    case .unixSocket(let path):
+      print("listening on unix:\(path)")
+    }
     Output.flush()
     do {
       try await server.run()
