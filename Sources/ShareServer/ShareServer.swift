@@ -220,7 +220,10 @@ public final class ShareServer: Sendable {
       }
       if stopping && !daemon.hasRequestsInFlight { break }
       // Once stopping, the wake event stays readable: wait on the daemon alone.
-      let descriptors = stopping ? [daemon.descriptor] : [daemon.descriptor, wake.descriptor]
+      let descriptors =
+        stopping
+        ? [daemon.descriptor, daemon.resumed.descriptor]
+        : [daemon.descriptor, daemon.resumed.descriptor, wake.descriptor]
       do {
         _ = try Readiness.wait(
           for: descriptors, timeout: daemon.timeout(atMost: .milliseconds(stopping ? 100 : 1000)))

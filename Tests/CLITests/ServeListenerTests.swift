@@ -146,8 +146,16 @@ struct ServeListenerTests {
     let (secondAnswer, secondDone) = try await second
     #expect(firstAnswer.status == 201, "\(firstAnswer.body)")
     #expect(secondAnswer.status == 201, "\(secondAnswer.body)")
-    #expect(secondDone > firstDone, "the second was taken after the first")
     #expect(firstDone - start > .seconds(2))
+    #expect(secondDone - start > .seconds(2), "the second waited for the first's slot")
+    // The server committed the first before it took the second (curl's own exit times are
+    // no guide: --limit-rate paces the first client's reading of its answer too).
+    let log = try String(contentsOfFile: server.log, encoding: .utf8)
+    let firstCommit = try #require(log.range(of: "committed bytes=\(bytes.count) "))
+    let secondCommit = try #require(
+      log.range(
+        of: "committed bytes=\(try Data(contentsOf: URL(fileURLWithPath: Self.photo)).count) "))
+    #expect(firstCommit.lowerBound < secondCommit.lowerBound, "\(log)")
     #expect(try await server.inboxIDs().count == 2)
   }
 

@@ -28,11 +28,18 @@ final class HTTPDaemon: Sendable {
 
   /// The uploads let in at once; more wait, suspended, in arrival order.
   let slots: UploadSlots
+  /// Wakes the loop when a connection is resumed: MHD handles resumed connections in its next
+  /// `MHD_run`, and its epoll descriptor does not become readable for them.
+  let resumed: WakeEvent
   /// How long a request's body may take to arrive, from its head.
   let requestTimeLimit: Duration
 
-  private init(handler: any HTTPRequestHandler, uploadLimit: Int, requestTimeLimit: Duration) {
+  private init(
+    handler: any HTTPRequestHandler, uploadLimit: Int, requestTimeLimit: Duration,
+    resumed: WakeEvent
+  ) {
     self.handler = handler
+    self.resumed = resumed
     self.slots = UploadSlots(limit: uploadLimit)
     self.requestTimeLimit = requestTimeLimit
   }
@@ -44,8 +51,15 @@ final class HTTPDaemon: Sendable {
     connectionTimeoutSeconds: Int, uploadLimit: Int, requestTimeLimit: Duration,
     handler: any HTTPRequestHandler
   ) throws(ShareServerError) -> HTTPDaemon {
+    let resumed: WakeEvent
+    do {
+      resumed = try WakeEvent()
+    } catch {
+      throw .loopFailed(error)
+    }
     let server = HTTPDaemon(
-      handler: handler, uploadLimit: uploadLimit, requestTimeLimit: requestTimeLimit)
+      handler: handler, uploadLimit: uploadLimit, requestTimeLimit: requestTimeLimit,
+      resumed: resumed)
     let context = Unmanaged.passUnretained(server).toOpaque()
     let flags = UInt32(MHD_USE_EPOLL.rawValue) | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
     var socket: Int32 = -1
@@ -78,6 +92,7 @@ final class HTTPDaemon: Sendable {
 
   /// Serves what is ready (accepts, reads, calls the handler, writes); never blocks.
   func runOnce() {
+    resumed.reset()
     daemon.withLock { daemon in
       if let daemon { _ = MHD_run(daemon.pointer) }
     }
@@ -160,7 +175,7 @@ final class HTTPExchange: Sendable {
 
   /// Resumes a connection that waited for an upload slot, now that it holds one: MHD hands
   /// it the bytes it had not taken.
-  func admit() {
+  func admit(waking loop: WakeEvent) {
     state.withLock {
       $0.isWaitingForSlot = false
       $0.holdsSlot = true
@@ -169,16 +184,18 @@ final class HTTPExchange: Sendable {
       if let connection { MHD_resume_connection(connection.pointer) }
       connection = nil
     }
+    loop.signal()
   }
 
   /// Resumes the suspended connection with `response`; the handler queues it when MHD calls
   /// back.
-  func resume(with response: HTTPResponse) {
+  func resume(with response: HTTPResponse, waking loop: WakeEvent) {
     state.withLock { $0.pending = response }
     connection.withLock { connection in
       if let connection { MHD_resume_connection(connection.pointer) }
       connection = nil
     }
+    loop.signal()
   }
 }
 
@@ -335,7 +352,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         } else {
           HTTPResponse.error(500, "nothing was received")
         }
-      exchange.resume(with: response)
+      exchange.resume(with: response, waking: daemon.resumed)
     }
     return .YES
   case .processing:
@@ -366,7 +383,7 @@ private let completionHandler: MHD_RequestCompletedCallback = {
   // A body that never finished (the client went away, the limit cut it off) leaves nothing.
   state.upload?.discard()
   state.form?.discard()
-  if state.holdsSlot, let next = daemon.slots.release() { next.admit() }
+  if state.holdsSlot, let next = daemon.slots.release() { next.admit(waking: daemon.resumed) }
   daemon.handler.completed(exchange.head, status: state.status, bodyBytes: state.bodyBytes)
   daemon.ended()
 }
