@@ -90,14 +90,15 @@ static inline int cmicrohttpd_unix_address(struct sockaddr_un *_Nonnull address,
   return 0;
 }
 
-// Makes a Unix stream socket at `path` with mode 0600, listening; -1 with errno set when it
+// Makes a Unix stream socket at `path` with `mode` (0600: this user only), listening; -1 with errno set when it
 // cannot (ENAMETOOLONG for a path longer than a socket address holds, EEXIST when something is
 // at `path` already: it is never replaced). The socket is bound in a fresh 0700 directory
 // beside `path` (`directoryTemplate`, ending in XXXXXX, is that directory's name), given its
 // mode there, where no one else can reach it, then linked into place and the directory
 // removed: no other process can connect before the mode is set, and no path is followed twice.
 static inline int cmicrohttpd_unix_listener(const char *_Nonnull path,
-                                            char *_Nonnull directoryTemplate, int backlog) {
+                                            char *_Nonnull directoryTemplate, mode_t mode,
+                                            int backlog) {
   struct sockaddr_un address;
   char inner[sizeof address.sun_path + 8];
   if (strlen(directoryTemplate) + 3 >= sizeof address.sun_path ||
@@ -110,7 +111,7 @@ static inline int cmicrohttpd_unix_listener(const char *_Nonnull path,
   cmicrohttpd_unix_address(&address, inner);
   int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   int failed = fd < 0 || bind(fd, (const struct sockaddr *)&address, sizeof address) != 0 ||
-               chmod(inner, 0600) != 0 || listen(fd, backlog) != 0 || link(inner, path) != 0;
+               chmod(inner, mode) != 0 || listen(fd, backlog) != 0 || link(inner, path) != 0;
   int saved = errno;
   unlink(inner);
   rmdir(directoryTemplate);

@@ -29,8 +29,8 @@ public final class ShareServer: Sendable {
   public enum Listener: Sendable, Hashable, CustomStringConvertible {
     /// An IPv4 or IPv6 address (not a name) and a port (0: one the kernel picks).
     case address(String, port: UInt16)
-    /// A Unix stream socket at this path, made `0600`: only this user's processes (a reverse
-    /// proxy running as the same user, say) can connect. A socket left there by a server that
+    /// A Unix stream socket at this path, made with `Configuration.unixSocketPermissions`
+    /// (`0600` unless told: only this user's processes can connect). A socket left there by a server that
     /// ended is replaced; anything else at the path is refused, never removed.
     case unixSocket(path: String)
 
@@ -95,6 +95,9 @@ public final class ShareServer: Sendable {
     public var maximumBodySize: Int64
     /// The most connections at once; more wait in the kernel's queue.
     public var maximumConnections: Int
+    /// A Unix socket's permission bits: `0o600` (default) lets this user's processes connect,
+    /// `0o660` this user's group too (a reverse proxy running as another user in that group).
+    public var unixSocketPermissions: UInt32 = 0o600
     /// The most request bodies taken at once (default: 8); the others wait, their bytes in
     /// the kernel's buffers and the client's, not in this process (back-pressure).
     public var maximumUploads: Int
@@ -154,7 +157,8 @@ public final class ShareServer: Sendable {
       maximumBodySize: configuration.maximumBodySize, log: log)
     listener = configuration.listener
     daemon = try HTTPDaemon.start(
-      listener: configuration.listener, tls: configuration.tls,
+      listener: configuration.listener,
+      socketPermissions: configuration.unixSocketPermissions, tls: configuration.tls,
       connectionLimit: configuration.maximumConnections,
       connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
       uploadLimit: configuration.maximumUploads,

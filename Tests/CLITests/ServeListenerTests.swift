@@ -41,6 +41,22 @@ struct ServeListenerTests {
     #expect(!FileManager.default.fileExists(atPath: socket), "the socket is removed on stop")
   }
 
+  @Test("--unix-socket-mode 660 opens the socket to the user's group, and nothing more")
+  func unixSocketMode() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let socket = directory.path + "/serve.sock"
+    let server = try await ServeCommandTests.start(
+      in: directory, ["--unix-socket", socket, "--unix-socket-mode", "660"])
+    defer { server.kill() }
+    let attributes = try FileManager.default.attributesOfItem(atPath: socket)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o660)
+    let wide = try await CLI.run([
+      "serve", "--insecure-no-token", "--unix-socket", socket + "2", "--unix-socket-mode", "666",
+    ])
+    #expect(wide.status == 64, "\(wide.standardError)")
+  }
+
   @Test("A socket left by a killed server is replaced; a file at the path is refused, untouched")
   func unixSocketPath() async throws {
     let directory = try TemporaryDirectory()

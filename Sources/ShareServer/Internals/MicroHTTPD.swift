@@ -47,7 +47,8 @@ final class HTTPDaemon: Sendable {
   /// Starts listening on `listener`, speaking TLS with `tls`; requests are served by
   /// `runOnce()`.
   static func start(
-    listener: ShareServer.Listener, tls: ShareServer.TLSCredentials?, connectionLimit: Int,
+    listener: ShareServer.Listener, socketPermissions: UInt32, tls: ShareServer.TLSCredentials?,
+    connectionLimit: Int,
     connectionTimeoutSeconds: Int, uploadLimit: Int, requestTimeLimit: Duration,
     handler: any HTTPRequestHandler
   ) throws(ShareServerError) -> HTTPDaemon {
@@ -70,7 +71,8 @@ final class HTTPDaemon: Sendable {
       host = address
       port = chosen
     case .unixSocket(let path):
-      socket = try UnixSocketListener.listen(at: path, backlog: Int32(clamping: connectionLimit))
+      socket = try UnixSocketListener.listen(
+        at: path, permissions: socketPermissions, backlog: Int32(clamping: connectionLimit))
     }
     let started = cmicrohttpd_start(
       flags, socket, host, port, tls?.privateKey, tls?.certificateChain, accessHandler, context,

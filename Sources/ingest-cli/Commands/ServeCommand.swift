@@ -70,6 +70,7 @@ enum ServeCommand {
     var maximumBody: String?
     var idleTimeout: String?
     var unixSocket: String?
+    var unixSocketMode: String?
     var tlsCertificate: String?
     var tlsKey: String?
     var maximumUploads: String?
@@ -122,6 +123,11 @@ enum ServeCommand {
           help: "listen on a unix socket (mode 0600) instead of --host and --port, for a"
             + " reverse proxy on this machine",
           completion: .file))
+      unixSocketMode = reader.read(
+        Option(
+          "--unix-socket-mode", value: "MODE",
+          help: "the unix socket's permissions: 600 (default: this user) or 660 (and this"
+            + " user's group, for a proxy running as another user in it)"))
       tlsCertificate = reader.read(
         Option(
           "--tls-cert", value: "FILE",
@@ -165,6 +171,18 @@ enum ServeCommand {
     if given.unixSocket != nil, given.host != nil || given.port != nil {
       throw CLIError.usage("--unix-socket cannot be given with --host or --port")
     }
+    let socketMode: UInt32? =
+      switch given.unixSocketMode {
+      case nil: nil
+      case "600", "0600": 0o600
+      case "660", "0660": 0o660
+      case let other?:
+        throw CLIError.usage(
+          "--unix-socket-mode takes 600 or 660, not \(TerminalText.quoted(other))")
+      }
+    if socketMode != nil, given.unixSocket == nil {
+      throw CLIError.usage("--unix-socket-mode is for --unix-socket")
+    }
     let tls: ShareServer.TLSCredentials?
     switch (given.tlsCertificate, given.tlsKey) {
     case (let certificate?, let key?):
@@ -204,6 +222,7 @@ enum ServeCommand {
     var configuration = ShareServer.Configuration(tls: tls, tokens: tokens)
     if let path = given.unixSocket {
       configuration.listener = .unixSocket(path: path)
+      if let socketMode { configuration.unixSocketPermissions = socketMode }
     } else {
       configuration.listener = .address(given.host ?? "127.0.0.1", port: port ?? 8787)
     }
