@@ -18,11 +18,20 @@ public struct ShortcutServer: Sendable, Equatable {
   /// Creates a server after checking the URL and the token.
   ///
   /// The URL must be absolute, `http` or `https`, with a host, and without a user name,
-  /// password or fragment. The token must be printable ASCII (what an HTTP header carries);
+  /// password, fragment, space or control character. The token must be printable ASCII (what an HTTP header carries);
   /// messages about it never quote it.
   /// - Throws: `ShortcutError.invalidArgument` naming the value and the rule it breaks.
   public init(url text: String, bearerToken: String? = nil) throws(ShortcutError) {
     let shown = TerminalText.quoted(text)
+    // Foundation would percent-encode these quietly; the URL sent must be the one given.
+    guard
+      !text.unicodeScalars.contains(where: {
+        $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F
+      })
+    else {
+      throw .invalidArgument(
+        "\(shown) holds a space or a control character: percent-encode it (a space is %20)")
+    }
     guard let components = URLComponents(string: text), let scheme = components.scheme else {
       throw .invalidArgument(
         "\(shown) is not an absolute URL: give one with its scheme and host, such as"

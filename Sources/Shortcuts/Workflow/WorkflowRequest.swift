@@ -17,7 +17,9 @@ public struct WorkflowRequest: Sendable, Codable, Equatable {
 
   /// What stands for text a variable makes, such as a header name.
   public static let variableText = "<variable>"
+}
 
+extension WorkflowRequest {
   /// The request of a Get Contents of URL action; nil for any other action.
   init?(identifier: String, parameters: [String: Any]) {
     guard identifier == "is.workflow.actions.downloadurl" else { return nil }
