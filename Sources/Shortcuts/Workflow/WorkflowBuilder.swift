@@ -133,8 +133,11 @@ public struct WorkflowBuilder: Sendable {
   }
 
   /// What to tell a user about signing: iOS 15+ imports only signed shortcuts.
-  /// - Parameter holdsSecret: whether the file holds a secret (an ``UploadWorkflowBuilder``'s
-  ///   bearer token), which `--mode anyone` would hand to iCloud with the file.
+  /// - Parameters:
+  ///   - input: the unsigned file, as the command line should spell it (shell-quoted).
+  ///   - output: where the signed file goes, spelled the same way.
+  ///   - holdsSecret: whether the file holds a secret (an ``UploadWorkflowBuilder``'s bearer
+  ///     token), which `--mode anyone` would hand to iCloud with the file.
   public static func signingInstructions(
     input: String, output: String, holdsSecret: Bool = false
   ) -> String {
