@@ -142,12 +142,14 @@ let package = Package(
       providers: [.apt(["libheif-dev"])]
     ),
     // The share target over HTTP (`ingest-cli serve`): libmicrohttpd, every call of it in the
-    // module's `Internals/` file, in front of the same pipeline `ingest-cli share` runs.
+    // module's `Internals/` file, in front of the same pipeline `ingest-cli share` runs; and
+    // the web app around it (`WebApp/`: pages, pairing, the library with its thumbnails and
+    // card, which is why it reads Importer's library and draws through ImageCodecs).
     .target(
       name: "ShareServer",
       dependencies: [
         "Ingest", "ActivationRules", "ItemProvider", "Sniffing", "UTI", "SystemCalls",
-        "CMicroHTTPD",
+        "CMicroHTTPD", "Importer", "ImageCodecs", "Digests",
       ],
       swiftSettings: swiftSettings),
     // libmicrohttpd's header, linked (a server maps it for its whole life anyway).

@@ -1,4 +1,5 @@
 import ActivationRules
+import Importer
 import Ingest
 import SystemCalls
 
@@ -39,6 +40,9 @@ public final class ShareServer: Sendable {
     public var maximumConnections: Int
     /// Seconds a connection may stay idle before it is closed.
     public var connectionTimeoutSeconds: Int
+    /// Whether browsers reach the server over HTTPS (through a proxy that terminates TLS):
+    /// the web app's pairing cookie is then `Secure` and its origin `https:`.
+    public var isBehindHTTPS = false
 
     /// A configuration; `tokens` has no default, so none is left out by accident.
     public init(
@@ -64,11 +68,14 @@ public final class ShareServer: Sendable {
   /// - Parameters:
   ///   - pipeline: What commits each share (its group directory holds the staged uploads).
   ///   - rule: The activation rule a share must pass first, as `ingest-cli share --rule`.
+  ///   - library: The library the web app's library page shows (with the day's card); nil
+  ///     shows the inbox alone.
   ///   - configuration: Where to listen, the tokens, and the limits.
   ///   - log: Receives one line per request and per share: no content, no header values.
-  /// - Throws: `ShareServerError.cannotListen`.
+  /// - Throws: `ShareServerError.cannotListen`, `.pairingUnavailable`.
   public init(
-    pipeline: SharePipeline, rule: ActivationRule? = nil, configuration: Configuration,
+    pipeline: SharePipeline, rule: ActivationRule? = nil, library: (any LibraryStore)? = nil,
+    configuration: Configuration,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(ShareServerError) {
     do {
@@ -77,9 +84,11 @@ public final class ShareServer: Sendable {
       throw .loopFailed(error)
     }
     self.log = log
-    let routes = ShareRoutes(
-      pipeline: pipeline, rule: rule, tokens: configuration.tokens,
-      maximumBodySize: configuration.maximumBodySize, log: log)
+    let routes = try WebAppRoutes(
+      share: ShareRoutes(
+        pipeline: pipeline, rule: rule, tokens: configuration.tokens,
+        maximumBodySize: configuration.maximumBodySize, log: log),
+      library: library, isSecure: configuration.isBehindHTTPS)
     daemon = try HTTPDaemon.start(
       host: configuration.host, port: configuration.port,
       connectionLimit: configuration.maximumConnections,
