@@ -13,7 +13,7 @@ import SystemCalls
 ///
 /// It is `HttpOnly; SameSite=Strict; Path=/` with a `Max-Age` of 400 days (Chrome's most), and
 /// `Secure` behind HTTPS. `SameSite=Strict` keeps other sites' pages from sending it; a POST it
-/// authenticates must also come from the server's own pages (`isSameOrigin`), as
+/// authenticates must also come from the server's own pages (`isSameOrigin(_:)`), as
 /// `Sec-Fetch-Site` and `Origin` say.
 struct Pairing: Sendable {
   /// The tokens; nil when the server asks for none (`--insecure-no-token`).
@@ -74,16 +74,21 @@ struct Pairing: Sendable {
     return isPaired(head) || tokens.accepts(authorization: head.authorization)
   }
 
-  /// Whether a POST comes from the server's own pages, as far as the browser says: a
-  /// `Sec-Fetch-Site` of `same-origin` (a page's form) or `none` (the browser itself: a share
-  /// sheet's POST), and an `Origin`, when sent, that is the server's own (`null` only with
-  /// `none`). A client that sends neither header (an old browser, over plain HTTP to a
-  /// non-local address) is let through: `SameSite=Strict` is then the only guard.
+  /// Whether a POST comes from the server's own pages, as far as the browser says.
+  ///
+  /// `Sec-Fetch-Site`, which a page cannot set, decides when the browser sends it (to an
+  /// HTTPS or local origin): `same-origin` (a page's form) or `none` (the browser itself, as a
+  /// share sheet's POST) passes, anything else (`same-site`, `cross-site`) does not. `Origin`,
+  /// when it names an origin, must be the server's own. It may be `null`: the pages'
+  /// `Referrer-Policy: no-referrer` makes browsers send `Origin: null` on the pages' own form
+  /// POSTs, so `null` says nothing either way. A POST with neither header (an old browser, or
+  /// plain HTTP to another machine, where browsers send no `Sec-Fetch-*`) has
+  /// `SameSite=Strict` as its only guard.
   func isSameOrigin(_ head: HTTPRequestHead) -> Bool {
-    let site = head.fetchSite?.lowercased()
-    if let site, site != "same-origin", site != "none" { return false }
-    guard let origin = head.origin?.lowercased() else { return true }
-    if origin == "null" { return site == "none" }
+    if let site = head.fetchSite?.lowercased(), site != "same-origin", site != "none" {
+      return false
+    }
+    guard let origin = head.origin?.lowercased(), origin != "null" else { return true }
     guard let host = head.host?.lowercased() else { return false }
     return origin == (isSecure ? "https://" : "http://") + host
   }

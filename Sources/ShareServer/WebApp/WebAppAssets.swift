@@ -9,6 +9,7 @@ enum WebAppAssets {
   static let script = #"""
     "use strict";
     (function () {
+      document.documentElement.classList.add("scripted");
       var body = document.body;
       var zone = "";
       try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) {}
