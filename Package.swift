@@ -263,6 +263,13 @@ let package = Package(
         "TestSupport",
       ],
       swiftSettings: swiftSettings),
+    // The web app's pieces on their own: escaping, header parsing, the same-origin rule, the
+    // manifest's accept list, the HMAC, thumbnail scaling (the server itself is tested in
+    // CLITests, with curl and a headless browser).
+    .testTarget(
+      name: "ShareServerTests",
+      dependencies: ["ShareServer", "Digests", "ImageCodecs", "Ingest", "Importer", "UTI"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",
       dependencies: [
