@@ -80,10 +80,19 @@ struct LibraryPage: Sendable {
 
     var notice = ""
     if let sent {
+      // Looked up by id when the lists (newest first, at most 50) do not hold it.
+      var isInLibrary = libraryIDs.contains(sent)
+      if !isInLibrary, let library {
+        isInLibrary = (try? await library.contains(shareID: sent)) ?? false
+      }
+      var isInInbox = inboxIDs.contains(sent)
+      if !isInLibrary, !isInInbox {
+        isInInbox = (try? await inbox.manifest(sent)) != nil
+      }
       let whereItIs =
-        libraryIDs.contains(sent)
+        isInLibrary
         ? "it is in the library."
-        : inboxIDs.contains(sent)
+        : isInInbox
           ? "it is in the inbox, waiting for the importer." : "it is no longer in the inbox."
       notice =
         "<p class=\"notice\" id=\"received\">Received share <code>\(sent.uuidString)</code>: \(whereItIs)</p>\n"

@@ -113,7 +113,8 @@ final class Thumbnails: Sendable {
         Self.hasThumbnail(record.items[index].typeIdentifier)
       else { return nil }
       return try FileSystem.readFile(
-        atPath: library.absolutePath(ofFile: file), limit: Self.maximumSourceBytes)
+        atPath: library.absolutePath(ofFile: file), limit: Self.maximumSourceBytes,
+        followSymbolicLinks: false)
     }
     guard let manifest = try await inbox.manifest(share), index < manifest.items.count else {
       return nil
