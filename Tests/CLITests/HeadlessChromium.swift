@@ -74,18 +74,24 @@ final class HeadlessChromium: Sendable {
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let target = try send("Target.createTarget", ["url": "about:blank"], inSession: false)
-    guard let targetID = target["targetId"] as? String else {
-      throw ProtocolError(description: "no target: \(target)")
+    do {
+      let target = try send("Target.createTarget", ["url": "about:blank"], inSession: false)
+      guard let targetID = target["targetId"] as? String else {
+        throw ProtocolError(description: "no target: \(target)")
+      }
+      let attached = try send(
+        "Target.attachToTarget", ["targetId": targetID, "flatten": true], inSession: false)
+      guard let session = attached["sessionId"] as? String else {
+        throw ProtocolError(description: "no session: \(attached)")
+      }
+      state.withLock { $0.session = session }
+      _ = try send("Page.enable")
+      _ = try send("Runtime.enable")
+    } catch {
+      close()
+      let log = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      throw ProtocolError(description: "\(error); the browser's log: \(log.suffix(2000))")
     }
-    let attached = try send(
-      "Target.attachToTarget", ["targetId": targetID, "flatten": true], inSession: false)
-    guard let session = attached["sessionId"] as? String else {
-      throw ProtocolError(description: "no session: \(attached)")
-    }
-    state.withLock { $0.session = session }
-    _ = try send("Page.enable")
-    _ = try send("Runtime.enable")
   }
 
   /// Runs `body` with the browser on a thread of its own.
@@ -210,7 +216,7 @@ final class HeadlessChromium: Sendable {
 
   /// Closes the browser and removes the FIFOs.
   func close() {
-    _ = try? send("Browser.close", inSession: false)
+    if process.isRunning { _ = try? send("Browser.close", inSession: false) }
     let deadline = Date().addingTimeInterval(5)
     while process.isRunning, Date() < deadline { usleep(50_000) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -224,9 +230,11 @@ final class HeadlessChromium: Sendable {
   static func dumpDOM(_ url: String, profile: String) throws -> String {
     guard let executable else { throw ProtocolError(description: absence) }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
+    // Under coreutils' timeout: a browser that hangs is ended after a minute.
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
     process.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
+      "60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+      "--disable-dev-shm-usage",
       "--user-data-dir=\(profile)", "--dump-dom", url,
     ]
     let output = Pipe()

@@ -121,3 +121,14 @@ struct WebAppBrowserTests {
     #expect(copied == card)
   }
 }
+
+/// CI installs Chromium (`.ci/run`): there, its absence fails the run instead of skipping the
+/// browser tests in silence.
+@Suite("The web app's browser tests run in CI")
+struct WebAppBrowserPresenceTests {
+  @Test("Under CI=true headless Chromium is installed")
+  func installedInCI() {
+    guard ProcessInfo.processInfo.environment["CI"] == "true" else { return }
+    #expect(HeadlessChromium.executable != nil, "\(HeadlessChromium.absence)")
+  }
+}
