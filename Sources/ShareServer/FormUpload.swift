@@ -80,6 +80,11 @@ final class FormUpload: Sendable {
         offset == 0
         && (state.current.map { $0.key != key || $0.isFile != isFile || $0.bytes > 0 } ?? true)
       if startsPart {
+        guard !key.isEmpty else {
+          // RFC 7578: every part names its field; a nameless one is not a form.
+          state.refusal = .error(400, "a part of the form has no name")
+          return false
+        }
         state.parts += 1
         if state.parts > Self.maximumParts {
           state.refusal = .error(413, "the form has more than \(Self.maximumParts) parts")
@@ -87,12 +92,7 @@ final class FormUpload: Sendable {
         }
         state.current = (key, isFile, 0)
         if isFile {
-          do {
-            state.files.append((try Upload(in: group, limit: limit), contentType))
-          } catch {
-            state.refusal = .error(507, "the upload could not be stored")
-            return false
-          }
+          state.files.append((Upload(in: group, limit: limit), contentType))
         }
       }
       state.current?.bytes += Int64(bytes.count)

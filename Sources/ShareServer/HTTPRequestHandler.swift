@@ -7,6 +7,9 @@ protocol HTTPRequestHandler: Sendable {
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse
   /// A form has arrived whole into `form`: share it and say what to answer.
   func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse
+  /// The request's body did not arrive within the request time limit: its connection is
+  /// closed, unanswered.
+  func tooSlow(_ head: HTTPRequestHead)
   /// The request is over: `status` is what was answered (nil: the connection closed first).
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64)
 }

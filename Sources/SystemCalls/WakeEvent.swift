@@ -34,6 +34,13 @@ package final class WakeEvent: Sendable {
     Self.signal(writeEnd)
   }
 
+  /// Makes the descriptor unreadable again (until the next `signal()`): for an event that
+  /// wakes a loop each time, rather than once for good.
+  package func reset() {
+    var bytes = [UInt8](repeating: 0, count: 64)
+    while Glibc.read(descriptor, &bytes, bytes.count) > 0 {}
+  }
+
   /// Whether `signal()` has been called.
   package var isSignalled: Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

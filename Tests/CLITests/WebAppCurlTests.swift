@@ -252,14 +252,25 @@ struct WebAppCurlTests {
     #expect(!log.contains(ServeCommandTests.token) && !log.contains(String(value)))
   }
 
-  @Test("Behind HTTPS the cookie is Secure, under the __Host- prefix")
-  func secureCookie() async throws {
+  @Test(
+    "Over HTTPS (its own TLS, or a proxy's) the cookie is Secure, under the __Host- prefix",
+    arguments: [true, false])
+  func secureCookie(ownTLS: Bool) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let server = try await ServeCommandTests.start(in: directory, ["--behind-https"])
+    let tls = ServeListenerTests.tls
+    let server = try await ServeCommandTests.start(
+      in: directory,
+      ownTLS
+        ? ["--tls-cert", tls + "/certificate.pem", "--tls-key", tls + "/key.pem"]
+        : ["--behind-https"])
     defer { server.kill() }
+    let address =
+      ownTLS
+      ? ["--cacert", tls + "/certificate.pem", "https://127.0.0.1:\(server.port)/pair"]
+      : [server.url + "/pair"]
     let paired = try await Self.curl(
-      ["-d", "token=\(ServeCommandTests.token)", server.url + "/pair"], in: directory)
+      ["-d", "token=\(ServeCommandTests.token)"] + address, in: directory)
     #expect(paired.status == 303)
     let setCookie = try #require(paired.headers["set-cookie"])
     #expect(setCookie.hasPrefix("__Host-ingest-pairing="))

@@ -26,24 +26,65 @@ final class HTTPDaemon: Sendable {
   var descriptor: Int32 { descriptorValue.load(ordering: .relaxed) }
   private let descriptorValue = Atomic<Int32>(-1)
 
-  private init(handler: any HTTPRequestHandler) {
+  /// The uploads let in at once; more wait, suspended, in arrival order.
+  let slots: UploadSlots
+  /// Wakes the loop when a connection is resumed: MHD handles resumed connections in its next
+  /// `MHD_run`, and its epoll descriptor does not become readable for them.
+  let resumed: WakeEvent
+  /// How long a request's body may take to arrive, from its head.
+  let requestTimeLimit: Duration
+
+  private init(
+    handler: any HTTPRequestHandler, uploadLimit: Int, requestTimeLimit: Duration,
+    resumed: WakeEvent
+  ) {
     self.handler = handler
+    self.resumed = resumed
+    self.slots = UploadSlots(limit: uploadLimit)
+    self.requestTimeLimit = requestTimeLimit
   }
 
-  /// Starts listening on `host` (an address) and `port`; requests are served by `runOnce()`.
+  /// Starts listening on `listener`, speaking TLS with `tls`; requests are served by
+  /// `runOnce()`.
   static func start(
-    host: String, port: UInt16, connectionLimit: Int, connectionTimeoutSeconds: Int,
+    listener: ShareServer.Listener, socketPermissions: UInt32, tls: ShareServer.TLSCredentials?,
+    connectionLimit: Int,
+    connectionTimeoutSeconds: Int, uploadLimit: Int, requestTimeLimit: Duration,
     handler: any HTTPRequestHandler
   ) throws(ShareServerError) -> HTTPDaemon {
-    let server = HTTPDaemon(handler: handler)
+    let resumed: WakeEvent
+    do {
+      resumed = try WakeEvent()
+    } catch {
+      throw .loopFailed(error)
+    }
+    let server = HTTPDaemon(
+      handler: handler, uploadLimit: uploadLimit, requestTimeLimit: requestTimeLimit,
+      resumed: resumed)
     let context = Unmanaged.passUnretained(server).toOpaque()
     let flags = UInt32(MHD_USE_EPOLL.rawValue) | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
-    guard
-      let started = cmicrohttpd_start(
-        flags, host, port, accessHandler, context, completionHandler, context,
-        UInt32(clamping: connectionLimit), UInt32(clamping: connectionTimeoutSeconds))
-    else {
-      throw .cannotListen(host: host, port: port, errno: Errno.current)
+    var socket: Int32 = -1
+    var host: String?
+    var port: UInt16 = 0
+    switch listener {
+    case .address(let address, let chosen):
+      host = address
+      port = chosen
+    case .unixSocket(let path):
+      socket = try UnixSocketListener.listen(
+        at: path, permissions: socketPermissions, backlog: Int32(clamping: connectionLimit))
+    }
+    let started = cmicrohttpd_start(
+      flags, socket, host, port, tls?.privateKey, tls?.certificateChain, accessHandler, context,
+      completionHandler, context, UInt32(clamping: connectionLimit),
+      UInt32(clamping: connectionTimeoutSeconds), 0)
+    guard let started else {
+      let errno = Errno.current
+      if socket >= 0 {
+        try? FileDescriptor(rawValue: socket, path: "<listening socket>").close()
+        if case .unixSocket(let path) = listener { UnixSocketListener.remove(path) }
+      }
+      throw .cannotListen(listener, errno: errno)
     }
     server.portValue.store(cmicrohttpd_port(started), ordering: .relaxed)
     server.descriptorValue.store(cmicrohttpd_epoll_descriptor(started), ordering: .relaxed)
@@ -53,6 +94,7 @@ final class HTTPDaemon: Sendable {
 
   /// Serves what is ready (accepts, reads, calls the handler, writes); never blocks.
   func runOnce() {
+    resumed.reset()
     daemon.withLock { daemon in
       if let daemon { _ = MHD_run(daemon.pointer) }
     }
@@ -111,9 +153,15 @@ final class HTTPExchange: Sendable {
     var pending: HTTPResponse?
     var status: Int?
     var bodyBytes: Int64 = 0
+    /// Whether it holds one of the daemon's upload slots (taken at its first body byte).
+    var holdsSlot = false
+    /// Suspended until an upload slot is free, its first bytes not yet taken.
+    var isWaitingForSlot = false
   }
 
   let head: HTTPRequestHead
+  /// When the request's head arrived: its body must arrive within the request time limit.
+  let started = ContinuousClock.now
   let state = Mutex(State())
   /// The `MHD_Connection` while suspended (the pointer stays inside the mutex).
   private let connection = Mutex<MHDPointer?>(nil)
@@ -127,14 +175,29 @@ final class HTTPExchange: Sendable {
     MHD_suspend_connection(suspended)
   }
 
+  /// Resumes a connection that waited for an upload slot, now that it holds one: MHD hands
+  /// it the bytes it had not taken.
+  func admit(waking loop: WakeEvent) {
+    state.withLock {
+      $0.isWaitingForSlot = false
+      $0.holdsSlot = true
+    }
+    connection.withLock { connection in
+      if let connection { MHD_resume_connection(connection.pointer) }
+      connection = nil
+    }
+    loop.signal()
+  }
+
   /// Resumes the suspended connection with `response`; the handler queues it when MHD calls
   /// back.
-  func resume(with response: HTTPResponse) {
+  func resume(with response: HTTPResponse, waking loop: WakeEvent) {
     state.withLock { $0.pending = response }
     connection.withLock { connection in
       if let connection { MHD_resume_connection(connection.pointer) }
       connection = nil
     }
+    loop.signal()
   }
 }
 
@@ -202,7 +265,9 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       // A page that reads the inbox, the library or an image: made off the loop, as a share is.
       exchange.state.withLock { $0.phase = .processing }
       exchange.suspend(connection)
-      Task(executorPreference: IOExecutor.shared) { exchange.resume(with: await answer()) }
+      Task(executorPreference: IOExecutor.shared) {
+        exchange.resume(with: await answer(), waking: daemon.resumed)
+      }
       return .YES
     case .receive(let upload):
       exchange.state.withLock { $0.upload = upload }
@@ -225,9 +290,31 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     ($0.phase, $0.upload, $0.form, $0.pending)
   }
   if size.pointee > 0 {
+    guard phase == .receiving else {
+      size.pointee = 0
+      return .YES
+    }
+    if ContinuousClock.now - exchange.started > daemon.requestTimeLimit {
+      // Too slow: closed unanswered (MHD 0.9 cannot queue a 408 in the middle of a body),
+      // and what arrived is removed by the completion callback.
+      daemon.handler.tooSlow(exchange.head)
+      return .NO
+    }
+    // Back-pressure: past the upload limit, the body waits in the kernel's buffers and the
+    // client's, not in memory here. These bytes are left untaken; MHD hands them over again
+    // when `admit()` resumes the connection.
+    let holdsSlot = exchange.state.withLock { $0.holdsSlot }
+    if !holdsSlot {
+      if daemon.slots.acquire(exchange) {
+        exchange.state.withLock { $0.holdsSlot = true }
+      } else {
+        exchange.state.withLock { $0.isWaitingForSlot = true }
+        exchange.suspend(connection)
+        return .YES
+      }
+    }
     let count = size.pointee
     size.pointee = 0
-    guard phase == .receiving else { return .YES }
     exchange.state.withLock { $0.bodyBytes += Int64(count) }
     if let form {
       guard form.countBody(count) else {
@@ -282,7 +369,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         } else {
           HTTPResponse.error(500, "nothing was received")
         }
-      exchange.resume(with: response)
+      exchange.resume(with: response, waking: daemon.resumed)
     }
     return .YES
   case .processing:
@@ -313,6 +400,7 @@ private let completionHandler: MHD_RequestCompletedCallback = {
   // A body that never finished (the client went away, the limit cut it off) leaves nothing.
   state.upload?.discard()
   state.form?.discard()
+  if state.holdsSlot, let next = daemon.slots.release() { next.admit(waking: daemon.resumed) }
   daemon.handler.completed(exchange.head, status: state.status, bodyBytes: state.bodyBytes)
   daemon.ended()
 }
@@ -328,4 +416,45 @@ private let formIterator: MHD_PostDataIterator = {
     contentType: contentType.map { String(cString: $0) }, offset: offset,
     bytes: UnsafeRawBufferPointer(start: data, count: size))
   return received ? .YES : .NO
+}
+
+/// The daemon's upload slots: at most `limit` requests take body bytes at once; the others wait,
+/// suspended, in the order their first bytes came, and each is admitted when a slot frees.
+/// Used on the loop's thread only (MHD's callbacks); the mutex makes that checkable.
+final class UploadSlots: Sendable {
+  private struct State: Sendable {
+    var active = 0
+    var waiting: [HTTPExchange] = []
+  }
+
+  let limit: Int
+  private let state = Mutex(State())
+
+  init(limit: Int) { self.limit = max(1, limit) }
+
+  /// Takes a slot for `exchange`, or queues it: false means it waits for `release()`.
+  func acquire(_ exchange: HTTPExchange) -> Bool {
+    state.withLock { state in
+      if state.active < limit {
+        state.active += 1
+        return true
+      }
+      state.waiting.append(exchange)
+      return false
+    }
+  }
+
+  /// Gives a slot back; the next waiting exchange, if any, takes it over (admit it).
+  func release() -> HTTPExchange? {
+    state.withLock { state in
+      if state.waiting.isEmpty {
+        state.active -= 1
+        return nil
+      }
+      return state.waiting.removeFirst()
+    }
+  }
+
+  /// Requests waiting for a slot.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
 }

@@ -177,6 +177,10 @@ struct WebAppRoutes: HTTPRequestHandler {
     return answer(await share.finish(form, head: head), to: head)
   }
 
+  func tooSlow(_ head: HTTPRequestHead) {
+    share.tooSlow(head)
+  }
+
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {
     share.completed(head, status: status, bodyBytes: bodyBytes)
   }
