@@ -250,6 +250,12 @@ struct WebAppCurlTests {
     #expect(try await server.inboxIDs().count == 2)
     let log = try String(contentsOfFile: server.log, encoding: .utf8)
     #expect(!log.contains(ServeCommandTests.token) && !log.contains(String(value)))
+
+    // Forgetting the browser clears its cookie.
+    let unpaired = try await Self.curl(
+      cookie + origin + ["-X", "POST", server.url + "/unpair"], in: directory)
+    #expect(unpaired.status == 303)
+    #expect(unpaired.headers["set-cookie"]?.hasPrefix("ingest-pairing=; Path=/; Max-Age=0") == true)
   }
 
   @Test(

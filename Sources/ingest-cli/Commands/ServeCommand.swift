@@ -52,7 +52,9 @@ enum ServeCommand {
       language and time zone, with thumbnails of images (GET /thumbnail/ID/N). A browser's \
       form POST to /share (Accept preferring text/html) is answered 303 to \
       /library?share=ID; API clients keep the JSON. Pages load only the server's own script, \
-      style sheet and images, under a strict Content-Security-Policy. The log on standard error names methods, routes, statuses, sizes \
+      style sheet and images, under a strict Content-Security-Policy.
+
+      The log on standard error names methods, routes, statuses, sizes \
       and types, never content or header values. SIGINT or SIGTERM stops accepting, finishes \
       the requests in flight and exits 0.
       """,
