@@ -17,20 +17,25 @@ public struct BearerTokens: Sendable {
   /// The tokens of `path`, one per line.
   /// - Throws: `ShareServerError` when the file cannot be read or holds no token.
   public init(contentsOfFile path: String) throws(ShareServerError) {
+    try self.init(Self.tokens(contentsOfFile: path))
+  }
+
+  /// The tokens of a token file, in the file's order: each line with the whitespace around it
+  /// trimmed, blank lines skipped. `serve --token-file` reads its tokens with this, and
+  /// `shortcut make --token-file` the token it writes into a shortcut (the first).
+  /// - Throws: `ShareServerError` when the file cannot be read or holds no token.
+  public static func tokens(contentsOfFile path: String) throws(ShareServerError) -> [String] {
     let bytes: [UInt8]
     do {
       bytes = try FileSystem.readFile(atPath: path, limit: 1 << 20)
     } catch {
       throw .unreadableTokenFile(path: path, error)
     }
-    let lines = String(decoding: bytes, as: UTF8.self).split(
-      omittingEmptySubsequences: true, whereSeparator: \.isNewline
-    ).map(String.init)
-    do {
-      try self.init(lines)
-    } catch {
-      throw .noTokens(path: path)
-    }
+    let tokens = String(decoding: bytes, as: UTF8.self)
+      .split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
+      .map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+    guard !tokens.isEmpty else { throw .noTokens(path: path) }
+    return tokens
   }
 
   /// Whether `authorization` (the header's value) is `Bearer ` and one of the tokens. Every

@@ -228,11 +228,7 @@ enum ServeCommand {
       do {
         tokens = try BearerTokens(contentsOfFile: path)
       } catch {
-        let status: ExitStatus =
-          if case .unreadableTokenFile(_, let cause) = error {
-            ExitStatus(for: cause, role: .input)
-          } else { .dataError }
-        throw CLIError(status: status, message: "\(error)")
+        throw CLIError(tokenFile: error)
       }
     case (nil, true): tokens = nil
     case (_?, true):
