@@ -3,7 +3,8 @@ import SystemCalls
 /// The tokens a client may present as `Authorization: Bearer <token>`: one per line of a token
 /// file (a per-device list), blank lines skipped.
 public struct BearerTokens: Sendable {
-  private let tokens: [[UInt8]]
+  /// Each token's bytes (the pairing cookie is made from them).
+  let tokens: [[UInt8]]
 
   /// The tokens given.
   /// - Throws: `ShareServerError.noTokens` when there is none.
@@ -47,10 +48,21 @@ public struct BearerTokens: Sendable {
     guard presented.count > prefix.count,
       presented[..<prefix.count].elementsEqual(prefix)
     else { return false }
-    let candidate = Array(presented[prefix.count...])
+    return accepts(token: Array(presented[prefix.count...]))
+  }
+
+  /// Whether `token` (as typed into the pairing form) is one of the tokens, compared as
+  /// `accepts(authorization:)` compares.
+  func accepts(token: [UInt8]) -> Bool {
+    Self.matches(any: tokens, token)
+  }
+
+  /// Whether `candidate` is one of `secrets`: every one compared, each in time that depends
+  /// only on the lengths.
+  static func matches(any secrets: [[UInt8]], _ candidate: [UInt8]) -> Bool {
     var matched: UInt8 = 0
-    for token in tokens {
-      matched |= Self.equal(token, candidate)
+    for secret in secrets {
+      matched |= equal(secret, candidate)
     }
     return matched == 1
   }

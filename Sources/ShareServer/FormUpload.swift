@@ -37,11 +37,14 @@ final class FormUpload: Sendable {
 
   private let group: GroupDirectory
   private let limit: Int64
+  /// The text fields kept (others are read past and dropped).
+  private let keptFields: Set<String>
   private let state = Mutex(State())
 
-  init(in group: GroupDirectory, limit: Int64) {
+  init(in group: GroupDirectory, limit: Int64, keptFields: Set<String> = ["title", "text", "url"]) {
     self.group = group
     self.limit = limit
+    self.keptFields = keptFields
   }
 
   /// Why the body was refused, once it was.
@@ -98,7 +101,7 @@ final class FormUpload: Sendable {
           state.refusal = refusal
           return false
         }
-      } else if ["title", "text", "url"].contains(key) {
+      } else if keptFields.contains(key) {
         var field = state.fieldBytes[key] ?? []
         field.append(contentsOf: bytes)
         if field.count > Self.maximumFieldSize {
@@ -128,6 +131,11 @@ final class FormUpload: Sendable {
       }
       return Fields(title: field("title"), text: field("text"), url: field("url"))
     }
+  }
+
+  /// The kept text field `key` (invalid UTF-8 repaired); nil when the form has none.
+  func field(_ key: String) -> String? {
+    state.withLock { $0.fieldBytes[key] }.map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Refuses the form with `response` (the files received so far are removed).

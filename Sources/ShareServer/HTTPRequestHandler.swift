@@ -18,6 +18,10 @@ protocol HTTPRequestHandler: Sendable {
 enum HTTPHeadDecision: Sendable {
   /// Answer now; the body, if any, is never read.
   case respond(HTTPResponse)
+  /// Answer with what `answer` makes, on the I/O executor while the connection is suspended
+  /// (a page that reads the inbox or the library, a thumbnail); the body, if any, is never
+  /// read.
+  case respondLater(@Sendable () async -> HTTPResponse)
   /// Stream the body into this upload.
   case receive(Upload)
   /// Parse the body as `multipart/form-data` into this form.

@@ -42,7 +42,7 @@ struct ShareRoutes: HTTPRequestHandler {
     guard head.method == "POST" else {
       return .respond(.error(405, "method not allowed: POST /share"))
     }
-    if let tokens, !tokens.accepts(authorization: head.authorization) {
+    if let tokens, !head.isPaired, !tokens.accepts(authorization: head.authorization) {
       var response = HTTPResponse.error(
         401, "a bearer token is required: Authorization: Bearer <token>")
       response.headers = [("WWW-Authenticate", "Bearer")]

@@ -1,5 +1,6 @@
 import ActivationRules
 import Foundation
+import Importer
 import Ingest
 import SystemCalls
 
@@ -103,6 +104,9 @@ public final class ShareServer: Sendable {
     public var maximumUploads: Int
     /// Seconds a connection may stay idle before it is closed.
     public var connectionTimeoutSeconds: Int
+    /// Whether browsers reach the server over HTTPS through a proxy that terminates TLS: the
+    /// web app's pairing cookie is then `Secure` and its origin `https:`, as with `tls`.
+    public var isBehindHTTPS = false
     /// Seconds a request's body may take to arrive, from its head (default: 15 minutes); a
     /// slower one is closed and its bytes removed.
     public var requestTimeLimitSeconds: Int
@@ -139,11 +143,14 @@ public final class ShareServer: Sendable {
   /// - Parameters:
   ///   - pipeline: What commits each share (its group directory holds the staged uploads).
   ///   - rule: The activation rule a share must pass first, as `ingest-cli share --rule`.
+  ///   - library: The library the web app's library page shows (with the day's card); nil
+  ///     shows the inbox alone.
   ///   - configuration: Where to listen, the tokens, and the limits.
   ///   - log: Receives one line per request and per share: no content, no header values.
-  /// - Throws: `ShareServerError.cannotListen`.
+  /// - Throws: `ShareServerError.cannotListen`, `.pairingUnavailable`.
   public init(
-    pipeline: SharePipeline, rule: ActivationRule? = nil, configuration: Configuration,
+    pipeline: SharePipeline, rule: ActivationRule? = nil, library: (any LibraryStore)? = nil,
+    configuration: Configuration,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(ShareServerError) {
     do {
@@ -152,9 +159,11 @@ public final class ShareServer: Sendable {
       throw .loopFailed(error)
     }
     self.log = log
-    let routes = ShareRoutes(
-      pipeline: pipeline, rule: rule, tokens: configuration.tokens,
-      maximumBodySize: configuration.maximumBodySize, log: log)
+    let routes = try WebAppRoutes(
+      share: ShareRoutes(
+        pipeline: pipeline, rule: rule, tokens: configuration.tokens,
+        maximumBodySize: configuration.maximumBodySize, log: log),
+      library: library, isSecure: configuration.tls != nil || configuration.isBehindHTTPS)
     listener = configuration.listener
     daemon = try HTTPDaemon.start(
       listener: configuration.listener,

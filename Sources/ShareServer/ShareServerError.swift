@@ -15,6 +15,8 @@ public enum ShareServerError: Error, Sendable, CustomStringConvertible {
   case noTokens(path: String?)
   /// Waiting for requests failed.
   case loopFailed(IOError)
+  /// The pairing cookies cannot be made: libgcrypt, which computes their HMAC, is missing.
+  case pairingUnavailable(SharedLibraryError)
 
   /// What failed, and what the user can do.
   public var description: String {
@@ -39,6 +41,8 @@ public enum ShareServerError: Error, Sendable, CustomStringConvertible {
       "no bearer token was given"
     case .loopFailed(let error):
       "the server stopped: \(error)"
+    case .pairingUnavailable(let error):
+      "cannot make the web app's pairing cookies: \(error)"
     }
   }
 }

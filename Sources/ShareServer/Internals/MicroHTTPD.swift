@@ -216,7 +216,7 @@ private func queue(
   _ response: HTTPResponse, on connection: OpaquePointer, exchange: HTTPExchange
 ) -> MHD_Result {
   exchange.state.withLock { $0.phase = .answered }
-  var body = Array(response.body.utf8)
+  var body = response.body
   let made = body.withUnsafeMutableBytes { bytes in
     MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, .RESPMEM_MUST_COPY)
   }
@@ -247,13 +247,28 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       path: url.map { String(cString: $0) } ?? "",
       authorization: header(connection, "Authorization"),
       contentType: header(connection, "Content-Type"),
-      contentLength: header(connection, "Content-Length").flatMap { Int64($0) })
+      contentLength: header(connection, "Content-Length").flatMap { Int64($0) },
+      accept: header(connection, "Accept"), acceptLanguage: header(connection, "Accept-Language"),
+      cookie: header(connection, "Cookie"), host: header(connection, "Host"),
+      origin: header(connection, "Origin"), fetchSite: header(connection, "Sec-Fetch-Site"),
+      query: HTTPRequestHead.queryKeys.reduce(into: [:]) { query, key in
+        query[key] = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, key)
+          .map { String(cString: $0) }
+      })
     let exchange = HTTPExchange(head: head)
     requestContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
     daemon.began()
     switch daemon.handler.decide(head) {
     case .respond(let response):
       return queue(response, on: connection, exchange: exchange)
+    case .respondLater(let answer):
+      // A page that reads the inbox, the library or an image: made off the loop, as a share is.
+      exchange.state.withLock { $0.phase = .processing }
+      exchange.suspend(connection)
+      Task(executorPreference: IOExecutor.shared) {
+        exchange.resume(with: await answer(), waking: daemon.resumed)
+      }
+      return .YES
     case .receive(let upload):
       exchange.state.withLock { $0.upload = upload }
       return .YES

@@ -1,5 +1,6 @@
 import ActivationRules
 import Foundation
+import Importer
 import Ingest
 import ShareServer
 import SystemCalls
@@ -39,7 +40,21 @@ enum ServeCommand {
 
       Every POST needs Authorization: Bearer TOKEN with a token from --token-file (one per \
       line: one per device); --insecure-no-token turns that off, for a server behind a proxy \
-      that authenticates. The log on standard error names methods, routes, statuses, sizes \
+      that authenticates.
+
+      The web app: GET / is an install page with a pairing form; POST /pair with one of the \
+      tokens answers with a cookie (HttpOnly, SameSite=Strict, Secure with --tls-cert or --behind-https; an \
+      HMAC of the token under a key held in memory, so a restart asks devices to pair again) \
+      that stands in for the header on POST /share and on the pages, for POSTs from the \
+      server's own origin. GET /manifest.webmanifest is the web app manifest, its share_target \
+      made from the contract (the MIME types and extensions it accepts). GET /library lists \
+      the inbox and, with --library, the library and the day's hand-off card in the viewer's \
+      language and time zone, with thumbnails of images (GET /thumbnail/ID/N). A browser's \
+      form POST to /share (Accept preferring text/html) is answered 303 to \
+      /library?share=ID; API clients keep the JSON. Pages load only the server's own script, \
+      style sheet and images, under a strict Content-Security-Policy.
+
+      The log on standard error names methods, routes, statuses, sizes \
       and types, never content or header values. SIGINT or SIGTERM stops accepting, finishes \
       the requests in flight and exits 0.
       """,
@@ -76,6 +91,8 @@ enum ServeCommand {
     var maximumUploads: String?
     var requestTimeout: String?
     var rule: String?
+    var library: String?
+    var isBehindHTTPS: Bool
     var contract: ContractOptions
     var group: GroupOptions
     var backends: BackendOptions
@@ -142,6 +159,17 @@ enum ServeCommand {
           "--rule", value: "RULE",
           help: "an Info.plist, a rule file or a predicate each share must pass (else 422)",
           completion: .file))
+      library = reader.read(
+        Option(
+          "--library", value: "PATH|URL",
+          help: "show this library (a SQLite file or a postgresql:// URL, as inbox import"
+            + " takes it) on the web app's /library page, with the day's hand-off card",
+          completion: .file))
+      isBehindHTTPS = reader.read(
+        Flag(
+          "--behind-https",
+          help: "browsers reach the server over HTTPS (a proxy terminates TLS): the pairing"
+            + " cookie is Secure"))
       contract = reader.read(ContractOptions.self)
       group = reader.read(GroupOptions.self)
       backends = reader.read(BackendOptions.self)
@@ -215,7 +243,12 @@ enum ServeCommand {
     let database = try await Backends.database(given.backends)
     let inbox = try await Backends.inbox(database, group: group)
     let pipeline = SharePipeline(group: group, inbox: inbox, contract: contract)
+    var library: (any LibraryStore)?
+    if let path = given.library {
+      library = try await Backends.library(path, group: group.path, create: true)
+    }
     var configuration = ShareServer.Configuration(tls: tls, tokens: tokens)
+    configuration.isBehindHTTPS = given.isBehindHTTPS
     if let path = given.unixSocket {
       configuration.listener = .unixSocket(path: path)
       if let socketMode { configuration.unixSocketPermissions = socketMode }
@@ -229,7 +262,7 @@ enum ServeCommand {
     let server: ShareServer
     do {
       server = try ShareServer(
-        pipeline: pipeline, rule: rule, configuration: configuration,
+        pipeline: pipeline, rule: rule, library: library, configuration: configuration,
         log: { Output.error("serve: \($0)") })
     } catch {
       throw CLIError(status: .cannotCreate, message: "\(error)")
