@@ -203,8 +203,10 @@ final class HTTPExchange: Sendable {
 
 /// A daemon's or a connection's pointer, kept inside a mutex.
 ///
-/// `@unchecked Sendable` states the rule rather than hiding it (as Sniffing's libmagic handles
-/// do): the daemon's pointer is used only under `HTTPDaemon`'s lock; a connection's is stored
+/// `@unchecked Sendable`, against the house style, because region-based isolation cannot
+/// see these pointers as disconnected: they arrive as parameters of MHD's C callbacks (or are
+/// made from them), so they cannot be moved into a `Mutex` as `sending` values, as Sniffing's
+/// libmagic handles are. The rule the compiler cannot check: the daemon's pointer is used only under `HTTPDaemon`'s lock; a connection's is stored
 /// only while the connection is suspended, and used once, for `MHD_resume_connection`, which
 /// libmicrohttpd allows from any thread.
 private struct MHDPointer: @unchecked Sendable {
