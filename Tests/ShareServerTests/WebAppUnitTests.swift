@@ -131,7 +131,8 @@ struct WebAppUnitTests {
     head.cookie = "ingest-pairing=\(value)"
     #expect(pairing.isPaired(head))
     #expect(pairing.mayView(head))
-    head.cookie = "ingest-pairing=\(value.dropLast())0"
+    // One hex digit changed (to another digit whatever it was).
+    head.cookie = "ingest-pairing=\(value.dropLast())\(value.last == "0" ? "1" : "0")"
     #expect(!pairing.isPaired(head))
     let other = try Pairing(tokens: BearerTokens(["first", "second"]), isSecure: false)
     head.cookie = "ingest-pairing=\(value)"
