@@ -142,12 +142,14 @@ let package = Package(
       providers: [.apt(["libheif-dev"])]
     ),
     // The share target over HTTP (`ingest-cli serve`): libmicrohttpd, every call of it in the
-    // module's `Internals/` file, in front of the same pipeline `ingest-cli share` runs.
+    // module's `Internals/` file, in front of the same pipeline `ingest-cli share` runs; and
+    // the web app around it (`WebApp/`: pages, pairing, the library with its thumbnails and
+    // card, which is why it reads Importer's library and draws through ImageCodecs).
     .target(
       name: "ShareServer",
       dependencies: [
         "Ingest", "ActivationRules", "ItemProvider", "Sniffing", "UTI", "SystemCalls",
-        "CMicroHTTPD",
+        "CMicroHTTPD", "Importer", "ImageCodecs", "Digests",
       ],
       swiftSettings: swiftSettings),
     // libmicrohttpd's header, linked (a server maps it for its whole life anyway).
@@ -260,6 +262,13 @@ let package = Package(
         "CrashStates", "Ingest", "Importer", "IngestPostgres", "ItemProvider", "SystemCalls",
         "TestSupport",
       ],
+      swiftSettings: swiftSettings),
+    // The web app's pieces on their own: escaping, header parsing, the same-origin rule, the
+    // manifest's accept list, the HMAC, thumbnail scaling (the server itself is tested in
+    // CLITests, with curl and a headless browser).
+    .testTarget(
+      name: "ShareServerTests",
+      dependencies: ["ShareServer", "Digests", "ImageCodecs", "Ingest", "Importer", "UTI"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",

@@ -1,46 +1,141 @@
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
 
-// libmicrohttpd's declarations, plus two wrappers: the daemon's start and its information are
-// variadic C functions (MHD_start_daemon, MHD_get_daemon_info), which Swift cannot call.
+// libmicrohttpd's declarations, plus wrappers: the daemon's start and its information are
+// variadic C functions (MHD_start_daemon, MHD_get_daemon_info), which Swift cannot call; and
+// a Unix socket's address, which Swift cannot fill without copying into a fixed-size array.
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/un.h>
+#include <unistd.h>
 #include <microhttpd.h>
 
-// Starts a daemon bound to `host` (an IPv4 or IPv6 address, not a name) and `port` (0: one the
-// kernel picks), with the options ShareServer sets; NULL when `host` is not an address or the
-// daemon cannot start (errno says why).
+// Starts a daemon with the options ShareServer sets. It listens on `listenSocket` when that is
+// not -1 (a socket already bound and listening, such as a Unix socket: the daemon owns it from
+// then on), else on `host` (an IPv4 or IPv6 address, not a name) and `port` (0: one the kernel
+// picks). With `tlsKey` and `tlsCert` (PEM text, both or neither) it speaks HTTPS through
+// GnuTLS. NULL when `host` is not an address or the daemon cannot start (errno says why).
 static inline struct MHD_Daemon *_Nullable cmicrohttpd_start(
-    unsigned int flags, const char *_Nonnull host, uint16_t port,
+    unsigned int flags, int listenSocket, const char *_Nullable host, uint16_t port,
+    const char *_Nullable tlsKey, const char *_Nullable tlsCert,
     MHD_AccessHandlerCallback _Nonnull handler, void *_Nullable handlerContext,
     MHD_RequestCompletedCallback _Nonnull completed, void *_Nullable completedContext,
-    unsigned int connectionLimit, unsigned int connectionTimeout) {
+    unsigned int connectionLimit, unsigned int connectionTimeout, size_t connectionMemory) {
   struct sockaddr_in address4;
   struct sockaddr_in6 address6;
-  const struct sockaddr *address;
+  struct MHD_OptionItem options[9];
+  int count = 0;
   memset(&address4, 0, sizeof address4);
   memset(&address6, 0, sizeof address6);
-  if (inet_pton(AF_INET, host, &address4.sin_addr) == 1) {
+  if (listenSocket >= 0) {
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_LISTEN_SOCKET, listenSocket, NULL};
+  } else if (host != NULL && inet_pton(AF_INET, host, &address4.sin_addr) == 1) {
     address4.sin_family = AF_INET;
     address4.sin_port = htons(port);
-    address = (const struct sockaddr *)&address4;
-  } else if (inet_pton(AF_INET6, host, &address6.sin6_addr) == 1) {
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &address4};
+  } else if (host != NULL && inet_pton(AF_INET6, host, &address6.sin6_addr) == 1) {
     address6.sin6_family = AF_INET6;
     address6.sin6_port = htons(port);
-    address = (const struct sockaddr *)&address6;
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &address6};
     flags |= MHD_USE_IPv6;
   } else {
+    errno = EINVAL;
     return NULL;
   }
+  if ((tlsKey == NULL) != (tlsCert == NULL)) {
+    errno = EINVAL;
+    return NULL;
+  }
+  if (tlsKey != NULL) {
+    flags |= MHD_USE_TLS;
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tlsKey};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tlsCert};
+  }
+  options[count++] = (struct MHD_OptionItem){
+      MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completedContext};
+  options[count++] =
+      (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)connectionLimit, NULL};
+  options[count++] =
+      (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)connectionTimeout, NULL};
+  if (connectionMemory > 0) {
+    options[count++] = (struct MHD_OptionItem){
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)connectionMemory, NULL};
+  }
+  options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
   return MHD_start_daemon(
-      flags, port, NULL, NULL, handler, handlerContext, MHD_OPTION_SOCK_ADDR, address,
-      MHD_OPTION_NOTIFY_COMPLETED, completed, completedContext, MHD_OPTION_CONNECTION_LIMIT,
-      connectionLimit, MHD_OPTION_CONNECTION_TIMEOUT, connectionTimeout, MHD_OPTION_END);
+      flags, listenSocket >= 0 ? 0 : port, NULL, NULL, handler, handlerContext,
+      MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+// Fills `address` with `path`; -1 (errno ENAMETOOLONG) when the path is longer than a socket
+// address holds.
+static inline int cmicrohttpd_unix_address(struct sockaddr_un *_Nonnull address,
+                                           const char *_Nonnull path) {
+  memset(address, 0, sizeof *address);
+  address->sun_family = AF_UNIX;
+  if (strlen(path) >= sizeof address->sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  strcpy(address->sun_path, path);
+  return 0;
+}
+
+// Makes a Unix stream socket at `path` with `mode` (0600: this user only), listening; -1 with errno set when it
+// cannot (ENAMETOOLONG for a path longer than a socket address holds, EEXIST when something is
+// at `path` already: it is never replaced). The socket is bound in a fresh 0700 directory
+// beside `path` (`directoryTemplate`, ending in XXXXXX, is that directory's name), given its
+// mode there, where no one else can reach it, then linked into place and the directory
+// removed: no other process can connect before the mode is set, and no path is followed twice.
+static inline int cmicrohttpd_unix_listener(const char *_Nonnull path,
+                                            char *_Nonnull directoryTemplate, mode_t mode,
+                                            int backlog) {
+  struct sockaddr_un address;
+  char inner[sizeof address.sun_path + 8];
+  if (strlen(directoryTemplate) + 3 >= sizeof address.sun_path ||
+      cmicrohttpd_unix_address(&address, path) != 0) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  if (mkdtemp(directoryTemplate) == NULL) return -1;
+  snprintf(inner, sizeof inner, "%s/s", directoryTemplate);
+  cmicrohttpd_unix_address(&address, inner);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  int failed = fd < 0 || bind(fd, (const struct sockaddr *)&address, sizeof address) != 0 ||
+               chmod(inner, mode) != 0 || listen(fd, backlog) != 0 || link(inner, path) != 0;
+  int saved = errno;
+  unlink(inner);
+  rmdir(directoryTemplate);
+  if (failed) {
+    if (fd >= 0) close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+// Whether something listens on the Unix socket at `path`: 1 yes, 0 no one (connection
+// refused: a socket left by a process that ended), -1 it cannot be told (errno says why).
+static inline int cmicrohttpd_unix_socket_is_live(const char *_Nonnull path) {
+  struct sockaddr_un address;
+  if (cmicrohttpd_unix_address(&address, path) != 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  int result = connect(fd, (const struct sockaddr *)&address, sizeof address);
+  int saved = errno;
+  close(fd);
+  if (result == 0) return 1;
+  errno = saved;
+  return saved == ECONNREFUSED ? 0 : -1;
 }
 
 // The port the daemon listens on (the one the kernel picked for port 0); 0 if unknown.

@@ -3,7 +3,8 @@ import SystemCalls
 /// The tokens a client may present as `Authorization: Bearer <token>`: one per line of a token
 /// file (a per-device list), blank lines skipped.
 public struct BearerTokens: Sendable {
-  private let tokens: [[UInt8]]
+  /// Each token's bytes (the pairing cookie is made from them).
+  let tokens: [[UInt8]]
 
   /// The tokens given.
   /// - Throws: `ShareServerError.noTokens` when there is none.
@@ -16,20 +17,25 @@ public struct BearerTokens: Sendable {
   /// The tokens of `path`, one per line.
   /// - Throws: `ShareServerError` when the file cannot be read or holds no token.
   public init(contentsOfFile path: String) throws(ShareServerError) {
+    try self.init(Self.tokens(contentsOfFile: path))
+  }
+
+  /// The tokens of a token file, in the file's order: each line with the whitespace around it
+  /// trimmed, blank lines skipped. `serve --token-file` reads its tokens with this, and
+  /// `shortcut make --token-file` the token it writes into a shortcut (the first).
+  /// - Throws: `ShareServerError` when the file cannot be read or holds no token.
+  public static func tokens(contentsOfFile path: String) throws(ShareServerError) -> [String] {
     let bytes: [UInt8]
     do {
       bytes = try FileSystem.readFile(atPath: path, limit: 1 << 20)
     } catch {
       throw .unreadableTokenFile(path: path, error)
     }
-    let lines = String(decoding: bytes, as: UTF8.self).split(
-      omittingEmptySubsequences: true, whereSeparator: \.isNewline
-    ).map(String.init)
-    do {
-      try self.init(lines)
-    } catch {
-      throw .noTokens(path: path)
-    }
+    let tokens = String(decoding: bytes, as: UTF8.self)
+      .split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
+      .map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+    guard !tokens.isEmpty else { throw .noTokens(path: path) }
+    return tokens
   }
 
   /// Whether `authorization` (the header's value) is `Bearer ` and one of the tokens. Every
@@ -42,10 +48,21 @@ public struct BearerTokens: Sendable {
     guard presented.count > prefix.count,
       presented[..<prefix.count].elementsEqual(prefix)
     else { return false }
-    let candidate = Array(presented[prefix.count...])
+    return accepts(token: Array(presented[prefix.count...]))
+  }
+
+  /// Whether `token` (as typed into the pairing form) is one of the tokens, compared as
+  /// `accepts(authorization:)` compares.
+  func accepts(token: [UInt8]) -> Bool {
+    Self.matches(any: tokens, token)
+  }
+
+  /// Whether `candidate` is one of `secrets`: every one compared, each in time that depends
+  /// only on the lengths.
+  static func matches(any secrets: [[UInt8]], _ candidate: [UInt8]) -> Bool {
     var matched: UInt8 = 0
-    for token in tokens {
-      matched |= Self.equal(token, candidate)
+    for secret in secrets {
+      matched |= equal(secret, candidate)
     }
     return matched == 1
   }

@@ -37,11 +37,14 @@ final class FormUpload: Sendable {
 
   private let group: GroupDirectory
   private let limit: Int64
+  /// The text fields kept (others are read past and dropped).
+  private let keptFields: Set<String>
   private let state = Mutex(State())
 
-  init(in group: GroupDirectory, limit: Int64) {
+  init(in group: GroupDirectory, limit: Int64, keptFields: Set<String> = ["title", "text", "url"]) {
     self.group = group
     self.limit = limit
+    self.keptFields = keptFields
   }
 
   /// Why the body was refused, once it was.
@@ -77,6 +80,11 @@ final class FormUpload: Sendable {
         offset == 0
         && (state.current.map { $0.key != key || $0.isFile != isFile || $0.bytes > 0 } ?? true)
       if startsPart {
+        guard !key.isEmpty else {
+          // RFC 7578: every part names its field; a nameless one is not a form.
+          state.refusal = .error(400, "a part of the form has no name")
+          return false
+        }
         state.parts += 1
         if state.parts > Self.maximumParts {
           state.refusal = .error(413, "the form has more than \(Self.maximumParts) parts")
@@ -84,12 +92,7 @@ final class FormUpload: Sendable {
         }
         state.current = (key, isFile, 0)
         if isFile {
-          do {
-            state.files.append((try Upload(in: group, limit: limit), contentType))
-          } catch {
-            state.refusal = .error(507, "the upload could not be stored")
-            return false
-          }
+          state.files.append((Upload(in: group, limit: limit), contentType))
         }
       }
       state.current?.bytes += Int64(bytes.count)
@@ -98,7 +101,7 @@ final class FormUpload: Sendable {
           state.refusal = refusal
           return false
         }
-      } else if ["title", "text", "url"].contains(key) {
+      } else if keptFields.contains(key) {
         var field = state.fieldBytes[key] ?? []
         field.append(contentsOf: bytes)
         if field.count > Self.maximumFieldSize {
@@ -128,6 +131,11 @@ final class FormUpload: Sendable {
       }
       return Fields(title: field("title"), text: field("text"), url: field("url"))
     }
+  }
+
+  /// The kept text field `key` (invalid UTF-8 repaired); nil when the form has none.
+  func field(_ key: String) -> String? {
+    state.withLock { $0.fieldBytes[key] }.map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Refuses the form with `response` (the files received so far are removed).

@@ -1,12 +1,27 @@
 import Foundation
 
-/// A status, a short body and its type: every answer the server gives.
+/// A status, a body and its type: every answer the server gives.
 struct HTTPResponse: Sendable {
   var status: Int
-  var body: String
+  /// The body's bytes (a PNG's, or text's UTF-8).
+  var body: [UInt8]
   var contentType: String
-  /// Further headers (`WWW-Authenticate` on a 401).
+  /// Further headers (`WWW-Authenticate` on a 401, the web app's security headers, a
+  /// `Location`, a `Set-Cookie`).
   var headers: [(String, String)] = []
+
+  /// An answer with a binary body.
+  init(status: Int, body: [UInt8], contentType: String, headers: [(String, String)] = []) {
+    self.status = status
+    self.body = body
+    self.contentType = contentType
+    self.headers = headers
+  }
+
+  /// An answer with a text body, as UTF-8.
+  init(status: Int, body: String, contentType: String, headers: [(String, String)] = []) {
+    self.init(status: status, body: Array(body.utf8), contentType: contentType, headers: headers)
+  }
 
   /// A plain-text answer, for process supervisors and people.
   static func text(_ status: Int, _ body: String) -> HTTPResponse {
@@ -25,5 +40,10 @@ struct HTTPResponse: Sendable {
   /// An error as JSON, `{"error": message}`.
   static func error(_ status: Int, _ message: String) -> HTTPResponse {
     json(status, ["error": message])
+  }
+
+  /// The value of the header `name` (ignoring case), if the response has it.
+  func header(_ name: String) -> String? {
+    headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
   }
 }

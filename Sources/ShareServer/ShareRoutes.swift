@@ -42,7 +42,7 @@ struct ShareRoutes: HTTPRequestHandler {
     guard head.method == "POST" else {
       return .respond(.error(405, "method not allowed: POST /share"))
     }
-    if let tokens, !tokens.accepts(authorization: head.authorization) {
+    if let tokens, !head.isPaired, !tokens.accepts(authorization: head.authorization) {
       var response = HTTPResponse.error(
         401, "a bearer token is required: Authorization: Bearer <token>")
       response.headers = [("WWW-Authenticate", "Bearer")]
@@ -55,15 +55,11 @@ struct ShareRoutes: HTTPRequestHandler {
     if head.contentType.map(Self.mediaType) == "multipart/form-data" {
       return .receiveForm(FormUpload(in: pipeline.group, limit: maximumBodySize))
     }
-    do {
-      return .receive(try Upload(in: pipeline.group, limit: maximumBodySize))
-    } catch {
-      log("error: cannot stage an upload: \(LogRedaction.describe(error))")
-      return .respond(.error(507, "the upload could not be stored"))
-    }
+    return .receive(Upload(in: pipeline.group, limit: maximumBodySize))
   }
 
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
+    defer { upload.discard() }
     let url: URL
     do {
       url = try stage(upload, declaredMIMEType: head.contentType)
@@ -80,15 +76,19 @@ struct ShareRoutes: HTTPRequestHandler {
     return await commit(share, bytes: upload.byteCount)
   }
 
-  /// A Web Share Target form: its files (empty file parts, which a form sends for a file
-  /// input left empty, are skipped), its `text` and its `url`, wrapped as `share --text
-  /// --url FILE...` wraps them. The `title` is read and not kept yet.
+  /// A Web Share Target form, wrapped as the "web share" source (`LocalShare.init(webShareFiles:
+  /// title:text:url:sniffer:registry:)`): its files, each registered as the type its part
+  /// declared (when the content agrees) and then the type its content is, its `url`, its
+  /// `text`, and its `title` as the item's title. Empty file parts, which a form sends for a
+  /// file input left empty, are skipped.
   func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
-    var urls: [URL] = []
+    defer { form.discard() }
+    var files: [LocalShare.WebShareFile] = []
     var bytes: Int64 = 0
     for file in form.files where file.upload.byteCount > 0 {
       do {
-        urls.append(try stage(file.upload, declaredMIMEType: file.declaredType))
+        let url = try stage(file.upload, declaredMIMEType: file.declaredType)
+        files.append(LocalShare.WebShareFile(url: url, declaredMIMEType: file.declaredType))
         bytes += file.upload.byteCount
       } catch {
         log("error: cannot close an upload: \(LogRedaction.describe(error))")
@@ -103,12 +103,13 @@ struct ShareRoutes: HTTPRequestHandler {
       }
       url = parsed
     }
-    guard !urls.isEmpty || fields.text != nil || url != nil else {
+    guard !files.isEmpty || fields.text != nil || url != nil else {
       return .error(422, "the form holds no file, text or url to share")
     }
     let share: LocalShare
     do {
-      share = try LocalShare(files: urls, text: fields.text, url: url, sniffer: sniffer)
+      share = try LocalShare(
+        webShareFiles: files, title: fields.title, text: fields.text, url: url, sniffer: sniffer)
     } catch {
       return .error(422, "a file of the form could not be read")
     }
@@ -152,6 +153,10 @@ struct ShareRoutes: HTTPRequestHandler {
       default: return .error(500, "the share was not saved: \(error.redactedDescription)")
       }
     }
+  }
+
+  func tooSlow(_ head: HTTPRequestHead) {
+    log("path=\(head.loggedPath) closed: the body did not arrive within the request time limit")
   }
 
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {

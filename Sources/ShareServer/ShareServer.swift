@@ -1,4 +1,6 @@
 import ActivationRules
+import Foundation
+import Importer
 import Ingest
 import SystemCalls
 
@@ -24,12 +26,69 @@ import SystemCalls
 /// is shared by a task on the same executor while its connection is suspended, so one large
 /// share does not hold up the others' bytes.
 public final class ShareServer: Sendable {
+  /// Where the server listens: an IP address and port, or a Unix socket.
+  public enum Listener: Sendable, Hashable, CustomStringConvertible {
+    /// An IPv4 or IPv6 address (not a name) and a port (0: one the kernel picks).
+    case address(String, port: UInt16)
+    /// A Unix stream socket at this path, made with `Configuration.unixSocketPermissions`
+    /// (`0600` unless told: only this user's processes can connect). A socket left there by a server that
+    /// ended is replaced; anything else at the path is refused, never removed.
+    case unixSocket(path: String)
+
+    /// `127.0.0.1 port 8787`, `unix socket /run/ingest.sock`.
+    public var description: String {
+      switch self {
+      case .address(let host, let port): "\(host) port \(port)"
+      case .unixSocket(let path): "unix socket \(TerminalText.quoted(path))"
+      }
+    }
+  }
+
+  /// A private key and its certificate chain, PEM text, for HTTPS (through libmicrohttpd's
+  /// GnuTLS).
+  public struct TLSCredentials: Sendable {
+    /// The private key, PEM (`-----BEGIN PRIVATE KEY-----`).
+    public var privateKey: String
+    /// The certificate, then any intermediates, PEM.
+    public var certificateChain: String
+
+    /// Credentials from PEM text.
+    public init(privateKey: String, certificateChain: String) {
+      self.privateKey = privateKey
+      self.certificateChain = certificateChain
+    }
+
+    /// Reads the key and the certificate chain from PEM files.
+    /// - Throws: `ShareServerError.unreadableTLSFile` naming the file and what is wrong.
+    public init(privateKeyFile: String, certificateFile: String) throws(ShareServerError) {
+      privateKey = try Self.readPEM(privateKeyFile, marker: "PRIVATE KEY")
+      certificateChain = try Self.readPEM(certificateFile, marker: "CERTIFICATE")
+    }
+
+    private static func readPEM(_ path: String, marker: String) throws(ShareServerError)
+      -> String
+    {
+      let bytes: [UInt8]
+      do {
+        bytes = try FileSystem.readFile(atPath: path, limit: 1 << 20)
+      } catch {
+        throw .unreadableTLSFile(path: path, problem: "\(error)")
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard text.contains("-----BEGIN "), text.contains(marker + "-----") else {
+        throw .unreadableTLSFile(path: path, problem: "it holds no PEM \(marker)")
+      }
+      return text
+    }
+  }
+
   /// Where the server listens and what it lets in.
   public struct Configuration: Sendable {
-    /// An IPv4 or IPv6 address to listen on (default: loopback only).
-    public var host: String
-    /// The port (0: one the kernel picks; `port` says which).
-    public var port: UInt16
+    /// Where to listen (default: loopback only, port 8787).
+    public var listener: Listener
+    /// The key and certificate to speak HTTPS with; nil: plain HTTP (loopback, a Unix socket,
+    /// or behind a reverse proxy that terminates TLS).
+    public var tls: TLSCredentials?
     /// The tokens a client must present; nil lets every client share (only behind something
     /// that authenticates).
     public var tokens: BearerTokens?
@@ -37,21 +96,41 @@ public final class ShareServer: Sendable {
     public var maximumBodySize: Int64
     /// The most connections at once; more wait in the kernel's queue.
     public var maximumConnections: Int
+    /// A Unix socket's permission bits: `0o600` (default) lets this user's processes connect,
+    /// `0o660` this user's group too (a reverse proxy running as another user in that group).
+    public var unixSocketPermissions: UInt32 = 0o600
+    /// The most request bodies taken at once (default: 8); the others wait, their bytes in
+    /// the kernel's buffers and the client's, not in this process (back-pressure).
+    public var maximumUploads: Int
     /// Seconds a connection may stay idle before it is closed.
     public var connectionTimeoutSeconds: Int
+    /// Whether browsers reach the server over HTTPS through a proxy that terminates TLS: the
+    /// web app's pairing cookie is then `Secure` and its origin `https:`, as with `tls`.
+    public var isBehindHTTPS = false
+    /// Seconds a request's body may take to arrive, from its head (default: 15 minutes); a
+    /// slower one is closed and its bytes removed.
+    public var requestTimeLimitSeconds: Int
+
+    /// The address or host name of `listener`, for a TCP listener (nil for a Unix socket).
+    public var host: String? {
+      if case .address(let host, _) = listener { host } else { nil }
+    }
 
     /// A configuration; `tokens` has no default, so none is left out by accident.
     public init(
-      host: String = "127.0.0.1", port: UInt16 = 8787, tokens: BearerTokens?,
-      maximumBodySize: Int64 = 1 << 30, maximumConnections: Int = 64,
-      connectionTimeoutSeconds: Int = 60
+      listener: Listener = .address("127.0.0.1", port: 8787), tls: TLSCredentials? = nil,
+      tokens: BearerTokens?, maximumBodySize: Int64 = 1 << 30, maximumConnections: Int = 64,
+      maximumUploads: Int = 8, connectionTimeoutSeconds: Int = 60,
+      requestTimeLimitSeconds: Int = 900
     ) {
-      self.host = host
-      self.port = port
+      self.listener = listener
+      self.tls = tls
       self.tokens = tokens
       self.maximumBodySize = maximumBodySize
       self.maximumConnections = maximumConnections
+      self.maximumUploads = maximumUploads
       self.connectionTimeoutSeconds = connectionTimeoutSeconds
+      self.requestTimeLimitSeconds = requestTimeLimitSeconds
     }
   }
 
@@ -64,11 +143,14 @@ public final class ShareServer: Sendable {
   /// - Parameters:
   ///   - pipeline: What commits each share (its group directory holds the staged uploads).
   ///   - rule: The activation rule a share must pass first, as `ingest-cli share --rule`.
+  ///   - library: The library the web app's library page shows (with the day's card); nil
+  ///     shows the inbox alone.
   ///   - configuration: Where to listen, the tokens, and the limits.
   ///   - log: Receives one line per request and per share: no content, no header values.
-  /// - Throws: `ShareServerError.cannotListen`.
+  /// - Throws: `ShareServerError.cannotListen`, `.pairingUnavailable`.
   public init(
-    pipeline: SharePipeline, rule: ActivationRule? = nil, configuration: Configuration,
+    pipeline: SharePipeline, rule: ActivationRule? = nil, library: (any LibraryStore)? = nil,
+    configuration: Configuration,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(ShareServerError) {
     do {
@@ -77,17 +159,33 @@ public final class ShareServer: Sendable {
       throw .loopFailed(error)
     }
     self.log = log
-    let routes = ShareRoutes(
-      pipeline: pipeline, rule: rule, tokens: configuration.tokens,
-      maximumBodySize: configuration.maximumBodySize, log: log)
+    let routes = try WebAppRoutes(
+      share: ShareRoutes(
+        pipeline: pipeline, rule: rule, tokens: configuration.tokens,
+        maximumBodySize: configuration.maximumBodySize, log: log),
+      library: library, isSecure: configuration.tls != nil || configuration.isBehindHTTPS)
+    listener = configuration.listener
     daemon = try HTTPDaemon.start(
-      host: configuration.host, port: configuration.port,
+      listener: configuration.listener,
+      socketPermissions: configuration.unixSocketPermissions, tls: configuration.tls,
       connectionLimit: configuration.maximumConnections,
-      connectionTimeoutSeconds: configuration.connectionTimeoutSeconds, handler: routes)
+      connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
+      uploadLimit: configuration.maximumUploads,
+      requestTimeLimit: .seconds(configuration.requestTimeLimitSeconds), handler: routes)
   }
 
-  /// The port the server listens on.
+  /// The port the server listens on (0 on a Unix socket).
   public var port: UInt16 { daemon.port }
+
+  /// Where the server listens (with the port the kernel picked, for port 0).
+  public var listening: Listener {
+    switch listener {
+    case .address(let host, _): .address(host, port: port)
+    case .unixSocket: listener
+    }
+  }
+
+  private let listener: Listener
 
   /// Serves requests until `stop()`; then stops accepting, finishes the requests in flight
   /// (uploads still arriving, shares being committed) and returns.
@@ -122,13 +220,13 @@ public final class ShareServer: Sendable {
   }
 
   private func serve() throws(ShareServerError) {
-    defer { daemon.stop() }
+    defer {
+      daemon.stop()
+      if case .unixSocket(let path) = listener { UnixSocketListener.remove(path) }
+    }
     var stopping = false
-    // Looked at only when a wait says the event is readable: a poll of its own at every turn
-    // would be one more system call for every chunk of every body.
-    var isStopSignalled = wake.isSignalled
     while true {
-      if !stopping && isStopSignalled {
+      if !stopping && wake.isSignalled {
         stopping = true
         daemon.quiesce()
         log("stopping: no new connections; finishing the requests in flight")
@@ -136,17 +234,15 @@ public final class ShareServer: Sendable {
       if stopping && !daemon.hasRequestsInFlight { break }
       // Once stopping, the wake event stays readable: wait on the daemon alone.
       let descriptors =
-        [daemon.descriptor, daemon.resumed.descriptor] + (stopping ? [] : [wake.descriptor])
-      let ready: [Bool]
+        stopping
+        ? [daemon.descriptor, daemon.resumed.descriptor]
+        : [daemon.descriptor, daemon.resumed.descriptor, wake.descriptor]
       do {
-        ready = try Readiness.wait(
+        _ = try Readiness.wait(
           for: descriptors, timeout: daemon.timeout(atMost: .milliseconds(stopping ? 100 : 1000)))
       } catch {
         throw .loopFailed(error)
       }
-      // Cleared before MHD runs: a resume signalled meanwhile is seen at the next turn.
-      if ready[1] { daemon.resumed.clear() }
-      isStopSignalled = !stopping && ready[2]
       daemon.runOnce()
     }
     log("stopped")

@@ -7,14 +7,17 @@ import SystemCalls
 /// arrives, in bounded memory (each chunk MHD hands over is written before the next is read).
 ///
 /// The file's name is random (`upload-<UUID>`), never anything from the request; it is made
-/// `0600` and removed when the share is done with it, or by `discard()` when the body is cut
-/// off. A file left by a killed server is one the inbox sweeper removes with other leftovers of
+/// `0600` at the body's first byte (a request waiting for an upload slot holds no file) and
+/// removed when the share is done with it, or by `discard()` when the body is cut off. A file left by a killed server is one the inbox sweeper removes with other leftovers of
 /// `.staging/`.
 final class Upload: Sendable {
   private struct State: Sendable {
     var file: FileDescriptor?
     var name: String
     var byteCount: Int64 = 0
+    /// Whether the file was made (at the first byte, or by `close` for an empty body).
+    var isCreated = false
+    var isClosed = false
     var isRemoved = false
   }
 
@@ -22,15 +25,21 @@ final class Upload: Sendable {
   private let limit: Int64
   private let state: Mutex<State>
 
-  /// Creates the staging file.
-  /// - Throws: `IOError` when `.staging/` cannot be written.
-  init(in group: GroupDirectory, limit: Int64) throws(IOError) {
-    let name = "upload-" + UUID().uuidString
-    let file = try group.staging.open(
-      name, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: 0o600)
+  /// An upload into `group`'s `.staging/`, its file made at the first byte.
+  init(in group: GroupDirectory, limit: Int64) {
     self.group = group
     self.limit = limit
-    state = Mutex(State(file: file, name: name))
+    state = Mutex(State(name: "upload-" + UUID().uuidString))
+  }
+
+  /// The open file, made on first use.
+  private func openedFile(_ state: inout State) throws(IOError) -> FileDescriptor {
+    if let file = state.file { return file }
+    let file = try group.staging.open(
+      state.name, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: 0o600)
+    state.file = file
+    state.isCreated = true
+    return file
   }
 
   /// The bytes written so far.
@@ -40,13 +49,15 @@ final class Upload: Sendable {
   /// written (the file is removed then).
   func append(_ bytes: UnsafeRawBufferPointer) -> HTTPResponse? {
     let refusal = state.withLock { state -> HTTPResponse? in
-      guard let file = state.file else { return .error(500, "the upload was already closed") }
+      guard !state.isClosed, !state.isRemoved else {
+        return .error(500, "the upload was already closed")
+      }
       state.byteCount += Int64(bytes.count)
       if state.byteCount > limit {
         return .error(413, "the body is larger than this server takes (\(limit) bytes)")
       }
       do throws(IOError) {
-        try file.writeAll(bytes)
+        try openedFile(&state).writeAll(bytes)
         return nil
       } catch {
         return .error(507, "the upload could not be stored: \(error.code)")
@@ -60,12 +71,13 @@ final class Upload: Sendable {
   /// type catalogue); returns its URL for the share.
   /// - Throws: `IOError` when the file cannot be closed (a write that failed late) or renamed.
   func close(fileExtension: String?) throws(IOError) -> URL {
-    let (file, name) = state.withLock { state in
-      let file = state.file
+    let (file, name) = try state.withLock { state throws(IOError) in
+      let file = try openedFile(&state)
       state.file = nil
+      state.isClosed = true
       return (file, state.name)
     }
-    try file?.close()
+    try file.close()
     var finalName = name
     if let fileExtension, !fileExtension.isEmpty {
       finalName = name + "." + fileExtension
@@ -82,13 +94,13 @@ final class Upload: Sendable {
 
   /// Closes and removes the file (a body cut off, a share done with it). Safe to call twice.
   func discard() {
-    let (file, name, removed) = state.withLock { state in
-      let result = (state.file, state.name, state.isRemoved)
+    let (file, name, remove) = state.withLock { state in
+      let result = (state.file, state.name, state.isCreated && !state.isRemoved)
       state.file = nil
       state.isRemoved = true
       return result
     }
     try? file?.close()
-    if !removed { try? group.staging.removeFile(name) }
+    if remove { try? group.staging.removeFile(name) }
   }
 }

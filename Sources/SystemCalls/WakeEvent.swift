@@ -5,8 +5,7 @@ import Synchronization
 #endif
 
 /// A descriptor that becomes readable once `signal()` is called, from any thread or from a
-/// signal handler, and stays readable until `clear()`: a flag a `poll` can wait on (a
-/// self-pipe).
+/// signal handler, and stays readable: a flag a `poll` can wait on (a self-pipe).
 package final class WakeEvent: Sendable {
   /// The pipe's read end, for `Readiness.wait`.
   package let descriptor: Int32
@@ -35,18 +34,17 @@ package final class WakeEvent: Sendable {
     Self.signal(writeEnd)
   }
 
+  /// Makes the descriptor unreadable again (until the next `signal()`): for an event that
+  /// wakes a loop each time, rather than once for good.
+  package func reset() {
+    var bytes = [UInt8](repeating: 0, count: 64)
+    while Glibc.read(descriptor, &bytes, bytes.count) > 0 {}
+  }
+
   /// Whether `signal()` has been called.
   package var isSignalled: Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     return Glibc.poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLIN) != 0
-  }
-
-  /// Makes the descriptor unreadable again, for an event signalled many times (each time there
-  /// is work for the waiter): clear it before doing the work, so that a signal sent meanwhile
-  /// stays seen.
-  package func clear() {
-    var bytes = [UInt8](repeating: 0, count: 64)
-    while Glibc.read(descriptor, &bytes, bytes.count) > 0 {}
   }
 
   /// Writes a byte to the pipe, keeping `errno` as it was (a signal handler must). A full pipe

@@ -4,6 +4,10 @@ import Testing
 
 @testable import ingest_cli
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The README's commands, and those of every DocC article (`Sources/*/*.docc/*.md`), run as
 /// written: each `swift run ingest-cli …` line of every ```sh block, in order, as the built
 /// binary, in a fresh directory (with the repository's `corpus/` and `examples/` beside it) and a
@@ -58,7 +62,9 @@ struct ReadmeTests {
         joined.append(pending + line)
         pending = ""
       }
-      for line in joined where line.hasPrefix("swift run ingest-cli ") {
+      // A server runs until stopped: `serverBlock()` runs its block.
+      for line in joined
+      where line.hasPrefix("swift run ingest-cli ") && !line.contains(Self.serverMarker) {
         var status: Int32 = 0
         if let range = line.range(of: #"#\s*exits?\s+(\d+)"#, options: .regularExpression) {
           status = Int32(line[range].filter(\.isNumber)) ?? 0
@@ -67,6 +73,28 @@ struct ReadmeTests {
       }
     }
     return commands
+  }
+
+  /// The comment that marks a command running until stopped.
+  static let serverMarker = "# serves until stopped"
+
+  /// The sh blocks' lines, continuation lines joined, of the block holding a server.
+  static func serverBlock(_ text: String) -> [String]? {
+    for block in blocks(text) where block.kind == "sh" {
+      guard block.lines.contains(where: { $0.contains(serverMarker) }) else { continue }
+      var joined: [String] = []
+      var pending = ""
+      for line in block.lines {
+        if line.hasSuffix("\\") {
+          pending += line.dropLast() + " "
+          continue
+        }
+        joined.append(pending + line)
+        pending = ""
+      }
+      return joined
+    }
+    return nil
   }
 
   /// A fresh place to run in: `corpus/` and `examples/` linked in, HOME inside, no group
@@ -91,6 +119,56 @@ struct ReadmeTests {
     let line = command.line.replacingOccurrences(
       of: "swift run ingest-cli", with: ShellQuoting.quoted(CLI.executable.path))
     return try await CLI.shell(line, in: directory.url, environment: environment)
+  }
+
+  @Test("The README's server block runs as written: a token, the server, a client's share")
+  func serverBlockRuns() async throws {
+    let lines = try #require(Self.serverBlock(try Self.readme))
+    let directory = try TemporaryDirectory(prefix: "readme-serve")
+    defer { directory.remove() }
+    let environment = try Self.sandbox(directory)
+    var server: Process?
+    defer {
+      if let server, server.isRunning { kill(server.processIdentifier, SIGKILL) }
+      server?.waitUntilExit()
+    }
+    var answers: [String] = []
+    for line in lines {
+      let command = line.replacingOccurrences(
+        of: "swift run ingest-cli", with: ShellQuoting.quoted(CLI.executable.path))
+      guard line.contains(Self.serverMarker) else {
+        let result = try await CLI.shell(command, in: directory.url, environment: environment)
+        #expect(result.status == 0, "\(line)\n\(result.output)")
+        answers.append(result.output)
+        continue
+      }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "exec " + command]
+      process.currentDirectoryURL = directory.url
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      server = process
+      let reader = output.fileHandleForReading
+      let first = try await Offload.run { () -> String in
+        var bytes: [UInt8] = []
+        while !bytes.contains(UInt8(ascii: "\n")) {
+          let chunk = reader.availableData
+          if chunk.isEmpty { break }
+          bytes += chunk
+        }
+        return String(decoding: bytes, as: UTF8.self)
+      }
+      #expect(first.hasPrefix("listening on http://127.0.0.1:8787"), "\(first)")
+    }
+    #expect(answers.last?.contains("\"share\"") == true, "\(answers)")
+    let stopped = try #require(server)
+    kill(stopped.processIdentifier, SIGTERM)
+    try await Offload.run { stopped.waitUntilExit() }
+    #expect(stopped.terminationStatus == 0)
   }
 
   @Test("The article's test for a team's package is the code the portability tests run")

@@ -19,6 +19,8 @@ struct ServeCommandTests {
     let port: Int
     let group: String
     let log: String
+    /// What the first line says it listens on (`http://127.0.0.1:PORT`, `unix:PATH`).
+    var listening = ""
 
     var url: String { "http://127.0.0.1:\(port)" }
 
@@ -58,8 +60,9 @@ struct ServeCommandTests {
     _ = FileManager.default.createFile(atPath: log, contents: nil)
     let process = Process()
     process.executableURL = CLI.executable
+    let portArguments = arguments.contains("--unix-socket") ? [] : ["--port", "0"]
     process.arguments =
-      ["serve", "--port", "0", "--token-file", tokens, "--group-dir", group] + arguments
+      ["serve"] + portArguments + ["--token-file", tokens, "--group-dir", group] + arguments
     process.currentDirectoryURL = CLI.packageRoot
     let output = Pipe()
     process.standardOutput = output
@@ -76,16 +79,19 @@ struct ServeCommandTests {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
-    let prefix = "listening on http://127.0.0.1:"
-    guard line.hasPrefix(prefix),
-      let port = Int(line.dropFirst(prefix.count).prefix { $0.isNumber })
-    else {
+    let listening = line.split(separator: "\n").first.map(String.init) ?? ""
+    let port =
+      listening.hasPrefix("listening on unix:")
+      ? 0 : listening.split(separator: ":").last.flatMap { Int($0) }
+    guard listening.hasPrefix("listening on "), let port else {
       if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
       let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       throw ServeTestError.noPort(firstLine: line, log: logged)
     }
-    return Server(process: process, port: port, group: group, log: log)
+    return Server(
+      process: process, port: port, group: group, log: log,
+      listening: String(listening.dropFirst("listening on ".count)))
   }
 
   enum ServeTestError: Error, CustomStringConvertible {
@@ -121,8 +127,7 @@ struct ServeCommandTests {
     #expect(answer.status == 201, "\(answer.body)")
     let id = try #require(CLI.json(answer.body)["share"] as? String)
     #expect(try await server.inboxIDs() == [id])
-    // The staged body is removed just after the answer is on its way.
-    #expect(await Self.waitUntil { server.stagedUploads.isEmpty })
+    #expect(server.stagedUploads.isEmpty)
     let log = try String(contentsOfFile: server.log, encoding: .utf8)
     #expect(log.contains("types=public.heic"))
     #expect(!log.contains(Self.token), "no header value is logged")
@@ -298,6 +303,38 @@ struct ServeCommandTests {
     #expect(incoming.count == 2)
     #expect(incoming.allSatisfy { !$0.contains("evil") }, "no name from the request: \(incoming)")
     #expect(server.stagedUploads.isEmpty)
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: server.group + "/Inbox/\(id).json")))
+        as? [String: Any])
+    #expect(manifest["source"] as? String == "web-share")
+    let items = manifest["items"] as? [[String: Any]] ?? []
+    #expect(
+      items.map { $0["typeIdentifier"] as? String } == [
+        "public.heic", "com.adobe.pdf", "public.url", "public.plain-text",
+      ])
+  }
+
+  @Test("A form part whose declared type its content contradicts is shared as what it is")
+  func sharesAFormPartAsItsContent() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await Self.start(in: directory)
+    defer { server.kill() }
+    let png = CLI.packageRoot.appendingPathComponent("corpus/files/screenshot.png").path
+    let answer = try await Self.curl([
+      "-H", "Authorization: Bearer \(Self.token)",
+      "-F", "files=@\(png);type=image/jpeg;filename=photo.jpg", server.url + "/share",
+    ])
+    #expect(answer.status == 201, "\(answer.body)")
+    let id = try #require(CLI.json(answer.body)["share"] as? String)
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: server.group + "/Inbox/\(id).json")))
+        as? [String: Any])
+    let items = manifest["items"] as? [[String: Any]] ?? []
+    #expect(items.map { $0["typeIdentifier"] as? String } == ["public.png"])
+    #expect(Server.entries(server.group + "/Incoming").allSatisfy { $0.hasSuffix(".png") })
   }
 
   /// A hostile or oversized form, and the status it gets.
@@ -325,6 +362,18 @@ struct ServeCommandTests {
       name: "no boundary",
       arguments: ["-H", "Content-Type: multipart/form-data", "--data-binary", "@{dir}/cut"],
       status: 400),
+    HostileForm(
+      name: "10,000 parts",
+      arguments: [
+        "-H", "Content-Type: multipart/form-data; boundary=XX", "--data-binary",
+        "@{dir}/many",
+      ], status: 413),
+    HostileForm(
+      name: "a file part without a name",
+      arguments: [
+        "-H", "Content-Type: multipart/form-data; boundary=XX", "--data-binary",
+        "@{dir}/nameless",
+      ], status: 400),
     HostileForm(name: "only a title", arguments: ["-F", "title=nothing else"], status: 422),
     HostileForm(name: "a url that is not one", arguments: ["-F", "url=not a url"], status: 422),
   ]
@@ -340,6 +389,13 @@ struct ServeCommandTests {
       ("--XX\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.heic\"\r\n"
         + "Content-Type: image/heic\r\n\r\nabcdef").utf8
     ).write(to: directory.file("cut"))
+    let part = "--XX\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\nx\r\n"
+    try Data((String(repeating: part, count: 10_000) + "--XX--\r\n").utf8)
+      .write(to: directory.file("many"))
+    try Data(
+      ("--XX\r\nContent-Disposition: form-data; filename=\"a.heic\"\r\n"
+        + "Content-Type: image/heic\r\n\r\nabcdef\r\n--XX--\r\n").utf8
+    ).write(to: directory.file("nameless"))
     let server = try await Self.start(in: directory)
     defer { server.kill() }
     let arguments = form.arguments.map {
@@ -349,8 +405,7 @@ struct ServeCommandTests {
       ["-H", "Authorization: Bearer \(Self.token)"] + arguments + [server.url + "/share"])
     #expect(answer.status == form.status, "\(answer.body)")
     #expect(try await server.inboxIDs().isEmpty)
-    // A form refused after it arrived whole is removed just after the answer is on its way.
-    #expect(await Self.waitUntil { server.stagedUploads.isEmpty })
+    #expect(server.stagedUploads.isEmpty)
     #expect(try await Self.curl([server.url + "/healthz"]).status == 200)
   }
 

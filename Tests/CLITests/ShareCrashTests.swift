@@ -63,59 +63,14 @@ struct ShareCrashTests {
 
       // Every manifest names complete files whose size and digest are a source's, each share
       // once; whatever a crash cut short is recoverable (payloads in .staging are complete).
-      let inbox = group + "/Inbox"
-      let manifests = try FileManager.default.contentsOfDirectory(atPath: inbox)
-        .filter { $0.hasSuffix(".json") }
-      var referenced = Set<String>()
-      for name in manifests {
-        let manifest = try CLI.json(String(contentsOfFile: inbox + "/" + name, encoding: .utf8))
-        #expect(manifest["id"] as? String == String(name.dropLast(5)))
-        let items = try #require(manifest["items"] as? [[String: Any]])
-        #expect(items.count == 3)
-        for item in items {
-          let file = try #require(item["file"] as? String)
-          let fileName = String(file.dropFirst("Incoming/".count))
-          #expect(!referenced.contains(fileName), "\(fileName) is in two manifests")
-          referenced.insert(fileName)
-          var path = group + "/" + file
-          if !FileManager.default.fileExists(atPath: path) {
-            path = group + "/.staging/" + fileName
-          }
-          let fingerprint = try FileDigest.fingerprint(of: path)
-          #expect(
-            fingerprint == "\(item["byteCount"] as? Int ?? -1):\(item["sha256"] as? String ?? "")")
-          #expect(expected.contains(fingerprint))
-        }
-      }
-      // No file in Incoming/ is partial: each is a whole copy of a source.
-      let incoming = try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming")
-      for name in incoming {
-        #expect(
-          expected.contains(try FileDigest.fingerprint(of: group + "/Incoming/" + name)), "\(name)")
-      }
-      // After the sweeper nothing is left that no manifest references.
-      let staged = try FileManager.default.contentsOfDirectory(atPath: group + "/.staging").count
-      let sweep = try CLI.runBlocking([
-        "inbox", "sweep", "--older-than", "0", "--group-dir", group, "--json",
-      ])
-      #expect(sweep.status == 0)
-      let report = try CLI.json(sweep.standardOutput)
-      let after = Set(try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming"))
-      #expect(after == referenced)
-      #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/.staging").isEmpty)
-      #expect(
-        try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").allSatisfy {
-          $0.hasSuffix(".json")
-        })
-      let swept =
-        (report["removedFromStaging"] as? Int ?? 0) + (report["removedFromIncoming"] as? Int ?? 0)
-        + (report["removedFromInbox"] as? Int ?? 0)
+      let report = try InboxInvariant.check(group: group, expected: expected, itemsPerShare: 3)
       print(
         "crash test (seed \(seed)): \(count.runs) runs, \(count.killed) killed, \(count.finished)"
-          + " finished; \(manifests.count - 1) of them committed,"
-          + " \(count.runs - manifests.count + 1) rolled back"
-          + " or cut off; \(incoming.count) files in Incoming and \(staged) in .staging before the"
-          + " sweep; swept \(swept), completed \(report["completed"] as? Int ?? 0)")
+          + " finished; \(report.manifests - 1) of them committed,"
+          + " \(count.runs - report.manifests + 1) rolled back"
+          + " or cut off; \(report.incomingBeforeSweep) files in Incoming and"
+          + " \(report.stagedBeforeSweep) in .staging before the sweep; swept \(report.swept),"
+          + " completed \(report.completed)")
       #expect(count.killed >= kills, "\(count.killed) of \(kills) kills in \(count.runs) runs")
     }
   }

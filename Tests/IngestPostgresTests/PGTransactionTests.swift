@@ -174,8 +174,8 @@ struct PGTransactionTests {
       let database = try PostgresServer.makeDatabase()
       defer { PostgresServer.dropDatabase(database) }
       let url = try #require(PostgresURL(database))
-      let connection = try PGConnection(url: url, connectTimeout: 5, applicationName: "tests")
-      let other = try PGConnection(url: url, connectTimeout: 5, applicationName: "tests")
+      let connection = try PGConnection(url: url, connectTimeout: 30, applicationName: "tests")
+      let other = try PGConnection(url: url, connectTimeout: 30, applicationName: "tests")
       try connection.execute(
         "CREATE TABLE t (position serial PRIMARY KEY, v text NOT NULL)", operation: "create")
       try body(connection, other)

@@ -155,6 +155,6 @@ struct PGValueTests {
   static func connect() throws -> PGConnection {
     let server = try #require(PostgresServer.url)
     let url = try #require(PostgresURL(server))
-    return try PGConnection(url: url, connectTimeout: 5, applicationName: "tests")
+    return try PGConnection(url: url, connectTimeout: 30, applicationName: "tests")
   }
 }

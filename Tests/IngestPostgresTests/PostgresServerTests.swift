@@ -16,7 +16,7 @@ struct PostgresServerTests {
     try await PostgresServer.sharing {
       let server = try #require(PostgresServer.url)
       let url = try #require(PostgresURL(server))
-      let connection = try PGConnection(url: url, connectTimeout: 5, applicationName: "tests")
+      let connection = try PGConnection(url: url, connectTimeout: 30, applicationName: "tests")
       let error = #expect(throws: PostgresError.self) {
         try connection.query("SELECT 1 / $1::integer", [.int32(0)], operation: "divide")
       }

@@ -9,11 +9,8 @@ import SystemCalls
 /// `Readiness.wait` and calls `runOnce()` on a worker of `IOExecutor.shared`, the package's one
 /// owner of threads. Its callbacks therefore run on that worker. A request whose body has
 /// arrived is suspended (`MHD_suspend_connection`), shared by a task on the same executor, and
-/// resumed from there (`MHD_resume_connection`, safe from any thread), which then signals
-/// `resumed`, one of the descriptors the loop waits on: MHD with no thread of its own has no
-/// inter-thread channel (it drops `MHD_USE_ITC`), so a resume is seen only at the next `MHD_run`,
-/// and the loop, waiting with the timeout it was given before the resume (up to a second),
-/// would send the answer only then. A
+/// resumed from there (`MHD_resume_connection`, safe from any thread: MHD wakes the loop through
+/// its inter-thread channel, `MHD_USE_ITC`, which `MHD_ALLOW_SUSPEND_RESUME` includes). A
 /// `multipart/form-data` body goes through MHD's post processor on the same worker, as it
 /// arrives, into `FormUpload`.
 final class HTTPDaemon: Sendable {
@@ -28,18 +25,31 @@ final class HTTPDaemon: Sendable {
   /// MHD's epoll descriptor: readable when `runOnce()` has work.
   var descriptor: Int32 { descriptorValue.load(ordering: .relaxed) }
   private let descriptorValue = Atomic<Int32>(-1)
-  /// Signalled after each `MHD_resume_connection`: `runOnce()` has work (the loop waits on it
-  /// beside `descriptor`, and clears it before running).
-  let resumed: WakeEvent
 
-  private init(handler: any HTTPRequestHandler, resumed: WakeEvent) {
+  /// The uploads let in at once; more wait, suspended, in arrival order.
+  let slots: UploadSlots
+  /// Wakes the loop when a connection is resumed: MHD handles resumed connections in its next
+  /// `MHD_run`, and its epoll descriptor does not become readable for them.
+  let resumed: WakeEvent
+  /// How long a request's body may take to arrive, from its head.
+  let requestTimeLimit: Duration
+
+  private init(
+    handler: any HTTPRequestHandler, uploadLimit: Int, requestTimeLimit: Duration,
+    resumed: WakeEvent
+  ) {
     self.handler = handler
     self.resumed = resumed
+    self.slots = UploadSlots(limit: uploadLimit)
+    self.requestTimeLimit = requestTimeLimit
   }
 
-  /// Starts listening on `host` (an address) and `port`; requests are served by `runOnce()`.
+  /// Starts listening on `listener`, speaking TLS with `tls`; requests are served by
+  /// `runOnce()`.
   static func start(
-    host: String, port: UInt16, connectionLimit: Int, connectionTimeoutSeconds: Int,
+    listener: ShareServer.Listener, socketPermissions: UInt32, tls: ShareServer.TLSCredentials?,
+    connectionLimit: Int,
+    connectionTimeoutSeconds: Int, uploadLimit: Int, requestTimeLimit: Duration,
     handler: any HTTPRequestHandler
   ) throws(ShareServerError) -> HTTPDaemon {
     let resumed: WakeEvent
@@ -48,15 +58,33 @@ final class HTTPDaemon: Sendable {
     } catch {
       throw .loopFailed(error)
     }
-    let server = HTTPDaemon(handler: handler, resumed: resumed)
+    let server = HTTPDaemon(
+      handler: handler, uploadLimit: uploadLimit, requestTimeLimit: requestTimeLimit,
+      resumed: resumed)
     let context = Unmanaged.passUnretained(server).toOpaque()
     let flags = UInt32(MHD_USE_EPOLL.rawValue) | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
-    guard
-      let started = cmicrohttpd_start(
-        flags, host, port, accessHandler, context, completionHandler, context,
-        UInt32(clamping: connectionLimit), UInt32(clamping: connectionTimeoutSeconds))
-    else {
-      throw .cannotListen(host: host, port: port, errno: Errno.current)
+    var socket: Int32 = -1
+    var host: String?
+    var port: UInt16 = 0
+    switch listener {
+    case .address(let address, let chosen):
+      host = address
+      port = chosen
+    case .unixSocket(let path):
+      socket = try UnixSocketListener.listen(
+        at: path, permissions: socketPermissions, backlog: Int32(clamping: connectionLimit))
+    }
+    let started = cmicrohttpd_start(
+      flags, socket, host, port, tls?.privateKey, tls?.certificateChain, accessHandler, context,
+      completionHandler, context, UInt32(clamping: connectionLimit),
+      UInt32(clamping: connectionTimeoutSeconds), 0)
+    guard let started else {
+      let errno = Errno.current
+      if socket >= 0 {
+        try? FileDescriptor(rawValue: socket, path: "<listening socket>").close()
+        if case .unixSocket(let path) = listener { UnixSocketListener.remove(path) }
+      }
+      throw .cannotListen(listener, errno: errno)
     }
     server.portValue.store(cmicrohttpd_port(started), ordering: .relaxed)
     server.descriptorValue.store(cmicrohttpd_epoll_descriptor(started), ordering: .relaxed)
@@ -66,6 +94,7 @@ final class HTTPDaemon: Sendable {
 
   /// Serves what is ready (accepts, reads, calls the handler, writes); never blocks.
   func runOnce() {
+    resumed.reset()
     daemon.withLock { daemon in
       if let daemon { _ = MHD_run(daemon.pointer) }
     }
@@ -124,9 +153,15 @@ final class HTTPExchange: Sendable {
     var pending: HTTPResponse?
     var status: Int?
     var bodyBytes: Int64 = 0
+    /// Whether it holds one of the daemon's upload slots (taken at its first body byte).
+    var holdsSlot = false
+    /// Suspended until an upload slot is free, its first bytes not yet taken.
+    var isWaitingForSlot = false
   }
 
   let head: HTTPRequestHead
+  /// When the request's head arrived: its body must arrive within the request time limit.
+  let started = ContinuousClock.now
   let state = Mutex(State())
   /// The `MHD_Connection` while suspended (the pointer stays inside the mutex).
   private let connection = Mutex<MHDPointer?>(nil)
@@ -140,21 +175,38 @@ final class HTTPExchange: Sendable {
     MHD_suspend_connection(suspended)
   }
 
+  /// Resumes a connection that waited for an upload slot, now that it holds one: MHD hands
+  /// it the bytes it had not taken.
+  func admit(waking loop: WakeEvent) {
+    state.withLock {
+      $0.isWaitingForSlot = false
+      $0.holdsSlot = true
+    }
+    connection.withLock { connection in
+      if let connection { MHD_resume_connection(connection.pointer) }
+      connection = nil
+    }
+    loop.signal()
+  }
+
   /// Resumes the suspended connection with `response`; the handler queues it when MHD calls
   /// back.
-  func resume(with response: HTTPResponse) {
+  func resume(with response: HTTPResponse, waking loop: WakeEvent) {
     state.withLock { $0.pending = response }
     connection.withLock { connection in
       if let connection { MHD_resume_connection(connection.pointer) }
       connection = nil
     }
+    loop.signal()
   }
 }
 
 /// A daemon's or a connection's pointer, kept inside a mutex.
 ///
-/// `@unchecked Sendable` states the rule rather than hiding it (as Sniffing's libmagic handles
-/// do): the daemon's pointer is used only under `HTTPDaemon`'s lock; a connection's is stored
+/// `@unchecked Sendable`, against the house style, because region-based isolation cannot
+/// see these pointers as disconnected: they arrive as parameters of MHD's C callbacks (or are
+/// made from them), so they cannot be moved into a `Mutex` as `sending` values, as Sniffing's
+/// libmagic handles are. The rule the compiler cannot check: the daemon's pointer is used only under `HTTPDaemon`'s lock; a connection's is stored
 /// only while the connection is suspended, and used once, for `MHD_resume_connection`, which
 /// libmicrohttpd allows from any thread.
 private struct MHDPointer: @unchecked Sendable {
@@ -166,7 +218,7 @@ private func queue(
   _ response: HTTPResponse, on connection: OpaquePointer, exchange: HTTPExchange
 ) -> MHD_Result {
   exchange.state.withLock { $0.phase = .answered }
-  var body = Array(response.body.utf8)
+  var body = response.body
   let made = body.withUnsafeMutableBytes { bytes in
     MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, .RESPMEM_MUST_COPY)
   }
@@ -197,13 +249,28 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       path: url.map { String(cString: $0) } ?? "",
       authorization: header(connection, "Authorization"),
       contentType: header(connection, "Content-Type"),
-      contentLength: header(connection, "Content-Length").flatMap { Int64($0) })
+      contentLength: header(connection, "Content-Length").flatMap { Int64($0) },
+      accept: header(connection, "Accept"), acceptLanguage: header(connection, "Accept-Language"),
+      cookie: header(connection, "Cookie"), host: header(connection, "Host"),
+      origin: header(connection, "Origin"), fetchSite: header(connection, "Sec-Fetch-Site"),
+      query: HTTPRequestHead.queryKeys.reduce(into: [:]) { query, key in
+        query[key] = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, key)
+          .map { String(cString: $0) }
+      })
     let exchange = HTTPExchange(head: head)
     requestContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
     daemon.began()
     switch daemon.handler.decide(head) {
     case .respond(let response):
       return queue(response, on: connection, exchange: exchange)
+    case .respondLater(let answer):
+      // A page that reads the inbox, the library or an image: made off the loop, as a share is.
+      exchange.state.withLock { $0.phase = .processing }
+      exchange.suspend(connection)
+      Task(executorPreference: IOExecutor.shared) {
+        exchange.resume(with: await answer(), waking: daemon.resumed)
+      }
+      return .YES
     case .receive(let upload):
       exchange.state.withLock { $0.upload = upload }
       return .YES
@@ -225,9 +292,31 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     ($0.phase, $0.upload, $0.form, $0.pending)
   }
   if size.pointee > 0 {
+    guard phase == .receiving else {
+      size.pointee = 0
+      return .YES
+    }
+    if ContinuousClock.now - exchange.started > daemon.requestTimeLimit {
+      // Too slow: closed unanswered (MHD 0.9 cannot queue a 408 in the middle of a body),
+      // and what arrived is removed by the completion callback.
+      daemon.handler.tooSlow(exchange.head)
+      return .NO
+    }
+    // Back-pressure: past the upload limit, the body waits in the kernel's buffers and the
+    // client's, not in memory here. These bytes are left untaken; MHD hands them over again
+    // when `admit()` resumes the connection.
+    let holdsSlot = exchange.state.withLock { $0.holdsSlot }
+    if !holdsSlot {
+      if daemon.slots.acquire(exchange) {
+        exchange.state.withLock { $0.holdsSlot = true }
+      } else {
+        exchange.state.withLock { $0.isWaitingForSlot = true }
+        exchange.suspend(connection)
+        return .YES
+      }
+    }
     let count = size.pointee
     size.pointee = 0
-    guard phase == .receiving else { return .YES }
     exchange.state.withLock { $0.bodyBytes += Int64(count) }
     if let form {
       guard form.countBody(count) else {
@@ -273,8 +362,6 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       $0.form = nil
     }
     exchange.suspend(connection)
-    // In flight until its files are removed too, so that a graceful stop waits for that.
-    daemon.began()
     Task(executorPreference: IOExecutor.shared) {
       let response =
         if let form {
@@ -284,13 +371,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         } else {
           HTTPResponse.error(500, "nothing was received")
         }
-      exchange.resume(with: response)
-      daemon.resumed.signal()
-      // The staged body goes once the answer is on its way: removing a large file takes a while
-      // (a quarter of a second for 1 GiB), and the client need not wait for it.
-      upload?.discard()
-      form?.discard()
-      daemon.ended()
+      exchange.resume(with: response, waking: daemon.resumed)
     }
     return .YES
   case .processing:
@@ -321,6 +402,7 @@ private let completionHandler: MHD_RequestCompletedCallback = {
   // A body that never finished (the client went away, the limit cut it off) leaves nothing.
   state.upload?.discard()
   state.form?.discard()
+  if state.holdsSlot, let next = daemon.slots.release() { next.admit(waking: daemon.resumed) }
   daemon.handler.completed(exchange.head, status: state.status, bodyBytes: state.bodyBytes)
   daemon.ended()
 }
@@ -336,4 +418,45 @@ private let formIterator: MHD_PostDataIterator = {
     contentType: contentType.map { String(cString: $0) }, offset: offset,
     bytes: UnsafeRawBufferPointer(start: data, count: size))
   return received ? .YES : .NO
+}
+
+/// The daemon's upload slots: at most `limit` requests take body bytes at once; the others wait,
+/// suspended, in the order their first bytes came, and each is admitted when a slot frees.
+/// Used on the loop's thread only (MHD's callbacks); the mutex makes that checkable.
+final class UploadSlots: Sendable {
+  private struct State: Sendable {
+    var active = 0
+    var waiting: [HTTPExchange] = []
+  }
+
+  let limit: Int
+  private let state = Mutex(State())
+
+  init(limit: Int) { self.limit = max(1, limit) }
+
+  /// Takes a slot for `exchange`, or queues it: false means it waits for `release()`.
+  func acquire(_ exchange: HTTPExchange) -> Bool {
+    state.withLock { state in
+      if state.active < limit {
+        state.active += 1
+        return true
+      }
+      state.waiting.append(exchange)
+      return false
+    }
+  }
+
+  /// Gives a slot back; the next waiting exchange, if any, takes it over (admit it).
+  func release() -> HTTPExchange? {
+    state.withLock { state in
+      if state.waiting.isEmpty {
+        state.active -= 1
+        return nil
+      }
+      return state.waiting.removeFirst()
+    }
+  }
+
+  /// Requests waiting for a slot.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
 }

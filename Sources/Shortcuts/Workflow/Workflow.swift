@@ -39,6 +39,9 @@ public struct WorkflowAction: Sendable, Codable, Equatable {
   public var connections: [WorkflowConnection]
   /// Apps this action is bound to.
   public var boundApps: [BoundApp]
+  /// What the action sends, for Get Contents of URL (`is.workflow.actions.downloadurl`):
+  /// method, URL, body type and header names, never a header's value.
+  public var request: WorkflowRequest?
 }
 
 /// A WFWorkflow property list read back: its metadata and actions in order.
@@ -110,7 +113,8 @@ public struct Workflow: Sendable, Codable {
         WorkflowAction(
           identifier: identifier, uuid: parameters["UUID"] as? String,
           customOutputName: parameters["CustomOutputName"] as? String,
-          connections: connections, boundApps: apps))
+          connections: connections, boundApps: apps,
+          request: WorkflowRequest(identifier: identifier, parameters: parameters)))
     }
     let indexByUUID = Dictionary(
       actions.enumerated().compactMap { index, action in action.uuid.map { ($0, index) } },

@@ -90,28 +90,11 @@ public struct WorkflowBuilder: Sendable {
   ///   - inputUUID: the UUID of the input action (upper-case in the file).
   ///   - shareUUID: the UUID of the share action.
   public func workflow(inputUUID: UUID = UUID(), shareUUID: UUID = UUID()) -> [String: Any] {
-    var actions: [[String: Any]] = []
-    let attachment: [String: Any]
-    switch input {
-    case .screenshot, .clipboard:
-      let (identifier, outputName) =
-        input == .screenshot
-        ? ("is.workflow.actions.takescreenshot", "Screenshot")
-        : ("is.workflow.actions.getclipboard", "Clipboard")
-      actions.append([
-        "WFWorkflowActionIdentifier": identifier,
-        "WFWorkflowActionParameters": ["UUID": inputUUID.uuidString.uppercased()],
-      ])
-      attachment = [
-        "Type": "ActionOutput", "OutputUUID": inputUUID.uuidString.uppercased(),
-        "OutputName": outputName,
-      ]
-    case .shortcutInput:
-      attachment = ["Type": "ExtensionInput"]
-    }
+    let envelope = self.envelope
+    let source = envelope.source(uuid: inputUUID)
     var parameters: [String: Any] = [
       "UUID": shareUUID.uuidString.uppercased(),
-      "WFInput": ["Value": attachment, "WFSerializationType": "WFTextTokenAttachment"],
+      "WFInput": WorkflowEnvelope.parameter(source.attachment),
       "WFApp": [
         "BundleIdentifier": app.bundleIdentifier, "Name": app.name,
         "TeamIdentifier": app.teamIdentifier,
@@ -121,43 +104,19 @@ public struct WorkflowBuilder: Sendable {
       parameters["WFAppIdentifier"] = app.bundleIdentifier
       parameters["CustomOutputName"] = Self.runExtensionOutputName
     }
-    actions.append([
+    let share: [String: Any] = [
       "WFWorkflowActionIdentifier": action == .share
         ? "is.workflow.actions.share" : "is.workflow.actions.runextension",
       "WFWorkflowActionParameters": parameters,
-    ])
-    var root: [String: Any] = [
-      "WFWorkflowActions": actions,
-      "WFWorkflowClientVersion": clientVersion,
-      "WFWorkflowMinimumClientVersion": minimumClientVersion,
-      "WFWorkflowMinimumClientVersionString": String(minimumClientVersion),
-      "WFWorkflowIcon": [
-        "WFWorkflowIconStartColor": Int(iconColor), "WFWorkflowIconGlyphNumber": glyph,
-      ],
-      // The field report's workflow runs from the widget and the watch; a shortcut that takes
-      // share-sheet input must be an action extension to be offered there.
-      "WFWorkflowTypes": input == .shortcutInput ? ["ActionExtension"] : ["NCWidget", "WatchKit"],
-      "WFWorkflowImportQuestions": [[String: Any]](),
-      "WFWorkflowInputContentItemClasses": Self.inputClasses,
-      "WFWorkflowOutputContentItemClasses": [String](),
-      "WFWorkflowNoInputBehavior": noInputBehavior,
-      "WFWorkflowHasOutputFallback": false,
-      "WFWorkflowHasShortcutInputVariables": input == .shortcutInput,
-      "WFQuickActionSurfaces": [String](),
     ]
-    if let title { root["WFWorkflowName"] = title }
-    return root
+    return envelope.root(actions: (source.action.map { [$0] } ?? []) + [share])
   }
 
-  /// `WFWorkflowNoInputBehavior`: the field report's `{Type: NoInput}` when the content comes
-  /// from an action; asking for an image when the shortcut runs without the share-sheet input
-  /// it expects.
-  var noInputBehavior: [String: Any] {
-    guard input == .shortcutInput else { return ["Type": "NoInput"] }
-    return [
-      "Name": "WFWorkflowNoInputBehaviorAskForInput",
-      "Parameters": ["ItemClass": "WFImageContentItem"],
-    ]
+  /// The input, metadata and root dictionary this builder's settings make.
+  var envelope: WorkflowEnvelope {
+    WorkflowEnvelope(
+      input: input, title: title, iconColor: iconColor, glyph: glyph,
+      clientVersion: clientVersion, minimumClientVersion: minimumClientVersion)
   }
 
   /// The workflow as a binary property list (`bplist00`), the form `shortcuts sign` accepts.
@@ -174,12 +133,24 @@ public struct WorkflowBuilder: Sendable {
   }
 
   /// What to tell a user about signing: iOS 15+ imports only signed shortcuts.
-  public static func signingInstructions(input: String, output: String) -> String {
-    """
-    iOS 15 and later import only signed shortcuts; this file is unsigned.
-    Sign it on a Mac (macOS 12 or later) with:
-      shortcuts sign --mode people-who-know-me -i \(input) -o \(output)
-    ("--mode anyone" signs through iCloud instead.)
-    """
+  /// - Parameters:
+  ///   - input: the unsigned file, as the command line should spell it (shell-quoted).
+  ///   - output: where the signed file goes, spelled the same way.
+  ///   - holdsSecret: whether the file holds a secret (an ``UploadWorkflowBuilder``'s bearer
+  ///     token), which `--mode anyone` would hand to iCloud with the file.
+  public static func signingInstructions(
+    input: String, output: String, holdsSecret: Bool = false
+  ) -> String {
+    let anyone =
+      holdsSecret
+      ? "(\"--mode anyone\" signs through iCloud instead, handing the file, token included, to"
+        + " Apple: keep to people-who-know-me.)"
+      : "(\"--mode anyone\" signs through iCloud instead.)"
+    return """
+      iOS 15 and later import only signed shortcuts; this file is unsigned.
+      Sign it on a Mac (macOS 12 or later) with:
+        shortcuts sign --mode people-who-know-me -i \(input) -o \(output)
+      \(anyone)
+      """
   }
 }

@@ -1,5 +1,6 @@
 import ActivationRules
 import Foundation
+import Importer
 import Ingest
 import ShareServer
 import SystemCalls
@@ -12,7 +13,9 @@ enum ServeCommand {
       + " or a Web Share Target form",
     discussion: """
       Listens on --host (default 127.0.0.1, this machine only) and --port (default 8787; 0 \
-      picks a free one) and prints listening on http://HOST:PORT as its first line. POST \
+      picks a free one), or on a unix socket made 0600 (--unix-socket PATH, for a reverse \
+      proxy on this machine), speaking HTTPS with --tls-cert and --tls-key; its first line \
+      is listening on http://HOST:PORT (https://, or unix:PATH). POST \
       /share takes one file as the body, streamed to <group>/.staging/ under a random name \
       (never the client's), then shared exactly as share FILE shares it: sniffed, wrapped as \
       Photos or Files would wrap it, shown to --rule, decided by the contract, committed all \
@@ -21,15 +24,37 @@ enum ServeCommand {
       chunked body, which declares no length, is cut off instead and its bytes removed). GET \
       /healthz answers ok.
 
-      POST /share also takes a Web Share Target form (multipart/form-data): its text and url \
-      fields and its file parts become one share, as share --text --url FILE... makes it (the \
-      title is not kept yet); each file part is streamed to .staging/ under a random name. A \
+      POST /share also takes a Web Share Target form (multipart/form-data): its files, url, \
+      text and title become one share from the web-share source, each file registered as the \
+      type its part declares (when its content agrees) and then as the type its content is, \
+      the title as the item's title (which a rule reads; the inbox keeps no item titles); \
+      each file part is streamed to .staging/ under a random name. A \
       form of more than 32 parts or a text field over 64 KiB is 413; a form that ends in the \
       middle of a part is 400; a form with nothing to share is 422.
 
+      At most --max-uploads bodies (default 8) are taken at once; the others wait unread, \
+      their bytes held back in the network, not in memory. A connection idle for \
+      --idle-timeout seconds, or whose body has not arrived --request-timeout seconds after \
+      its head (default 900), is closed unanswered (libmicrohttpd 0.9 cannot answer 408 in \
+      the middle of a body), and its bytes removed.
+
       Every POST needs Authorization: Bearer TOKEN with a token from --token-file (one per \
       line: one per device); --insecure-no-token turns that off, for a server behind a proxy \
-      that authenticates. The log on standard error names methods, routes, statuses, sizes \
+      that authenticates.
+
+      The web app: GET / is an install page with a pairing form; POST /pair with one of the \
+      tokens answers with a cookie (HttpOnly, SameSite=Strict, Secure with --tls-cert or --behind-https; an \
+      HMAC of the token under a key held in memory, so a restart asks devices to pair again) \
+      that stands in for the header on POST /share and on the pages, for POSTs from the \
+      server's own origin. GET /manifest.webmanifest is the web app manifest, its share_target \
+      made from the contract (the MIME types and extensions it accepts). GET /library lists \
+      the inbox and, with --library, the library and the day's hand-off card in the viewer's \
+      language and time zone, with thumbnails of images (GET /thumbnail/ID/N). A browser's \
+      form POST to /share (Accept preferring text/html) is answered 303 to \
+      /library?share=ID; API clients keep the JSON. Pages load only the server's own script, \
+      style sheet and images, under a strict Content-Security-Policy.
+
+      The log on standard error names methods, routes, statuses, sizes \
       and types, never content or header values. SIGINT or SIGTERM stops accepting, finishes \
       the requests in flight and exits 0.
       """,
@@ -45,9 +70,9 @@ enum ServeCommand {
         note: "what a client sends (not an ingest-cli command)"),
     ],
     exitStatus: """
-      0 stopped by SIGINT or SIGTERM; 64 usage; 66 the token file or rule is missing or \
-      unreadable; 73 the group directory cannot be created or written, or the port cannot be \
-      listened on; 74 other I/O errors.
+      0 stopped by SIGINT or SIGTERM; 64 usage; 66 the token file, a TLS file or the rule is \
+      missing or unreadable; 73 the group directory cannot be created or written, or the port \
+      or unix socket cannot be listened on; 74 other I/O errors.
       """
   )
 
@@ -59,7 +84,15 @@ enum ServeCommand {
     var isInsecureWithoutToken: Bool
     var maximumBody: String?
     var idleTimeout: String?
+    var unixSocket: String?
+    var unixSocketMode: String?
+    var tlsCertificate: String?
+    var tlsKey: String?
+    var maximumUploads: String?
+    var requestTimeout: String?
     var rule: String?
+    var library: String?
+    var isBehindHTTPS: Bool
     var contract: ContractOptions
     var group: GroupOptions
     var backends: BackendOptions
@@ -92,11 +125,51 @@ enum ServeCommand {
           "--idle-timeout", value: "SECONDS",
           help: "close a connection that sends nothing for this long, its upload removed"
             + " (default: 60)"))
+      requestTimeout = reader.read(
+        Option(
+          "--request-timeout", value: "SECONDS",
+          help: "close a request whose body has not arrived this long after its head, its"
+            + " upload removed (default: 900)"))
+      maximumUploads = reader.read(
+        Option(
+          "--max-uploads", value: "N",
+          help: "take at most N bodies at once; the others wait, unread (default: 8)"))
+      unixSocket = reader.read(
+        Option(
+          "--unix-socket", value: "PATH",
+          help: "listen on a unix socket (mode 0600) instead of --host and --port, for a"
+            + " reverse proxy on this machine",
+          completion: .file))
+      unixSocketMode = reader.read(
+        Option(
+          "--unix-socket-mode", value: "MODE",
+          help: "the unix socket's permissions: 600 (default: this user) or 660 (and this"
+            + " user's group, for a proxy running as another user in it)"))
+      tlsCertificate = reader.read(
+        Option(
+          "--tls-cert", value: "FILE",
+          help: "speak HTTPS with this PEM certificate chain (with --tls-key)",
+          completion: .file))
+      tlsKey = reader.read(
+        Option(
+          "--tls-key", value: "FILE", help: "the certificate's PEM private key (with --tls-cert)",
+          completion: .file))
       rule = reader.read(
         Option(
           "--rule", value: "RULE",
           help: "an Info.plist, a rule file or a predicate each share must pass (else 422)",
           completion: .file))
+      library = reader.read(
+        Option(
+          "--library", value: "PATH|URL",
+          help: "show this library (a SQLite file or a postgresql:// URL, as inbox import"
+            + " takes it) on the web app's /library page, with the day's hand-off card",
+          completion: .file))
+      isBehindHTTPS = reader.read(
+        Flag(
+          "--behind-https",
+          help: "browsers reach the server over HTTPS (a proxy terminates TLS): the pairing"
+            + " cookie is Secure"))
       contract = reader.read(ContractOptions.self)
       group = reader.read(GroupOptions.self)
       backends = reader.read(BackendOptions.self)
@@ -117,17 +190,45 @@ enum ServeCommand {
     let idleTimeout = try given.idleTimeout.map {
       try NumberArgument.count($0, option: "--idle-timeout", range: 1...86_400)
     }
+    let maximumUploads = try given.maximumUploads.map {
+      try NumberArgument.count($0, option: "--max-uploads", range: 1...4096)
+    }
+    let requestTimeout = try given.requestTimeout.map {
+      try NumberArgument.count($0, option: "--request-timeout", range: 1...604_800)
+    }
+    if given.unixSocket != nil, given.host != nil || given.port != nil {
+      throw CLIError.usage("--unix-socket cannot be given with --host or --port")
+    }
+    let socketMode: UInt32? =
+      switch given.unixSocketMode {
+      case nil: nil
+      case "600", "0600": 0o600
+      case "660", "0660": 0o660
+      case let other?:
+        throw CLIError.usage(
+          "--unix-socket-mode takes 600 or 660, not \(TerminalText.quoted(other))")
+      }
+    if socketMode != nil, given.unixSocket == nil {
+      throw CLIError.usage("--unix-socket-mode is for --unix-socket")
+    }
+    let tls: ShareServer.TLSCredentials?
+    switch (given.tlsCertificate, given.tlsKey) {
+    case (let certificate?, let key?):
+      do {
+        tls = try ShareServer.TLSCredentials(privateKeyFile: key, certificateFile: certificate)
+      } catch {
+        throw CLIError(status: .noInput, message: "\(error)")
+      }
+    case (nil, nil): tls = nil
+    default: throw CLIError.usage("--tls-cert and --tls-key are given together")
+    }
     let tokens: BearerTokens?
     switch (given.tokenFile, given.isInsecureWithoutToken) {
     case (let path?, false):
       do {
         tokens = try BearerTokens(contentsOfFile: path)
       } catch {
-        let status: ExitStatus =
-          if case .unreadableTokenFile(_, let cause) = error {
-            ExitStatus(for: cause, role: .input)
-          } else { .dataError }
-        throw CLIError(status: status, message: "\(error)")
+        throw CLIError(tokenFile: error)
       }
     case (nil, true): tokens = nil
     case (_?, true):
@@ -142,23 +243,38 @@ enum ServeCommand {
     let database = try await Backends.database(given.backends)
     let inbox = try await Backends.inbox(database, group: group)
     let pipeline = SharePipeline(group: group, inbox: inbox, contract: contract)
-    var configuration = ShareServer.Configuration(tokens: tokens)
-    if let host = given.host { configuration.host = host }
-    if let port { configuration.port = port }
+    var library: (any LibraryStore)?
+    if let path = given.library {
+      library = try await Backends.library(path, group: group.path, create: true)
+    }
+    var configuration = ShareServer.Configuration(tls: tls, tokens: tokens)
+    configuration.isBehindHTTPS = given.isBehindHTTPS
+    if let path = given.unixSocket {
+      configuration.listener = .unixSocket(path: path)
+      if let socketMode { configuration.unixSocketPermissions = socketMode }
+    } else {
+      configuration.listener = .address(given.host ?? "127.0.0.1", port: port ?? 8787)
+    }
     if let maximumBody { configuration.maximumBodySize = maximumBody }
     if let idleTimeout { configuration.connectionTimeoutSeconds = idleTimeout }
+    if let maximumUploads { configuration.maximumUploads = maximumUploads }
+    if let requestTimeout { configuration.requestTimeLimitSeconds = requestTimeout }
     let server: ShareServer
     do {
       server = try ShareServer(
-        pipeline: pipeline, rule: rule, configuration: configuration,
+        pipeline: pipeline, rule: rule, library: library, configuration: configuration,
         log: { Output.error("serve: \($0)") })
     } catch {
       throw CLIError(status: .cannotCreate, message: "\(error)")
     }
     server.stopOnSignals([SIGINT, SIGTERM])
-    let shownHost =
-      configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-    print("listening on http://\(shownHost):\(server.port)")
+    switch server.listening {
+    case .address(let host, let port):
+      let shownHost = host.contains(":") ? "[\(host)]" : host
+      print("listening on \(tls == nil ? "http" : "https")://\(shownHost):\(port)")
+    case .unixSocket(let path):
+      print("listening on unix:\(path)")
+    }
     Output.flush()
     do {
       try await server.run()

@@ -2,31 +2,53 @@ import Foundation
 import Shortcuts
 import SystemCalls
 
-/// `ingest-cli shortcut`: make an unsigned "screenshot, share to this app" shortcut, or inspect
-/// a `.shortcut` file (signed or unsigned), check its signature and extract its workflow.
+/// `ingest-cli shortcut`: make an unsigned "screenshot, share to this app" or "screenshot, post
+/// to this server" shortcut, or inspect a `.shortcut` file (signed or unsigned), check its
+/// signature and extract its workflow.
 enum ShortcutCommand {
   static let spec = CommandSpec(
     name: "shortcut",
-    abstract: "make a \"screenshot, share with this app\" shortcut, or inspect and verify one",
+    abstract: "make a \"screenshot, share with this app\" or \"post to this server\" shortcut,"
+      + " or inspect and verify one",
     discussion: """
       make writes an unsigned binary property list; iOS 15 and later import only signed \
       shortcuts, so it prints the command that signs it on a Mac (shortcuts sign --mode \
       people-who-know-me -i IN -o OUT). The default action, runextension, is the form reported \
       to sign, import and run on a device; signing was reported to empty the parameters of the \
       share action, so --action share prints a warning.
+
+      make --post-to URL writes instead a shortcut that takes a screenshot and posts it with \
+      Get Contents of URL (POST, the screenshot as the body) to URL, such as the /share of \
+      ingest-cli serve. With --token-file FILE the first token of FILE (serve --token-file's \
+      format) goes in an Authorization: Bearer header: the shortcut file then holds the token, \
+      so it is written readable by its owner only (0600), and the token is never printed. \
+      Without --token-file the shortcut sends no Authorization header, for a server started \
+      with --insecure-no-token behind a proxy that authenticates. Plain http to another \
+      machine, a loopback address (from a phone it reaches the phone) and a path other than \
+      /share are warned about. The action and parameter names follow shortcuts exported from \
+      devices; that iOS imports and runs the file, on a given iOS version, only a device can \
+      confirm.
       """,
     subcommands: [
       CommandSpec(
         name: "make",
-        abstract: "write an unsigned shortcut bound to an app's share extension",
+        abstract: "write an unsigned shortcut bound to an app's share extension, or posting to"
+          + " a server",
         options: MakeOptions.self,
         examples: [
           .init(
             command: "shortcut make --bundle-id com.example.app --name Example --team"
               + " ABCDE12345 -o Example.shortcut",
-            note: "a shortcut that takes a screenshot and shares it with Example")
+            note: "a shortcut that takes a screenshot and shares it with Example"),
+          .init(
+            command: "shortcut make --post-to https://ingest.example.net/share --token-file"
+              + " ~/.config/ingest/tokens -o Upload.shortcut",
+            note: "a shortcut that takes a screenshot and posts it to ingest-cli serve, with"
+              + " the first token of the file (the file holds the token: keep it private)"),
         ],
-        exitStatus: "0 written; 64 a bad identifier or option; 73 the file cannot be written."),
+        exitStatus: "0 written; 64 a bad identifier, URL or option; 65 the --token-file holds"
+          + " no token, or one an HTTP header cannot carry; 66 the --token-file is missing or"
+          + " unreadable; 73 the file cannot be written."),
       CommandSpec(
         name: "inspect",
         abstract: "read a signed or unsigned .shortcut, verify its signature, extract its"
@@ -49,54 +71,6 @@ enum ShortcutCommand {
     ]
   )
 
-  /// `shortcut make`'s options.
-  struct MakeOptions: ParsableOptions {
-    var bundleIdentifier: String
-    var name: String
-    var team: String
-    var output: String
-    var action: String?
-    var input: String?
-    var title: String?
-    var iconColor: String?
-    var glyph: String?
-
-    init(from reader: inout OptionReader) {
-      bundleIdentifier = reader.read(
-        RequiredOption(
-          "--bundle-id", value: "ID", help: "the app's bundle identifier (com.example.app)"))
-      name = reader.read(
-        RequiredOption(
-          "--name", value: "NAME", help: "the app's name, as the shortcut shows it"))
-      team = reader.read(
-        RequiredOption(
-          "--team", value: "TEAMID",
-          help: "the app's team identifier (ten upper-case letters or digits)"))
-      output = reader.read(
-        RequiredOption(
-          "--output", "-o", value: "FILE", help: "where to write the .shortcut file",
-          completion: .file))
-      action = reader.read(
-        Option(
-          "--action", value: "ACTION",
-          help: "how the app is invoked: runextension (default) or share",
-          completion: .values(WorkflowBuilder.ShareAction.allCases.map(\.rawValue))))
-      input = reader.read(
-        Option(
-          "--input", value: "INPUT",
-          help: "what is shared: screenshot (default), shortcut-input (the share sheet's"
-            + " input) or clipboard",
-          completion: .values(WorkflowBuilder.Input.allCases.map(\.rawValue))))
-      title = reader.read(Option("--title", value: "TITLE", help: "the shortcut's name"))
-      iconColor = reader.read(
-        Option(
-          "--icon-color", value: "RGBA",
-          help: "the icon's colour as a 32-bit RGBA number, such as 4282601983"))
-      glyph = reader.read(
-        Option("--glyph", value: "NUMBER", help: "the icon's glyph number, such as 59446"))
-    }
-  }
-
   /// `shortcut inspect`'s options.
   struct InspectOptions: ParsableOptions {
     /// `--extract FILE`: where the workflow is written.
@@ -118,100 +92,6 @@ enum ShortcutCommand {
     case "inspect": return try await inspect(&arguments)
     case let other: throw CLIError.usage("unknown shortcut action '\(other ?? "")'")
     }
-  }
-
-  // MARK: make
-
-  struct MakeReport: Encodable {
-    var output: String
-    var byteCount: Int
-    var format: String
-    var actions: [String]
-    var app: ShortcutApp
-    var signed: Bool
-    var signingCommand: String
-    var warnings: [String]
-  }
-
-  static func make(_ arguments: inout Arguments) async throws -> ExitStatus {
-    let json = arguments.wantsJSON
-    let options = arguments.read(MakeOptions.self)
-    let bundle = options.bundleIdentifier
-    let name = options.name
-    let team = options.team
-    let output = options.output
-    let action = options.action
-    let input = options.input
-    let title = options.title
-    let color = options.iconColor
-    let glyph = options.glyph
-    let app: ShortcutApp
-    do {
-      app = try ShortcutApp(bundleIdentifier: bundle, name: name, teamIdentifier: team)
-    } catch {
-      throw CLIError.usage("\(error)")
-    }
-    var builder = WorkflowBuilder(app: app)
-    if let action {
-      guard let value = WorkflowBuilder.ShareAction(rawValue: action) else {
-        throw CLIError.usage("--action must be share or runextension, not '\(action)'")
-      }
-      builder.action = value
-    }
-    if let input {
-      guard let value = WorkflowBuilder.Input(rawValue: input) else {
-        throw CLIError.usage(
-          "--input must be screenshot, shortcut-input or clipboard, not '\(input)'")
-      }
-      builder.input = value
-    }
-    builder.title = title
-    if let color {
-      guard let value = UInt32(color) else {
-        throw CLIError.usage("--icon-color must be a 32-bit RGBA number such as 4282601983")
-      }
-      builder.iconColor = value
-    }
-    if let glyph {
-      guard let value = Int(glyph), (0...0x10FFFF).contains(value) else {
-        throw CLIError.usage("--glyph must be a glyph number such as 59446")
-      }
-      builder.glyph = value
-    }
-    let data = try builder.propertyList()
-    do {
-      try FileSystem.writeFile(atPath: output, bytes: [UInt8](data))
-    } catch {
-      throw CLIError.io(error, role: .output)
-    }
-    let workflow = try Workflow(propertyList: data)
-    let signed =
-      output.hasSuffix(".shortcut") ? output.dropLast(9) + "-signed.shortcut" : output + ".signed"
-    let instructions = WorkflowBuilder.signingInstructions(
-      input: ShellQuoting.quoted(output), output: ShellQuoting.quoted(String(signed)))
-    let signingCommand =
-      "shortcuts sign --mode people-who-know-me -i \(ShellQuoting.quoted(output))"
-      + " -o \(ShellQuoting.quoted(String(signed)))"
-    if json {
-      try Output.json(
-        MakeReport(
-          output: output, byteCount: data.count, format: "binary property list (bplist00)",
-          actions: workflow.actions.map(\.identifier), app: app, signed: false,
-          signingCommand: signingCommand,
-          warnings: builder.warnings))
-    } else {
-      print(
-        """
-        wrote \(TerminalText.quoted(output)): \(data.count) bytes, unsigned binary property list
-          actions: \(workflow.actions.map(\.identifier).joined(separator: " -> "))
-          bound to: \(app.bundleIdentifier) (\(TerminalText.quoted(app.name)), team \(app.teamIdentifier))
-        \(instructions)
-        """)
-    }
-    if !json {
-      for warning in builder.warnings { Output.error("warning: \(warning)") }
-    }
-    return .success
   }
 
   // MARK: inspect
@@ -243,7 +123,10 @@ enum ShortcutCommand {
     let isAltered = verification.map { !$0.isIntact } ?? false
     if let extract, !isAltered {
       do {
-        try FileSystem.writeFile(atPath: extract, bytes: [UInt8](file.workflowData))
+        // A workflow can hold secrets (a bearer token in a request's headers, as make
+        // --post-to --token-file writes it): the copy is readable by its owner only.
+        try FileSystem.writeFile(
+          atPath: extract, bytes: [UInt8](file.workflowData), permissions: 0o600)
       } catch {
         throw CLIError.io(error, role: .output)
       }
@@ -380,6 +263,15 @@ struct ShortcutReport: Encodable {
         if let index = connection.sourceActionIndex { source = "output of action \(index + 1)" }
         if let name = connection.outputName { source += " " + quoted("\"\(name)\"") }
         lines.append("         \(quoted(connection.parameter)) <- \(quoted(source))")
+      }
+      if let request = item.action.request {
+        var line = "         request: \(quoted(request.method ?? WorkflowRequest.variableText))"
+        line += " " + (request.url.map(quoted) ?? "<a URL a variable makes>")
+        if let body = request.bodyType { line += ", body \(quoted(body))" }
+        if !request.headerNames.isEmpty {
+          line += ", headers: " + request.headerNames.map(quoted).joined(separator: ", ")
+        }
+        lines.append(line)
       }
       for app in item.action.boundApps {
         var line = "         \(quoted(app.parameter)) = app \(quoted(app.bundleIdentifier))"

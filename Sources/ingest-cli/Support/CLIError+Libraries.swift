@@ -1,5 +1,6 @@
 import ActivationRules
 import Ingest
+import ShareServer
 import Shortcuts
 import Sniffing
 import SystemCalls
@@ -49,6 +50,16 @@ extension CLIError {
   init(_ error: SniffError) {
     if let failure = error.ioError {
       self = .io(failure, role: .input)
+    } else {
+      self = .data("\(error)")
+    }
+  }
+
+  /// A token file (`--token-file`) that cannot be read, or that holds no token. The message
+  /// names the token file; it never holds a token.
+  init(tokenFile error: ShareServerError) {
+    if case .unreadableTokenFile(_, let failure) = error {
+      self.init(status: ExitStatus(for: failure, role: .input), message: "\(error)")
     } else {
       self = .data("\(error)")
     }

@@ -1,0 +1,71 @@
+import Ingest
+
+/// `GET /`: what the server is, pairing this browser (the pairing form, or a way to forget
+/// it), and how to put the app into a phone's share sheet.
+struct InstallPage {
+  let pairing: Pairing
+  let contract: InputContract
+
+  /// The page; `message` (plain text) says why it is shown again after a failed pairing.
+  func render(_ head: HTTPRequestHead, status: Int = 200, message: String? = nil) -> HTTPResponse {
+    var body = """
+      <header><h1>Share Ingest</h1><nav><a href="/library">Library</a></nav></header>
+      <main>
+      <p>This server takes shares from phones and browsers into its inbox, through the same \
+      activation rule and input contract as <code>ingest-cli share</code>, all or nothing.</p>
+
+      """
+    if pairing.tokens == nil {
+      body += """
+        <p class="notice" id="pairing">This server asks for no token: any device that reaches \
+        it may share.</p>
+
+        """
+    } else if pairing.isPaired(head) {
+      body += """
+        <section id="pairing"><h2>This browser is paired</h2>
+        <p class="notice" id="paired">Shares from this browser are taken, and the library is \
+        yours to see.</p>
+        <form method="post" action="/unpair"><p><button type="submit">Forget this \
+        browser</button></p></form>
+        </section>
+
+        """
+    } else {
+      let shownMessage =
+        message.map { "<p class=\"notice error\" id=\"message\">\(HTML.escape($0))</p>\n" } ?? ""
+      body += """
+        <section id="pairing"><h2>Pair this browser</h2>
+        \(shownMessage)<p>Type one of the server's tokens (a line of its token file) once. The \
+        server answers with a cookie that stands in for the token on this browser: the share \
+        sheet's posts and the library page carry it.</p>
+        <form method="post" action="/pair">
+        <p><label for="token">Token</label>
+        <input type="password" id="token" name="token" autocomplete="off" required></p>
+        <p><button type="submit">Pair</button></p>
+        </form>
+        </section>
+
+        """
+    }
+    let types = contract.acceptedTypes.map { "<code>\(HTML.escape($0))</code>" }
+      .joined(separator: ", ")
+    body += """
+      <section id="install"><h2>Add it to the share sheet</h2>
+      <ol>
+      <li>Open this page in Chrome on an Android phone, over HTTPS (a browser installs apps \
+      only from a secure origin).</li>
+      <li>Pair the browser with a token, above.</li>
+      <li>In Chrome's menu, choose <strong>Add to Home screen</strong> (or \
+      <strong>Install app</strong>) and confirm.</li>
+      <li>Share from any app: <strong>Ingest</strong> is in the share sheet. What you share \
+      is posted here, and the library opens on it.</li>
+      </ol>
+      <p>This server accepts \(types): the share sheet offers the app for those (see the \
+      <a href="/manifest.webmanifest">manifest</a>).</p>
+      </section>
+      </main>
+      """
+    return HTML.page(status, title: "Share Ingest", body: body)
+  }
+}

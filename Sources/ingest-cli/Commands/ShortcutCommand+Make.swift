@@ -1,0 +1,303 @@
+import Foundation
+import ShareServer
+import Shortcuts
+import SystemCalls
+
+/// `shortcut make`: a "screenshot, share with this app" shortcut (`--bundle-id`, `--name`,
+/// `--team`), or a "screenshot, post to this server" one (`--post-to`, `--token-file`).
+extension ShortcutCommand {
+  /// `shortcut make`'s options.
+  struct MakeOptions: ParsableOptions {
+    var bundleIdentifier: String?
+    var name: String?
+    var team: String?
+    var postTo: String?
+    var tokenFile: String?
+    var output: String
+    var action: String?
+    var input: String?
+    var title: String?
+    var iconColor: String?
+    var glyph: String?
+
+    init(from reader: inout OptionReader) {
+      bundleIdentifier = reader.read(
+        Option(
+          "--bundle-id", value: "ID",
+          help: "the app's bundle identifier (com.example.app); with --name and --team, the app"
+            + " the shortcut shares with (required unless --post-to)"))
+      name = reader.read(
+        Option(
+          "--name", value: "NAME",
+          help: "the app's name, as the shortcut shows it (required unless --post-to)"))
+      team = reader.read(
+        Option(
+          "--team", value: "TEAMID",
+          help: "the app's team identifier, ten upper-case letters or digits (required unless"
+            + " --post-to)"))
+      postTo = reader.read(
+        Option(
+          "--post-to", value: "URL",
+          help: "post the screenshot to this http or https URL (ingest-cli serve's /share)"
+            + " instead of sharing it with an app"))
+      tokenFile = reader.read(
+        Option(
+          "--token-file", value: "FILE",
+          help: "with --post-to: send the first token of FILE (one per line, as serve"
+            + " --token-file reads it) as Authorization: Bearer; the shortcut then holds the"
+            + " token, a secret, and is written 0600; without it no Authorization header is"
+            + " sent (serve --insecure-no-token behind a proxy)",
+          completion: .file))
+      output = reader.read(
+        RequiredOption(
+          "--output", "-o", value: "FILE", help: "where to write the .shortcut file",
+          completion: .file))
+      action = reader.read(
+        Option(
+          "--action", value: "ACTION",
+          help: "how the app is invoked: runextension (default) or share",
+          completion: .values(WorkflowBuilder.ShareAction.allCases.map(\.rawValue))))
+      input = reader.read(
+        Option(
+          "--input", value: "INPUT",
+          help: "what is shared or posted: screenshot (default), shortcut-input (the share"
+            + " sheet's input) or clipboard",
+          completion: .values(WorkflowBuilder.Input.allCases.map(\.rawValue))))
+      title = reader.read(Option("--title", value: "TITLE", help: "the shortcut's name"))
+      iconColor = reader.read(
+        Option(
+          "--icon-color", value: "RGBA",
+          help: "the icon's colour as a 32-bit RGBA number, such as 4282601983"))
+      glyph = reader.read(
+        Option("--glyph", value: "NUMBER", help: "the icon's glyph number, such as 59446"))
+    }
+  }
+
+  /// What `shortcut make` says it wrote, as JSON. Never the token.
+  struct MakeReport: Encodable {
+    var output: String
+    var byteCount: Int
+    var format: String
+    /// The file's permissions, `0600` when it holds a bearer token.
+    var permissions: String
+    var actions: [String]
+    /// The app shared with (without `--post-to`).
+    var app: ShortcutApp?
+    /// The URL posted to (with `--post-to`).
+    var postTo: String?
+    /// With `--post-to`: whether the shortcut sends `Authorization: Bearer` (its token is in
+    /// the file, never in this report).
+    var sendsBearerToken: Bool?
+    var signed: Bool
+    var signingCommand: String
+    var warnings: [String]
+  }
+
+  /// The settings both kinds of shortcut take: input, title, icon.
+  struct Appearance {
+    var input: WorkflowBuilder.Input = .screenshot
+    var title: String?
+    var iconColor: UInt32?
+    var glyph: Int?
+
+    /// What the shortcut posts, in words.
+    var inputDescription: String {
+      switch input {
+      case .screenshot: "the screenshot"
+      case .shortcutInput: "the share sheet's input"
+      case .clipboard: "the clipboard"
+      }
+    }
+
+    init(_ options: MakeOptions) throws(CLIError) {
+      if let input = options.input {
+        guard let value = WorkflowBuilder.Input(rawValue: input) else {
+          throw CLIError.usage(
+            "--input must be screenshot, shortcut-input or clipboard, not '\(input)'")
+        }
+        self.input = value
+      }
+      title = options.title
+      if let color = options.iconColor {
+        guard let value = UInt32(color) else {
+          throw CLIError.usage("--icon-color must be a 32-bit RGBA number such as 4282601983")
+        }
+        iconColor = value
+      }
+      if let glyph = options.glyph {
+        guard let value = Int(glyph), (0...0x10FFFF).contains(value) else {
+          throw CLIError.usage("--glyph must be a glyph number such as 59446")
+        }
+        self.glyph = value
+      }
+    }
+  }
+
+  static func make(_ arguments: inout Arguments) async throws -> ExitStatus {
+    let json = arguments.wantsJSON
+    let options = arguments.read(MakeOptions.self)
+    let appearance = try Appearance(options)
+    if let url = options.postTo {
+      return try makeUpload(options, url: url, appearance: appearance, json: json)
+    }
+    guard options.tokenFile == nil else {
+      throw CLIError.usage(
+        "--token-file goes with --post-to URL: a shortcut that shares with an app sends no"
+          + " token")
+    }
+    let given = [
+      ("--bundle-id ID", options.bundleIdentifier), ("--name NAME", options.name),
+      ("--team TEAMID", options.team),
+    ]
+    let missing = given.filter { $0.1 == nil }.map(\.0)
+    guard let bundle = options.bundleIdentifier, let name = options.name, let team = options.team
+    else {
+      let either = missing.count == given.count ? ", or --post-to URL" : ""
+      throw CLIError.usage("missing " + ArgumentParser.list(missing, conjunction: "and") + either)
+    }
+    let app: ShortcutApp
+    do {
+      app = try ShortcutApp(bundleIdentifier: bundle, name: name, teamIdentifier: team)
+    } catch {
+      throw CLIError.usage("\(error)")
+    }
+    var builder = WorkflowBuilder(app: app)
+    if let action = options.action {
+      guard let value = WorkflowBuilder.ShareAction(rawValue: action) else {
+        throw CLIError.usage("--action must be share or runextension, not '\(action)'")
+      }
+      builder.action = value
+    }
+    builder.input = appearance.input
+    builder.title = appearance.title
+    if let color = appearance.iconColor { builder.iconColor = color }
+    if let glyph = appearance.glyph { builder.glyph = glyph }
+    let data = try builder.propertyList()
+    let made = try write(data, to: options.output, permissions: 0o644)
+    if json {
+      try Output.json(
+        MakeReport(
+          output: options.output, byteCount: data.count, format: made.format,
+          permissions: "0644", actions: made.actions, app: app, signed: false,
+          signingCommand: made.signingCommand, warnings: builder.warnings))
+    } else {
+      print(
+        """
+        wrote \(TerminalText.quoted(options.output)): \(data.count) bytes, unsigned binary property list
+          actions: \(made.actions.joined(separator: " -> "))
+          bound to: \(app.bundleIdentifier) (\(TerminalText.quoted(app.name)), team \(app.teamIdentifier))
+        \(made.instructions)
+        """)
+      for warning in builder.warnings { Output.error("warning: \(warning)") }
+    }
+    return .success
+  }
+
+  /// `make --post-to URL [--token-file FILE]`.
+  static func makeUpload(
+    _ options: MakeOptions, url: String, appearance: Appearance, json: Bool
+  ) throws -> ExitStatus {
+    let appOptions = [
+      ("--bundle-id", options.bundleIdentifier), ("--name", options.name),
+      ("--team", options.team), ("--action", options.action),
+    ].filter { $0.1 != nil }.map(\.0)
+    guard appOptions.isEmpty else {
+      throw CLIError.usage(
+        "--post-to makes a shortcut that posts to a server, bound to no app: drop "
+          + ArgumentParser.list(appOptions, conjunction: "and"))
+    }
+    // The URL is checked before the token file is read: a wrong URL is a usage error.
+    do {
+      _ = try ShortcutServer(url: url)
+    } catch {
+      throw CLIError.usage("--post-to: \(error)")
+    }
+    let server: ShortcutServer
+    if let path = options.tokenFile {
+      let token: String
+      do {
+        token = try BearerTokens.tokens(contentsOfFile: path)[0]
+      } catch {
+        throw CLIError(tokenFile: error)
+      }
+      do {
+        server = try ShortcutServer(url: url, bearerToken: token)
+      } catch {
+        throw CLIError.data("the token file \(TerminalText.quoted(path)): \(error)")
+      }
+    } else {
+      server = try ShortcutServer(url: url)
+    }
+    var builder = UploadWorkflowBuilder(server: server)
+    builder.input = appearance.input
+    builder.title = appearance.title
+    if let color = appearance.iconColor { builder.iconColor = color }
+    if let glyph = appearance.glyph { builder.glyph = glyph }
+    let data = try builder.propertyList()
+    // The file holds the token: readable by its owner only, from the moment it exists.
+    let holdsToken = server.bearerToken != nil
+    let made = try write(
+      data, to: options.output, permissions: holdsToken ? 0o600 : 0o644, holdsSecret: holdsToken)
+    let shownURL = TerminalText.quoted(server.url.absoluteString)
+    if json {
+      try Output.json(
+        MakeReport(
+          output: options.output, byteCount: data.count, format: made.format,
+          permissions: holdsToken ? "0600" : "0644", actions: made.actions,
+          postTo: server.url.absoluteString, sendsBearerToken: holdsToken, signed: false,
+          signingCommand: made.signingCommand, warnings: builder.warnings))
+      return .success
+    }
+    let authorization =
+      options.tokenFile.map {
+        "Authorization: Bearer <the first token of \(TerminalText.quoted($0))>"
+      } ?? "no Authorization header"
+    var lines = [
+      "wrote \(TerminalText.quoted(options.output)): \(data.count) bytes, unsigned binary"
+        + " property list",
+      "  actions: \(made.actions.joined(separator: " -> "))",
+      "  posts to: \(shownURL) (POST, \(appearance.inputDescription) as the body,"
+        + " \(authorization))",
+    ]
+    if holdsToken {
+      lines.append(
+        "  the file holds the bearer token: it is readable by you only (0600); copy it only to"
+          + " your own devices")
+    }
+    lines.append(made.instructions)
+    print(lines.joined(separator: "\n"))
+    for warning in builder.warnings { Output.error("warning: \(warning)") }
+    return .success
+  }
+
+  /// What writing a made shortcut gives the report: its format, its actions read back, the
+  /// signing command and instructions.
+  struct Made {
+    var format = "binary property list (bplist00)"
+    var actions: [String]
+    var signingCommand: String
+    var instructions: String
+  }
+
+  /// Writes `data` to `output` with `permissions` (set when the file is created, never
+  /// loosened after), and reads it back through the package's own reader.
+  static func write(
+    _ data: Data, to output: String, permissions: mode_t, holdsSecret: Bool = false
+  ) throws -> Made {
+    do {
+      try FileSystem.writeFile(atPath: output, bytes: [UInt8](data), permissions: permissions)
+    } catch {
+      throw CLIError.io(error, role: .output)
+    }
+    let workflow = try Workflow(propertyList: data)
+    let signed =
+      output.hasSuffix(".shortcut") ? output.dropLast(9) + "-signed.shortcut" : output + ".signed"
+    let input = ShellQuoting.quoted(output)
+    let signedOutput = ShellQuoting.quoted(String(signed))
+    return Made(
+      actions: workflow.actions.map(\.identifier),
+      signingCommand: "shortcuts sign --mode people-who-know-me -i \(input) -o \(signedOutput)",
+      instructions: WorkflowBuilder.signingInstructions(
+        input: input, output: signedOutput, holdsSecret: holdsSecret))
+  }
+}
