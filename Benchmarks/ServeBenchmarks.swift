@@ -203,7 +203,7 @@ struct RunningShareServer {
   init(groupDirectory: String) throws {
     pipeline = SharePipeline(group: try GroupDirectory(path: groupDirectory))
     let configuration = ShareServer.Configuration(
-      port: 0, tokens: try BearerTokens([ServeBenchmarks.token]))
+      listener: .address("127.0.0.1", port: 0), tokens: try BearerTokens([ServeBenchmarks.token]))
     let server = try ShareServer(pipeline: pipeline, configuration: configuration)
     self.server = server
     serving = Task { try await server.run() }
