@@ -225,8 +225,11 @@ public final class ShareServer: Sendable {
       if case .unixSocket(let path) = listener { UnixSocketListener.remove(path) }
     }
     var stopping = false
+    // Looked at only when a wait says the event is readable: a poll of its own at every turn
+    // would be one more system call for every chunk of every body.
+    var isStopSignalled = wake.isSignalled
     while true {
-      if !stopping && wake.isSignalled {
+      if !stopping && isStopSignalled {
         stopping = true
         daemon.quiesce()
         log("stopping: no new connections; finishing the requests in flight")
@@ -237,12 +240,18 @@ public final class ShareServer: Sendable {
         stopping
         ? [daemon.descriptor, daemon.resumed.descriptor]
         : [daemon.descriptor, daemon.resumed.descriptor, wake.descriptor]
+      let ready: [Bool]
       do {
-        _ = try Readiness.wait(
+        ready = try Readiness.wait(
           for: descriptors, timeout: daemon.timeout(atMost: .milliseconds(stopping ? 100 : 1000)))
       } catch {
         throw .loopFailed(error)
       }
+      // Reset before MHD runs, so that a resume signalled meanwhile is seen at the next turn;
+      // only when the wait saw it signalled (a read that fails at every turn is a system call
+      // for every chunk of every body).
+      if ready[1] { daemon.resumed.reset() }
+      isStopSignalled = !stopping && ready[2]
       daemon.runOnce()
     }
     log("stopped")

@@ -29,7 +29,8 @@ final class HTTPDaemon: Sendable {
   /// The uploads let in at once; more wait, suspended, in arrival order.
   let slots: UploadSlots
   /// Wakes the loop when a connection is resumed: MHD handles resumed connections in its next
-  /// `MHD_run`, and its epoll descriptor does not become readable for them.
+  /// `MHD_run`, and its epoll descriptor does not become readable for them. The loop resets it
+  /// before it runs MHD.
   let resumed: WakeEvent
   /// How long a request's body may take to arrive, from its head.
   let requestTimeLimit: Duration
@@ -94,7 +95,6 @@ final class HTTPDaemon: Sendable {
 
   /// Serves what is ready (accepts, reads, calls the handler, writes); never blocks.
   func runOnce() {
-    resumed.reset()
     daemon.withLock { daemon in
       if let daemon { _ = MHD_run(daemon.pointer) }
     }
