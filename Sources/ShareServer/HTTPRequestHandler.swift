@@ -3,9 +3,11 @@ protocol HTTPRequestHandler: Sendable {
   /// Decides from the head alone: answer now (no body byte is stored), or take the body into
   /// an upload. Called on the loop's thread: must not block for long.
   func decide(_ head: HTTPRequestHead) -> HTTPHeadDecision
-  /// The body has arrived whole into `upload`: share it and say what to answer.
+  /// The body has arrived whole into `upload`: share it and say what to answer. The daemon
+  /// discards `upload` once the answer is queued.
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse
-  /// A form has arrived whole into `form`: share it and say what to answer.
+  /// A form has arrived whole into `form`: share it and say what to answer. The daemon
+  /// discards `form` once the answer is queued.
   func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse
   /// The request's body did not arrive within the request time limit: its connection is
   /// closed, unanswered.

@@ -59,7 +59,6 @@ struct ShareRoutes: HTTPRequestHandler {
   }
 
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
-    defer { upload.discard() }
     let url: URL
     do {
       url = try stage(upload, declaredMIMEType: head.contentType)
@@ -82,7 +81,6 @@ struct ShareRoutes: HTTPRequestHandler {
   /// `text`, and its `title` as the item's title. Empty file parts, which a form sends for a
   /// file input left empty, are skipped.
   func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
-    defer { form.discard() }
     var files: [LocalShare.WebShareFile] = []
     var bytes: Int64 = 0
     for file in form.files where file.upload.byteCount > 0 {

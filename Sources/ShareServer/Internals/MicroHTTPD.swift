@@ -362,6 +362,8 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       $0.form = nil
     }
     exchange.suspend(connection)
+    // In flight until its files are removed too, so that a graceful stop waits for that.
+    daemon.began()
     Task(executorPreference: IOExecutor.shared) {
       let response =
         if let form {
@@ -372,6 +374,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
           HTTPResponse.error(500, "nothing was received")
         }
       exchange.resume(with: response, waking: daemon.resumed)
+      // The staged body goes once the answer is on its way: removing a large file takes a while
+      // (a quarter of a second for 1 GiB), and the client need not wait for it.
+      upload?.discard()
+      form?.discard()
+      daemon.ended()
     }
     return .YES
   case .processing:
