@@ -124,7 +124,7 @@ let package = Package(
     // libpng, libjpeg-turbo (TurboJPEG API) and libheif, every call in its `Internals/` file.
     // A module of its own, so ItemProvider and UTI stay free of C libraries.
     .target(
-      name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CHeif"],
+      name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CHeif", "SystemCalls"],
       swiftSettings: swiftSettings),
     .systemLibrary(
       name: "CPNG",
@@ -138,7 +138,6 @@ let package = Package(
     ),
     .systemLibrary(
       name: "CHeif",
-      pkgConfig: "libheif",
       providers: [.apt(["libheif-dev"])]
     ),
     // The share target over HTTP (`ingest-cli serve`): libmicrohttpd, every call of it in the

@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Why an image could not be decoded or encoded.
 public enum ImageCodecError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The bytes are not an image this package decodes: it decodes PNG, JPEG, HEIF (HEIC) and
@@ -10,6 +12,8 @@ public enum ImageCodecError: Error, Sendable, Equatable, CustomStringConvertible
   case tooLarge(width: Int, height: Int)
   /// The encoder failed: the format and what its library said.
   case encodingFailed(format: String, reason: String)
+  /// The library that reads the format could not be loaded (libheif, loaded on first use).
+  case libraryUnavailable(SharedLibraryError)
 
   /// A sentence saying what failed and what can be done.
   public var description: String {
@@ -23,6 +27,8 @@ public enum ImageCodecError: Error, Sendable, Equatable, CustomStringConvertible
         + " decoded at most"
     case .encodingFailed(let format, let reason):
       "\(format) encoding failed: \(reason)"
+    case .libraryUnavailable(let error):
+      "\(error)"
     }
   }
 }

@@ -10,8 +10,8 @@
 /// shim fills (`*_resolve`).
 ///
 /// Each library can be named by an environment variable (`INGEST_LIBMAGIC`,
-/// `INGEST_LIBGCRYPT`, `INGEST_LIBCRYPTO`, `INGEST_LIBSQLITE`, `INGEST_LIBPQ`): a path, or a
-/// soname the loader finds, for systems that keep it elsewhere.
+/// `INGEST_LIBGCRYPT`, `INGEST_LIBHEIF`, `INGEST_LIBCRYPTO`, `INGEST_LIBSQLITE`, `INGEST_LIBPQ`):
+/// a path, or a soname the loader finds, for systems that keep it elsewhere.
 package struct SharedLibrary: Sendable {
   /// The library's name in messages: `libmagic`.
   package var name: String
@@ -75,6 +75,11 @@ extension SharedLibrary {
     name: "libgcrypt", soname: "libgcrypt.so.20", variable: "INGEST_LIBGCRYPT",
     packages: "libgcrypt20 (with libgcrypt20-dev)")
 
+  /// libheif, for HEIF (HEIC) and AVIF images (the web app's thumbnails).
+  package static let libheif = SharedLibrary(
+    name: "libheif", soname: "libheif.so.1", variable: "INGEST_LIBHEIF",
+    packages: "libheif1 (with libheif-dev)")
+
   /// libcrypto (OpenSSL 3), for shortcut signatures.
   package static let libcrypto = SharedLibrary(
     name: "libcrypto", soname: "libcrypto.so.3", variable: "INGEST_LIBCRYPTO",
@@ -89,7 +94,7 @@ extension SharedLibrary {
 /// A C library the package loads on first use could not be loaded: which library, from where,
 /// why, and what to install.
 public struct SharedLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The library: `libmagic`, `libgcrypt`, `libcrypto`, `SQLite`, `libpq`.
+  /// The library: `libmagic`, `libgcrypt`, `libheif`, `libcrypto`, `SQLite`, `libpq`.
   public var library: String
   /// What was opened: a soname, or a path with the environment variable that named it.
   public var source: String

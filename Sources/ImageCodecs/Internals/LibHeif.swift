@@ -1,37 +1,47 @@
 internal import CHeif
 import Foundation
+import SystemCalls
 
 /// Every libheif call, for HEIF (HEIC) and AVIF alike. The primary image is decoded with its
 /// rotation and mirroring applied (libheif's default), so what comes out is upright.
+///
+/// libheif is loaded on first use (`Library`): a process that decodes no HEIF or AVIF image
+/// never maps it and the codecs it links.
 enum LibHeif {
   /// The size of the primary image, rotation applied.
   static func header(_ data: Data, format: ImageFormat) throws(ImageCodecError) -> (Int, Int) {
-    try withPrimaryImage(data, format: format) { handle throws(ImageCodecError) in
-      (Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
+    let heif = try functions()
+    return try withPrimaryImage(data, format: format, heif) { handle throws(ImageCodecError) in
+      (
+        Int(heif.heif_image_handle_get_width(handle)),
+        Int(heif.heif_image_handle_get_height(handle))
+      )
     }
   }
 
   /// Decodes the primary image to 8-bit RGB, or RGBA when it has an alpha plane.
   static func decode(_ data: Data, format: ImageFormat) throws(ImageCodecError) -> PixelImage {
-    try withPrimaryImage(data, format: format) { handle throws(ImageCodecError) in
+    let heif = try functions()
+    return try withPrimaryImage(data, format: format, heif) { handle throws(ImageCodecError) in
       try ImageDecoder.checkSize(
-        width: Int(heif_image_handle_get_width(handle)),
-        height: Int(heif_image_handle_get_height(handle)), format: format)
+        width: Int(heif.heif_image_handle_get_width(handle)),
+        height: Int(heif.heif_image_handle_get_height(handle)), format: format)
       let layout: PixelImage.Layout =
-        heif_image_handle_has_alpha_channel(handle) != 0 ? .rgba : .rgb
+        heif.heif_image_handle_has_alpha_channel(handle) != 0 ? .rgba : .rgb
       var decoded: OpaquePointer?
       try check(
-        heif_decode_image(
+        heif.heif_decode_image(
           handle, &decoded, heif_colorspace_RGB,
           layout == .rgba ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil),
         format: format)
       guard let decoded else { throw .corrupt(format: format.rawValue, reason: "no image decoded") }
-      defer { heif_image_release(decoded) }
-      let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
-      let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
+      defer { heif.heif_image_release(decoded) }
+      let width = Int(heif.heif_image_get_width(decoded, heif_channel_interleaved))
+      let height = Int(heif.heif_image_get_height(decoded, heif_channel_interleaved))
       try ImageDecoder.checkSize(width: width, height: height, format: format)
       var stride: Int32 = 0
-      guard let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
+      guard
+        let plane = heif.heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
       else { throw .corrupt(format: format.rawValue, reason: "the decoded image has no pixels") }
       let rowBytes = width * layout.rawValue
       guard Int(stride) >= rowBytes else {
@@ -53,23 +63,25 @@ enum LibHeif {
   /// Reads `data` into a context (without copying it) and runs `body` with the primary image's
   /// handle while the bytes are pinned.
   private static func withPrimaryImage<T>(
-    _ data: Data, format: ImageFormat, _ body: (OpaquePointer) throws(ImageCodecError) -> T
+    _ data: Data, format: ImageFormat, _ heif: cheif_api,
+    _ body: (OpaquePointer) throws(ImageCodecError) -> T
   ) throws(ImageCodecError) -> T {
     let result: Result<T, ImageCodecError> = data.withUnsafeBytes { bytes in
-      guard let context = heif_context_alloc() else {
+      guard let context = heif.heif_context_alloc() else {
         return .failure(.corrupt(format: format.rawValue, reason: "heif_context_alloc failed"))
       }
-      defer { heif_context_free(context) }
+      defer { heif.heif_context_free(context) }
       do throws(ImageCodecError) {
         try check(
-          heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil),
+          heif.heif_context_read_from_memory_without_copy(
+            context, bytes.baseAddress, bytes.count, nil),
           format: format)
         var handle: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &handle), format: format)
+        try check(heif.heif_context_get_primary_image_handle(context, &handle), format: format)
         guard let handle else {
           throw .corrupt(format: format.rawValue, reason: "no primary image")
         }
-        defer { heif_image_handle_release(handle) }
+        defer { heif.heif_image_handle_release(handle) }
         return .success(try body(handle))
       } catch {
         return .failure(error)
@@ -82,5 +94,32 @@ enum LibHeif {
     guard error.code != heif_error_Ok else { return }
     let message = error.message.map { String(cString: $0) } ?? "libheif gave no reason"
     throw .corrupt(format: format.rawValue, reason: message)
+  }
+
+  /// libheif's functions, loading the library on first use.
+  private static func functions() throws(ImageCodecError) -> cheif_api {
+    do {
+      return try Library.loaded.result.get()
+    } catch {
+      throw .libraryUnavailable(error)
+    }
+  }
+
+  /// libheif, loaded the first time a HEIF or AVIF image is read.
+  private enum Library {
+    /// The loaded functions are plain C function pointers, fixed once loaded (as libgcrypt's
+    /// are in Digests).
+    struct Loaded: @unchecked Sendable {
+      var result: Result<cheif_api, SharedLibraryError>
+    }
+
+    static let loaded = Loaded(
+      result: SharedLibrary.libheif.load { handle in
+        var missing: UnsafePointer<CChar>?
+        guard let functions = cheif_resolve(handle, &missing)?.pointee else {
+          return (nil, missing.map { String(cString: $0) })
+        }
+        return (functions, nil)
+      })
   }
 }
