@@ -119,6 +119,21 @@ enum CLI {
   }
 
   /// Parses JSON output into a dictionary.
+  /// The first line a process writes to `pipe` (with its newline), read off the cooperative
+  /// pool; what came before the end when the process writes no newline.
+  static func firstLine(of pipe: Pipe) async throws -> String {
+    let reader = pipe.fileHandleForReading
+    return try await Offload.run { () -> String in
+      var bytes: [UInt8] = []
+      while !bytes.contains(UInt8(ascii: "\n")) {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        bytes += chunk
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
   static func json(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
     return object as? [String: Any] ?? [:]

@@ -52,16 +52,7 @@ struct ReadmeTests {
   static func commands(_ text: String) -> [Command] {
     var commands: [Command] = []
     for block in blocks(text) where block.kind == "sh" {
-      var joined: [String] = []
-      var pending = ""
-      for line in block.lines {
-        if line.hasSuffix("\\") {
-          pending += line.dropLast() + " "
-          continue
-        }
-        joined.append(pending + line)
-        pending = ""
-      }
+      let joined = joinedLines(block.lines)
       // A server runs until stopped: `serverBlock()` runs its block.
       for line in joined
       where line.hasPrefix("swift run ingest-cli ") && !line.contains(Self.serverMarker) {
@@ -75,6 +66,21 @@ struct ReadmeTests {
     return commands
   }
 
+  /// A block's lines with each line ending in a backslash joined to the next.
+  static func joinedLines(_ lines: [String]) -> [String] {
+    var joined: [String] = []
+    var pending = ""
+    for line in lines {
+      if line.hasSuffix("\\") {
+        pending += line.dropLast() + " "
+        continue
+      }
+      joined.append(pending + line)
+      pending = ""
+    }
+    return joined
+  }
+
   /// The comment that marks a command running until stopped.
   static let serverMarker = "# serves until stopped"
 
@@ -82,17 +88,7 @@ struct ReadmeTests {
   static func serverBlock(_ text: String) -> [String]? {
     for block in blocks(text) where block.kind == "sh" {
       guard block.lines.contains(where: { $0.contains(serverMarker) }) else { continue }
-      var joined: [String] = []
-      var pending = ""
-      for line in block.lines {
-        if line.hasSuffix("\\") {
-          pending += line.dropLast() + " "
-          continue
-        }
-        joined.append(pending + line)
-        pending = ""
-      }
-      return joined
+      return joinedLines(block.lines)
     }
     return nil
   }
@@ -152,16 +148,7 @@ struct ReadmeTests {
       process.standardError = FileHandle.nullDevice
       try process.run()
       server = process
-      let reader = output.fileHandleForReading
-      let first = try await Offload.run { () -> String in
-        var bytes: [UInt8] = []
-        while !bytes.contains(UInt8(ascii: "\n")) {
-          let chunk = reader.availableData
-          if chunk.isEmpty { break }
-          bytes += chunk
-        }
-        return String(decoding: bytes, as: UTF8.self)
-      }
+      let first = try await CLI.firstLine(of: output)
       #expect(first.hasPrefix("listening on http://127.0.0.1:8787"), "\(first)")
     }
     #expect(answers.last?.contains("\"share\"") == true, "\(answers)")

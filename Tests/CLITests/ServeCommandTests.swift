@@ -69,16 +69,7 @@ struct ServeCommandTests {
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let reader = output.fileHandleForReading
-    let line = try await Offload.run { () -> String in
-      var bytes: [UInt8] = []
-      while !bytes.contains(UInt8(ascii: "\n")) {
-        let chunk = reader.availableData
-        if chunk.isEmpty { break }
-        bytes += chunk
-      }
-      return String(decoding: bytes, as: UTF8.self)
-    }
+    let line = try await CLI.firstLine(of: output)
     let listening = line.split(separator: "\n").first.map(String.init) ?? ""
     let port =
       listening.hasPrefix("listening on unix:")
