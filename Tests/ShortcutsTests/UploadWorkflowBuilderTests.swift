@@ -114,15 +114,7 @@ struct UploadWorkflowBuilderTests {
   func throughTheArchive() throws {
     let server = try ShortcutServer(url: Self.url, bearerToken: Self.token)
     let wflow = try UploadWorkflowBuilder(server: server).propertyList()
-    var inner = AppleArchiveWriter()
-    inner.appendDirectory(path: "")
-    inner.appendFile(path: "Shortcut.wflow", contents: [UInt8](wflow))
-    let writer = AEAWriter(compression: .none)
-    let bytes = try #require(
-      writer.write(
-        segments: writer.rawSegments(inner.bytes), authData: try SignedFixtures.contactAuthData(),
-        key: try SignedFixtures.signingKey()))
-    let file = try ShortcutFile(data: Data(bytes))
+    let file = try SignedFixtures.contactSigned(workflow: wflow)
     #expect(file.workflowData == wflow)
     #expect(
       file.workflow.actions.map(\.identifier) == [

@@ -147,15 +147,7 @@ struct WorkflowBuilderTests {
   @Test("a generated workflow, signed by the test writer, reads back through the archive")
   func generatedThroughArchive() throws {
     let wflow = try WorkflowBuilder(app: try #require(Self.app)).propertyList()
-    var inner = AppleArchiveWriter()
-    inner.appendDirectory(path: "")
-    inner.appendFile(path: "Shortcut.wflow", contents: [UInt8](wflow))
-    let writer = AEAWriter(compression: .none)
-    let bytes = try #require(
-      writer.write(
-        segments: writer.rawSegments(inner.bytes), authData: try SignedFixtures.contactAuthData(),
-        key: try SignedFixtures.signingKey()))
-    let file = try ShortcutFile(data: Data(bytes))
+    let file = try SignedFixtures.contactSigned(workflow: wflow)
     #expect(file.workflowData == wflow)
     #expect(
       file.workflow.actions.map(\.identifier) == [

@@ -8,6 +8,21 @@ import TestSupport
 enum SignedFixtures {
   static let pki = ProjectPaths.corpus.appendingPathComponent("shortcuts/test-pki")
 
+  /// `wflow` as `Shortcut.wflow` in an Apple Archive, contact-signed by the test writer (raw
+  /// segments), read back as a shortcut file.
+  static func contactSigned(workflow wflow: Data) throws -> ShortcutFile {
+    var inner = AppleArchiveWriter()
+    inner.appendDirectory(path: "")
+    inner.appendFile(path: "Shortcut.wflow", contents: [UInt8](wflow))
+    let writer = AEAWriter(compression: .none)
+    guard
+      let bytes = writer.write(
+        segments: writer.rawSegments(inner.bytes), authData: try contactAuthData(),
+        key: try signingKey())
+    else { throw FixtureError("the AEA writer failed") }
+    return try ShortcutFile(data: Data(bytes))
+  }
+
   static func pkiFile(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: pki.appendingPathComponent(name)))
   }
