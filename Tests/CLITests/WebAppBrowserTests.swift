@@ -27,6 +27,64 @@ struct WebAppBrowserTests {
   }
 
   @Test(
+    "Chromium reads the manifest as a share target: no error, and it accepts what the contract takes",
+    arguments: [[], ["--accept", "public.image,public.plain-text"]])
+  func manifestIsAShareTarget(contract: [String]) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await ServeCommandTests.start(in: directory, contract)
+    defer { server.kill() }
+    let browser = try await Offload.run { try HeadlessChromium(in: directory.path) }
+    defer { browser.close() }
+    let url = server.url
+    // What Chromium made of the manifest, as JSON (the DevTools answers are
+    // not Sendable).
+    let answers = try await browser.run { browser -> Data in
+      try browser.navigate(to: url + "/")
+      let manifest = try browser.send("Page.getAppManifest")
+      let installability = try browser.send("Page.getInstallabilityErrors")
+      return try JSONSerialization.data(withJSONObject: [
+        "manifest": manifest, "installability": installability,
+      ])
+    }
+    let all = try JSONSerialization.jsonObject(with: answers) as? [String: Any] ?? [:]
+    // The page's Content-Security-Policy allows no fetch from a script: curl reads it.
+    let servedText = try await CLI.shell("curl -sf \(url)/manifest.webmanifest").output
+    let served =
+      try JSONSerialization.jsonObject(with: Data(servedText.utf8)) as? [String: Any] ?? [:]
+    let target = served["share_target"] as? [String: Any]
+    let params = target?["params"] as? [String: Any]
+    let files = (params?["files"] as? [[String: Any]])?.first
+    let servedAccept = try #require(files?["accept"] as? [String], "\(served)")
+    let manifest = all["manifest"] as? [String: Any] ?? [:]
+    let errors = manifest["errors"] as? [[String: Any]] ?? []
+    let parsed = manifest["manifest"] as? [String: Any] ?? [:]
+    let installability =
+      (all["installability"] as? [String: Any])?["installabilityErrors"] as? [[String: Any]] ?? []
+    #expect(errors.isEmpty, "Chromium's manifest errors: \(errors)")
+    let shareTarget = try #require(
+      parsed["shareTarget"] as? [String: Any], "Chromium dropped share_target: \(parsed)")
+    // Chromium 156 reports the share target's action and method over DevTools, not its
+    // files: one entry it could not read would have dropped `shareTarget` and named an error.
+    #expect((shareTarget["action"] as? String)?.hasSuffix("/share") == true, "\(shareTarget)")
+    #expect(shareTarget["method"] as? String == "kPost", "\(shareTarget)")
+    #expect(Set(servedAccept).count == servedAccept.count, "each once")
+    #expect(!servedAccept.contains { $0.contains(";") }, "no MIME parameters")
+    if contract.isEmpty {
+      #expect(servedAccept.contains("text/plain") && servedAccept.contains("image/*"))
+    } else {
+      #expect(servedAccept.contains("image/*") && servedAccept.contains("text/plain"))
+      #expect(!servedAccept.contains("application/pdf") && !servedAccept.contains("video/*"))
+    }
+    // Headless Chromium may name reasons of its own (such as no icon fetched yet); none of
+    // them may be about the manifest's content.
+    let reasons = installability.compactMap { $0["errorId"] as? String }
+    #expect(
+      !reasons.contains { $0.hasPrefix("manifest") && $0 != "manifest-missing-suitable-icon" },
+      "installability: \(reasons)")
+  }
+
+  @Test(
     "Pair in the browser, post what a Web Share Target posts, import: the library and the card show it"
   )
   func sharesThroughTheBrowser() async throws {

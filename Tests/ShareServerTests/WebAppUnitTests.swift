@@ -162,6 +162,20 @@ struct WebAppUnitTests {
     #expect(images.contains("image/*") && images.contains(".heic") && !images.contains("video/*"))
   }
 
+  @Test("The accept list holds MIME essences and extensions only, each once")
+  func acceptListEssences() {
+    let accept = WebAppManifest.acceptedFiles(by: .default)
+    #expect(accept.contains("text/plain"))
+    #expect(Set(accept).count == accept.count)
+    for entry in accept where !entry.hasPrefix(".") {
+      #expect(WebAppManifest.essence(of: entry) == entry, "\(entry)")
+    }
+    #expect(WebAppManifest.essence(of: "Text/Plain; charset=\"utf-8\"") == "text/plain")
+    for bad in ["text", "text/", "/plain", "text/pl ain", "a/b/c", "téxt/plain", ""] {
+      #expect(WebAppManifest.essence(of: bad) == nil, "\(bad)")
+    }
+  }
+
   @Test("Shrinking averages blocks and keeps the aspect ratio")
   func shrinking() {
     // 4x2: a white left half, a black right half.

@@ -65,7 +65,11 @@ enum WebAppManifest {
   ///   knows only by name is offered too. `application/octet-stream`, which names no type,
   ///   is never listed; folders are left out unless the contract takes them.
   ///
-  /// MIME types come first, then extensions, each sorted, each once.
+  /// MIME types come first, then extensions, each sorted, each once. A MIME type is listed
+  /// by its essence alone (`text/plain`, never `text/plain;charset=utf-8`): Chromium's manifest
+  /// parser takes only `type/subtype` there, and one entry it cannot read ("invalid mime type
+  /// inside files") drops the whole `share_target`, so the app would never reach the share
+  /// sheet.
   static func acceptedFiles(
     by contract: InputContract, registry: UTTypeRegistry = .shared
   ) -> [String] {
@@ -86,13 +90,33 @@ enum WebAppManifest {
     for declared in registry.declaredTypes
     where accepted.contains(where: declared.conforms(to:)) {
       if !contract.acceptsDirectories, declared.conforms(to: .directory) { continue }
-      for mime in declared.tags[.mimeType] ?? [] where mime != "application/octet-stream" {
-        mimeTypes.insert(mime.lowercased())
+      for tag in declared.tags[.mimeType] ?? [] {
+        guard let mime = essence(of: tag), mime != "application/octet-stream" else { continue }
+        mimeTypes.insert(mime)
       }
       for name in declared.tags[.filenameExtension] ?? [] where !name.isEmpty {
         extensions.insert("." + name.lowercased())
       }
     }
     return mimeTypes.sorted() + extensions.sorted()
+  }
+
+  /// A MIME type's essence (`type/subtype`, lower-cased, parameters dropped), or nil when what
+  /// is left is not two RFC 9110 tokens around one `/`.
+  static func essence(of mimeType: String) -> String? {
+    let essence =
+      mimeType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+      .first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isTokenCharacter) })
+    else { return nil }
+    return essence
+  }
+
+  /// Whether `character` may appear in an HTTP token (RFC 9110 `tchar`).
+  static func isTokenCharacter(_ character: Character) -> Bool {
+    guard character.isASCII, let ascii = character.asciiValue else { return false }
+    if character.isLetter || character.isNumber { return true }
+    return "!#$%&'*+-.^_`|~".utf8.contains(ascii)
   }
 }
