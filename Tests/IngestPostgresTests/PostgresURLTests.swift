@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import TestSupport
 import Testing
 
@@ -63,6 +64,22 @@ struct PostgresURLTests {
     #expect(PostgresError.isConnectionState("57P01"))
     #expect(PostgresError.isConnectionState("08006"))
     #expect(!PostgresError.isConnectionState("23505"))
+  }
+
+  @Test("In a log or an answer, an error says what failed and never the server's message")
+  func redactedError() {
+    let duplicate = PostgresError(
+      operation: "commit share", target: "postgresql://h/db", sqlState: "23505",
+      message: "duplicate key value violates unique constraint", detail: "Key (text)=(secret)")
+    #expect(LogRedaction.describe(duplicate) == "PostgreSQL commit share failed: SQLSTATE 23505")
+    let down = PostgresError(
+      operation: "connect", target: "postgresql://h/db", sqlState: nil,
+      message: "connection refused", isConnectionFailure: true)
+    #expect(
+      LogRedaction.describe(down) == "PostgreSQL connect failed: the database cannot be reached")
+    let share = ShareError.commitFailed(down)
+    #expect(!share.redactedDescription.contains("PostgresError"))
+    #expect(share.redactedDescription.hasSuffix("the database cannot be reached"))
   }
 
   @Test("Schema errors say what to run")

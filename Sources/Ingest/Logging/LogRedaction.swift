@@ -18,6 +18,8 @@ public enum LogRedaction {
       return "cancelled"
     case let error as ShareError:
       return error.redactedDescription
+    case let error as any RedactableError:
+      return error.redactedDescription
     default:
       let error = error as NSError
       var text = "\(error.domain) \(error.code)"

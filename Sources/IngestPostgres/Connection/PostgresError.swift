@@ -8,7 +8,7 @@ import Ingest
 /// down, restarting, or unreachable): trying again later may succeed, so a watcher outlives it
 /// (`TemporaryInboxError`).
 public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible,
-  TemporaryInboxError
+  TemporaryInboxError, RedactableError
 {
   /// What was being done: `connect`, `claim`, `commit share`, `migrate`...
   public var operation: String
@@ -55,6 +55,22 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible,
       let seconds =
         Double(retriedFor.components.seconds) + Double(retriedFor.components.attoseconds) / 1e18
       text += "; gave up reconnecting after " + String(format: "%.1f", seconds) + " s"
+    }
+    return text
+  }
+
+  /// `PostgreSQL commit share failed: the database cannot be reached`, or `…: SQLSTATE 23505`:
+  /// the operation and what went wrong, never the server's message or its detail, which may
+  /// quote a shared value.
+  public var redactedDescription: String {
+    var text = "PostgreSQL \(operation) failed: "
+    if isConnectionFailure {
+      text += "the database cannot be reached"
+      if let sqlState { text += " (SQLSTATE \(sqlState))" }
+    } else if let sqlState {
+      text += "SQLSTATE \(sqlState)"
+    } else {
+      text += "an error on the client's side"
     }
     return text
   }
