@@ -20,7 +20,7 @@ extension TypeMatrixFile {
     do {
       document = try JSONInput.decode(JSONValue.self, from: data)
     } catch {
-      throw MatrixFileError(path: path, field: error.field, problem: error.problem)
+      throw Self.located(error, path: path, rowName: { _ in nil })
     }
     guard case .object(let top) = document else {
       throw MatrixFileError(path: path, field: "", problem: "the top level must be an object")
@@ -62,17 +62,7 @@ extension TypeMatrixFile {
       decodedRows = decoded.rows
       if let decodedContract = decoded.contract { contract = decodedContract }
     } catch {
-      var field = error.field
-      var row: Int?
-      if field.hasPrefix("rows["), let close = field.firstIndex(of: "]"),
-        let index = Int(field[field.index(field.startIndex, offsetBy: 5)..<close])
-      {
-        row = index
-        field = String(field[field.index(after: close)...])
-        if field.hasPrefix(".") { field.removeFirst() }
-      }
-      throw MatrixFileError(
-        path: path, row: row, rowName: row.flatMap(rowName), field: field, problem: error.problem)
+      throw Self.located(error, path: path, rowName: rowName)
     }
     var rows: [MatrixRow] = []
     rows.reserveCapacity(decodedRows.count)
@@ -94,6 +84,24 @@ extension TypeMatrixFile {
       }
     }
     self.rows = rows
+  }
+
+  /// The matrix error for a JSON error: one under `rows[N]` names its row (and the row's name,
+  /// when `rowName` knows it) and the field inside the row.
+  private static func located(
+    _ error: JSONInputError, path: String, rowName: (Int) -> String?
+  ) -> MatrixFileError {
+    var field = error.field
+    var row: Int?
+    if field.hasPrefix("rows["), let close = field.firstIndex(of: "]"),
+      let index = Int(field[field.index(field.startIndex, offsetBy: 5)..<close])
+    {
+      row = index
+      field = String(field[field.index(after: close)...])
+      if field.hasPrefix(".") { field.removeFirst() }
+    }
+    return MatrixFileError(
+      path: path, row: row, rowName: row.flatMap(rowName), field: field, problem: error.problem)
   }
 
   /// The rows and the contract of a matrix document, decoded together.
