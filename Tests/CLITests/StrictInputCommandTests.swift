@@ -128,6 +128,67 @@ struct StrictInputCommandTests {
     #expect(bad.standardError.contains("given twice"), "\(bad.standardError)")
   }
 
+  struct FileOption: CustomTestStringConvertible, Sendable {
+    var option: String
+    /// The command line, with `GROUP` for a fresh group directory.
+    var arguments: [String]
+    /// What standard input holds.
+    var input: String
+    var testDescription: String { option }
+  }
+
+  static let infoPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>UTExportedTypeDeclarations</key><array><dict>
+    <key>UTTypeIdentifier</key><string>com.example.receipt</string>
+    <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+    </dict></array></dict></plist>
+    """
+
+  /// Every option that reads a file, given `-`: read from standard input (the help says `-`
+  /// is standard input wherever a file is expected), never opened as a file named `-`.
+  static let fileOptions: [FileOption] = [
+    FileOption(
+      option: "share --contract",
+      arguments: ["share", "--group-dir", "GROUP", "--contract", "-", "--text", "x"],
+      input: #"{"maximumTextLength": 5}"#),
+    FileOption(
+      option: "inbox import --contract",
+      arguments: ["inbox", "import", "--group-dir", "GROUP", "--contract", "-"],
+      input: #"{"maximumTextLength": 5}"#),
+    FileOption(
+      option: "share --javascript-results",
+      arguments: [
+        "share", "--group-dir", "GROUP", "--accept", "com.apple.property-list",
+        "--javascript-results", "-",
+      ], input: #"{"readingTime": 7}"#),
+    FileOption(
+      option: "rule check --javascript-results",
+      arguments: ["rule", "check", "TRUEPREDICATE", "--javascript-results", "-"],
+      input: #"{"readingTime": 7}"#),
+    FileOption(
+      option: "share --rule",
+      arguments: ["share", "--group-dir", "GROUP", "--rule", "-", "--text", "x"],
+      input: "TRUEPREDICATE"),
+    FileOption(
+      option: "uti --declarations",
+      arguments: ["uti", "--declarations", "-", "com.example.receipt"], input: infoPlist),
+  ]
+
+  @Test("Every option that reads a file takes - for standard input", arguments: fileOptions)
+  func fileOptionTakesStandardInput(_ option: FileOption) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let arguments = option.arguments.map { $0 == "GROUP" ? directory.path + "/group" : $0 }
+    let result = try await CLI.run(arguments, input: Data(option.input.utf8))
+    #expect(result.status == 0, "\(option.option): \(result.status) \(result.standardError)")
+    #expect(!result.standardError.contains("No such file"), "\(result.standardError)")
+    // The same content, malformed, is refused as standard input's, not as a file named '-'.
+    let bad = try await CLI.run(arguments, input: Data("{\"a\": 1,}".utf8))
+    #expect([1, 64, 65].contains(bad.status), "\(option.option): \(bad.standardError)")
+    #expect(!bad.standardError.contains("No such file"), "\(bad.standardError)")
+  }
+
   /// A share committed by `share`, and the path of its manifest.
   static func committedShare(group: String) async throws -> (id: String, manifest: String) {
     let share = try await CLI.run(["share", "--json", "--group-dir", group, "--text", "hello"])

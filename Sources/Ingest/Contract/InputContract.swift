@@ -88,7 +88,7 @@ public struct InputContract: Codable, Sendable, Hashable {
 
   /// The sizes a contract file may give `maximumFileSize` and `maximumShareSize`: from 1 byte
   /// (a limit of 0 would refuse every file: leave a type out of `acceptedTypes` instead) to
-  /// 2^62 bytes; `schemas/input-contract-v1.schema.json` states the same.
+  /// 2^62 bytes; the `contract` of `schemas/type-matrix-v1.schema.json` states the same.
   public static let sizeRange: ClosedRange<Int64> = 1...(1 << 62)
   /// The counts a contract file may give `maximumAttachmentCount`.
   public static let attachmentCountRange: ClosedRange<Int> = 1...10_000

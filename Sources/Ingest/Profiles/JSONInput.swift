@@ -6,6 +6,12 @@ import UTI
 /// manifests, JavaScript results): `JSONDecoder` underneath, with errors that say where and
 /// what, in words, never Swift's own dump.
 ///
+/// Every document first passes `JSONStructure`'s strict check (linear, bounded depth): a key
+/// given twice in one object, a trailing comma, a number no `Double` holds, or anything else
+/// RFC 8259 forbids is malformed, with its line, column and key path, before Foundation (which
+/// accepts the first three) reads it. Numbers are then range-checked where they are read
+/// (`decodeInteger`, `decodeNumber`), so arithmetic on them cannot trap.
+///
 /// A syntax error names its line and column (JSONDecoder says only "The given data was not
 /// valid JSON"); a decoding error names the field's path (`rows[3].expect.outcome`) and what
 /// was expected ("a number", "an object", one of the values listed), and never repeats more
