@@ -184,7 +184,7 @@ extension DirectoryInbox {
     let bytes = try group.inbox.readUntrusted(name, limit: Self.failureSizeLimit)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    return try decoder.decode(InboxFailure.self, from: Data(bytes))
+    return try JSONInput.decode(InboxFailure.self, from: Data(bytes), decoder: decoder)
   }
 
   /// Records a failure next to the manifest `manifestName` (atomically, replacing the previous
@@ -193,7 +193,8 @@ extension DirectoryInbox {
     let name = Self.failureName(ofManifest: manifestName)
     let previous = try? readFailure(name)
     let record = InboxFailure(
-      attempts: (previous?.attempts ?? 0) + 1, lastAttempt: Date(), lastError: error)
+      attempts: min((previous?.attempts ?? 0).saturatingAdding(1), InboxFailure.maximumAttempts),
+      lastAttempt: Date(), lastError: error)
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.sortedKeys]

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import UTI
 
 /// The contract's rules for single values, and the contract applied to a committed share: the
@@ -73,7 +74,8 @@ extension InputContract {
           guard size <= maximumFileSize else {
             throw .fileTooLarge(byteCount: size, maximum: maximumFileSize)
           }
-          total += size
+          // Both limits may be 2^62: a sum past Int64.max is held there, never a trap.
+          total = total.saturatingAdding(size)
           guard total <= maximumShareSize else {
             throw .shareTooLarge(byteCount: total, maximum: maximumShareSize)
           }

@@ -86,6 +86,15 @@ public struct InputContract: Codable, Sendable, Hashable {
     case maximumTextLength, urlSchemes, acceptsDirectories, acceptsEmptyFiles, unsupported
   }
 
+  /// The sizes a contract file may give `maximumFileSize` and `maximumShareSize`: from 1 byte
+  /// (a limit of 0 would refuse every file: leave a type out of `acceptedTypes` instead) to
+  /// 2^62 bytes; the `contract` of `schemas/type-matrix-v1.schema.json` states the same.
+  public static let sizeRange: ClosedRange<Int64> = 1...(1 << 62)
+  /// The counts a contract file may give `maximumAttachmentCount`.
+  public static let attachmentCountRange: ClosedRange<Int> = 1...10_000
+  /// The lengths a contract file may give `maximumTextLength`, in characters.
+  public static let textLengthRange: ClosedRange<Int> = 1...100_000_000
+
   /// Reads a contract; every field is optional and defaults as `init` does, so a contract file
   /// says only what differs. Unknown fields are refused (with the nearest known one, for a
   /// misspelling), every number must lie in its range (sizes from 1 byte to 2^62, counts from
@@ -98,8 +107,10 @@ public struct InputContract: Codable, Sendable, Hashable {
     func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
       try container.decodeIfPresent(T.self, forKey: key) ?? fallback
     }
-    func whole(_ key: CodingKeys, _ range: ClosedRange<Double>) throws -> Double? {
-      try container.decodeNumber(forKey: key, in: range, wholeNumber: true)
+    func whole<T: FixedWidthInteger & Decodable & Sendable>(
+      _ key: CodingKeys, _ range: ClosedRange<T>
+    ) throws -> T? {
+      try container.decodeInteger(T.self, forKey: key, in: range)
     }
     func names(_ key: CodingKeys, _ fallback: [String]) throws -> [String] {
       let list = try value(key, fallback).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -110,16 +121,14 @@ public struct InputContract: Codable, Sendable, Hashable {
       }
       return list
     }
-    let size: ClosedRange<Double> = 1...Double(Int64(1) << 62)
     self.init(
       acceptedTypes: try names(.acceptedTypes, defaults.acceptedTypes),
-      maximumAttachmentCount: try whole(.maximumAttachmentCount, 1...10_000).map { Int($0) }
+      maximumAttachmentCount: try whole(.maximumAttachmentCount, Self.attachmentCountRange)
         ?? defaults.maximumAttachmentCount,
-      maximumFileSize: try whole(.maximumFileSize, size).map { Int64($0) }
-        ?? defaults.maximumFileSize,
-      maximumShareSize: try whole(.maximumShareSize, size).map { Int64($0) }
+      maximumFileSize: try whole(.maximumFileSize, Self.sizeRange) ?? defaults.maximumFileSize,
+      maximumShareSize: try whole(.maximumShareSize, Self.sizeRange)
         ?? defaults.maximumShareSize,
-      maximumTextLength: try whole(.maximumTextLength, 1...100_000_000).map { Int($0) }
+      maximumTextLength: try whole(.maximumTextLength, Self.textLengthRange)
         ?? defaults.maximumTextLength,
       urlSchemes: try names(.urlSchemes, defaults.urlSchemes).map { $0.lowercased() },
       acceptsDirectories: try value(.acceptsDirectories, defaults.acceptsDirectories),

@@ -158,7 +158,16 @@ public struct InboxProblem: Sendable, Hashable {
 }
 
 /// What an importer recorded when it could not finish a share.
+///
+/// A record is read from the group directory, which other programs write: `attempts` must be
+/// a whole number from 0 to ``maximumAttempts``. A record outside that range (a negative
+/// count, `Int64.max`) is malformed and read as no record at all: the share is listed without
+/// a failure count, and its next failure starts a new record at 1. Counting on from a record
+/// saturates at ``maximumAttempts``, so no count from a file can trap.
 public struct InboxFailure: Codable, Sendable, Hashable {
+  /// The largest attempt count a record may hold.
+  public static let maximumAttempts = Int(Int32.max)
+
   /// How many times importing it failed.
   public var attempts: Int
   /// When it last failed.

@@ -142,7 +142,14 @@ public struct ShareManifest: Codable, Sendable, Hashable {
   /// this reader does not know.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+    guard
+      let version = try container.decodeInteger(Int.self, forKey: .schemaVersion, in: 0...Int.max)
+    else {
+      throw DecodingError.keyNotFound(
+        CodingKeys.schemaVersion,
+        .init(codingPath: container.codingPath, debugDescription: "missing"))
+    }
+    schemaVersion = version
     guard Self.readableSchemaVersions.contains(schemaVersion) else {
       throw DecodingError.dataCorruptedError(
         forKey: .schemaVersion, in: container,

@@ -6,6 +6,12 @@ import UTI
 /// manifests, JavaScript results): `JSONDecoder` underneath, with errors that say where and
 /// what, in words, never Swift's own dump.
 ///
+/// Every document first passes `JSONStructure`'s strict check (linear, bounded depth): a key
+/// given twice in one object, a trailing comma, a number no `Double` holds, or anything else
+/// RFC 8259 forbids is malformed, with its line, column and key path, before Foundation (which
+/// accepts the first three) reads it. Numbers are then range-checked where they are read
+/// (`decodeInteger`, `decodeNumber`), so arithmetic on them cannot trap.
+///
 /// A syntax error names its line and column (JSONDecoder says only "The given data was not
 /// valid JSON"); a decoding error names the field's path (`rows[3].expect.outcome`) and what
 /// was expected ("a number", "an object", one of the values listed), and never repeats more
@@ -17,6 +23,7 @@ package enum JSONInput {
   package static func decode<T: Decodable>(
     _ type: T.Type, from data: Data, decoder: JSONDecoder = JSONDecoder()
   ) throws(JSONInputError) -> T {
+    try JSONStructure.check(data)
     do {
       return try decoder.decode(type, from: data)
     } catch let error as DecodingError {
@@ -26,6 +33,26 @@ package enum JSONInput {
     } catch {
       throw JSONInputError(field: "", problem: ErrorText.message(for: error))
     }
+  }
+
+  /// `value` as a user writes it: whole numbers in full (`4611686018427387904`), never in
+  /// scientific notation.
+  package static func format(_ value: Double) -> String {
+    if value == value.rounded(), let whole = Int64(exactly: value) { return String(whole) }
+    if value == value.rounded(), let whole = UInt64(exactly: value) { return String(whole) }
+    return String(value)
+  }
+
+  /// What to say of a field not in `known`: the known one nearest in spelling (edit distance
+  /// without regard to case, ties to the first in order), always, then every known one.
+  package static func unknownFieldProblem(_ unknown: String, known: [String]) -> String {
+    // A key of a megabyte costs no more than one of 80 characters.
+    let cut = String(unknown.prefix(80))
+    let nearest = known.sorted().min {
+      EditDistance.between($0, cut) < EditDistance.between($1, cut)
+    }
+    let suggestion = nearest.map { " (did you mean \($0)?)" } ?? ""
+    return "unknown field\(suggestion); the fields are \(known.sorted().joined(separator: ", "))"
   }
 
   /// Where a syntax error is, from the parser's "around character N" (a byte offset): `line L,
@@ -52,7 +79,9 @@ package enum JSONInput {
   }
 
   /// The line and column (from 1, columns in bytes) of byte `offset`.
-  static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+  static func position<Bytes: Collection<UInt8>>(of offset: Int, in data: Bytes) -> (
+    line: Int, column: Int
+  ) {
     var line = 1
     var column = 1
     for byte in data.prefix(max(0, offset)) {
@@ -112,7 +141,7 @@ package struct JSONInputError: Error, Sendable, Hashable, CustomStringConvertibl
 
   /// `rows[3].expect.outcome`; a key from the document is shortened, with any character that
   /// could act on a terminal replaced (keys are the document's, not ours).
-  static func path(_ keys: [any CodingKey]) -> String {
+  package static func path(_ keys: [any CodingKey]) -> String {
     keys.reduce(into: "") { text, key in
       if let index = key.intValue {
         text += "[\(index)]"
@@ -171,6 +200,19 @@ extension KeyedDecodingContainer {
     return value
   }
 
+  /// Decodes a string that must be one of `values`, refusing anything else with the values
+  /// it takes.
+  package func decodeOneOf(_ values: [String], forKey key: Key) throws -> String {
+    let text = try decode(String.self, forKey: key)
+    guard values.contains(text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self,
+        debugDescription:
+          "\(TerminalText.echoed(text)) is not one of \(values.joined(separator: ", "))")
+    }
+    return text
+  }
+
   /// Decodes a number in `range` when present, refusing one outside it (or not finite) with
   /// the range, instead of a conversion error or a trap later.
   package func decodeNumber(
@@ -178,7 +220,7 @@ extension KeyedDecodingContainer {
   ) throws -> Double? {
     guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
     guard value.isFinite, range.contains(value), !wholeNumber || value == value.rounded() else {
-      let bounds = "\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+      let bounds = "\(JSONInput.format(range.lowerBound)) to \(JSONInput.format(range.upperBound))"
       throw DecodingError.dataCorruptedError(
         forKey: key, in: self,
         debugDescription: wholeNumber
@@ -187,28 +229,38 @@ extension KeyedDecodingContainer {
     return value
   }
 
-  private static func format(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e18 ? String(Int64(value)) : String(value)
+  /// Decodes a whole number in `range` when present: a fraction, a number outside the range
+  /// or one no `T` holds is refused with the field's path and the range, written as whole
+  /// numbers (`1 to 4611686018427387904`, never `4.611686018427388e+18`).
+  package func decodeInteger<T: FixedWidthInteger & Decodable & Sendable>(
+    _ type: T.Type, forKey key: Key, in range: ClosedRange<T>
+  ) throws -> T? {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    let refusal = DecodingError.dataCorruptedError(
+      forKey: key, in: self,
+      debugDescription: "needs a whole number from \(range.lowerBound) to \(range.upperBound)")
+    let value: T
+    do {
+      value = try decode(T.self, forKey: key)
+    } catch {
+      // A number, but a fraction or too large for T: say what is taken. Anything else (a
+      // string, a list) keeps the decoder's "expected a whole number".
+      if (try? decode(Double.self, forKey: key)) != nil { throw refusal }
+      throw error
+    }
+    guard range.contains(value) else { throw refusal }
+    return value
   }
 
-  /// Refuses keys not in `known`, suggesting the nearest known one.
+  /// Refuses keys not in `known`, naming the nearest known one (`maxFileSize`: did you mean
+  /// `maximumFileSize`?) and listing them all.
   package func refuseUnknownKeys(known: [String], in decoder: any Decoder) throws {
     let all = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue)
     guard let unknown = all.sorted().first(where: { !known.contains($0) }) else { return }
-    let nearest = known.min {
-      EditDistance.between($0, unknown) < EditDistance.between($1, unknown)
-    }
-    let suggestion =
-      nearest.map {
-        EditDistance.between($0, unknown) <= max(2, unknown.count / 3) ? " (\($0)?)" : ""
-      }
-      ?? ""
     throw DecodingError.dataCorrupted(
       .init(
         codingPath: codingPath + [AnyCodingKey(unknown)],
-        debugDescription:
-          "unknown field\(suggestion); the fields are \(known.sorted().joined(separator: ", "))"
-      ))
+        debugDescription: JSONInput.unknownFieldProblem(unknown, known: known)))
   }
 }
 

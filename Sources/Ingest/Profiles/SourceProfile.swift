@@ -9,7 +9,8 @@ import Foundation
 /// where that shape comes from (`provenance`). `makeExtensionItems(corpus:workDirectory:)`
 /// turns a profile into real `NSExtensionItem`s over the corpus files.
 ///
-/// Readers ignore fields they do not know.
+/// A field the schema does not name is refused where it is, with the nearest known one, as a
+/// type matrix's fields are (a misspelling must not pass silently).
 public struct SourceProfile: Codable, Sendable, Hashable {
   /// The schema version; this reader knows 1.
   public var schemaVersion: Int

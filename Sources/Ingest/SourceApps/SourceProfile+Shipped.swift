@@ -20,9 +20,9 @@ extension SourceProfile {
     let path = "<shipped>/\(name).json"
     let profile: SourceProfile
     do {
-      profile = try JSONDecoder().decode(SourceProfile.self, from: Data(json.utf8))
+      profile = try JSONInput.decode(SourceProfile.self, from: Data(json.utf8))
     } catch {
-      throw SourceProfileError.malformedJSON(path: path, reason: "\(error)")
+      throw SourceProfileError.malformedJSON(path: path, reason: error.description)
     }
     try profile.validate(path: path, corpus: nil)
     return profile

@@ -35,13 +35,15 @@ public struct MatrixRow: Codable, Sendable, Hashable {
     self.expect = expect
   }
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case name, source, script, keepPartial, deadline, javaScriptResults, expect
   }
 
-  /// Reads a row; `script`, `keepPartial`, `deadline` and `javaScriptResults` are optional.
+  /// Reads a row; `script`, `keepPartial`, `deadline` and `javaScriptResults` are optional,
+  /// and a field the schema does not name is refused with the nearest known one.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    try container.refuseUnknownKeys(known: CodingKeys.allCases.map(\.stringValue), in: decoder)
     name = try container.decode(String.self, forKey: .name)
     source = try container.decode(MatrixSource.self, forKey: .source)
     script = try container.decodeIfPresent([ScriptedFailure].self, forKey: .script) ?? []
@@ -74,17 +76,19 @@ public enum MatrixSource: Codable, Sendable, Hashable {
   /// Extension items written in the row.
   case inline(app: String?, items: [SourceProfile.Item])
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case app, items
   }
 
-  /// A string names a profile; an object holds `items` (and optionally `app`).
+  /// A string names a profile; an object holds `items` (and optionally `app`, and nothing
+  /// else).
   public init(from decoder: any Decoder) throws {
     if let name = try? decoder.singleValueContainer().decode(String.self) {
       self = .profile(name)
       return
     }
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    try container.refuseUnknownKeys(known: CodingKeys.allCases.map(\.stringValue), in: decoder)
     self = .inline(
       app: try container.decodeIfPresent(String.self, forKey: .app),
       items: try container.decode([SourceProfile.Item].self, forKey: .items))
@@ -148,6 +152,21 @@ public struct ScriptedFailure: Codable, Sendable, Hashable {
     self.behavior = behavior
     self.errorDomain = errorDomain
     self.errorCode = errorCode
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case attachment, behavior, errorDomain, errorCode
+  }
+
+  /// Reads a scripted failure, refusing fields the schema does not name.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    try container.refuseUnknownKeys(known: CodingKeys.allCases.map(\.stringValue), in: decoder)
+    self.init(
+      attachment: try container.decode(String.self, forKey: .attachment),
+      behavior: try container.decode(Behavior.self, forKey: .behavior),
+      errorDomain: try container.decodeIfPresent(String.self, forKey: .errorDomain),
+      errorCode: try container.decodeInteger(Int.self, forKey: .errorCode, in: Int.min...Int.max))
   }
 
   /// The attachment's position, when `attachment` is well formed.

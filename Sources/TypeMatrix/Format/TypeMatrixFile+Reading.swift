@@ -20,7 +20,7 @@ extension TypeMatrixFile {
     do {
       document = try JSONInput.decode(JSONValue.self, from: data)
     } catch {
-      throw MatrixFileError(path: path, field: error.field, problem: error.problem)
+      throw Self.located(error, path: path, rowName: { _ in nil })
     }
     guard case .object(let top) = document else {
       throw MatrixFileError(path: path, field: "", problem: "the top level must be an object")
@@ -32,20 +32,17 @@ extension TypeMatrixFile {
     guard version == Double(Self.currentSchemaVersion) else {
       throw MatrixFileError(
         path: path, field: "schemaVersion",
-        problem: "version \(version) is not one this reader knows (it reads 1)")
+        problem: "version \(JSONInput.format(version)) is not one this reader knows (it reads 1)")
     }
     let known: Set<String> = ["schemaVersion", "title", "contract", "contentDirectory", "rows"]
     if let unknown = top.keys.sorted().first(where: { !known.contains($0) }) {
       throw MatrixFileError(
-        path: path, field: unknown,
-        problem: "unknown field; a matrix has \(known.sorted().joined(separator: ", "))")
+        path: path, field: JSONInputError.path([AnyCodingKey(unknown)]),
+        problem: JSONInput.unknownFieldProblem(unknown, known: known.sorted()))
     }
     schemaVersion = Self.currentSchemaVersion
     title = top["title"]?.stringValue
     contentDirectory = top["contentDirectory"]?.stringValue
-    if let value = top["contract"] {
-      contract = try Self.decode(InputContract.self, value, path: path, field: "contract")
-    }
     guard case .array(let rowValues)? = top["rows"] else {
       throw MatrixFileError(path: path, field: "rows", problem: "missing, or not an array")
     }
@@ -57,21 +54,15 @@ extension TypeMatrixFile {
     }
     // Every row in one pass over the document (decoding each row on its own, from a copy,
     // cost a large matrix seconds); an error names its row, found from the path.
+    // The contract too, from the document itself: its numbers keep every digit (a copy
+    // through JSONValue would hold them as Double).
     let decodedRows: [MatrixRow]
     do {
-      decodedRows = try JSONInput.decode(RowsDocument.self, from: data).rows
+      let decoded = try JSONInput.decode(RowsDocument.self, from: data)
+      decodedRows = decoded.rows
+      if let decodedContract = decoded.contract { contract = decodedContract }
     } catch {
-      var field = error.field
-      var row: Int?
-      if field.hasPrefix("rows["), let close = field.firstIndex(of: "]"),
-        let index = Int(field[field.index(field.startIndex, offsetBy: 5)..<close])
-      {
-        row = index
-        field = String(field[field.index(after: close)...])
-        if field.hasPrefix(".") { field.removeFirst() }
-      }
-      throw MatrixFileError(
-        path: path, row: row, rowName: row.flatMap(rowName), field: field, problem: error.problem)
+      throw Self.located(error, path: path, rowName: rowName)
     }
     var rows: [MatrixRow] = []
     rows.reserveCapacity(decodedRows.count)
@@ -95,26 +86,28 @@ extension TypeMatrixFile {
     self.rows = rows
   }
 
-  /// The rows of a matrix document, decoded together.
-  private struct RowsDocument: Decodable {
-    var rows: [MatrixRow]
+  /// The matrix error for a JSON error: one under `rows[N]` names its row (and the row's name,
+  /// when `rowName` knows it) and the field inside the row.
+  private static func located(
+    _ error: JSONInputError, path: String, rowName: (Int) -> String?
+  ) -> MatrixFileError {
+    var field = error.field
+    var row: Int?
+    if field.hasPrefix("rows["), let close = field.firstIndex(of: "]"),
+      let index = Int(field[field.index(field.startIndex, offsetBy: 5)..<close])
+    {
+      row = index
+      field = String(field[field.index(after: close)...])
+      if field.hasPrefix(".") { field.removeFirst() }
+    }
+    return MatrixFileError(
+      path: path, row: row, rowName: row.flatMap(rowName), field: field, problem: error.problem)
   }
 
-  private static func decode<T: Decodable>(
-    _ type: T.Type, _ value: JSONValue, path: String, field: String
-  ) throws(MatrixFileError) -> T {
-    let data: Data
-    do {
-      data = try JSONEncoder().encode(value)
-    } catch {
-      throw MatrixFileError(path: path, field: field, problem: "\(error)")
-    }
-    do {
-      return try JSONInput.decode(T.self, from: data)
-    } catch {
-      let joined = [field, error.field].filter { !$0.isEmpty }.joined(separator: ".")
-      throw MatrixFileError(path: path, field: joined, problem: error.problem)
-    }
+  /// The rows and the contract of a matrix document, decoded together.
+  private struct RowsDocument: Decodable {
+    var rows: [MatrixRow]
+    var contract: InputContract?
   }
 }
 

@@ -162,6 +162,12 @@ enum InboxCommand {
     let json = arguments.wantsJSON
     let action = arguments.popSubcommand()
     let options = arguments.read(Options.self)
+    // `watch`'s own options are checked before the group directory is opened (or made): a bad
+    // option is a usage error that has changed nothing.
+    let watching = action == "watch" ? try WatchSettings(arguments.read(WatchOptions.self)) : nil
+    if action == "sweep", let text = arguments.read(SweepOptions.self).olderThan {
+      _ = try NumberArgument.duration(text, option: "--older-than")
+    }
     let (_, group) = try options.group.open()
     let inbox = try await Backends.inbox(options.backends, group: group)
     switch action {
@@ -169,7 +175,9 @@ enum InboxCommand {
     case "show": return try await show(inbox, json: json, arguments: &arguments)
     case "import":
       return try await importShares(inbox, group: group, json: json, arguments: &arguments)
-    case "watch": return try await watch(inbox, group: group, json: json, arguments: &arguments)
+    case "watch":
+      guard let watching else { return .usage }
+      return try await watch(inbox, group: group, json: json, settings: watching)
     case "sweep": return try await sweep(group, inbox: inbox, json: json, arguments: &arguments)
     default: throw CLIError.usage("unknown inbox action '\(action ?? "")'")
     }
@@ -222,7 +230,7 @@ enum InboxCommand {
           id: pending.id.uuidString,
           receivedAt: ISO8601DateFormatter().string(from: manifest.receivedAt),
           source: manifest.source, items: manifest.items.count, files: files.count,
-          byteCount: files.reduce(0) { $0 + ($1.byteCount ?? 0) },
+          byteCount: files.map { $0.byteCount ?? 0 }.saturatingSum(),
           failedAttempts: pending.failure?.attempts, lastError: pending.failure?.lastError))
     }
     if json {
@@ -366,15 +374,27 @@ enum InboxCommand {
     var error: String?
   }
 
-  static func watch(
-    _ inbox: any InboxStore, group: GroupDirectory, json: Bool, arguments: inout Arguments
-  ) async throws -> ExitStatus {
-    let options = arguments.read(WatchOptions.self)
-    let handler = try await handler(options.handler, inbox: inbox, group: group)
-    var rescan = Duration.seconds(10)
-    if let text = options.rescan {
-      rescan = try NumberArgument.seconds(text, option: "--rescan", range: 0.01...3600)
+  /// `watch`'s options, checked.
+  struct WatchSettings {
+    var options: WatchOptions
+    /// `--rescan`, default 10 s.
+    var rescan: Duration
+
+    init(_ options: WatchOptions) throws(CLIError) {
+      self.options = options
+      rescan = .seconds(10)
+      if let text = options.rescan {
+        rescan = try NumberArgument.seconds(text, option: "--rescan", range: 0.01...3600)
+      }
     }
+  }
+
+  static func watch(
+    _ inbox: any InboxStore, group: GroupDirectory, json: Bool, settings: WatchSettings
+  ) async throws -> ExitStatus {
+    let options = settings.options
+    let rescan = settings.rescan
+    let handler = try await handler(options.handler, inbox: inbox, group: group)
     let watcher: InboxWatcher
     do {
       if let inbox = inbox as? PostgresInbox {

@@ -111,13 +111,15 @@ enum MatrixCommand {
     }
   }
 
+  /// The contract in the JSON file at `path` (at most 1 MiB), or on standard input for `-`.
   static func contract(_ path: String?) throws -> InputContract? {
     guard let path else { return nil }
-    let bytes = try FileSystem.readFile(atPath: path, limit: 1 << 20)
+    let bytes = try InputPath.read(path, limit: 1 << 20)
     do {
       return try JSONInput.decode(InputContract.self, from: Data(bytes))
     } catch {
-      throw CLIError.data("\(TerminalText.quoted(path)) is not an input contract: \(error)")
+      let name = path == "-" ? InputPath.standardInputName : TerminalText.quoted(path)
+      throw CLIError.data("\(name) is not an input contract: \(error)")
     }
   }
 
@@ -153,6 +155,9 @@ enum MatrixCommand {
     let semantics = options.reading.semantics
     guard let path = try arguments.positionals().first else {
       throw CLIError.usage("matrix run needs a MATRIX file")
+    }
+    if path == "-", contractPath == "-" {
+      throw CLIError.usage("standard input can be read once: give the matrix or --contract as -")
     }
     // `-` is standard input (its content directory then relative to the current one).
     let matrix: TypeMatrixFile

@@ -206,7 +206,7 @@ enum ServeCommand {
       case "660", "0660": 0o660
       case let other?:
         throw CLIError.usage(
-          "--unix-socket-mode takes 600 or 660, not \(TerminalText.quoted(other))")
+          "--unix-socket-mode takes 600 or 660, not \(TerminalText.echoed(other))")
       }
     if socketMode != nil, given.unixSocket == nil {
       throw CLIError.usage("--unix-socket-mode is for --unix-socket")

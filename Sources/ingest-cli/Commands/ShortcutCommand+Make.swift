@@ -119,16 +119,13 @@ extension ShortcutCommand {
       }
       title = options.title
       if let color = options.iconColor {
-        guard let value = UInt32(color) else {
-          throw CLIError.usage("--icon-color must be a 32-bit RGBA number such as 4282601983")
-        }
-        iconColor = value
+        // A 32-bit RGBA number such as 4282601983.
+        iconColor = UInt32(
+          try NumberArgument.count(color, option: "--icon-color", range: 0...Int(UInt32.max)))
       }
       if let glyph = options.glyph {
-        guard let value = Int(glyph), (0...0x10FFFF).contains(value) else {
-          throw CLIError.usage("--glyph must be a glyph number such as 59446")
-        }
-        self.glyph = value
+        // A glyph number such as 59446.
+        self.glyph = try NumberArgument.count(glyph, option: "--glyph", range: 0...0x10FFFF)
       }
     }
   }

@@ -9,7 +9,8 @@ enum JavaScriptResultsOption {
   /// The option's declaration, read by both commands.
   static let option = Option(
     "--javascript-results", value: "JSON|FILE",
-    help: "what the extension's JavaScript preprocessing returns, as JSON inline or in a file;"
+    help: "what the extension's JavaScript preprocessing returns, as JSON inline or in a file"
+      + " ('-' reads standard input);"
       + " Safari hands it over under NSExtensionJavaScriptPreprocessingResultsKey (implies"
       + " --source safari-page-javascript)",
     completion: .file)
@@ -17,18 +18,15 @@ enum JavaScriptResultsOption {
   /// The profile that carries a preprocessing result, used when no --source is given.
   static let defaultProfile = "safari-page-javascript"
 
-  /// Reads the option's value: inline JSON, or the JSON file it names (at most 1 MiB).
+  /// Reads the option's value: inline JSON, the JSON file it names, or standard input for `-`
+  /// (at most 1 MiB).
   static func read(_ argument: String) throws -> JavaScriptPreprocessingResults {
     let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
     let json: Data
     if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
       json = Data(trimmed.utf8)
     } else {
-      do {
-        json = Data(try FileSystem.readFile(atPath: argument, limit: 1 << 20))
-      } catch {
-        throw CLIError.io(error, role: .input)
-      }
+      json = Data(try InputPath.read(argument, limit: 1 << 20))
     }
     do {
       return try JavaScriptPreprocessingResults(json: json)
