@@ -67,7 +67,8 @@ extension ActivationRule {
     let declared = try Self.registerDeclarations(of: root, path: path, in: registry)
     let rule = try ActivationRule(propertyListRoot: root, path: path, registry: registry)
     self.init(
-      form: rule.form, warnings: declared + rule.warnings, origin: rule.origin, registry: registry)
+      form: rule.form, warnings: declared + rule.warnings, origin: rule.origin, registry: registry,
+      notOfferedReason: rule.notOfferedReason)
   }
 
   /// Registers the type declarations of an `Info.plist`, if `root` is one that has any.

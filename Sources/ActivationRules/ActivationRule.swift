@@ -31,6 +31,12 @@ public struct ActivationRule: Sendable {
   public let origin: String
   /// The registry the rule's type identifiers resolve in.
   public let registry: UTTypeRegistry
+  /// Why the share sheet never offers the extension, whatever the rule says: its `Info.plist`
+  /// names an extension point other than a share or action extension's, or misspells the key
+  /// naming it. The rule then hides the extension for every share, with this reason (a
+  /// ``ActivationRuleWarning/Code/extensionPoint`` warning says the same); nil when the
+  /// extension point allows the share sheet to offer it or was not given.
+  public let notOfferedReason: String?
 
   /// Creates a rule from a form and its warnings.
   /// - Parameters:
@@ -39,13 +45,16 @@ public struct ActivationRule: Sendable {
   ///   - origin: Where the rule came from, for messages.
   ///   - registry: Where type identifiers resolve; nil for the predicate's own registry
   ///     (a predicate form), else `.shared`.
+  ///   - notOfferedReason: Why the share sheet never offers the extension, whatever the rule
+  ///     says (see ``notOfferedReason``); nil when it may.
   public init(
     form: Form, warnings: [ActivationRuleWarning] = [], origin: String = "the rule",
-    registry: UTTypeRegistry? = nil
+    registry: UTTypeRegistry? = nil, notOfferedReason: String? = nil
   ) {
     self.form = form
     self.warnings = warnings
     self.origin = origin
+    self.notOfferedReason = notOfferedReason
     switch (registry, form) {
     case (let registry?, _): self.registry = registry
     case (nil, .predicate(let predicate)): self.registry = predicate.registry
@@ -72,7 +81,8 @@ public struct ActivationRule: Sendable {
       throw .syntax(error, origin: origin)
     }
     self.init(
-      form: .predicate(predicate), warnings: PredicateLint.warnings(for: predicate.root),
+      form: .predicate(predicate),
+      warnings: PredicateLint.warnings(for: predicate.root, registry: registry),
       origin: origin, registry: registry)
   }
 
@@ -116,8 +126,11 @@ public struct ActivationRule: Sendable {
               + " NSExtensionActivationRule dictionary (NSExtension/NSExtensionAttributes/"
               + "NSExtensionActivationRule), so it is ignored"))
     }
+    var notOfferedReason: String?
     if let extensionDictionary {
-      contextWarnings += Self.extensionPointWarnings(extensionDictionary)
+      let extensionPoint = Self.extensionPointCheck(extensionDictionary)
+      contextWarnings += extensionPoint.warnings
+      notOfferedReason = extensionPoint.notOfferedReason
     }
     switch value {
     case let text as String:
@@ -125,7 +138,8 @@ public struct ActivationRule: Sendable {
       try self.init(
         predicateFormat: text, options: [.propertyListString], origin: origin, registry: registry)
       self = ActivationRule(
-        form: form, warnings: contextWarnings + warnings, origin: origin, registry: registry)
+        form: form, warnings: contextWarnings + warnings, origin: origin, registry: registry,
+        notOfferedReason: notOfferedReason)
     case let dictionary as [String: Any]:
       let rule = try ActivationRuleDictionary(propertyList: dictionary)
       var warnings = contextWarnings + rule.warnings
@@ -139,7 +153,9 @@ public struct ActivationRule: Sendable {
                 + " page"))
         }
       }
-      self.init(form: .dictionary(rule), warnings: warnings, origin: origin, registry: registry)
+      self.init(
+        form: .dictionary(rule), warnings: warnings, origin: origin, registry: registry,
+        notOfferedReason: notOfferedReason)
     default:
       throw .invalidRule(found: ActivationRuleDictionary.kind(of: value), origin: origin)
     }
@@ -150,6 +166,7 @@ public struct ActivationRule: Sendable {
   ///   - input: The share, as the rule sees it.
   ///   - semantics: How a dictionary's keys that Apple leaves open are read.
   public func matches(_ input: ActivationInput, semantics: Semantics = .default) -> Bool {
+    guard notOfferedReason == nil else { return false }
     let input = input.resolved(in: registry)
     return switch form {
     case .dictionary(let rule): rule.matches(input, semantics: semantics)
@@ -164,6 +181,14 @@ public struct ActivationRule: Sendable {
   public func evaluate(
     _ input: ActivationInput, semantics: Semantics = .default
   ) -> ActivationDecision {
+    if let notOfferedReason {
+      // Decided before any rule: the share sheet lists share and action extensions only.
+      return ActivationDecision(
+        isShown: false, reason: "never offered: \(notOfferedReason)",
+        trace: ActivationTrace(
+          clause: "NSExtension/NSExtensionPointIdentifier", result: false,
+          detail: notOfferedReason))
+    }
     let input = input.resolved(in: registry)
     switch form {
     case .dictionary(let rule):

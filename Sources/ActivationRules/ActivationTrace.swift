@@ -24,6 +24,9 @@ public struct ActivationTrace: Sendable, Equatable, Codable {
   var isPassThrough = false
   /// Whether this is an AND or an OR.
   var isCompound = false
+  /// For an OR decided by one of its alternatives: which one, for one-line reasons (`alternative
+  /// 2 of 2 of the OR (the one testing public.url) is true`).
+  var alternativeNote: String?
 
   private enum CodingKeys: String, CodingKey {
     case clause
@@ -58,6 +61,9 @@ public struct ActivationTrace: Sendable, Equatable, Codable {
       if let named = node.subject {
         subject = named
         // A new subject begins a stretch: the previous one ends at its last part.
+      }
+      if node.isPassThrough, let note = node.alternativeNote {
+        parts.append((note, subject))
       }
       if node.result != nil, !node.isPassThrough {
         var part: String

@@ -11,8 +11,7 @@
 // application's declarations), so `UTTypeConformsTo(a, b)` and
 // `UTType(a)?.conforms(to: b)` never disagree. Identifiers compare ignoring case, as on Apple
 // platforms. An identifier no declaration describes conforms only to itself; `dyn.` identifiers
-// are decoded back into their tag. Not here: `UTTypeCopyDeclaration`,
-// `UTTypeCopyDeclaringBundleURL` (there are no bundles), `UTCreateStringForOSType` and
+// are decoded back into their tag. Not here: `UTCreateStringForOSType` and
 // `UTGetOSTypeFromString` (classic Mac OS types): code calling them does not compile.
 #if os(Linux)
   import Foundation
@@ -93,6 +92,29 @@
   public func UTTypeCopyDescription(_ inUTI: CFString) -> Unmanaged<CFString>? {
     guard let description = UTType(inUTI as String)?.localizedDescription else { return nil }
     return retained(description)
+  }
+
+  /// The type's declaration dictionary, as it appears in the declaring bundle's `Info.plist`:
+  /// `UTTypeIdentifier`, with `UTTypeConformsTo`, `UTTypeTagSpecification`, `UTTypeDescription`
+  /// and `UTTypeReferenceURL` where the declaration has them (the keys are `kUTType…Key`).
+  /// Nil when no declaration describes the type (a dynamic or undeclared identifier), as on
+  /// Apple platforms. The caller owns the dictionary: `…?.takeRetainedValue() as? [String:
+  /// Any]`.
+  public func UTTypeCopyDeclaration(_ inUTI: CFString) -> Unmanaged<CFDictionary>? {
+    guard let declaration = UTType(inUTI as String)?.declaration else { return nil }
+    return Unmanaged.passRetained(NSDictionary(dictionary: declaration.propertyList))
+  }
+
+  /// The bundle whose `Info.plist` declared the type: for a type the application registered
+  /// from a file (`UTTypeRegistry.shared.registerDeclarations(fromInfoPlistAt:)`), the folder
+  /// holding that `Info.plist` (the bundle above a macOS `Contents/`). Nil for a dynamic or
+  /// undeclared type, and for a built-in type: Apple's answer there is a system bundle, which
+  /// Linux has none of ("NULL if the bundle cannot be located", as `UTType.h` says), and for
+  /// declarations registered from memory. The caller owns the URL: `…?.takeRetainedValue() as
+  /// URL?`.
+  public func UTTypeCopyDeclaringBundleURL(_ inUTI: CFString) -> Unmanaged<CFURL>? {
+    guard let url = UTType(inUTI as String)?.declaration?.declaringBundleURL else { return nil }
+    return Unmanaged.passRetained(url as NSURL)
   }
 
   /// Whether a declaration (built in or the application's) describes the type.

@@ -75,8 +75,9 @@ public struct UTType: Sendable {
     return nil
   }
 
-  /// The declaration behind a declared type, or nil.
-  var declaration: UTTypeDeclaration? {
+  /// The declaration behind a declared type, or nil (for the `UTType.h` functions that
+  /// return it, `UTTypeCopyDeclaration` and `UTTypeCopyDeclaringBundleURL`).
+  package var declaration: UTTypeDeclaration? {
     declaredGraph?.declaration(of: index)
   }
 

@@ -19,4 +19,12 @@
 
   /// A Core Foundation array: on Linux, `NSArray`, to which Apple bridges it toll-free.
   public typealias CFArray = NSArray
+
+  /// A Core Foundation dictionary: on Linux, `NSDictionary`, to which Apple bridges it
+  /// toll-free (`UTTypeCopyDeclaration(…)?.takeRetainedValue() as? [String: Any]`).
+  public typealias CFDictionary = NSDictionary
+
+  /// A Core Foundation URL: on Linux, `NSURL`, to which Apple bridges it toll-free
+  /// (`UTTypeCopyDeclaringBundleURL(…)?.takeRetainedValue() as URL?`).
+  public typealias CFURL = NSURL
 #endif

@@ -92,5 +92,61 @@ import Testing
       #expect(String(kUTTypeImage) == "public.image")
       #expect((kUTTypeImage as NSString) as String == "public.image")
     }
+
+    @Test("UTTypeCopyDeclaration: the declaration dictionary of a declared type, nil otherwise")
+    func declaration() throws {
+      let jpeg = try #require(
+        UTTypeCopyDeclaration(kUTTypeJPEG)?.takeRetainedValue() as? [String: Any])
+      #expect(jpeg[kUTTypeIdentifierKey as String] as? String == "public.jpeg")
+      #expect((jpeg[kUTTypeConformsToKey as String] as? [String])?.contains("public.image") == true)
+      let tags = try #require(jpeg[kUTTypeTagSpecificationKey as String] as? [String: Any])
+      #expect((tags[kUTTagClassFilenameExtension as String] as? [String])?.contains("jpg") == true)
+      #expect((tags[kUTTagClassMIMEType as String] as? [String])?.first == "image/jpeg")
+      #expect(jpeg[kUTTypeDescriptionKey as String] as? String != nil)
+      // Case is ignored, as everywhere in UTType.h; undeclared and dynamic types have none.
+      #expect(UTTypeCopyDeclaration("PUBLIC.JPEG" as CFString) != nil)
+      #expect(UTTypeCopyDeclaration("com.example.undeclared" as CFString) == nil)
+      let dynamic = try #require(
+        UTTypeCreatePreferredIdentifierForTag(
+          kUTTagClassFilenameExtension, "receipt-unknown" as CFString, nil)?
+          .takeRetainedValue() as String?)
+      #expect(UTTypeIsDynamic(dynamic as CFString))
+      #expect(UTTypeCopyDeclaration(dynamic as CFString) == nil)
+      #expect(UTTypeCopyDeclaringBundleURL(dynamic as CFString) == nil)
+    }
+
+    @Test("UTTypeCopyDeclaringBundleURL: the bundle of the Info.plist that declared the type")
+    func declaringBundle() throws {
+      let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("uttype-bundle-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let bundle = directory.appendingPathComponent("Receipts.appex", isDirectory: true)
+      try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+      // A fresh identifier each run: the shared registry outlives this test.
+      let identifier = "org.example.receipts-\(UUID().uuidString.lowercased())"
+      let info: [String: Any] = [
+        "UTExportedTypeDeclarations": [
+          [
+            "UTTypeIdentifier": identifier, "UTTypeConformsTo": ["public.data"],
+            "UTTypeDescription": "Receipt",
+            "UTTypeTagSpecification": ["public.filename-extension": ["receipt"]],
+          ]
+        ]
+      ]
+      let plist = bundle.appendingPathComponent("Info.plist")
+      try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+        .write(to: plist)
+      try UTTypeRegistry.shared.registerDeclarations(fromInfoPlistAt: plist)
+      let url = try #require(
+        UTTypeCopyDeclaringBundleURL(identifier as CFString)?.takeRetainedValue() as URL?)
+      #expect(url.standardizedFileURL.path == bundle.standardizedFileURL.path)
+      let declared = try #require(
+        UTTypeCopyDeclaration(identifier as CFString)?.takeRetainedValue() as? [String: Any])
+      #expect(declared["UTTypeIdentifier"] as? String == identifier)
+      #expect(declared["UTTypeDescription"] as? String == "Receipt")
+      #expect(declared["UTTypeConformsTo"] as? [String] == ["public.data"])
+      // A built-in type's bundle is a system one Linux does not have.
+      #expect(UTTypeCopyDeclaringBundleURL(kUTTypeJPEG) == nil)
+    }
   }
 #endif

@@ -55,10 +55,35 @@ struct PredicateExplainer {
       // Decided by one operand: the one-line reason names that operand, not the compound.
       trace.isPassThrough = decidingChild != nil
       trace.isCompound = true
+      if !isAnd, let decidingChild, operands.count > 1 {
+        // Alternatives abbreviated alike (`SUBQUERY(…).@count == 1`) are told apart by their
+        // place and by the types they test.
+        let types = Self.typesTested(in: operands[decidingChild])
+        trace.alternativeNote =
+          "alternative \(decidingChild + 1) of \(operands.count) of the OR"
+          + (types.isEmpty ? "" : " (the one testing \(types.joined(separator: ", ")))")
+          + " is true"
+      }
       return trace
     case .comparison(let comparison):
       return explain(comparison, with: object)
     }
+  }
+
+  /// The type identifiers a clause compares against (`UTI-CONFORMS-TO "public.url"`), in
+  /// order, each once: what tells one alternative of an OR from another in a one-line reason.
+  static func typesTested(in node: PredicateNode) -> [String] {
+    var types: [String] = []
+    PredicateWalker.visit(
+      node,
+      predicate: { predicate in
+        guard case .comparison(let comparison) = predicate, comparison.operation.isTypeOperator,
+          case .constant(let value) = comparison.right, let name = value.stringValue,
+          !types.contains(name)
+        else { return }
+        types.append(name)
+      })
+    return types
   }
 
   private mutating func explain(

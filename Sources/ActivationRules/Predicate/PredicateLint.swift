@@ -1,6 +1,12 @@
+import UTI
+
 /// Finds what in an activation-rule predicate Apple rejects or that is probably a mistake.
 enum PredicateLint {
-  static func warnings(for root: PredicateNode) -> [ActivationRuleWarning] {
+  /// The warnings for a predicate whose type identifiers resolve in `registry` (which also
+  /// names the declared identifier nearest to an unknown one).
+  static func warnings(for root: PredicateNode, registry: UTTypeRegistry = .shared)
+    -> [ActivationRuleWarning]
+  {
     var warnings: [ActivationRuleWarning] = []
     var seen: Set<String> = []
     func add(_ code: ActivationRuleWarning.Code, _ message: String) {
@@ -22,7 +28,7 @@ enum PredicateLint {
             .truePredicate,
             "the rule contains TRUEPREDICATE, which the App Store rejects in activation rules")
         case .comparison(let comparison):
-          lint(comparison, add)
+          lint(comparison, registry: registry, add)
         default: break
         }
       })
@@ -32,19 +38,22 @@ enum PredicateLint {
   }
 
   private static func lint(
-    _ comparison: ComparisonNode, _ add: (ActivationRuleWarning.Code, String) -> Void
+    _ comparison: ComparisonNode, registry: UTTypeRegistry,
+    _ add: (ActivationRuleWarning.Code, String) -> Void
   ) {
     lintAttributedText(comparison, add)
     guard comparison.operation.isTypeOperator else { return }
     if case .constant(let value) = comparison.right, let name = value.stringValue,
       comparison.rightType == nil, !name.hasPrefix("dyn.")
     {
+      let nearest = registry.suggestion(for: name).map { " (did you mean \($0)?)" } ?? ""
       add(
         .unknownTypeIdentifier,
-        "\(PredicateFormatter.quoted(name)) is not a declared type identifier: a typo, or a type"
-          + " the app declares in UTExportedTypeDeclarations or UTImportedTypeDeclarations that"
-          + " is not registered here; until it is, only that exact identifier"
-          + " \(comparison.operation == .conformsTo ? "conforms to" : "equals") it"
+        "\(PredicateFormatter.quoted(name)) is not a declared type identifier\(nearest): a typo,"
+          + " or a type the app declares in UTExportedTypeDeclarations or"
+          + " UTImportedTypeDeclarations that is not registered here; until it is, only that"
+          + " exact identifier \(comparison.operation == .conformsTo ? "conforms to" : "equals")"
+          + " it"
       )
     }
     if comparison.modifier == .direct, case .keyPath(_, let steps) = comparison.left,

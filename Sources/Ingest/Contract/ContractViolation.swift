@@ -38,10 +38,13 @@ public enum ContractViolation: Error, Sendable, Hashable, CustomStringConvertibl
     case .tooManyAttachments(let count, let maximum):
       "the share holds \(count) attachments; at most \(maximum) are accepted"
     case .fileTooLarge(let bytes, let maximum):
-      "the file holds \(ByteCount(bytes)) or more; at most \(ByteCount(maximum)) are accepted"
+      ByteCount.distinct(bytes, maximum) {
+        "the file holds \($0) or more; at most \($1) are accepted"
+      }
     case .shareTooLarge(let bytes, let maximum):
-      "the files hold \(ByteCount(bytes)) or more together; at most \(ByteCount(maximum)) are"
-        + " accepted in one share"
+      ByteCount.distinct(bytes, maximum) {
+        "the files hold \($0) or more together; at most \($1) are accepted in one share"
+      }
     case .emptyFile:
       "the file is empty"
     case .textTooLong(let characters, let maximum):
@@ -56,6 +59,16 @@ public enum ContractViolation: Error, Sendable, Hashable, CustomStringConvertibl
       "the URL representation does not hold an absolute URL"
     case .noAttachments:
       "the share holds no attachments"
+    }
+  }
+
+  /// The byte count found and the most allowed, for a file or a share too large (for JSON, so
+  /// a program need not read them out of the sentence); nil for every other violation.
+  public var byteCounts: (byteCount: Int64, maximum: Int64)? {
+    switch self {
+    case .fileTooLarge(let bytes, let maximum), .shareTooLarge(let bytes, let maximum):
+      (bytes, maximum)
+    default: nil
     }
   }
 
@@ -92,5 +105,27 @@ struct ByteCount: CustomStringConvertible {
     }
     let rounded = value >= 100 ? "\(Int(value.rounded()))" : String(format: "%.1f", value)
     return "\(rounded) \(units[unit])"
+  }
+
+  /// The exact count with thousands separators: `20,971,520 bytes`.
+  var exact: String {
+    let digits = Array(String(bytes.magnitude))
+    var grouped = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
+    }
+    return (bytes < 0 ? "-" : "") + grouped + (bytes == 1 ? " byte" : " bytes")
+  }
+
+  /// A sentence about two counts that read differently: rounded (`21.0 MB`, `536 MB`) when the rounded figures
+  /// differ, else both exact (`21,000,000 bytes`, `20,971,520 bytes`), so a message never says
+  /// a file of 21.0 MB is over a limit of 21.0 MB.
+  static func distinct(
+    _ first: Int64, _ second: Int64, _ sentence: (String, String) -> String
+  ) -> String {
+    let (a, b) = (ByteCount(first), ByteCount(second))
+    return a.description == b.description && first != second
+      ? sentence(a.exact, b.exact) : sentence(a.description, b.description)
   }
 }

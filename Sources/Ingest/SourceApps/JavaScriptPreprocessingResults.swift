@@ -35,6 +35,20 @@ public struct JavaScriptPreprocessingResults: Codable, Sendable, Hashable {
     try self.init(value)
   }
 
+  /// The page's URL as the script returned it: the string under a top-level key spelt `URL`
+  /// or `url` (any case), when it is an absolute URL with a scheme; nil otherwise. A share
+  /// given results but no URL of its own carries this one as the page's `public.url`, as
+  /// Safari's URL and the script's would agree on a device.
+  public var pageURL: URL? {
+    guard case .object(let members) = value else { return nil }
+    for key in members.keys.sorted() where key.lowercased() == "url" {
+      if case .string(let text)? = members[key], let url = URL(string: text), url.scheme != nil {
+        return url
+      }
+    }
+    return nil
+  }
+
   /// Reads the result as a JSON value, refusing `null`.
   public init(from decoder: any Decoder) throws {
     let value = try JSONValue(from: decoder)

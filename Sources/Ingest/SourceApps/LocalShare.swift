@@ -127,7 +127,9 @@ public struct LocalShare: Sendable {
         throw LocalShareError.needsSamples(profile: profile.name)
       }
       var shaped = profile
-      if let url { try shaped.replaceURL(with: url) }
+      // Without a URL of its own, the page is the one the results name, not the profile's
+      // example page.
+      if let url = url ?? javaScriptResults?.pageURL { try shaped.replaceURL(with: url) }
       items = try shaped.makeExtensionItems(corpus: corpus, workDirectory: workDirectory)
     } else {
       guard let template = profile.items.lazy.flatMap(\.attachments).first(where: \.carriesFile)

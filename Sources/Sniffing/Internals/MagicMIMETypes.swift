@@ -106,6 +106,11 @@ enum MagicMIMETypes {
       return nil
     }
     if markupGuesses.contains(normalized), !hasLineStartingWithTag(text) { return nil }
+    if normalized == "text/x-c", CSourceShape.isHeader(text) {
+      return Detection(
+        "public.c-header", mimeType: "text/x-c",
+        note: "C declarations without function bodies (a header)")
+    }
     return detection(for: normalized)
   }
 

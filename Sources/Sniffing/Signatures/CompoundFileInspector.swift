@@ -1,5 +1,6 @@
 /// Microsoft Compound File Binary (OLE2) files: legacy Word, Excel and PowerPoint documents,
-/// Outlook messages, Windows Installer packages, encrypted Office Open XML.
+/// StarOffice 3 to 5 documents, Outlook messages, Windows Installer packages, encrypted Office
+/// Open XML.
 ///
 /// The kind shows in the names of the streams in the file's directory. The directory is found
 /// through the header and followed along its FAT chain, reading at most 32 directory sectors
@@ -83,6 +84,61 @@ enum CompoundFileInspector {
     }
   }
 
+  /// The root CLSIDs of StarImpress 3.0, 4.0 and 5.0 presentations, as stored (the first
+  /// three fields little-endian): their document stream is `StarDrawDocument3`, as a StarDraw
+  /// drawing's is, so the class tells them apart.
+  static let starImpressCLSIDs: [[UInt8]] = [
+    [
+      0xE0, 0xAA, 0x10, 0xAF, 0x6D, 0xB3, 0x1B, 0x10, 0x99, 0x61, 0x04, 0x02, 0x1C, 0x00, 0x70,
+      0x02,
+    ],
+    [
+      0xC0, 0x3C, 0x2D, 0x01, 0x16, 0x42, 0xD0, 0x11, 0x89, 0xCB, 0x00, 0x80, 0x29, 0xE4, 0xB0,
+      0xB1,
+    ],
+    [
+      0x21, 0x72, 0x5C, 0x56, 0xBC, 0x85, 0xD1, 0x11, 0x89, 0xD0, 0x00, 0x80, 0x29, 0xE4, 0xB0,
+      0xB1,
+    ],
+  ]
+
+  /// StarOffice 3 to 5 documents (`.sdw`, `.sdc`, `.sdd`, `.sda`, `.smf`): Compound Files whose
+  /// document stream names the application, which Apple's legacy OpenOffice types declare by
+  /// their `application/vnd.stardivision.*` MIME types.
+  private static func starOffice(names: Set<String>, rootCLSID: [UInt8]) -> Detection? {
+    func note(_ stream: String) -> String { "Compound File with stream '\(stream)' (StarOffice)" }
+    if names.contains("StarWriterDocument") {
+      return Detection(
+        "org.openoffice.text", mimeType: "application/vnd.stardivision.writer",
+        note: note("StarWriterDocument"))
+    }
+    if names.contains("StarCalcDocument") {
+      return Detection(
+        "org.openoffice.spreadsheet", mimeType: "application/vnd.stardivision.calc",
+        note: note("StarCalcDocument"))
+    }
+    if names.contains("StarImpressDocument")
+      || (names.contains("StarDrawDocument3") && starImpressCLSIDs.contains(rootCLSID))
+    {
+      return Detection(
+        "org.openoffice.presentation", mimeType: "application/vnd.stardivision.impress",
+        note: note(
+          names.contains("StarImpressDocument") ? "StarImpressDocument" : "StarDrawDocument3")
+          + ", StarImpress class")
+    }
+    if names.contains("StarDrawDocument3") || names.contains("StarDrawDocument") {
+      return Detection(
+        "org.openoffice.graphics", mimeType: "application/vnd.stardivision.draw",
+        note: note("StarDrawDocument3"))
+    }
+    if names.contains("StarMathDocument") {
+      return Detection(
+        "org.openoffice.formula", mimeType: "application/vnd.stardivision.math",
+        note: note("StarMathDocument"))
+    }
+    return nil
+  }
+
   private static func kind(names: Set<String>, rootCLSID: [UInt8]) -> Detection? {
     func note(_ stream: String) -> String { "Compound File with stream '\(stream)'" }
     if names.contains("WordDocument") {
@@ -101,6 +157,7 @@ enum CompoundFileInspector {
     if names.contains("VisioDocument") {
       return Detection([], mimeType: "application/vnd.visio", note: note("VisioDocument"))
     }
+    if let star = starOffice(names: names, rootCLSID: rootCLSID) { return star }
     if names.contains("EncryptedPackage") {
       return Detection([], mimeType: encryptedPackageMIMEType, note: note("EncryptedPackage"))
     }

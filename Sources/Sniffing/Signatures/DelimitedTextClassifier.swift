@@ -10,11 +10,13 @@
 /// several words), code whose lines end in a semicolon (a last column that is always empty, or
 /// that always ends a statement, as SQL inserts do), and indented text (a first column that is
 /// mostly empty). A record cut by the end of the
-/// sample is left out.
+/// sample is left out. `#` comment lines, a title line followed by an empty line, and empty
+/// rows between blocks of a table of three or more columns are allowed around the records.
 enum DelimitedTextClassifier {
   static let minimumRecords = 3
 
   static func detect(_ text: [UInt8], from start: Int, isWhole: Bool) -> Detection? {
+    let start = tableStart(text, from: start)
     if let records = records(text, from: start, delimiter: 0x09, isWhole: isWhole),
       isTable(records, delimiter: 0x09)
     {
@@ -35,6 +37,44 @@ enum DelimitedTextClassifier {
 
   private static func note(_ records: [[Field]], _ name: String) -> String {
     "\(records.count) records of \(records.first?.count ?? 0) \(name)-separated fields"
+  }
+
+  /// Where the table starts: after leading `#` comment lines (as R, pandas and many exporters
+  /// write a file's notes), and after a title line followed by an empty line (`Sales 2024`,
+  /// then a blank line, then the table), so that what precedes the records is not read as
+  /// one. Comment lines among the records are skipped while parsing.
+  static func tableStart(_ text: [UInt8], from start: Int) -> Int {
+    var index = start
+    var lines = 0
+    var skippedTitle = false
+    while index < text.count, lines < 64 {
+      var end = index
+      while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
+      var next = end
+      if next < text.count, text[next] == 0x0D { next += 1 }
+      if next < text.count, text[next] == 0x0A { next += 1 }
+      let isBlank = text[index..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+      if text[index] == 0x23 || (isBlank && index != start) {
+        // A comment, or the empty line after a title.
+      } else if !skippedTitle, lines == 0, next < text.count, isBlankLine(text, at: next),
+        end - index <= 120,
+        !text[index..<end].contains(where: { $0 == 0x2C || $0 == 0x09 || $0 == 0x3B })
+      {
+        skippedTitle = true
+      } else {
+        return index
+      }
+      index = next
+      lines += 1
+    }
+    return index < text.count ? index : start
+  }
+
+  /// Whether the line at `index` holds only blanks.
+  private static func isBlankLine(_ text: [UInt8], at index: Int) -> Bool {
+    var at = index
+    while at < text.count, text[at] == 0x20 || text[at] == 0x09 { at += 1 }
+    return at >= text.count || text[at] == 0x0A || text[at] == 0x0D
   }
 
   struct Field {
@@ -63,6 +103,13 @@ enum DelimitedTextClassifier {
     let quote: UInt8 = 0x22
     func isEnd(_ at: Int) -> Bool { at >= text.count || text[at] == 0x0A || text[at] == 0x0D }
     while index < text.count {
+      if record.isEmpty, text[index] == 0x23 {
+        // A `#` comment line among the records.
+        while !isEnd(index) { index += 1 }
+        if index < text.count, text[index] == 0x0D { index += 1 }
+        if index < text.count, text[index] == 0x0A { index += 1 }
+        continue
+      }
       if text[index] == quote {
         var at = index + 1
         var closed = false
@@ -105,7 +152,11 @@ enum DelimitedTextClassifier {
       }
       if index < text.count, text[index] == delimiter {
         index += 1
-        if isEnd(index) { record.append(Field(isQuoted: false, isEmpty: true, spaces: 0)) }
+        // A delimiter ending the line: the empty last field is parsed at the line break, on the
+        // next pass; one ending the sample is added here, so a record never gains a field.
+        if index >= text.count {
+          record.append(Field(isQuoted: false, isEmpty: true, spaces: 0))
+        }
         continue
       }
       // End of the record.
@@ -116,9 +167,14 @@ enum DelimitedTextClassifier {
         if record.count == 1, record[0].isEmpty, !record[0].isQuoted {
           emptyLines += 1
         } else {
-          // A record after an empty line, or of another width: not one table.
-          guard emptyLines == 0, records.first.map({ $0.count == record.count }) ?? true else {
-            return nil
+          // A record of another width: not one table. Empty lines may separate blocks of
+          // records (a spreadsheet's empty rows), if no more than one in three lines is empty
+          // and the table is at least three columns wide (two comma-separated fields split by
+          // blank lines are what paragraphs of prose look like).
+          guard records.first.map({ $0.count == record.count }) ?? true else { return nil }
+          if emptyLines > 0 {
+            guard record.count >= 3, emptyLines * 3 <= records.count + 1 else { return nil }
+            emptyLines = 0
           }
           records.append(record)
         }

@@ -2,7 +2,8 @@ import Foundation
 import PropertyLists
 
 /// Text that starts with `<`: XML and what its root element makes it (a property list, and a
-/// `.webloc` among those; SVG; XHTML; RSS), HTML, PHP.
+/// `.webloc` among those; SVG; XHTML; RSS; XFDF form data; COLLADA; an ASX playlist), HTML,
+/// PHP.
 enum MarkupClassifier {
   /// Elements that start HTML documents written without `<html>` or a doctype.
   static let htmlElements: Set<String> = [
@@ -71,6 +72,21 @@ enum MarkupClassifier {
       return Detection("public.svg-image", mimeType: "image/svg+xml", note: "XML root <svg>")
     case "rss":
       return Detection("public.rss", mimeType: "application/rss+xml", note: "XML root <rss>")
+    case "xfdf":
+      // PDF form data in XML (ISO 19444-1): root <xfdf xmlns="http://ns.adobe.com/xfdf/">.
+      return Detection(
+        "com.adobe.xfdf", mimeType: "application/vnd.adobe.xfdf", note: "XML root <xfdf>")
+    case "collada":
+      // COLLADA 1.4/1.5: root <COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema">.
+      return Detection(
+        "org.khronos.collada.digital-asset-exchange", mimeType: "model/vnd.collada+xml",
+        note: "XML root <COLLADA>")
+    case "asx":
+      // A Windows Media playlist: <ASX VERSION="3.0"> with <ENTRY>/<REF HREF> inside, its tag
+      // names in any case and often not well-formed XML.
+      return Detection(
+        "com.microsoft.advanced-stream-redirector", mimeType: "video/x-ms-asx",
+        note: "root <ASX> (Windows Media playlist)")
     default:
       // An HTML element name as the root of a document that declares a namespace other than
       // XHTML's is XML (`<table xmlns="urn:...">`).

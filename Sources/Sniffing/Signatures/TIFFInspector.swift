@@ -45,7 +45,7 @@ enum TIFFInspector {
       bytes.matches([0x49, 0x49, 0x2B, 0x00]) || bytes.matches([0x4D, 0x4D, 0x00, 0x2B])
     guard little || big || bigTIFF else { return nil }
     let tiff = Detection("public.tiff", mimeType: "image/tiff", note: "TIFF header")
-    guard !bigTIFF else { return tiff }
+    guard !bigTIFF else { return try bigTIFFKind(source, little: bytes[0] == 0x49) ?? tiff }
     if little, bytes.matches(ascii: "CR", at: 8), bytes[10] == 2 {
       return Detection(
         ["com.canon.cr2-raw-image"] + camera, mimeType: "image/x-canon-cr2",
@@ -68,6 +68,36 @@ enum TIFFInspector {
       let raw = rawKind(directory, little: little, source: source, fileEndsInIFD: fileEndsInIFD)
     else { return tiff }
     return raw
+  }
+
+  /// A BigTIFF (version 43: 8-byte offsets, 20-byte entries) whose first directory holds a
+  /// DNGVersion tag is a DNG: DNG 1.7 allows BigTIFF for images past 4 GB, and tools write it
+  /// for large panoramas. Other BigTIFFs stay TIFF.
+  private static func bigTIFFKind(_ source: ByteSource, little: Bool) throws(SniffError)
+    -> Detection?
+  {
+    let bytes = source.prefix
+    func u16(_ data: [UInt8], _ offset: Int) -> UInt16? {
+      little ? data.leUInt16(at: offset) : data.beUInt16(at: offset)
+    }
+    func u64(_ data: [UInt8], _ offset: Int) -> UInt64? {
+      little ? data.leUInt64(at: offset) : data.beUInt64(at: offset)
+    }
+    guard bytes.count >= 16, u16(bytes, 4) == 8, let ifdOffset = u64(bytes, 8),
+      ifdOffset >= 16, ifdOffset < UInt64(source.size)
+    else { return nil }
+    let countBytes = try source.read(at: Int(ifdOffset), count: 8)
+    guard let entryCount = u64(countBytes, 0), entryCount > 0, entryCount < 1000 else {
+      return nil
+    }
+    let directory = try source.read(
+      at: Int(ifdOffset) + 8, count: 20 * min(Int(entryCount), maximumEntries))
+    for index in 0..<(directory.count / 20) where u16(directory, 20 * index) == 0xC612 {
+      return Detection(
+        ["com.adobe.raw-image"] + camera, mimeType: "image/x-adobe-dng",
+        note: "BigTIFF with DNGVersion tag")
+    }
+    return nil
   }
 
   private static func rawKind(

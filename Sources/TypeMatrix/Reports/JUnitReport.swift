@@ -2,10 +2,19 @@ import Foundation
 
 /// A matrix run as JUnit XML, which every CI system shows: one test suite, one test case per
 /// row (named after it), a failure per row that did not do what it expected, with the fields
-/// that differ; contradictions between rule and contract are reported as system output.
+/// that differ; contradictions between rule and contract are reported as system output, and
+/// what the rule's reading warned of as the suite's properties and its system error output.
 public enum JUnitReport {
   /// The XML document.
-  public static func xml(_ results: [RowResult], suiteName: String) -> String {
+  /// - Parameters:
+  ///   - results: The rows' results, in order.
+  ///   - suiteName: The suite's name (the matrix's title, or its path).
+  ///   - warnings: What reading the rule warned of (`ActivationRule.warnings`),
+  ///     each a `rule-warning` property of the suite and a line of its `system-err`, so a CI
+  ///     page that shows rows failing on `activation` also shows the typo behind them.
+  public static func xml(
+    _ results: [RowResult], suiteName: String, warnings: [String] = []
+  ) -> String {
     let failures = results.filter { !$0.passed && $0.error == nil }.count
     let errors = results.filter { $0.error != nil }.count
     let total = results.reduce(0.0) { $0 + seconds($1.duration) }
@@ -14,6 +23,11 @@ public enum JUnitReport {
       #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(format(total))">"#,
       #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(format(total))">"#,
     ]
+    if !warnings.isEmpty {
+      lines.append("    <properties>")
+      lines += warnings.map { #"      <property name="rule-warning" value="\#(escape($0))"/>"# }
+      lines.append("    </properties>")
+    }
     for result in results {
       let open =
         #"    <testcase classname="\#(escape(suiteName))" name="\#(escape(result.name))" time="\#(format(seconds(result.duration)))""#
@@ -38,6 +52,11 @@ public enum JUnitReport {
         lines += body
         lines.append("    </testcase>")
       }
+    }
+    if !warnings.isEmpty {
+      lines.append(
+        "    <system-err>"
+          + escape(warnings.map { "warning: \($0)" }.joined(separator: "\n")) + "</system-err>")
     }
     lines += ["  </testsuite>", "</testsuites>", ""]
     return lines.joined(separator: "\n")

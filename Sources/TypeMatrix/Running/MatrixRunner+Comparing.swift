@@ -66,6 +66,16 @@ extension MatrixRunner {
     }
   }
 
+  /// Whether the row's contradiction, if it shows one, is one of `reasons`: a shown share
+  /// turned down for one of them, or (`hidden`) a hidden share the contract would take.
+  static func isAcknowledged(_ actual: RowResult.Actual, _ reasons: Set<String>) -> Bool {
+    switch (actual.activation, actual.outcome) {
+    case (.shown?, .rejected): reasons.contains(actual.reason ?? "")
+    case (.hidden?, .accepted): reasons.contains("hidden")
+    default: false
+    }
+  }
+
   static func describe(_ taken: [MatrixExpectation.Taken]) -> String {
     taken.isEmpty
       ? "none" : taken.map { "\($0.attachment) \($0.type) (\($0.readAs))" }.joined(separator: ", ")

@@ -41,6 +41,24 @@ public struct MatrixRunner: Sendable {
   /// suite that runs its matrix beside hundreds of other tests on a small CI machine may want
   /// more than the product's 30 seconds, so that a busy machine is not read as a stuck load.
   public var defaultDeadline: Duration = .seconds(30)
+  /// Contradictions between the rule and the contract the team has accepted, by the reason the
+  /// contract turns a shown share down (`fileTooLarge`...; ``sizeLimitReasons`` for a size
+  /// limit, which no activation rule can express): a row showing one reports it under
+  /// ``RowResult/acknowledgedContradictions`` instead of ``RowResult/contradictions``. `hidden`
+  /// acknowledges shares the contract would take but the rule hides.
+  public var acknowledgedReasons: Set<String> = []
+
+  /// The reasons a contract turns a share down for its size: limits an activation rule has no
+  /// way to say, so a rule that shows the extension for a file the contract then finds too
+  /// large is a contradiction a team can only acknowledge (`ingest-cli matrix run
+  /// --acknowledge size-limit`).
+  public static let sizeLimitReasons: Set<String> = ["fileTooLarge", "shareTooLarge"]
+
+  /// The reasons ``acknowledgedReasons`` may hold: the contract's rejection codes and `hidden`.
+  public static let acknowledgeableReasons: Set<String> = [
+    "unsupportedType", "tooManyAttachments", "fileTooLarge", "shareTooLarge", "emptyFile",
+    "textTooLong", "notText", "urlSchemeNotAccepted", "malformedURL", "noAttachments", "hidden",
+  ]
 
   /// A runner for `matrix`, whose file is in `matrixDirectory`.
   ///
@@ -50,14 +68,16 @@ public struct MatrixRunner: Sendable {
   ///   - matrixDirectory: The directory holding the matrix file: a relative
   ///     `contentDirectory` is read from there, and without one the content files are there.
   ///   - contract: The app's contract, overriding the matrix's own.
-  ///   - corpus: Where shipped profiles' sample files are (the repository's `corpus/`).
+  ///   - corpus: Where shipped profiles' sample files are: by default this package's own
+  ///     `corpus/` (`ShareSamples.corpus`, found beside the package's sources, so a
+  ///     team's package that depends on this one runs shipped profile rows as written).
   ///   - library: Where committed shares are imported (by default a throwaway SQLite library
   ///     per row).
   ///   - semantics: How a dictionary rule's open keys are read.
   ///   - maximumConcurrentRows: How many rows run at once.
   public init(
     rule: ActivationRule?, matrix: TypeMatrixFile, matrixDirectory: URL,
-    contract: InputContract? = nil, corpus: URL? = nil,
+    contract: InputContract? = nil, corpus: URL? = ShareSamples.corpus,
     library: any MatrixLibrary = LibraryRecords(), semantics: ActivationRule.Semantics = .default,
     maximumConcurrentRows: Int = 4
   ) {
@@ -139,10 +159,13 @@ public struct MatrixRunner: Sendable {
         actual.records = try await library.importShare(
           outcome.shareID, from: group, contract: contract)
       }
+      let contradictions = Self.contradictions(actual)
+      let acknowledged = Self.isAcknowledged(actual, acknowledgedReasons)
       return RowResult(
         name: row.name, actual: actual, differences: Self.compare(row.expect, actual),
-        contradictions: Self.contradictions(actual), error: nil,
-        duration: clock.now - started)
+        contradictions: acknowledged ? [] : contradictions, error: nil,
+        duration: clock.now - started,
+        acknowledgedContradictions: acknowledged ? contradictions : [])
     } catch {
       return failedRow(row, "\(error)", duration: clock.now - started)
     }

@@ -14,20 +14,41 @@ public enum MatrixStarter {
   ///   - corpus: Where shipped profiles' sample files are (the repository's `corpus/`).
   ///   - semantics: How a dictionary rule's open keys are read.
   ///   - deadline: Each row's share deadline (see ``MatrixRunner/defaultDeadline``).
+  ///   - profiles: The team's own source-app profiles (`ingest-cli matrix init --sources DIR`),
+  ///     in place of the shipped ones: each becomes an inline row (its app and items), since
+  ///     rows name only shipped profiles by name; nil for the shipped profiles.
+  ///   - contentDirectory: Where those profiles' files are (the folder above their
+  ///     `sources/`), as the matrix's inline rows read them while the starter runs; the caller
+  ///     records it in the matrix, relative to where it is written.
+  ///   - acknowledgedReasons: Contradictions the team accepts (see
+  ///     ``MatrixRunner/acknowledgedReasons``): reported apart, not as contradictions.
   public static func matrix(
     title: String?, rule: ActivationRule?, contract: InputContract, corpus: URL?,
-    semantics: ActivationRule.Semantics = .default, deadline: Duration = .seconds(30)
+    semantics: ActivationRule.Semantics = .default, deadline: Duration = .seconds(30),
+    profiles: [SourceProfile]? = nil, contentDirectory: URL? = nil,
+    acknowledgedReasons: Set<String> = []
   ) async throws -> (matrix: TypeMatrixFile, results: [RowResult]) {
-    let rows = try SourceProfile.shipped().map { profile in
-      MatrixRow(
-        name: profile.title, source: .profile(profile.name),
-        expect: MatrixExpectation(outcome: .accepted))
+    let rows: [MatrixRow]
+    if let profiles {
+      rows = profiles.map { profile in
+        MatrixRow(
+          name: profile.title, source: .inline(app: profile.app, items: profile.items),
+          expect: MatrixExpectation(outcome: .accepted))
+      }
+    } else {
+      rows = try SourceProfile.shipped().map { profile in
+        MatrixRow(
+          name: profile.title, source: .profile(profile.name),
+          expect: MatrixExpectation(outcome: .accepted))
+      }
     }
-    let draft = TypeMatrixFile(title: title, contract: contract, rows: rows)
+    let draft = TypeMatrixFile(
+      title: title, contract: contract, contentDirectory: contentDirectory?.path, rows: rows)
     var runner = MatrixRunner(
       rule: rule, matrix: draft, matrixDirectory: URL(fileURLWithPath: "."), corpus: corpus,
       semantics: semantics)
     runner.defaultDeadline = deadline
+    runner.acknowledgedReasons = acknowledgedReasons
     let results = await runner.run()
     var matrix = draft
     for (index, result) in results.enumerated() where result.error == nil {

@@ -46,6 +46,9 @@ public struct RowResult: Sendable {
   public var error: String?
   /// How long the row took.
   public var duration: Duration
+  /// Contradictions this row shows that the runner was told the team accepts
+  /// (``MatrixRunner/acknowledgedReasons``): reported apart, not as ``contradictions``.
+  public var acknowledgedContradictions: [String] = []
 
   /// Whether the row did what it expected.
   public var passed: Bool { differences.isEmpty && error == nil }

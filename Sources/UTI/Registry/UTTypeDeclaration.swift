@@ -26,6 +26,11 @@ public struct UTTypeDeclaration: Sendable, Hashable {
   public var description: String?
   /// A URL with more information about the format.
   public var referenceURL: URL?
+  /// The bundle whose `Info.plist` declared the type, when it was registered from a file
+  /// (``UTTypeRegistry/registerDeclarations(fromInfoPlistAt:)``): the folder holding the
+  /// `Info.plist`, or the bundle above a macOS-style `Contents/Info.plist`. Nil for the
+  /// built-in catalogue and for declarations registered from memory.
+  public var declaringBundleURL: URL?
 
   /// Creates a declaration.
   public init(
@@ -35,7 +40,8 @@ public struct UTTypeDeclaration: Sendable, Hashable {
     mimeTypes: [String] = [],
     kind: Kind = .exported,
     description: String? = nil,
-    referenceURL: URL? = nil
+    referenceURL: URL? = nil,
+    declaringBundleURL: URL? = nil
   ) {
     self.identifier = identifier
     self.conformsTo = conformsTo
@@ -44,6 +50,24 @@ public struct UTTypeDeclaration: Sendable, Hashable {
     self.kind = kind
     self.description = description
     self.referenceURL = referenceURL
+    self.declaringBundleURL = declaringBundleURL
+  }
+
+  /// The declaration as an `Info.plist` entry holds it (what Apple's `UTTypeCopyDeclaration`
+  /// returns): `UTTypeIdentifier`, then, when present, `UTTypeConformsTo` (an array),
+  /// `UTTypeTagSpecification` (each tag class to an array of tags), `UTTypeDescription` and
+  /// `UTTypeReferenceURL` (a string).
+  public var propertyList: [String: Any] {
+    var entry: [String: Any] = ["UTTypeIdentifier": identifier]
+    if !conformsTo.isEmpty { entry["UTTypeConformsTo"] = conformsTo }
+    let tags = self.tags
+    if !tags.isEmpty {
+      entry["UTTypeTagSpecification"] = Dictionary(
+        uniqueKeysWithValues: tags.map { ($0.key.rawValue, $0.value) })
+    }
+    if let description { entry["UTTypeDescription"] = description }
+    if let referenceURL { entry["UTTypeReferenceURL"] = referenceURL.absoluteString }
+    return entry
   }
 
   /// The declaration's tags keyed by tag class, leaving out empty classes.

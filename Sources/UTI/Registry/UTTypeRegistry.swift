@@ -132,7 +132,23 @@ public final class UTTypeRegistry: Sendable {
     } catch {
       throw .unreadableFile(error)
     }
-    return try registerDeclarations(fromInfoPlist: Data(bytes), source: url.path)
+    let reader = try InfoPlistTypeDeclarations(data: Data(bytes), source: url.path)
+    let bundle = Self.bundleURL(ofInfoPlistAt: url)
+    let located = reader.declarations.map { entry in
+      var entry = entry
+      entry.declaration.declaringBundleURL = bundle
+      return entry
+    }
+    return try reader.warnings + register(located)
+  }
+
+  /// The bundle an `Info.plist` belongs to: its folder (`Share.appex/Info.plist`, as on iOS),
+  /// or the folder above `Contents` (`App.app/Contents/Info.plist`, as on macOS).
+  static func bundleURL(ofInfoPlistAt url: URL) -> URL {
+    let folder = url.standardizedFileURL.deletingLastPathComponent()
+    let bundle =
+      folder.lastPathComponent == "Contents" ? folder.deletingLastPathComponent() : folder
+    return URL(fileURLWithPath: bundle.path, isDirectory: true)
   }
 
   /// Registers the type declarations of an `Info.plist` held in memory.

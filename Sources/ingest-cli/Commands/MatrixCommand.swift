@@ -12,18 +12,49 @@ enum MatrixCommand {
     help: "the app's activation rule: an Info.plist, a property list or a predicate",
     completion: .file)
 
+  /// `--acknowledge REASON`, which both actions take.
+  static let acknowledgeOption = RepeatedOption(
+    "--acknowledge", value: "REASON",
+    help: "a contradiction between rule and contract the team accepts, by the contract's"
+      + " reason (fileTooLarge, shareTooLarge, textTooLong...; size-limit for both size"
+      + " limits, which no rule can express; hidden for shares the rule hides that the"
+      + " contract would take): reported as acknowledged, not as a contradiction")
+
+  /// The reasons `--acknowledge` names, `size-limit` expanded; a reason no contradiction has
+  /// is a usage error listing those that are.
+  static func acknowledgedReasons(_ values: [String]) throws(CLIError) -> Set<String> {
+    var reasons: Set<String> = []
+    for value in values.flatMap({ $0.split(separator: ",").map(String.init) }) {
+      let reason = value.trimmingCharacters(in: .whitespaces)
+      if reason == "size-limit" {
+        reasons.formUnion(MatrixRunner.sizeLimitReasons)
+      } else if MatrixRunner.acknowledgeableReasons.contains(reason) {
+        reasons.insert(reason)
+      } else {
+        throw CLIError.usage(
+          "--acknowledge needs size-limit or one of "
+            + MatrixRunner.acknowledgeableReasons.sorted().joined(separator: ", ") + ", not "
+            + TerminalText.quoted(String(reason.prefix(80))))
+      }
+    }
+    return reasons
+  }
+
   /// `matrix run`'s options.
   struct RunOptions: ParsableOptions {
     var rule: String?
+    var declarations: [String]
     /// `--contract CONTRACT`: the contract file.
     var contract: String?
     var junit: String?
+    var acknowledged: [String]
     var jobs: String?
     var backends: BackendOptions
     var reading: SemanticsOptions
 
     init(from reader: inout OptionReader) {
       rule = reader.read(ruleOption)
+      declarations = reader.read(TypeDeclarations.option)
       contract = reader.read(
         Option(
           "--contract", value: "CONTRACT",
@@ -34,6 +65,7 @@ enum MatrixCommand {
         Option(
           "--junit", value: "FILE", help: "also write the results as JUnit XML",
           completion: .file))
+      acknowledged = reader.read(acknowledgeOption)
       jobs = reader.read(Option("--jobs", value: "N", help: "rows run at once (default 4)"))
       backends = reader.read(BackendOptions.self)
       reading = reader.read(SemanticsOptions.self)
@@ -43,13 +75,24 @@ enum MatrixCommand {
   /// `matrix init`'s options.
   struct InitOptions: ParsableOptions {
     var rule: String?
+    var declarations: [String]
     var contract: ContractOptions
+    var sources: String?
+    var acknowledged: [String]
     var output: String?
     var title: String?
 
     init(from reader: inout OptionReader) {
       rule = reader.read(ruleOption)
+      declarations = reader.read(TypeDeclarations.option)
       contract = reader.read(ContractOptions.self)
+      sources = reader.read(
+        Option(
+          "--sources", value: "DIR",
+          help: "one row per source-app profile (*.json) in DIR, written inline with its files"
+            + " read from DIR's parent (as a corpus holds sources/ and files/), instead of the"
+            + " shipped profiles", completion: .directory))
+      acknowledged = reader.read(acknowledgeOption)
       output = reader.read(
         Option(
           "--output", "-o", value: "FILE",
@@ -90,10 +133,12 @@ enum MatrixCommand {
         name: "init",
         abstract: "write a starting matrix from the shipped profiles, for review",
         discussion: """
-          One row per shipped source-app profile, expecting what the pipeline does today with \
-          the app's rule and contract. Rows where the rule shows the extension but the contract \
-          turns the share down, or the contract would take a share the rule hides, are listed \
-          on standard error for the reviewer.
+          One row per shipped source-app profile (or per profile in --sources DIR, written \
+          inline, the matrix's contentDirectory then naming DIR's parent relative to the \
+          matrix file), expecting what the pipeline does today with the app's rule and \
+          contract. Rows where the rule shows the extension but the contract turns the share \
+          down, or the contract would take a share the rule hides, are listed on standard \
+          error for the reviewer, as is what the rule's reading warns of.
           """,
         options: InitOptions.self,
         examples: [
@@ -128,6 +173,7 @@ enum MatrixCommand {
     var passed: Bool
     var differences: [[String: String]]
     var contradictions: [String]
+    var acknowledgedContradictions: [String]
     var error: String?
     var outcome: String
     var reason: String?
@@ -137,10 +183,13 @@ enum MatrixCommand {
 
   struct RunReport: Encodable {
     var matrix: String
+    /// What reading the rule warned of.
+    var ruleWarnings: [String]
     var rows: [RowReport]
     var passed: Int
     var failed: Int
     var contradictions: Int
+    var acknowledgedContradictions: Int
   }
 
   static func runMatrix(_ arguments: inout Arguments) async throws -> ExitStatus {
@@ -170,7 +219,10 @@ enum MatrixCommand {
       matrix = try TypeMatrixFile(contentsOf: URL(fileURLWithPath: path))
       matrixDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
     }
-    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
+    let registry = try TypeDeclarations.registry(files: options.declarations)
+    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, registry: registry) }
+    let ruleWarnings = rule?.warnings.map(\.message) ?? []
+    if let rule, !json { RuleCommand.printWarnings(rule) }
     // With --inbox URL, every row commits to and imports from that database.
     let database = try await Backends.matrix(options.backends)
     var configured = MatrixRunner(
@@ -180,10 +232,12 @@ enum MatrixCommand {
       library: database ?? LibraryRecords(), semantics: semantics,
       maximumConcurrentRows: jobs ?? 4)
     configured.inbox = database?.inbox
+    configured.acknowledgedReasons = try acknowledgedReasons(options.acknowledged)
+    try ContractOptions.checkAcceptedTypes(configured.contract.acceptedTypes, registry: registry)
     let runner = configured
     let results = await runner.run()
     if let junit {
-      let xml = JUnitReport.xml(results, suiteName: matrix.title ?? path)
+      let xml = JUnitReport.xml(results, suiteName: matrix.title ?? path, warnings: ruleWarnings)
       do {
         try FileSystem.writeFile(atPath: junit, bytes: Array(xml.utf8))
       } catch {
@@ -192,23 +246,26 @@ enum MatrixCommand {
     }
     let failed = results.filter { !$0.passed }.count
     let contradictions = results.reduce(0) { $0 + $1.contradictions.count }
+    let acknowledged = results.reduce(0) { $0 + $1.acknowledgedContradictions.count }
     if json {
       try Output.json(
         RunReport(
-          matrix: path,
+          matrix: path, ruleWarnings: ruleWarnings,
           rows: results.map { result in
             RowReport(
               name: result.name, passed: result.passed,
               differences: result.differences.map {
                 ["field": $0.field, "expected": $0.expected, "actual": $0.actual]
               },
-              contradictions: result.contradictions, error: result.error,
+              contradictions: result.contradictions,
+              acknowledgedContradictions: result.acknowledgedContradictions, error: result.error,
               outcome: result.actual.outcome.rawValue, reason: result.actual.reason,
               activation: result.actual.activation?.rawValue,
               milliseconds: Double(result.duration.components.seconds) * 1000
                 + Double(result.duration.components.attoseconds) / 1e15)
           },
-          passed: results.count - failed, failed: failed, contradictions: contradictions))
+          passed: results.count - failed, failed: failed, contradictions: contradictions,
+          acknowledgedContradictions: acknowledged))
     } else {
       let colors = Colors.forStandardOutput
       for result in results {
@@ -228,7 +285,8 @@ enum MatrixCommand {
       print(
         "\(results.count) row\(results.count == 1 ? "" : "s"): \(results.count - failed) passed,"
           + " \(failed) failed; \(contradictions) contradiction\(contradictions == 1 ? "" : "s")"
-          + " between rule and contract")
+          + " between rule and contract"
+          + (acknowledged == 0 ? "" : " (\(acknowledged) more acknowledged)"))
     }
     return failed == 0 ? .success : .notAccepted
   }
@@ -236,21 +294,40 @@ enum MatrixCommand {
   static func initMatrix(_ arguments: inout Arguments) async throws -> ExitStatus {
     let options = arguments.read(InitOptions.self)
     let ruleArgument = options.rule
-    let contract = try options.contract.contract()
     let output = options.output
     let title = options.title
     _ = try arguments.positionals()
-    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
+    // The rule's Info.plist declarations are registered before the contract is checked, so
+    // --accept naming a type the app declares there is known.
+    let registry = try TypeDeclarations.registry(files: options.declarations)
+    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, registry: registry) }
+    if let rule { RuleCommand.printWarnings(rule) }
+    let contract = try options.contract.contract(registry: registry)
+    let profiles = try options.sources.map { try RuleCommand.loadProfiles($0) }
+    let contentDirectory = options.sources.map {
+      URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL
+        .deletingLastPathComponent()
+    }
     let corpus = ShareSamples.corpus
     let started: Result<(TypeMatrixFile, [RowResult]), any Error>
     do {
       started = .success(
         try await MatrixStarter.matrix(
-          title: title, rule: rule, contract: contract, corpus: corpus))
+          title: title, rule: rule, contract: contract, corpus: corpus, profiles: profiles,
+          contentDirectory: contentDirectory,
+          acknowledgedReasons: try acknowledgedReasons(options.acknowledged)))
     } catch {
       started = .failure(error)
     }
-    let (matrix, results) = try started.get()
+    var (matrix, results) = try started.get()
+    if let contentDirectory {
+      let base = output.map {
+        URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent()
+      }
+      matrix.contentDirectory = Self.relativePath(
+        of: contentDirectory,
+        from: base ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
     let data = try matrix.jsonData() + Data("\n".utf8)
     if let output {
       do {
@@ -261,6 +338,12 @@ enum MatrixCommand {
     } else {
       print(String(decoding: data, as: UTF8.self), terminator: "")
     }
+    let acknowledged = results.reduce(0) { $0 + $1.acknowledgedContradictions.count }
+    if acknowledged > 0 {
+      Output.error(
+        "note: \(acknowledged) contradiction\(acknowledged == 1 ? "" : "s") between rule and"
+          + " contract acknowledged (--acknowledge)")
+    }
     for result in results {
       for contradiction in result.contradictions {
         Output.error("note: \(TerminalText.quoted(result.name)): \(contradiction)")
@@ -270,5 +353,18 @@ enum MatrixCommand {
       }
     }
     return .success
+  }
+
+  /// `target` relative to the directory `base` (`../corpus`), both absolute; the absolute path
+  /// when they share nothing but the root.
+  static func relativePath(of target: URL, from base: URL) -> String {
+    let to = target.standardizedFileURL.pathComponents
+    let from = base.standardizedFileURL.pathComponents
+    var common = 0
+    while common < min(to.count, from.count), to[common] == from[common] { common += 1 }
+    guard common > 1 else { return target.standardizedFileURL.path }
+    let parts =
+      Array(repeating: "..", count: from.count - common) + to.dropFirst(common)
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
   }
 }

@@ -9,12 +9,7 @@ import UTI
 /// `ingest-cli rule`: will an extension appear for a share, and why.
 enum RuleCommand {
   /// `--declarations PLIST`, which every action takes.
-  static let declarationsOption = RepeatedOption(
-    "--declarations", value: "PLIST",
-    help: "an Info.plist whose UTExportedTypeDeclarations and UTImportedTypeDeclarations are"
-      + " registered first, as the containing app's are on a device ('-' reads standard"
-      + " input); an Info.plist given as RULE has its own registered too",
-    completion: .file)
+  static let declarationsOption = TypeDeclarations.option
 
   /// `--sources DIR`, for the actions that read source-app profiles.
   static let sourcesOption = Option(
@@ -52,8 +47,10 @@ enum RuleCommand {
       sharesFiles = reader.read(
         Flag(
           "--files",
-          help: "share the FILEs given after RULE as Files would: one attachment per file,"
-            + " registered as its content's type (sniffed), delivered as a file"))
+          help: "share the FILEs given after RULE as share wraps them: one attachment per"
+            + " file, registered as its content's type (sniffed) and delivered as a file;"
+            + " pictures and movies as Photos shares them (their type alone), other files as"
+            + " Files does (then a public.file-url to the file)"))
       title = reader.read(
         Option("--title", value: "TEXT", help: "the extension item's attributedTitle"))
       contentText = reader.read(
@@ -484,10 +481,13 @@ enum RuleCommand {
   /// registered there first, so identifiers the app declares resolve (and conform) as they do
   /// once the app is installed. A RULE file is read once.
   static func loadRule(_ argument: String, declarationFiles: [String]) throws -> ActivationRule {
-    let registry = UTTypeRegistry()
-    for warning in try TypeDeclarations.register(files: declarationFiles, in: registry) {
-      Output.error("warning: \(warning)")
-    }
+    try loadRule(argument, registry: try TypeDeclarations.registry(files: declarationFiles))
+  }
+
+  /// A rule read as ``loadRule(_:declarationFiles:)`` reads it, its identifiers resolving in
+  /// `registry` (where an Info.plist RULE's own declarations are registered too), for commands
+  /// that share that registry with their files and contract.
+  static func loadRule(_ argument: String, registry: UTTypeRegistry) throws -> ActivationRule {
     do {
       if argument == "-" || FileSystem.exists(argument) || looksLikePath(argument) {
         let data = Data(
@@ -563,7 +563,7 @@ enum RuleCommand {
     }
   }
 
-  static func printWarnings(_ rule: ActivationRule, width: Int) {
+  static func printWarnings(_ rule: ActivationRule, width: Int = Terminal.width) {
     for warning in rule.warnings {
       Output.error(TextWrapping.wrap("\(warning)", width: width, prefix: "warning: ", indent: 9))
     }

@@ -66,8 +66,11 @@ enum ShareCommand {
     ],
     exitStatus: """
       0 committed; 1 hidden by the rule or rejected by the contract (the report says why); 64 \
-      usage; 65 a file that cannot be sniffed; 66 a file that is missing or unreadable; 73 the \
-      group directory cannot be created or written; 74 other I/O errors.
+      usage; 65 a file that cannot be sniffed, or a contract accepting a misspelling of a \
+      declared type (public.imgae: a type nothing declares and nothing is near is only \
+      warned of, as the app's own may be; give its Info.plist with --declarations); 66 a file \
+      that is missing or unreadable; 73 the group directory cannot be created or written; 74 \
+      other I/O errors.
       """
   )
 
@@ -78,6 +81,7 @@ enum ShareCommand {
     var source: String?
     var javaScriptResults: String?
     var rule: String?
+    var declarations: [String]
     var contract: ContractOptions
     var group: GroupOptions
     var backends: BackendOptions
@@ -101,6 +105,7 @@ enum ShareCommand {
           help: "an Info.plist, a rule file or a predicate: would the extension be offered at"
             + " all? A hidden extension loads nothing (exit 1)",
           completion: .file))
+      declarations = reader.read(TypeDeclarations.option)
       contract = reader.read(ContractOptions.self)
       group = reader.read(GroupOptions.self)
       backends = reader.read(BackendOptions.self)
@@ -140,8 +145,13 @@ enum ShareCommand {
     if let deadlineText {
       options.deadline = try NumberArgument.seconds(deadlineText, option: "--deadline")
     }
-    let contract = try given.contract.contract()
-    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, declarationFiles: []) }
+    // One registry for the rule, the files and the contract: the app's declarations
+    // (--declarations, then the rule's own Info.plist's) name and accept its own types.
+    let registry = try TypeDeclarations.registry(files: given.declarations)
+    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, registry: registry) }
+    if let rule, !json { RuleCommand.printWarnings(rule) }
+    let contract = try given.contract.contract(registry: registry)
+    let sniffer = ContentSniffer(registry: registry)
 
     // A private folder for standard input and a profile's folder representations, made only
     // when one is needed.
@@ -165,9 +175,9 @@ enum ShareCommand {
         share = try LocalShare(
           profile: profile, files: urls, text: text, url: url,
           javaScriptResults: javaScriptResults, corpus: ShareSamples.corpus,
-          workDirectory: URL(fileURLWithPath: work))
+          workDirectory: URL(fileURLWithPath: work), sniffer: sniffer)
       } else {
-        share = try LocalShare(files: urls, text: text, url: url)
+        share = try LocalShare(files: urls, text: text, url: url, sniffer: sniffer)
       }
     } catch {
       throw CLIError(describing: error)
@@ -197,7 +207,8 @@ enum ShareCommand {
     progress?.finish()
     let report = ShareReport(
       location: location, inbox: database?.0.redacted, share: share,
-      activation: activation, outcome: outcome, duration: clock.now - started)
+      activation: activation, ruleWarnings: rule?.warnings.map(\.message) ?? [],
+      outcome: outcome, duration: clock.now - started)
     if json {
       try Output.json(report)
     } else {

@@ -29,21 +29,39 @@ struct ShareReport: Encodable {
     var acceptedAs: String?
     var choiceReason: String?
     var result: String
+    /// Why it was skipped, as the contract names it (`fileTooLarge`...), beside `reason`.
+    var reasonCode: String?
     var kind: String?
     var file: String?
     var byteCount: Int64?
     var sha256: String?
     var reason: String?
+    /// The most the contract allows, for a file too large (`byteCount` is then what was found).
+    var maximumByteCount: Int64?
   }
 
   struct Rule: Encodable {
     var shown: Bool
     var reason: String
+    /// What the rule's reading warned of (a type identifier or key no declaration knows, an
+    /// extension point the share sheet does not offer...).
+    var warnings: [String]
+  }
+
+  /// Why a share was not committed, for a program: the contract's or the pipeline's name for
+  /// it (`fileTooLarge`, `unsupportedType`, `hidden`, `loadFailed`...), with the byte counts
+  /// of a size limit.
+  struct Failure: Encodable {
+    var code: String
+    var attachment: String?
+    var byteCount: Int64?
+    var maximumByteCount: Int64?
   }
 
   var status: String
   var shareID: String?
   var error: String?
+  var failure: Failure?
   var source: String
   var group: Group
   var rule: Rule?
@@ -61,7 +79,8 @@ struct ShareReport: Encodable {
   let exitStatus: ExitStatus
 
   enum CodingKeys: String, CodingKey {
-    case status, shareID, error, source, group, rule, extensionItems, attachments, manifest
+    case status, shareID, error, failure, source, group, rule, extensionItems, attachments
+    case manifest
     case inbox
     case warnings, durationMilliseconds
   }
@@ -69,12 +88,13 @@ struct ShareReport: Encodable {
   /// - Parameter duration: The whole share, rule included, as the command timed it.
   init(
     location: GroupLocation, inbox: String? = nil, share: LocalShare,
-    activation: ActivationDecision?, outcome: ShareOutcome?, duration: Duration
+    activation: ActivationDecision?, ruleWarnings: [String] = [], outcome: ShareOutcome?,
+    duration: Duration
   ) {
     self.inbox = inbox
     source = share.source
     group = Group(path: location.path, origin: location.origin.rawValue)
-    rule = activation.map { Rule(shown: $0.isShown, reason: $0.reason) }
+    rule = activation.map { Rule(shown: $0.isShown, reason: $0.reason, warnings: ruleWarnings) }
     extensionItems = share.items.count
     warnings = outcome?.warnings ?? []
     durationMilliseconds = Self.milliseconds(duration)
@@ -103,10 +123,12 @@ struct ShareReport: Encodable {
     case (let decision?, nil) where !decision.isShown:
       status = "hidden"
       error = "the rule hides the extension for this share; nothing was loaded"
+      failure = Failure(code: "hidden")
       exitStatus = .notAccepted
     case (_, let outcome?):
       if let shareError = outcome.error {
         error = "\(shareError)"
+        failure = Self.failure(shareError)
         (status, exitStatus) = Self.classify(shareError)
       } else {
         status = "committed"
@@ -132,6 +154,24 @@ struct ShareReport: Encodable {
       }
       return ("failed", .ioError)
     case .deadlineExceeded: return ("failed", .ioError)
+    }
+  }
+
+  /// The failure's code, and the byte counts of a size limit.
+  static func failure(_ error: ShareError) -> Failure {
+    switch error {
+    case .hidden: return Failure(code: "hidden")
+    case .rejected(let rejection):
+      let counts = rejection.violation.byteCounts
+      return Failure(
+        code: rejection.violation.code,
+        attachment: rejection.position.map { "\($0.item).\($0.attachment)" },
+        byteCount: counts?.byteCount, maximumByteCount: counts?.maximum)
+    case .attachmentFailed(let failure):
+      return Failure(
+        code: "loadFailed", attachment: "\(failure.position.item).\(failure.position.attachment)")
+    case .deadlineExceeded: return Failure(code: "deadline")
+    case .groupUnavailable, .commitFailed: return Failure(code: "commitFailed")
     }
   }
 
@@ -168,6 +208,11 @@ struct ShareReport: Encodable {
     case .skipped(let violation):
       report.result = "skipped"
       report.reason = "\(violation)"
+      report.reasonCode = violation.code
+      if let counts = violation.byteCounts {
+        report.byteCount = counts.byteCount
+        report.maximumByteCount = counts.maximum
+      }
     case .failed(let failure):
       report.result = "failed"
       report.reason = "\(failure)"

@@ -26,6 +26,9 @@ enum TypesCommand {
         note: "a HEIC photo named .jpg: found by its content, with a warning"),
       .init(command: "types - < corpus/files/photo", note: "bytes on standard input"),
       .init(
+        command: "types --declarations examples/ReadLater/Info.plist corpus/files/document.pdf",
+        note: "with the types an app declares registered first, as on a device"),
+      .init(
         command: "types --json corpus/files/* | jq -r '.[] | .identifier'",
         note: "every sample's type, for a script"),
     ],
@@ -37,10 +40,12 @@ enum TypesCommand {
   struct Options: ParsableOptions {
     /// `--content-only`: file names are not evidence.
     var ignoresNames: Bool
+    var declarations: [String]
 
     init(from reader: inout OptionReader) {
       ignoresNames = reader.read(
         Flag("--content-only", help: "judge content alone: ignore file names"))
+      declarations = reader.read(TypeDeclarations.option)
     }
   }
 
@@ -82,10 +87,13 @@ enum TypesCommand {
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.wantsJSON
-    let contentOnly = arguments.read(Options.self).ignoresNames
+    let options = arguments.read(Options.self)
     let paths = try arguments.positionals()
-
-    let sniffer = ContentSniffer(configuration: .init(usesFilename: !contentOnly))
+    // The app's declarations name its own types: a file whose extension it declares is
+    // reported as that type, with the declared supertypes.
+    let registry = try TypeDeclarations.registry(files: options.declarations)
+    let sniffer = ContentSniffer(
+      configuration: .init(usesFilename: !options.ignoresNames), registry: registry)
     var descriptions: [Description] = []
     var status = ExitStatus.success
     for path in paths {

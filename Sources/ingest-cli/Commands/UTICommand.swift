@@ -41,12 +41,7 @@ enum UTICommand {
       mimeTypes = reader.read(
         PositionedOption(
           "--mime", value: "MIME-TYPE", help: "the type a MIME type means (image/heic)"))
-      declarations = reader.read(
-        RepeatedOption(
-          "--declarations", value: "PLIST",
-          help: "an Info.plist whose UTExportedTypeDeclarations and UTImportedTypeDeclarations"
-            + " are registered first, as installing the app does ('-' reads standard input)",
-          completion: .file))
+      declarations = reader.read(TypeDeclarations.option)
     }
   }
 

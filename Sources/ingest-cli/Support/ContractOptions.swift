@@ -34,8 +34,10 @@ struct ContractOptions: ParsableOptions {
   }
 
   /// The contract `--preset NAME`, `--contract FILE` and `--accept TYPES` describe, each over
-  /// the one before; the extension's default when none is given.
-  func contract() throws -> InputContract {
+  /// the one before; the extension's default when none is given. Its accepted types are
+  /// checked in `registry` (the system catalogue, with `--declarations` and a rule's own
+  /// Info.plist declarations where the command has them): see ``checkAcceptedTypes(_:registry:)``.
+  func contract(registry: UTTypeRegistry = .shared) throws -> InputContract {
     var contract = InputContract.default
     if let name = preset {
       guard let preset = InputContract.presets[name] else {
@@ -57,20 +59,33 @@ struct ContractOptions: ParsableOptions {
       }
       contract.acceptedTypes = types
     }
-    Self.warnUnknownTypes(contract.acceptedTypes)
+    try Self.checkAcceptedTypes(contract.acceptedTypes, registry: registry)
     return contract
   }
 
-  /// Warns of accepted types no catalogue declares (a misspelling accepts nothing but itself),
-  /// with the declared one most likely meant.
-  static func warnUnknownTypes(_ identifiers: [String]) {
-    for identifier in identifiers where UTType(identifier)?.isDeclared != true {
-      let nearest = UTTypeRegistry.shared.suggestion(for: identifier).map {
-        "; did you mean \($0)?"
+  /// Checks a contract's accepted types against what `registry` declares.
+  ///
+  /// A type no declaration knows accepts nothing but that exact identifier. When a declared
+  /// type is near it (`public.imgae`, `com.paperstack.reciept` beside a declared
+  /// `com.paperstack.receipt`) it is a misspelling, and the contract is bad data (65, naming
+  /// the type meant): a share would otherwise be turned down, or taken, for the wrong reason,
+  /// with an exit status that looks like the share's own. A type with nothing near is most
+  /// likely the app's own, not given with `--declarations`: a warning says so, and the command
+  /// goes on.
+  static func checkAcceptedTypes(_ identifiers: [String], registry: UTTypeRegistry)
+    throws(CLIError)
+  {
+    for identifier in identifiers
+    where registry.type(withIdentifier: identifier)?.isDeclared != true {
+      if let nearest = registry.suggestion(for: identifier) {
+        throw CLIError.data(
+          "the contract accepts \(TerminalText.echoed(identifier)), which no declared type is:"
+            + " did you mean \(nearest)? A misspelt type accepts nothing but itself")
       }
       Output.error(
         "ingest-cli: warning: the contract accepts \(TerminalText.echoed(identifier)), which no"
-          + " declared type is: it matches only itself\(nearest ?? "")")
+          + " declared type is: it matches only itself; if the app declares it, pass its"
+          + " Info.plist with --declarations")
     }
   }
 }
