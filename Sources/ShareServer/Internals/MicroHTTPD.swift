@@ -253,6 +253,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       accept: header(connection, "Accept"), acceptLanguage: header(connection, "Accept-Language"),
       cookie: header(connection, "Cookie"), host: header(connection, "Host"),
       origin: header(connection, "Origin"), fetchSite: header(connection, "Sec-Fetch-Site"),
+      contentDisposition: header(connection, "Content-Disposition"),
       query: HTTPRequestHead.queryKeys.reduce(into: [:]) { query, key in
         query[key] = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, key)
           .map { String(cString: $0) }
@@ -422,6 +423,7 @@ private let formIterator: MHD_PostDataIterator = {
   guard let form = exchange.state.withLock({ $0.form }) else { return .NO }
   let received = form.receive(
     key: key.map { String(cString: $0) } ?? "", isFile: filename != nil,
+    fileName: offset == 0 ? filename.map { String(cString: $0) } : nil,
     contentType: contentType.map { String(cString: $0) }, offset: offset,
     bytes: UnsafeRawBufferPointer(start: data, count: size))
   return received ? .YES : .NO

@@ -25,7 +25,7 @@ struct InstallPage {
       body += """
         <section id="pairing"><h2>This browser is paired</h2>
         <p class="notice" id="paired">Shares from this browser are taken, and the library is \
-        yours to see.</p>
+        yours to see.\(pairing.isKeyPersisted ? "" : " This server cannot keep its pairing key, so this browser must pair again after the server restarts.")</p>
         <form method="post" action="/unpair"><p><button type="submit">Forget this \
         browser</button></p></form>
         </section>
@@ -38,7 +38,7 @@ struct InstallPage {
         <section id="pairing"><h2>Pair this browser</h2>
         \(shownMessage)<p>Type one of the server's tokens (a line of its token file) once. The \
         server answers with a cookie that stands in for the token on this browser: the share \
-        sheet's posts and the library page carry it.</p>
+        sheet's posts and the library page carry it. \(pairing.isKeyPersisted ? "It stays paired when the server restarts." : "This server cannot keep its pairing key: after it restarts, this browser must pair again.")</p>
         <form method="post" action="/pair">
         <p><label for="token">Token</label>
         <input type="password" id="token" name="token" autocomplete="off" required></p>
