@@ -257,7 +257,7 @@ struct WebAppRoutes: HTTPRequestHandler {
   /// the browser itself.
   private func isUnpairedBrowserForm(_ head: HTTPRequestHead) -> Bool {
     guard head.path == "/share", head.method == "POST", let tokens = pairing.tokens,
-      !head.isPaired, !tokens.accepts(authorization: head.authorization),
+      !head.isPaired, !pairing.isPaired(head), !tokens.accepts(authorization: head.authorization),
       RequestPreferences.prefersHTML(accept: head.accept),
       head.contentType.map(ShareRoutes.mediaType) == "multipart/form-data",
       pairing.isSameOrigin(head)
