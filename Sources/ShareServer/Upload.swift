@@ -8,8 +8,10 @@ import SystemCalls
 ///
 /// The file's name is random (`upload-<UUID>`), never anything from the request; it is made
 /// `0600` at the body's first byte (a request waiting for an upload slot holds no file) and
-/// removed when the share is done with it, or by `discard()` when the body is cut off. A file left by a killed server is one the inbox sweeper removes with other leftovers of
-/// `.staging/`.
+/// removed when the share is done with it, or by `discard()` when the body is cut off. From
+/// its making until then it carries the group's in-flight lock (`makeInFlightFile`), so no
+/// sweeper, and no server starting beside this one, removes it; a file left by a killed
+/// server carries none, and the next server's start (or the inbox sweeper) removes it.
 final class Upload: Sendable {
   private struct State: Sendable {
     var file: FileDescriptor?
@@ -35,8 +37,10 @@ final class Upload: Sendable {
   /// The open file, made on first use.
   private func openedFile(_ state: inout State) throws(IOError) -> FileDescriptor {
     if let file = state.file { return file }
-    let file = try group.staging.open(
-      state.name, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: 0o600)
+    let (name, file) = try group.makeInFlightFile(in: group.staging, .writeOnly) {
+      "upload-" + UUID().uuidString
+    }
+    state.name = name
     state.file = file
     state.isCreated = true
     return file
@@ -54,7 +58,7 @@ final class Upload: Sendable {
       }
       state.byteCount += Int64(bytes.count)
       if state.byteCount > limit {
-        return .error(413, "the body is larger than this server takes (\(limit) bytes)")
+        return .error(413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
       }
       do throws(IOError) {
         try openedFile(&state).writeAll(bytes)
@@ -71,13 +75,12 @@ final class Upload: Sendable {
   /// type catalogue); returns its URL for the share.
   /// - Throws: `IOError` when the file cannot be closed (a write that failed late) or renamed.
   func close(fileExtension: String?) throws(IOError) -> URL {
-    let (file, name) = try state.withLock { state throws(IOError) in
-      let file = try openedFile(&state)
-      state.file = nil
+    // The file stays open, holding the in-flight lock, until `discard()`.
+    let name = try state.withLock { state throws(IOError) in
+      _ = try openedFile(&state)
       state.isClosed = true
-      return (file, state.name)
+      return state.name
     }
-    try file.close()
     var finalName = name
     if let fileExtension, !fileExtension.isEmpty {
       finalName = name + "." + fileExtension
