@@ -63,7 +63,8 @@ final class FormUpload: Sendable {
     let within = state.withLock { state -> Bool in
       state.bodyBytes += Int64(count)
       guard state.bodyBytes > limit else { return true }
-      state.refusal = .error(413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
+      state.refusal = .error(
+        413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
       return false
     }
     if !within { discard() }
@@ -80,7 +81,8 @@ final class FormUpload: Sendable {
       if state.refusal != nil { return false }
       state.total += Int64(bytes.count)
       if state.total > limit {
-        state.refusal = .error(413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
+        state.refusal = .error(
+          413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
         return false
       }
       let startsPart =

@@ -58,7 +58,8 @@ final class Upload: Sendable {
       }
       state.byteCount += Int64(bytes.count)
       if state.byteCount > limit {
-        return .error(413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
+        return .error(
+          413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
       }
       do throws(IOError) {
         try openedFile(&state).writeAll(bytes)

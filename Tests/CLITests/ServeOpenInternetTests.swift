@@ -207,8 +207,9 @@ struct ServeOpenInternetTests {
     #expect(status == 413, "\(text)")
     #expect(!sawContinue, "\(text)")
     #expect(
-      text.contains("the body holds 600.0 MB; this server takes at most 536.9 MB"
-        + " (the contract's largest file)"), "\(text)")
+      text.contains(
+        "the body holds 600.0 MB; this server takes at most 536.9 MB"
+          + " (the contract's largest file)"), "\(text)")
     #expect(server.stagedUploads.isEmpty)
   }
 

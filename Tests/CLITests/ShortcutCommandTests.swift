@@ -159,8 +159,9 @@ struct ShortcutCommandTests {
     let lines = inspected.standardOutput.split(separator: "\n").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    let first = try #require(lines.firstIndex(of: "1. is.workflow.actions.gettext"))
+    let first = try #require(lines.firstIndex(of: "1. is.workflow.actions.gettext \"Token\""))
     #expect(lines[first + 1] == "2. is.workflow.actions.takescreenshot")
+    #expect(lines.contains("WFHTTPHeaders <- output of action 1 \"Token\""), "\(lines)")
     #expect(lines.contains("WFRequestVariable <- output of action 2 \"Screenshot\""), "\(lines)")
     #expect(lines.contains("request: POST \(url), body File, headers: Authorization"))
     let report = try await CLI.run([

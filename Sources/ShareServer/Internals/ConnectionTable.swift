@@ -49,12 +49,18 @@ final class ConnectionTable: Sendable {
   let headerTimeLimit: Duration
   private let state = Mutex(State())
   private let cut: @Sendable (Int32) -> Void
+  private let room: @Sendable () -> Void
 
-  /// A table for a daemon holding at most `limit` connections; `cut` shuts a socket down.
-  init(limit: Int, headerTimeLimit: Duration, cut: @escaping @Sendable (Int32) -> Void) {
+  /// A table for a daemon holding at most `limit` connections; `cut` shuts a socket down, and
+  /// `room` wakes the loop when a connection closes at the limit.
+  init(
+    limit: Int, headerTimeLimit: Duration, cut: @escaping @Sendable (Int32) -> Void,
+    room: @escaping @Sendable () -> Void
+  ) {
     self.limit = max(1, limit)
     self.headerTimeLimit = headerTimeLimit
     self.cut = cut
+    self.room = room
   }
 
   /// A connection was accepted. At the limit, the connection waiting longest for its head
@@ -95,9 +101,15 @@ final class ConnectionTable: Sendable {
     state.withLock { $0.entries[socket]?.isHeld = isHeld }
   }
 
-  /// The connection closed.
+  /// The connection closed. At the limit, MHD took its listening socket out of its wait and
+  /// puts it back at its next turn, which nothing else may wake soon: `room` asks for that turn
+  /// now, so that the next connection in the kernel's queue is accepted at once.
   func closed(_ socket: Int32) {
-    _ = state.withLock { $0.entries.removeValue(forKey: socket) }
+    let wasFull = state.withLock { state in
+      defer { state.entries.removeValue(forKey: socket) }
+      return state.entries.count >= limit
+    }
+    if wasFull { room() }
   }
 
   /// The connections open.

@@ -46,7 +46,7 @@ final class HTTPDaemon: Sendable {
     self.requestTimeLimit = limits.requestTime
     self.connections = ConnectionTable(
       limit: limits.connections, headerTimeLimit: limits.headerTime,
-      cut: { cmicrohttpd_cut($0) })
+      cut: { cmicrohttpd_cut($0) }, room: { resumed.signal() })
   }
 
   /// What the daemon lets in: connections, uploads and how long each may take.
@@ -553,7 +553,8 @@ private let formIterator: MHD_PostDataIterator = {
   let key = key.map { String(cString: $0) } ?? ""
   let contentType = contentType.map { String(cString: $0) }
   let received = form.receive(
-    key: key, isFile: FormUpload.isFile(key: key, hasFileName: filename != nil, contentType: contentType),
+    key: key,
+    isFile: FormUpload.isFile(key: key, hasFileName: filename != nil, contentType: contentType),
     contentType: contentType, offset: offset,
     bytes: UnsafeRawBufferPointer(start: data, count: size))
   return received ? .YES : .NO

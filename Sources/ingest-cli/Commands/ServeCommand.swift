@@ -319,10 +319,10 @@ enum ServeCommand {
       let left = try await InboxSweeper(group: group, inbox: inbox).sweep(olderThan: .zero)
       let removed = left.removedFromStaging + left.removedFromIncoming + left.removedFromInbox
       if removed > 0 {
-      Output.error(
-        "serve: removed what an ended server left: \(left.removedFromStaging) files in .staging,"
-          + " \(left.removedFromIncoming) in Incoming, \(left.removedFromInbox) unfinished"
-          + " manifests, \(ByteCount(left.bytesFreed))")
+        Output.error(
+          "serve: removed what an ended server left: \(left.removedFromStaging) files in .staging,"
+            + " \(left.removedFromIncoming) in Incoming, \(left.removedFromInbox) unfinished"
+            + " manifests, \(ByteCount(left.bytesFreed))")
       }
     } catch {
       Output.error("serve: cannot remove what an ended server left: \(error)")
