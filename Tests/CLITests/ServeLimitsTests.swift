@@ -94,6 +94,25 @@ struct ServeLimitsTests {
     }
   }
 
+  @Test("The install page names iOS's way in (the Shortcut) and the accepted types in words")
+  func installPage() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await ServeCommandTests.start(in: directory)
+    defer { server.kill() }
+    let page = try await ServeCommandTests.curl([server.url + "/"])
+    #expect(page.status == 200)
+    #expect(page.body.contains("iPhone and iPad"))
+    #expect(page.body.contains("shortcut make --post-to"))
+    #expect(
+      page.body.contains(
+        "images, movies, PDF documents, plain text and web links (files of at most 536.9 MB,"
+          + " texts of at most 1000 characters)"), "\(page.body)")
+    for identifier in ["public.image", "com.adobe.pdf", "public.movie"] {
+      #expect(!page.body.contains(identifier), "\(identifier)")
+    }
+  }
+
   @Test("A server's start removes what a killed one left, and nothing a live one is writing")
   func leftovers() async throws {
     let directory = try TemporaryDirectory()

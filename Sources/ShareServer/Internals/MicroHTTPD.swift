@@ -415,7 +415,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         processor.map { MHD_post_process($0.pointer, data, count) } ?? .NO
       }
       if parsed == .NO, form.refusal == nil {
-        form.refuse(.error(400, "the multipart/form-data body is malformed"))
+        form.refuse(
+          .error(
+            400,
+            "the multipart/form-data body is malformed (or a part's header line is longer than"
+              + " 64 KiB)"))
       }
       return .YES
     }
