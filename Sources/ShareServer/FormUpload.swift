@@ -66,6 +66,13 @@ final class FormUpload: Sendable {
   /// How many file parts were read past without a file (`keepsFiles` false).
   var droppedFiles: Int { state.withLock { $0.droppedFiles } }
 
+  /// Whether a part is a file: it has a file name, or (a name the post processor could not
+  /// read: one holding a NUL, a CR or a LF ends the header early) it declares a content type
+  /// and is not one of the text fields. The name itself is never used.
+  static func isFile(key: String, hasFileName: Bool, contentType: String?) -> Bool {
+    hasFileName || (contentType != nil && !["title", "text", "url"].contains(key))
+  }
+
   /// Why the body was refused, once it was.
   var refusal: HTTPResponse? { state.withLock { $0.refusal } }
 
@@ -75,7 +82,8 @@ final class FormUpload: Sendable {
     let within = state.withLock { state -> Bool in
       state.bodyBytes += Int64(count)
       guard state.bodyBytes > limit else { return true }
-      state.refusal = .error(413, "the body is larger than this server takes (\(limit) bytes)")
+      state.refusal = .error(
+        413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
       return false
     }
     if !within { discard() }
@@ -92,7 +100,8 @@ final class FormUpload: Sendable {
       if state.refusal != nil { return false }
       state.total += Int64(bytes.count)
       if state.total > limit {
-        state.refusal = .error(413, "the body is larger than this server takes (\(limit) bytes)")
+        state.refusal = .error(
+          413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
         return false
       }
       let startsPart =

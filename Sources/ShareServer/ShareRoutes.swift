@@ -20,7 +20,7 @@ struct ShareRoutes: HTTPRequestHandler {
   let rule: ActivationRule?
   /// Nil: no token is asked for (`--insecure-no-token`).
   let tokens: BearerTokens?
-  let maximumBodySize: Int64
+  let limits: BodyLimits
   let sniffer = ContentSniffer()
   let log: @Sendable (String) -> Void
 
@@ -34,7 +34,7 @@ struct ShareRoutes: HTTPRequestHandler {
     case "/share":
       return decideShare(head)
     default:
-      return .respond(.error(404, "no such route: POST /share or GET /healthz"))
+      return .respond(.error(404, "no such route; this server answers \(WebAppRoutes.everyRoute)"))
     }
   }
 
@@ -48,14 +48,15 @@ struct ShareRoutes: HTTPRequestHandler {
       response.headers = [("WWW-Authenticate", "Bearer")]
       return .respond(response)
     }
-    if let length = head.contentLength, length > maximumBodySize {
-      return .respond(
-        .error(413, "the body is larger than this server takes (\(maximumBodySize) bytes)"))
+    let isForm = head.contentType.map(Self.mediaType) == "multipart/form-data"
+    let limit = isForm ? limits.form : limits.file
+    if let length = head.contentLength, length > limit {
+      return .respond(limits.refusal(length: length, limit: limit, isForm: isForm))
     }
-    if head.contentType.map(Self.mediaType) == "multipart/form-data" {
-      return .receiveForm(FormUpload(in: pipeline.group, limit: maximumBodySize))
+    if isForm {
+      return .receiveForm(FormUpload(in: pipeline.group, limit: limit))
     }
-    return .receive(Upload(in: pipeline.group, limit: maximumBodySize))
+    return .receive(Upload(in: pipeline.group, limit: limit))
   }
 
   /// A raw body: one file, named by its `Content-Disposition` file name when it has one (as a
@@ -182,8 +183,14 @@ struct ShareRoutes: HTTPRequestHandler {
     }
   }
 
-  func tooSlow(_ head: HTTPRequestHead) {
-    log("path=\(head.loggedPath) closed: the body did not arrive within the request time limit")
+  func tooSlow(_ head: HTTPRequestHead, waited: Bool) {
+    if waited {
+      log(
+        "path=\(head.loggedPath) answered 503: its upload slot came after the request time"
+          + " limit")
+    } else {
+      log("path=\(head.loggedPath) closed: the body did not arrive within the request time limit")
+    }
   }
 
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {

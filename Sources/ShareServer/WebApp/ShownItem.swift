@@ -68,7 +68,7 @@ struct ShownItem {
       }
       line += "<span class=\"name\">\(HTML.escape(label))</span>"
       if let byteCount {
-        line += " <span class=\"meta size\">\(HTML.escape(ByteCountText.text(byteCount)))</span>"
+        line += " <span class=\"meta size\">\(HTML.escape(ByteCount(byteCount).description))</span>"
       }
       return line + " \(type)</li>"
     }

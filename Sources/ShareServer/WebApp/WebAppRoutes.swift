@@ -19,6 +19,12 @@ struct WebAppRoutes: HTTPRequestHandler {
     "/icon-192.png", "/icon-512.png",
   ]
 
+  /// Every route the server answers, for a 404 to name.
+  static let everyRoute =
+    "GET / (the install page), GET /library, POST /pair, POST /unpair,"
+    + " GET /manifest.webmanifest, GET /app.js, GET /app.css, GET /icon-192.png,"
+    + " GET /icon-512.png, GET /thumbnail/<share-id>/<n>, POST /share and GET /healthz"
+
   let share: ShareRoutes
   let pairing: Pairing
   let library: (any LibraryStore)?
@@ -311,8 +317,8 @@ struct WebAppRoutes: HTTPRequestHandler {
         """, headers: [("WWW-Authenticate", "Bearer")])
   }
 
-  func tooSlow(_ head: HTTPRequestHead) {
-    share.tooSlow(head)
+  func tooSlow(_ head: HTTPRequestHead, waited: Bool) {
+    share.tooSlow(head, waited: waited)
   }
 
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {

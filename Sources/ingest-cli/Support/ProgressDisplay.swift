@@ -61,7 +61,6 @@ final class ProgressDisplay: Sendable {
       left)
   }
 
-  static func bytes(_ count: Int64) -> String {
-    ByteCountText.text(count)
-  }
+  /// `53.9 KB`: the package's one size formatter (`ByteCount`).
+  static func bytes(_ count: Int64) -> String { ByteCount(count).description }
 }
