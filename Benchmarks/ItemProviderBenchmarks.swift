@@ -103,7 +103,7 @@ enum ItemProviderBenchmarks {
   }
 
   /// Writes 1 GiB of non-repeating bytes (no sparse regions, nothing a copier could skip).
-  static func writeLargeFile(at url: URL) throws {
+  static func writeLargeFile(at url: URL, size: Int = gibibyte) throws {
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
       throw HarnessError(message: "cannot create \(url.path)")
     }
@@ -111,7 +111,7 @@ enum ItemProviderBenchmarks {
     defer { try? handle.close() }
     var generator = SplitMix64(seed: 4)
     let chunk = 8 << 20
-    for _ in 0..<(gibibyte / chunk) {
+    for _ in 0..<(size / chunk) {
       var data = Data(count: chunk)
       data.withUnsafeMutableBytes { bytes in
         let words = bytes.bindMemory(to: UInt64.self)

@@ -23,16 +23,20 @@
 // not -1 (a socket already bound and listening, such as a Unix socket: the daemon owns it from
 // then on), else on `host` (an IPv4 or IPv6 address, not a name) and `port` (0: one the kernel
 // picks). With `tlsKey` and `tlsCert` (PEM text, both or neither) it speaks HTTPS through
-// GnuTLS. NULL when `host` is not an address or the daemon cannot start (errno says why).
+// GnuTLS. `notify` hears of each connection's start and end; `perAddressLimit` (0: none) is
+// the most connections one IP address may hold (a unix socket's peers are not counted). NULL
+// when `host` is not an address or the daemon cannot start (errno says why).
 static inline struct MHD_Daemon *_Nullable cmicrohttpd_start(
     unsigned int flags, int listenSocket, const char *_Nullable host, uint16_t port,
     const char *_Nullable tlsKey, const char *_Nullable tlsCert,
     MHD_AccessHandlerCallback _Nonnull handler, void *_Nullable handlerContext,
     MHD_RequestCompletedCallback _Nonnull completed, void *_Nullable completedContext,
-    unsigned int connectionLimit, unsigned int connectionTimeout, size_t connectionMemory) {
+    MHD_NotifyConnectionCallback _Nonnull notify, void *_Nullable notifyContext,
+    unsigned int connectionLimit, unsigned int perAddressLimit, unsigned int connectionTimeout,
+    size_t connectionMemory) {
   struct sockaddr_in address4;
   struct sockaddr_in6 address6;
-  struct MHD_OptionItem options[9];
+  struct MHD_OptionItem options[12];
   int count = 0;
   memset(&address4, 0, sizeof address4);
   memset(&address6, 0, sizeof address6);
@@ -63,7 +67,11 @@ static inline struct MHD_Daemon *_Nullable cmicrohttpd_start(
   options[count++] = (struct MHD_OptionItem){
       MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completedContext};
   options[count++] =
+      (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)notify, notifyContext};
+  options[count++] =
       (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)connectionLimit, NULL};
+  options[count++] = (struct MHD_OptionItem){
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)perAddressLimit, NULL};
   options[count++] =
       (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)connectionTimeout, NULL};
   if (connectionMemory > 0) {
@@ -143,6 +151,18 @@ static inline uint16_t cmicrohttpd_port(struct MHD_Daemon *_Nonnull daemon) {
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
   return info == NULL ? 0 : info->port;
 }
+
+// The socket of a connection; -1 if unknown.
+static inline int cmicrohttpd_connection_socket(struct MHD_Connection *_Nonnull connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
+}
+
+// Cuts a connection off: its socket is shut down both ways, so that the daemon's next turn
+// reads its end and closes it (libmicrohttpd 0.9 has no call to close a connection it is not
+// serving). `socket` is the connection's own, from cmicrohttpd_connection_socket.
+static inline void cmicrohttpd_cut(int socket) { shutdown(socket, SHUT_RDWR); }
 
 // The epoll descriptor of a daemon started with MHD_USE_EPOLL and no thread of its own: readable
 // when MHD_run has work. -1 if unknown.

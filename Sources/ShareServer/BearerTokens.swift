@@ -38,17 +38,26 @@ public struct BearerTokens: Sendable {
     return tokens
   }
 
-  /// Whether `authorization` (the header's value) is `Bearer ` and one of the tokens. Every
-  /// token is compared, each in time that depends only on the lengths, so the time taken does
-  /// not tell how much of a guess was right.
+  /// Whether `authorization` (the header's value) is the `Bearer` scheme and one of the
+  /// tokens. The scheme is matched without regard to case and may be followed by several
+  /// spaces, as RFC 7235 allows (`bearer TOKEN`); spaces and tabs around the value are
+  /// ignored. Every token is compared, each in time that depends only on the lengths, so the
+  /// time taken does not tell how much of a guess was right.
   public func accepts(authorization: String?) -> Bool {
     guard let authorization else { return false }
-    let prefix = Array("Bearer ".utf8)
-    let presented = Array(authorization.utf8)
-    guard presented.count > prefix.count,
-      presented[..<prefix.count].elementsEqual(prefix)
+    var presented = Array(authorization.utf8)[...]
+    let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    while let first = presented.first, isBlank(first) { presented.removeFirst() }
+    while let last = presented.last, isBlank(last) { presented.removeLast() }
+    let scheme = Array("bearer".utf8)
+    guard presented.count > scheme.count,
+      presented.prefix(scheme.count).map({ $0 | 0x20 }).elementsEqual(scheme),
+      presented[presented.startIndex + scheme.count] == UInt8(ascii: " ")
     else { return false }
-    return accepts(token: Array(presented[prefix.count...]))
+    var token = presented.dropFirst(scheme.count)
+    while let first = token.first, first == UInt8(ascii: " ") { token.removeFirst() }
+    guard !token.isEmpty else { return false }
+    return accepts(token: Array(token))
   }
 
   /// Whether `token` (as typed into the pairing form) is one of the tokens, compared as

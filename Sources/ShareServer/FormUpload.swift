@@ -8,7 +8,8 @@ import SystemCalls
 /// streamed into an `Upload` of its own, the text fields kept up to a small limit.
 ///
 /// A part's file name and its field name never name a file: every file part is an
-/// `upload-<UUID>` in `.staging/`. Limits, each answered 413: the whole body (when it passes
+/// `upload-<UUID>` in `.staging/`; the file name is kept as the file's suggested name
+/// (`DisplayName`), display-only. Limits, each answered 413: the whole body (when it passes
 /// the limit while arriving, the connection is closed instead, as for a plain upload),
 /// `maximumParts` parts, and `maximumFieldSize` bytes of a text field (the rest of such a body
 /// is read and dropped, so that it can be answered).
@@ -20,8 +21,15 @@ final class FormUpload: Sendable {
     var url: String?
   }
 
+  /// A file part: its upload, the MIME type and the file name it declared.
+  struct File: Sendable {
+    var upload: Upload
+    var declaredType: String?
+    var name: String?
+  }
+
   private struct State: Sendable {
-    var files: [(upload: Upload, declaredType: String?)] = []
+    var files: [File] = []
     /// The part being received: its field name and whether it is a file.
     var current: (key: String, isFile: Bool, bytes: Int64)?
     var fieldBytes: [String: [UInt8]] = [:]
@@ -30,6 +38,8 @@ final class FormUpload: Sendable {
     /// The bytes of the body as sent (boundaries and part headers included).
     var bodyBytes: Int64 = 0
     var refusal: HTTPResponse?
+    /// File parts read past without a file (`keepsFiles` false).
+    var droppedFiles = 0
   }
 
   static let maximumParts = 32
@@ -39,12 +49,28 @@ final class FormUpload: Sendable {
   private let limit: Int64
   /// The text fields kept (others are read past and dropped).
   private let keptFields: Set<String>
+  /// Whether file parts are received into files (else read past and counted).
+  private let keepsFiles: Bool
   private let state = Mutex(State())
 
-  init(in group: GroupDirectory, limit: Int64, keptFields: Set<String> = ["title", "text", "url"]) {
+  init(
+    in group: GroupDirectory, limit: Int64, keptFields: Set<String> = ["title", "text", "url"],
+    keepsFiles: Bool = true
+  ) {
     self.group = group
     self.limit = limit
     self.keptFields = keptFields
+    self.keepsFiles = keepsFiles
+  }
+
+  /// How many file parts were read past without a file (`keepsFiles` false).
+  var droppedFiles: Int { state.withLock { $0.droppedFiles } }
+
+  /// Whether a part is a file: it has a file name, or (a name the post processor could not
+  /// read: one holding a NUL, a CR or a LF ends the header early) it declares a content type
+  /// and is not one of the text fields. The name itself is never used.
+  static func isFile(key: String, hasFileName: Bool, contentType: String?) -> Bool {
+    hasFileName || (contentType != nil && !["title", "text", "url"].contains(key))
   }
 
   /// Why the body was refused, once it was.
@@ -56,7 +82,8 @@ final class FormUpload: Sendable {
     let within = state.withLock { state -> Bool in
       state.bodyBytes += Int64(count)
       guard state.bodyBytes > limit else { return true }
-      state.refusal = .error(413, "the body is larger than this server takes (\(limit) bytes)")
+      state.refusal = .error(
+        413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
       return false
     }
     if !within { discard() }
@@ -66,14 +93,15 @@ final class FormUpload: Sendable {
   /// Takes `bytes` of the part named `key` at `offset` (0 starts a part); false once the body
   /// is refused (the files received so far are removed).
   func receive(
-    key: String, isFile: Bool, contentType: String?, offset: UInt64,
+    key: String, isFile: Bool, fileName: String? = nil, contentType: String?, offset: UInt64,
     bytes: UnsafeRawBufferPointer
   ) -> Bool {
     let result = state.withLock { state -> Bool in
       if state.refusal != nil { return false }
       state.total += Int64(bytes.count)
       if state.total > limit {
-        state.refusal = .error(413, "the body is larger than this server takes (\(limit) bytes)")
+        state.refusal = .error(
+          413, "the body is larger than this server takes (at most \(ByteCount(limit)))")
         return false
       }
       let startsPart =
@@ -91,12 +119,22 @@ final class FormUpload: Sendable {
           return false
         }
         state.current = (key, isFile, 0)
-        if isFile {
-          state.files.append((Upload(in: group, limit: limit), contentType))
+        if isFile, keepsFiles {
+          state.files.append(
+            File(
+              upload: Upload(in: group, limit: limit), declaredType: contentType,
+              name: fileName.flatMap { DisplayName($0) }?.text))
         }
       }
       state.current?.bytes += Int64(bytes.count)
       if isFile {
+        guard keepsFiles else {
+          // Counted at its first byte: a file input left empty sends an empty part.
+          if !bytes.isEmpty, state.current?.bytes == Int64(bytes.count) {
+            state.droppedFiles += 1
+          }
+          return true
+        }
         if let refusal = state.files.last?.upload.append(bytes) {
           state.refusal = refusal
           return false
@@ -118,8 +156,8 @@ final class FormUpload: Sendable {
     return result
   }
 
-  /// The file parts, in order, with the MIME type each declared.
-  var files: [(upload: Upload, declaredType: String?)] { state.withLock { $0.files } }
+  /// The file parts, in order, with the MIME type and file name each declared.
+  var files: [File] { state.withLock { $0.files } }
 
   /// The text fields (invalid UTF-8 repaired).
   var fields: Fields {

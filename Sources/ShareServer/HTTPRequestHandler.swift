@@ -10,8 +10,9 @@ protocol HTTPRequestHandler: Sendable {
   /// discards `form` once the answer is queued.
   func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse
   /// The request's body did not arrive within the request time limit: its connection is
-  /// closed, unanswered.
-  func tooSlow(_ head: HTTPRequestHead)
+  /// closed, unanswered; or (`waited`) its upload slot came after that limit, and it is
+  /// answered 503 before its body is read.
+  func tooSlow(_ head: HTTPRequestHead, waited: Bool)
   /// The request is over: `status` is what was answered (nil: the connection closed first).
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64)
 }

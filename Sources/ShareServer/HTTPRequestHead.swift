@@ -21,6 +21,9 @@ struct HTTPRequestHead: Sendable {
   var host: String? = nil
   var origin: String? = nil
   var fetchSite: String? = nil
+  /// `Content-Disposition` of a raw body: the file name a client such as a Shortcut gives it
+  /// (display-only, never a path).
+  var contentDisposition: String? = nil
   /// The query's values of `queryKeys` (no other is read).
   var query: [String: String] = [:]
   /// Set by the web app's routes (never from a header) when the request carries a valid

@@ -42,6 +42,13 @@ struct HTTPResponse: Sendable {
     json(status, ["error": message])
   }
 
+  /// 503 with `Retry-After: 30`: the request was not taken, and may be sent again.
+  static func unavailable(_ message: String) -> HTTPResponse {
+    var response = error(503, message)
+    response.headers = [("Retry-After", "30")]
+    return response
+  }
+
   /// The value of the header `name` (ignoring case), if the response has it.
   func header(_ name: String) -> String? {
     headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1

@@ -20,7 +20,7 @@ struct ShareRoutes: HTTPRequestHandler {
   let rule: ActivationRule?
   /// Nil: no token is asked for (`--insecure-no-token`).
   let tokens: BearerTokens?
-  let maximumBodySize: Int64
+  let limits: BodyLimits
   let sniffer = ContentSniffer()
   let log: @Sendable (String) -> Void
 
@@ -34,7 +34,7 @@ struct ShareRoutes: HTTPRequestHandler {
     case "/share":
       return decideShare(head)
     default:
-      return .respond(.error(404, "no such route: POST /share or GET /healthz"))
+      return .respond(.error(404, "no such route; this server answers \(WebAppRoutes.everyRoute)"))
     }
   }
 
@@ -48,45 +48,56 @@ struct ShareRoutes: HTTPRequestHandler {
       response.headers = [("WWW-Authenticate", "Bearer")]
       return .respond(response)
     }
-    if let length = head.contentLength, length > maximumBodySize {
-      return .respond(
-        .error(413, "the body is larger than this server takes (\(maximumBodySize) bytes)"))
+    let isForm = head.contentType.map(Self.mediaType) == "multipart/form-data"
+    let limit = isForm ? limits.form : limits.file
+    if let length = head.contentLength, length > limit {
+      return .respond(limits.refusal(length: length, limit: limit, isForm: isForm))
     }
-    if head.contentType.map(Self.mediaType) == "multipart/form-data" {
-      return .receiveForm(FormUpload(in: pipeline.group, limit: maximumBodySize))
+    if isForm {
+      return .receiveForm(FormUpload(in: pipeline.group, limit: limit))
     }
-    return .receive(Upload(in: pipeline.group, limit: maximumBodySize))
+    return .receive(Upload(in: pipeline.group, limit: limit))
   }
 
+  /// A raw body: one file, named by its `Content-Disposition` file name when it has one (as a
+  /// Shortcut's "Get Contents of URL" sends a file), else by nothing (never the staging name).
   func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
-    let url: URL
+    let received: ReceivedFile
     do {
-      url = try stage(upload, declaredMIMEType: head.contentType)
+      received = try await stage(upload, declaredMIMEType: head.contentType)
     } catch {
       log("error: cannot close an upload: \(LogRedaction.describe(error))")
       return .error(507, "the upload could not be stored")
     }
     let share: LocalShare
     do {
-      share = try LocalShare(files: [url], sniffer: sniffer)
+      share = try LocalShare(files: [upload.url], sniffer: sniffer)
     } catch {
       return .error(422, "the body could not be read as a file")
     }
-    return await commit(share, bytes: upload.byteCount)
+    let name = head.contentDisposition.flatMap { DisplayName(contentDisposition: $0) }
+    for item in share.items {
+      for provider in item.attachments ?? [] { provider.suggestedName = name?.text }
+    }
+    return await commit(share, bytes: upload.byteCount, adopting: [received])
   }
 
   /// A Web Share Target form, wrapped as the "web share" source (`LocalShare.init(webShareFiles:
   /// title:text:url:sniffer:registry:)`): its files, each registered as the type its part
-  /// declared (when the content agrees) and then the type its content is, its `url`, its
-  /// `text`, and its `title` as the item's title. Empty file parts, which a form sends for a
-  /// file input left empty, are skipped.
+  /// declared (when the content agrees) and then the type its content is, named by its part's
+  /// file name, its `url`, its `text`, and its `title` as the item's title (the share's title
+  /// in the manifest). Empty file parts, which a form sends for a file input left empty, are
+  /// skipped.
   func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
     var files: [LocalShare.WebShareFile] = []
+    var received: [ReceivedFile] = []
     var bytes: Int64 = 0
     for file in form.files where file.upload.byteCount > 0 {
       do {
-        let url = try stage(file.upload, declaredMIMEType: file.declaredType)
-        files.append(LocalShare.WebShareFile(url: url, declaredMIMEType: file.declaredType))
+        received.append(try await stage(file.upload, declaredMIMEType: file.declaredType))
+        files.append(
+          LocalShare.WebShareFile(
+            url: file.upload.url, declaredMIMEType: file.declaredType, suggestedName: file.name))
         bytes += file.upload.byteCount
       } catch {
         log("error: cannot close an upload: \(LogRedaction.describe(error))")
@@ -111,24 +122,30 @@ struct ShareRoutes: HTTPRequestHandler {
     } catch {
       return .error(422, "a file of the form could not be read")
     }
-    return await commit(share, bytes: bytes)
+    return await commit(share, bytes: bytes, adopting: received)
   }
 
-  /// Closes `upload` under a name whose extension is its type's own (the content's, or the
-  /// declared type's when the content says nothing more than public.data); never a word of
-  /// the request. A MIME type the catalogue does not know is no type at all: its dynamic
-  /// identifier would only spell the client's header back into names and logs.
-  private func stage(_ upload: Upload, declaredMIMEType: String?) throws(IOError) -> URL {
+  /// Ends `upload`'s body under a name whose extension is its type's own (the content's, or
+  /// the declared type's when the content says nothing more than public.data); never a word
+  /// of the request. A MIME type the catalogue does not know is no type at all: its dynamic
+  /// identifier would only spell the client's header back into names and logs. The file is
+  /// handed over with the digest computed as it arrived, for the share to adopt.
+  private func stage(_ upload: Upload, declaredMIMEType: String?) async throws(IOError)
+    -> ReceivedFile
+  {
     let declared = declaredMIMEType.map(Self.mediaType).flatMap { UTType(mimeType: $0) }
       .flatMap { $0.isDynamic ? nil : $0 }
     var type = (try? sniffer.sniff(fileAt: upload.url))?.type
     if type == nil || type == .data { type = declared ?? type }
-    return try upload.close(fileExtension: type?.preferredFilenameExtension)
+    return try await upload.close(fileExtension: type?.preferredFilenameExtension)
   }
 
   /// Shows `share` to the rule, then commits it through the pipeline: 201 with its id, or 422
-  /// with the reason it was not accepted.
-  private func commit(_ share: LocalShare, bytes: Int64) async -> HTTPResponse {
+  /// with the reason it was not accepted (`error`, and `reason` in words for a person, see
+  /// `RefusalText`).
+  private func commit(_ share: LocalShare, bytes: Int64, adopting received: [ReceivedFile]) async
+    -> HTTPResponse
+  {
     let types = share.sniffed.map(\.type.identifier)
     let typeList = types.isEmpty ? "none" : types.joined(separator: ",")
     let details = "bytes=\(bytes) files=\(types.count) types=\(typeList)"
@@ -136,10 +153,15 @@ struct ShareRoutes: HTTPRequestHandler {
       let decision = rule.evaluate(await ActivationInput(extensionItems: share.items))
       if !decision.isShown {
         log("share hidden by the rule \(details)")
-        return .error(422, "the extension would not be offered for this share: \(decision.reason)")
+        return .json(
+          422,
+          [
+            "error": "the extension would not be offered for this share: \(decision.reason)",
+            "reason": RefusalText.reason(.hidden(reason: decision.reason), in: share),
+          ])
       }
     }
-    let outcome = await pipeline.share(share.items, source: share.source)
+    let outcome = await pipeline.share(share.items, source: share.source, adopting: received)
     switch outcome.error {
     case nil:
       log("share=\(outcome.shareID.uuidString) committed \(details)")
@@ -147,14 +169,28 @@ struct ShareRoutes: HTTPRequestHandler {
     case .some(let error):
       log("share=\(outcome.shareID.uuidString) not saved \(details): \(error.redactedDescription)")
       switch error {
-      case .hidden, .rejected: return .error(422, error.description)
-      default: return .error(500, "the share was not saved: \(error.redactedDescription)")
+      case .hidden, .rejected:
+        return .json(
+          422, ["error": error.description, "reason": RefusalText.reason(error, in: share)])
+      default:
+        return .json(
+          500,
+          [
+            "error": "the share was not saved: \(error.redactedDescription)",
+            "reason": RefusalText.reason(error, in: share),
+          ])
       }
     }
   }
 
-  func tooSlow(_ head: HTTPRequestHead) {
-    log("path=\(head.loggedPath) closed: the body did not arrive within the request time limit")
+  func tooSlow(_ head: HTTPRequestHead, waited: Bool) {
+    if waited {
+      log(
+        "path=\(head.loggedPath) answered 503: its upload slot came after the request time"
+          + " limit")
+    } else {
+      log("path=\(head.loggedPath) closed: the body did not arrive within the request time limit")
+    }
   }
 
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {

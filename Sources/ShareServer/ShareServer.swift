@@ -10,14 +10,25 @@ import SystemCalls
 /// `GET /healthz` answers `ok`.
 ///
 /// Security by default: with `tokens`, a request to `/share` without one of them as
-/// `Authorization: Bearer <token>` is answered 401 before any byte of its body is stored; a
-/// body over `maximumBodySize` is answered 413 when its `Content-Length` says so (before a
-/// byte is stored); a body sent without one (chunked) is removed as soon as its bytes pass the
+/// `Authorization: Bearer <token>` (the scheme's case aside) is answered 401 before any byte
+/// of its body is stored; a body the contract cannot take (larger than its largest file, or
+/// for a form its largest share and the form's overhead), or over `maximumBodySize`, is
+/// answered 413 when its `Content-Length` says so, before a byte is read and with no
+/// `100 Continue`; a body sent without one (chunked) is removed as soon as its bytes pass the
 /// limit and its connection closed with no answer, since libmicrohttpd 0.9 cannot queue a
 /// response in the middle of a body; no name from the request
 /// becomes a file name; staged files are `0600` in the group's `0700` `.staging/`. Logs name
 /// the method, the route, the status, sizes and type identifiers, never content or a header's
 /// value.
+///
+/// On the open internet: at most `maximumConnections` connections, `maximumConnectionsPerAddress`
+/// from one IP address; each must send a whole request head within `headerTimeLimitSeconds`
+/// (a deadline, not an idle timer a byte restarts), and when every connection is taken, the
+/// one waiting longest for its head is closed to let the newcomer in; so clients that dribble
+/// header bytes or sit idle cannot keep others out. What cannot be answered, and is closed
+/// instead: a body still arriving at `requestTimeLimitSeconds` or past `maximumBodySize`
+/// without a declared length, a client gone before its body ended (a chunked body cut short
+/// included), and at a stop past `stopTimeLimitSeconds`, the bodies still arriving.
 ///
 /// Threads: the HTTP library (libmicrohttpd) starts none. It runs with no polling thread of
 /// its own, and `run()` waits on its epoll descriptor and serves it on a worker of the
@@ -92,10 +103,27 @@ public final class ShareServer: Sendable {
     /// The tokens a client must present; nil lets every client share (only behind something
     /// that authenticates).
     public var tokens: BearerTokens?
-    /// The largest body taken, in bytes (default: 1 GiB).
-    public var maximumBodySize: Int64
-    /// The most connections at once; more wait in the kernel's queue.
+    /// The largest body taken, in bytes; nil (default): what the contract can take, its
+    /// largest file for a file as the body, its largest share and the form's overhead
+    /// (`ShareServer.formOverhead`) for a form. A body the contract cannot take is refused at
+    /// its head whatever this says.
+    public var maximumBodySize: Int64?
+    /// The most connections at once (default: 256); when all are taken the one waiting
+    /// longest for its request head is closed for a new one, else new ones wait in the
+    /// kernel's queue.
     public var maximumConnections: Int
+    /// The most connections one IP address may hold at once (default: 32; 0: no limit of its
+    /// own); more are closed as they come. Not applied to a unix socket's peers. Behind a
+    /// reverse proxy on TCP every connection comes from the proxy's address: give the total.
+    public var maximumConnectionsPerAddress: Int = 32
+    /// Seconds a connection has to send a whole request head, from its start or from the end
+    /// of its previous request (default: 10): a deadline, which bytes do not restart.
+    public var headerTimeLimitSeconds: Int = 10
+    /// Seconds a graceful stop waits for the requests in flight (default: 30, well under
+    /// systemd's 90 s): then requests still waiting for an upload slot are answered 503 and
+    /// bodies still arriving are cut off (their bytes removed); shares being committed are
+    /// finished.
+    public var stopTimeLimitSeconds: Int = 30
     /// A Unix socket's permission bits: `0o600` (default) lets this user's processes connect,
     /// `0o660` this user's group too (a reverse proxy running as another user in that group).
     public var unixSocketPermissions: UInt32 = 0o600
@@ -119,7 +147,7 @@ public final class ShareServer: Sendable {
     /// A configuration; `tokens` has no default, so none is left out by accident.
     public init(
       listener: Listener = .address("127.0.0.1", port: 8787), tls: TLSCredentials? = nil,
-      tokens: BearerTokens?, maximumBodySize: Int64 = 1 << 30, maximumConnections: Int = 64,
+      tokens: BearerTokens?, maximumBodySize: Int64? = nil, maximumConnections: Int = 256,
       maximumUploads: Int = 8, connectionTimeoutSeconds: Int = 60,
       requestTimeLimitSeconds: Int = 900
     ) {
@@ -162,17 +190,30 @@ public final class ShareServer: Sendable {
     let routes = try WebAppRoutes(
       share: ShareRoutes(
         pipeline: pipeline, rule: rule, tokens: configuration.tokens,
-        maximumBodySize: configuration.maximumBodySize, log: log),
+        limits: BodyLimits(
+          contract: pipeline.contract, maximumBodySize: configuration.maximumBodySize),
+        log: log),
       library: library, isSecure: configuration.tls != nil || configuration.isBehindHTTPS)
     listener = configuration.listener
+    stopTimeLimit = .seconds(configuration.stopTimeLimitSeconds)
     daemon = try HTTPDaemon.start(
       listener: configuration.listener,
       socketPermissions: configuration.unixSocketPermissions, tls: configuration.tls,
-      connectionLimit: configuration.maximumConnections,
-      connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
-      uploadLimit: configuration.maximumUploads,
-      requestTimeLimit: .seconds(configuration.requestTimeLimitSeconds), handler: routes)
+      limits: HTTPDaemon.Limits(
+        connections: configuration.maximumConnections,
+        connectionsPerAddress: configuration.maximumConnectionsPerAddress,
+        idleSeconds: configuration.connectionTimeoutSeconds,
+        headerTime: .seconds(configuration.headerTimeLimitSeconds),
+        uploads: configuration.maximumUploads,
+        requestTime: .seconds(configuration.requestTimeLimitSeconds)),
+      handler: routes)
   }
+
+  /// What a form adds to its files and fields, counted in the largest body a form may have
+  /// when the contract sets it: part headers and boundaries (1 MiB).
+  public static let formOverhead: Int64 = 1 << 20
+
+  private let stopTimeLimit: Duration
 
   /// The port the server listens on (0 on a Unix socket).
   public var port: UInt16 { daemon.port }
@@ -188,7 +229,10 @@ public final class ShareServer: Sendable {
   private let listener: Listener
 
   /// Serves requests until `stop()`; then stops accepting, finishes the requests in flight
-  /// (uploads still arriving, shares being committed) and returns.
+  /// (uploads still arriving, shares being committed) and returns. A stop lasting past
+  /// `Configuration.stopTimeLimitSeconds` answers the requests still waiting for an upload
+  /// slot 503, cuts off the bodies still arriving (their bytes removed), logs what it did,
+  /// and returns once the shares being committed are done.
   ///
   /// Runs on a worker of the package's I/O executor, whatever executor calls it: its wait
   /// blocks that worker, as `poll` does.
@@ -225,16 +269,34 @@ public final class ShareServer: Sendable {
       if case .unixSocket(let path) = listener { UnixSocketListener.remove(path) }
     }
     var stopping = false
+    var stopDeadline: ContinuousClock.Instant?
     // Looked at only when a wait says the event is readable: a poll of its own at every turn
     // would be one more system call for every chunk of every body.
     var isStopSignalled = wake.isSignalled
     while true {
       if !stopping && isStopSignalled {
         stopping = true
+        stopDeadline = .now + stopTimeLimit
         daemon.quiesce()
         log("stopping: no new connections; finishing the requests in flight")
       }
       if stopping && !daemon.hasRequestsInFlight { break }
+      if let deadline = stopDeadline, ContinuousClock.now >= deadline {
+        stopDeadline = nil
+        let (turnedAway, cutOff) = daemon.endStragglers()
+        log(
+          "stopping: still busy after \(stopTimeLimit.components.seconds) s: answered"
+            + " \(turnedAway) waiting for an upload slot 503, cut off \(cutOff) connections whose"
+            + " requests had not ended (their uploads removed); finishing the shares being"
+            + " committed")
+      }
+      let cuts = daemon.sweepConnections()
+      if !cuts.isEmpty {
+        log(
+          "closed \(cuts.overdue + cuts.evicted) connections with no whole request head:"
+            + " \(cuts.overdue) past the header time limit, \(cuts.evicted) at the connection"
+            + " limit, to let others in")
+      }
       // Once stopping, the wake event stays readable: wait on the daemon alone.
       let descriptors =
         stopping

@@ -97,9 +97,17 @@ struct ShortcutCommandTests {
     let actions = try #require((root as? [String: Any])?["WFWorkflowActions"] as? [[String: Any]])
     #expect(
       actions.compactMap { $0["WFWorkflowActionIdentifier"] as? String } == [
-        "is.workflow.actions.takescreenshot", "is.workflow.actions.downloadurl",
+        "is.workflow.actions.gettext", "is.workflow.actions.takescreenshot",
+        "is.workflow.actions.downloadurl",
       ])
     return try #require(actions.last?["WFWorkflowActionParameters"] as? [String: Any])
+  }
+
+  /// The shortcut's import questions.
+  static func importQuestions(_ path: String) throws -> [[String: Any]] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let root = try PropertyListSerialization.propertyList(from: data, format: nil)
+    return try #require((root as? [String: Any])?["WFWorkflowImportQuestions"] as? [[String: Any]])
   }
 
   /// The `Authorization` header value the shortcut at `path` sends, if any.
@@ -110,7 +118,8 @@ struct ShortcutCommandTests {
       ($0["WFKey"] as? [String: Any]).flatMap { $0["Value"] as? [String: String] }
         == ["string": "Authorization"]
     }
-    return ((item?["WFValue"] as? [String: Any])?["Value"] as? [String: String])?["string"]
+    return ((item?["WFValue"] as? [String: Any])?["Value"] as? [String: Any])?["string"]
+      as? String
   }
 
   static func permissions(_ path: String) throws -> Int {
@@ -118,70 +127,60 @@ struct ShortcutCommandTests {
       FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
   }
 
-  @Test("make --post-to with a token file: 0600, the token in the header and nowhere printed")
-  func postToWithToken() async throws {
+  @Test("make --post-to: the shortcut asks for its token when imported and holds none")
+  func postToAsksForToken() async throws {
     let directory = try TemporaryDirectory(prefix: "cli-tests")
     defer { directory.remove() }
-    let tokens = try directory.file("tokens", contents: Data("  \(Self.token)  \n\nsecond\n".utf8))
     let file = directory.file("Upload.shortcut").path
     let url = "https://ingest.example.net/share"
-    let made = try await CLI.run([
-      "shortcut", "make", "--post-to", url, "--token-file", tokens.path, "-o", file,
-    ])
+    let made = try await CLI.run(["shortcut", "make", "--post-to", url, "-o", file])
     #expect(made.status == 0, "\(made.standardError)")
     #expect(made.standardError.isEmpty, "an https URL at /share is not warned of")
-    #expect(try Self.permissions(file) == 0o600)
+    #expect(try Self.permissions(file) == 0o644, "no secret in it")
     #expect(
       made.standardOutput.contains(
-        "is.workflow.actions.takescreenshot -> is.workflow.actions.downloadurl"))
+        "is.workflow.actions.gettext -> is.workflow.actions.takescreenshot"
+          + " -> is.workflow.actions.downloadurl"))
     #expect(made.standardOutput.contains("posts to: \(url) (POST, the screenshot as the body"))
-    #expect(made.standardOutput.contains("readable by you only (0600)"))
-    #expect(made.standardOutput.contains("token included"))
+    #expect(made.standardOutput.contains("the token asked for when the shortcut is imported"))
+    #expect(made.standardOutput.contains("the file holds no token"))
     let parameters = try Self.requestParameters(file)
     #expect(parameters["WFURL"] as? String == url)
     #expect(parameters["WFHTTPMethod"] as? String == "POST")
     #expect(parameters["WFHTTPBodyType"] as? String == "File")
-    #expect(try Self.authorization(file) == "Bearer \(Self.token)", "the first token, trimmed")
+    #expect(try Self.authorization(file) == "Bearer \u{FFFC}", "the Text action's output")
+    let questions = try Self.importQuestions(file)
+    #expect(questions.count == 1)
+    #expect(questions.first?["ParameterKey"] as? String == "WFTextActionText")
+    #expect(questions.first?["ActionIndex"] as? Int == 0)
 
     let inspected = try await CLI.run(["shortcut", "inspect", file])
     #expect(inspected.status == 0)
     let lines = inspected.standardOutput.split(separator: "\n").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    let first = try #require(lines.firstIndex(of: "1. is.workflow.actions.takescreenshot"))
-    #expect(lines[first + 1] == "2. is.workflow.actions.downloadurl")
-    #expect(lines.contains("WFRequestVariable <- output of action 1 \"Screenshot\""))
+    let first = try #require(lines.firstIndex(of: "1. is.workflow.actions.gettext \"Token\""))
+    #expect(lines[first + 1] == "2. is.workflow.actions.takescreenshot")
+    #expect(lines.contains("WFHTTPHeaders <- output of action 1 \"Token\""), "\(lines)")
+    #expect(lines.contains("WFRequestVariable <- output of action 2 \"Screenshot\""), "\(lines)")
     #expect(lines.contains("request: POST \(url), body File, headers: Authorization"))
-    let json = try await CLI.run(["shortcut", "inspect", "--json", file])
-    let actions = try #require(CLI.json(json.standardOutput)["actions"] as? [[String: Any]])
-    let request = (actions.last?["action"] as? [String: Any])?["request"] as? [String: Any]
-    #expect(request?["method"] as? String == "POST")
-    #expect(request?["url"] as? String == url)
-    #expect(request?["headerNames"] as? [String] == ["Authorization"])
-    let extracted = directory.file("Shortcut.wflow").path
-    let extract = try await CLI.run(["shortcut", "inspect", file, "--extract", extracted])
-    #expect(extract.status == 0)
-    #expect(try Self.permissions(extracted) == 0o600, "the extracted workflow holds the token")
     let report = try await CLI.run([
-      "shortcut", "make", "--post-to", url, "--token-file", tokens.path, "-o", file, "--json",
+      "shortcut", "make", "--post-to", url, "-o", file, "--json",
     ])
     let document = try CLI.json(report.standardOutput)
-    #expect(document["sendsBearerToken"] as? Bool == true)
-    #expect(document["permissions"] as? String == "0600")
+    #expect(document["asksForToken"] as? Bool == true)
+    #expect(document["permissions"] as? String == "0644")
     #expect(document["postTo"] as? String == url)
-    for result in [made, inspected, json, extract, report] {
-      #expect(!(result.standardOutput + result.standardError).contains(Self.token))
-    }
   }
 
-  @Test("make --post-to without --token-file sends no Authorization header")
+  @Test("make --post-to --no-token sends no Authorization header and asks nothing")
   func postToWithoutToken() async throws {
     let directory = try TemporaryDirectory(prefix: "cli-tests")
     defer { directory.remove() }
     let file = directory.file("Open.shortcut").path
     let made = try await CLI.run([
       "shortcut", "make", "--post-to", "https://ingest.example.net/share", "--input", "clipboard",
-      "-o", file,
+      "--no-token", "-o", file,
     ])
     #expect(made.status == 0, "\(made.standardError)")
     #expect(made.standardOutput.contains("the clipboard as the body, no Authorization header"))
@@ -193,6 +192,7 @@ struct ShortcutCommandTests {
         "is.workflow.actions.getclipboard", "is.workflow.actions.downloadurl",
       ])
     let parameters = try #require(actions.last?["WFWorkflowActionParameters"] as? [String: Any])
+    #expect(try Self.importQuestions(file).isEmpty)
     #expect(parameters["WFHTTPHeaders"] == nil)
     #expect(parameters["WFHTTPMethod"] as? String == "POST")
   }
@@ -218,18 +218,12 @@ struct ShortcutCommandTests {
       arguments: ["--post-to", "https://ingest.example.net/share", "--team", "ABCDE12345"],
       status: 64, says: "bound to no app: drop --team"),
     Refused(
-      arguments: ["--token-file", "TOKENS", "--bundle-id", "com.example.app"], status: 64,
-      says: "--token-file goes with --post-to URL"),
+      arguments: ["--no-token", "--bundle-id", "com.example.app"], status: 64,
+      says: "--no-token goes with --post-to URL"),
     Refused(arguments: [], status: 64, says: "or --post-to URL"),
     Refused(
-      arguments: ["--post-to", "https://ingest.example.net/share", "--token-file", "none"],
-      status: 66, says: "cannot read the token file"),
-    Refused(
-      arguments: ["--post-to", "https://ingest.example.net/share", "--token-file", "EMPTY"],
-      status: 65, says: "holds no token"),
-    Refused(
-      arguments: ["--post-to", "https://ingest.example.net/share", "--token-file", "BINARY"],
-      status: 65, says: "control or non-ASCII character"),
+      arguments: ["--post-to", "https://ingest.example.net/share", "--token-file", "TOKENS"],
+      status: 64, says: "--token-file"),
   ]
 
   @Test(
@@ -240,8 +234,6 @@ struct ShortcutCommandTests {
     defer { directory.remove() }
     let files = [
       "TOKENS": try directory.file("tokens", contents: Data("\(Self.token)\n".utf8)).path,
-      "EMPTY": try directory.file("empty", contents: Data("\n  \n".utf8)).path,
-      "BINARY": try directory.file("binary", contents: Data("t\u{1}k-\(Self.token)\n".utf8)).path,
       "none": directory.file("none").path,
     ]
     let file = directory.file("x.shortcut").path
@@ -257,11 +249,9 @@ struct ShortcutCommandTests {
   func postToWarnsOfCleartext() async throws {
     let directory = try TemporaryDirectory(prefix: "cli-tests")
     defer { directory.remove() }
-    let tokens = try directory.file("tokens", contents: Data("\(Self.token)\n".utf8))
     let file = directory.file("Lan.shortcut").path
     let arguments = [
-      "shortcut", "make", "--post-to", "http://192.168.1.20:8787/share", "--token-file",
-      tokens.path, "-o", file,
+      "shortcut", "make", "--post-to", "http://192.168.1.20:8787/share", "-o", file,
     ]
     let made = try await CLI.run(arguments)
     #expect(made.status == 0)
@@ -281,17 +271,18 @@ struct ShortcutCommandTests {
     let server = try await ServeCommandTests.start(in: directory)
     defer { server.kill() }
     let file = directory.file("Serve.shortcut").path
-    // The server's own token file: the shortcut takes its first token, serve accepts them all.
     let made = try await CLI.run([
-      "shortcut", "make", "--post-to", server.url + "/share", "--token-file",
-      directory.path + "/tokens", "-o", file,
+      "shortcut", "make", "--post-to", server.url + "/share", "-o", file,
     ])
     #expect(made.status == 0, "\(made.standardError)")
     #expect(made.standardError.contains("127.0.0.1 is the device the shortcut runs on"))
     let parameters = try Self.requestParameters(file)
     let url = try #require(parameters["WFURL"] as? String)
     let method = try #require(parameters["WFHTTPMethod"] as? String)
+    // What the person importing it types in (a line of serve's token file) takes the place of
+    // the Text action's output.
     let authorization = try #require(try Self.authorization(file))
+      .replacingOccurrences(of: "\u{FFFC}", with: ServeCommandTests.token)
     #expect(parameters["WFHTTPBodyType"] as? String == "File")
     // Get Contents of URL with a File body sends the file's bytes with its type.
     let screenshot = CLI.packageRoot.appendingPathComponent("corpus/files/screenshot.png").path

@@ -61,6 +61,29 @@ struct LibraryTests {
     await #expect(try library.quickCheck() == "ok")
   }
 
+  @Test("A version-1 file gains the title column; a share's title is kept and on the card")
+  func title() async throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    try FileSystem.makeDirectories(FileSystem.parentPath(fixture.libraryPath))
+    try FileManager.default.copyItem(
+      at: ProjectPaths.testFixtures.appendingPathComponent("library/library-v1.sqlite"),
+      to: URL(fileURLWithPath: fixture.libraryPath))
+    let library = try fixture.library()
+    #expect(try await library.records().allSatisfy { $0.title == nil })
+    let id = UUID()
+    let json = """
+      {"schemaVersion": 2, "id": "\(id.uuidString)", "receivedAt": "2026-03-08T20:00:00Z",
+       "title": "Picnic\\nplans", "items": [\(ImporterFixture.url("https://example.org/"))]}
+      """
+    try Data(json.utf8).write(
+      to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(id.uuidString).json"))
+    await #expect(try fixture.importer(library).importPending().imported == [id])
+    let record = try #require(try await library.records().first { $0.shareID == id })
+    #expect(record.title == "Picnic\nplans")
+    #expect(record.contentLine == "Picnic plans · https://example.org/")
+  }
+
   @Test("A newer schema, another program's database and a file that is no database are refused")
   func refusals() throws {
     let fixture = try ImporterFixture()
@@ -93,7 +116,7 @@ struct LibraryTests {
     #expect(!FileManager.default.fileExists(atPath: fixture.directory.path + "/none"))
   }
 
-  @Test("Eight connections opening a new library at once all get WAL and version 1")
+  @Test("Eight connections opening a new library at once all get WAL and the current version")
   func concurrentFirstOpen() async throws {
     // Eight threads really at once (a migration read one PRAGMA at a time once took a library
     // being created for another program's database), ten times over, one after another so the
@@ -120,8 +143,8 @@ struct LibraryTests {
         }
         return await opens.reduce(into: []) { if let failure = $1 { $0.append(failure) } }
       }
-      if try await fixture.library().schemaVersion() != 1 {
-        failures.append("round \(round): not version 1")
+      if try await fixture.library().schemaVersion() != LibrarySchema.currentVersion {
+        failures.append("round \(round): not version \(LibrarySchema.currentVersion)")
       }
     }
     #expect(failures.isEmpty)

@@ -35,7 +35,8 @@ struct PostgresInboxTests {
     /// Commits a share: a text, and a payload file in `Incoming/` when `withFile`.
     @discardableResult
     func share(
-      _ inbox: PostgresInbox, withFile: Bool, index: Int, source: String = "notes"
+      _ inbox: PostgresInbox, withFile: Bool, index: Int, source: String = "notes",
+      title: String? = nil
     ) async throws -> UUID {
       let id = UUID()
       var items: [ShareManifest.Item] = [
@@ -55,7 +56,7 @@ struct PostgresInboxTests {
       }
       let prepared = try await inbox.reserve(id)
       try await prepared.write(
-        ShareManifest(id: id, receivedAt: Date(), source: source, items: items))
+        ShareManifest(id: id, receivedAt: Date(), source: source, title: title, items: items))
       try await prepared.makeDurable()
       try await prepared.commit()
       return id
@@ -238,6 +239,29 @@ struct PostgresInboxTests {
       let card = try await library.summary(
         date: CalendarDay("2026-09-21"), timeZone: taipei, locale: .traditionalChinese)
       #expect(card.lines.contains("• 待整理｜週六去公園嗎？"))
+    }
+  }
+
+  @Test("A share's title is kept in the PostgreSQL inbox, then in its library and on its card")
+  func title() async throws {
+    try await PostgresServer.sharing {
+      let fixture = try await Fixture()
+      defer { fixture.remove() }
+      let inbox = PostgresInbox(url: fixture.url, group: fixture.group)
+      let id = try await fixture.share(
+        inbox, withFile: true, index: 1, title: "Report from Files")
+      let untitled = try await fixture.share(inbox, withFile: false, index: 2)
+      await #expect(try inbox.manifest(id)?.title == "Report from Files")
+      await #expect(try inbox.manifest(untitled)?.title == nil)
+      let library = try PostgresLibrary(
+        url: fixture.url, filesPath: fixture.directory.path + "/files")
+      let importer = LibraryImporter(library: library, inbox: inbox)
+      await #expect(Set(try importer.importPending().imported) == [id, untitled])
+      let records = try await library.records(status: nil, limit: nil)
+      let record = try #require(records.first { $0.shareID == id })
+      #expect(record.title == "Report from Files")
+      #expect(records.first { $0.shareID == untitled }?.title == nil)
+      #expect(record.contentLine == "Report from Files · share 1 · note 1.txt")
     }
   }
 }

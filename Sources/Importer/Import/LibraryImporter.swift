@@ -259,7 +259,8 @@ public final class LibraryImporter: ShareHandler {
       let manifest = share.claim.manifest
       return LibraryRecord(
         shareID: manifest.id, receivedAt: manifest.receivedAt, importedAt: now(),
-        source: manifest.source, status: .toSort, items: share.placement.items)
+        source: manifest.source, status: .toSort, title: manifest.title,
+        items: share.placement.items)
     }
     let results: [Result<Bool, any Error>]
     do {
@@ -350,7 +351,7 @@ public final class LibraryImporter: ShareHandler {
     var placement = try await place(claim, directories: directories, flushes: true)
     let record = LibraryRecord(
       shareID: manifest.id, receivedAt: manifest.receivedAt, importedAt: now(),
-      source: manifest.source, status: .toSort, items: placement.items)
+      source: manifest.source, status: .toSort, title: manifest.title, items: placement.items)
     let inserted: Bool
     do {
       inserted = try await library.insert(record, claimedWith: claim)

@@ -141,7 +141,7 @@ extension Library {
     try connection.statement(LibrarySchema.insertRecord).run([
       .text(id), .integer(LibraryTime.microseconds(record.receivedAt)),
       .integer(LibraryTime.microseconds(record.importedAt)), .text(record.source),
-      .text(record.status.rawValue),
+      .text(record.status.rawValue), .text(record.title),
     ])
     let rowID = connection.lastInsertedRowID
     let insertItem = try connection.statement(LibrarySchema.insertItem)
@@ -162,7 +162,8 @@ extension Library {
   package static let unreadableID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
   /// The columns `readRecords(_:sql:_:)` reads, in its order.
-  static let recordColumns = "SELECT id, share_id, received_at, imported_at, source, status"
+  static let recordColumns =
+    "SELECT id, share_id, received_at, imported_at, source, status, title"
 
   /// Records from `sql` (which selects `recordColumns`), each with its items.
   static func readRecords(_ connection: SQLiteConnection, sql: String, _ values: [SQLiteValue])
@@ -175,7 +176,7 @@ extension Library {
           shareID: UUID(uuidString: row.text(1) ?? "") ?? Self.unreadableID,
           receivedAt: LibraryTime.date(row.integer(2)),
           importedAt: LibraryTime.date(row.integer(3)), source: row.text(4),
-          status: RecordStatus(rawValue: row.text(5) ?? ""), items: [])
+          status: RecordStatus(rawValue: row.text(5) ?? ""), title: row.text(6), items: [])
       )
     }
     let items = try connection.statement(LibrarySchema.itemsOfRecord)

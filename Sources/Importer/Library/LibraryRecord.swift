@@ -13,14 +13,17 @@ public struct LibraryRecord: Sendable, Hashable {
   public var source: String?
   /// Where it stands; `toSort` on import.
   public var status: RecordStatus
+  /// The share's title, when its manifest had one (display-only).
+  public var title: String?
   /// What the share held, in the manifest's order.
   public var items: [LibraryItem]
 
   /// A record.
   public init(
     shareID: UUID, receivedAt: Date, importedAt: Date, source: String?, status: RecordStatus,
-    items: [LibraryItem]
+    title: String? = nil, items: [LibraryItem]
   ) {
+    self.title = title
     self.shareID = shareID
     self.receivedAt = receivedAt
     self.importedAt = importedAt

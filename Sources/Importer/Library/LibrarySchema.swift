@@ -11,10 +11,10 @@ package enum LibrarySchema {
   package static let applicationID: Int64 = 0x5348_4C42
 
   /// The version this program writes.
-  package static let currentVersion = 1
+  package static let currentVersion = 2
 
   /// Each version's statements, applied to a file of the version before.
-  static let migrations: [(version: Int, sql: String)] = [(1, version1)]
+  static let migrations: [(version: Int, sql: String)] = [(1, version1), (2, version2)]
 
   /// Version 1.
   ///
@@ -49,15 +49,21 @@ package enum LibrarySchema {
     ) STRICT;
     """
 
+  /// Version 2: a record's title (the manifest's `title`, a form's title or a page's),
+  /// display-only; records imported before it have none.
+  static let version2 = """
+    ALTER TABLE records ADD COLUMN title TEXT;
+    """
+
   // MARK: Statements
 
   /// The record of a share id, if imported.
   package static let selectRecordID = "SELECT id FROM records WHERE share_id = ?1"
 
-  /// A record: share id, received, imported, source, status.
+  /// A record: share id, received, imported, source, status, title.
   package static let insertRecord = """
-    INSERT INTO records (share_id, received_at, imported_at, source, status)
-    VALUES (?1, ?2, ?3, ?4, ?5)
+    INSERT INTO records (share_id, received_at, imported_at, source, status, title)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6)
     """
 
   /// An item: record, position, kind, type, text, URL, file, byte count, SHA-256, name.
@@ -74,7 +80,7 @@ package enum LibrarySchema {
 
   /// The newest `?3` records in `[?1, ?2)` microseconds.
   static let newestOfDay = """
-    SELECT id, share_id, received_at, imported_at, source, status FROM records
+    SELECT id, share_id, received_at, imported_at, source, status, title FROM records
     WHERE received_at >= ?1 AND received_at < ?2
     ORDER BY received_at DESC, id DESC LIMIT ?3
     """

@@ -26,8 +26,9 @@ public struct HandoffSummary: Sendable, Hashable {
     public var receivedAt: Date
     /// Its status.
     public var status: RecordStatus
-    /// What it holds, on one line: a URL item's URL, a text item's text, a file item's
-    /// suggested name (else its type), each folded to one line, joined by ` · `.
+    /// What it holds, on one line: its title when it has one, then a URL item's URL, a text
+    /// item's text, a file item's suggested name (else its type), each folded to one line,
+    /// joined by ` · `.
     public var content: String
   }
 
@@ -62,18 +63,21 @@ public struct HandoffSummary: Sendable, Hashable {
   public var text: String { lines.joined(separator: "\n") }
 
   /// A record's content line (see `Entry.content`).
-  static func content(of items: [LibraryItem]) -> String {
-    items.compactMap { item -> String? in
-      let text: String? =
-        switch item.kind {
-        case .url: item.url
-        case .text: item.text
-        case .file: item.suggestedName ?? item.typeIdentifier
-        }
-      guard let text else { return nil }
-      let line = oneLine(text)
-      return line.isEmpty ? nil : line
-    }.joined(separator: " · ")
+  static func content(of items: [LibraryItem], title: String? = nil) -> String {
+    let shownTitle = title.map(oneLine).flatMap { $0.isEmpty ? nil : $0 }
+    return
+      ([shownTitle]
+      + items.map { item -> String? in
+        let text: String? =
+          switch item.kind {
+          case .url: item.url
+          case .text: item.text
+          case .file: item.suggestedName ?? item.typeIdentifier
+          }
+        guard let text else { return nil }
+        let line = oneLine(text)
+        return line.isEmpty ? nil : line
+      }).compactMap { $0 }.joined(separator: " · ")
   }
 
   /// `text` on one line: each run of white space holding a line break becomes one space,
@@ -112,5 +116,5 @@ public struct HandoffSummary: Sendable, Hashable {
 extension LibraryRecord {
   /// What the record holds on one line, as the summary card shows it (see
   /// `HandoffSummary.Entry.content`).
-  public var contentLine: String { HandoffSummary.content(of: items) }
+  public var contentLine: String { HandoffSummary.content(of: items, title: title) }
 }

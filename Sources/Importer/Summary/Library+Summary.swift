@@ -26,7 +26,7 @@ extension LibraryStore {
       entries: entries.map {
         HandoffSummary.Entry(
           shareID: $0.shareID, receivedAt: $0.receivedAt, status: $0.status,
-          content: HandoffSummary.content(of: $0.items))
+          content: HandoffSummary.content(of: $0.items, title: $0.title))
       })
   }
 }

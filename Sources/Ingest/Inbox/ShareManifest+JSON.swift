@@ -26,6 +26,7 @@ extension ShareManifest {
     json.key("schemaVersion")
     json.number(Int64(Self.currentSchemaVersion))
     json.member("source", source)
+    json.member("title", title)
     json.close("}")
     return Data(json.bytes)
   }

@@ -9,7 +9,11 @@ import SystemCalls
 /// do not know.
 ///
 /// Three shapes are read, told apart by `schemaVersion` and which fields are there:
-/// - **Version 2** (what this package writes): `id`, `receivedAt`, `source`, `items`.
+/// - **Version 2** (what this package writes): `id`, `receivedAt`, `source`, `items`, and
+///   `title` when the share has one. `title` came later within version 2: it is optional and
+///   display-only, so a reader that predates it loses nothing it acts on by ignoring it, as
+///   every reader ignores fields it does not know; a new version would have made every older
+///   reader refuse every share for a field none of them needs.
 /// - **Version 1 with `items`**: the same shape, as this package wrote it before version 2.
 /// - **Version 1 with `text` and no `items`**: the four-field form the App Group inbox this
 ///   product is modelled on writes (`{"schemaVersion":1,"id":…,"receivedAt":…,"text":…}`), a
@@ -37,6 +41,9 @@ public struct ShareManifest: Codable, Sendable, Hashable {
   public var receivedAt: Date
   /// The source app's name or bundle identifier, when known (`photos`, `com.apple.mobilesafari`).
   public var source: String?
+  /// The share's title, when it has one: the first extension item's `attributedTitle` (a Web
+  /// Share Target form's `title`, a page's title); display-only, never a path.
+  public var title: String?
   /// What the share holds, in the order the extension received it.
   public var items: [Item]
   /// Attachments that were offered but are not in `items`, with why (keep-partial shares and
@@ -122,18 +129,20 @@ public struct ShareManifest: Codable, Sendable, Hashable {
 
   /// Creates a manifest of the current schema version.
   public init(
-    id: UUID, receivedAt: Date, source: String?, items: [Item], notIncluded: [Omission] = []
+    id: UUID, receivedAt: Date, source: String?, title: String? = nil, items: [Item],
+    notIncluded: [Omission] = []
   ) {
     self.schemaVersion = Self.currentSchemaVersion
     self.id = id
     self.receivedAt = receivedAt
     self.source = source
+    self.title = title
     self.items = items
     self.notIncluded = notIncluded
   }
 
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, id, receivedAt, source, items, notIncluded
+    case schemaVersion, id, receivedAt, source, title, items, notIncluded
     /// The four-field form's one field of content.
     case text
   }
@@ -163,6 +172,7 @@ public struct ShareManifest: Codable, Sendable, Hashable {
       // The four-field form: one text or web URL, from a source it does not name.
       let text = try container.decode(String.self, forKey: .text)
       source = nil
+      title = nil
       items = [Self.fourFieldItem(text)]
       notIncluded = []
       return
@@ -175,6 +185,7 @@ public struct ShareManifest: Codable, Sendable, Hashable {
           + " not both")
     }
     source = try container.decodeIfPresent(String.self, forKey: .source)
+    title = try container.decodeIfPresent(String.self, forKey: .title)
     items = try container.decode([Item].self, forKey: .items)
     notIncluded = try container.decodeIfPresent([Omission].self, forKey: .notIncluded) ?? []
   }
@@ -200,6 +211,7 @@ public struct ShareManifest: Codable, Sendable, Hashable {
     try container.encode(id, forKey: .id)
     try container.encode(receivedAt, forKey: .receivedAt)
     try container.encodeIfPresent(source, forKey: .source)
+    try container.encodeIfPresent(title, forKey: .title)
     try container.encode(items, forKey: .items)
     if !notIncluded.isEmpty { try container.encode(notIncluded, forKey: .notIncluded) }
   }

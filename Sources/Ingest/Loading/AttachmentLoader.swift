@@ -16,6 +16,9 @@ struct AttachmentLoader: Sendable {
   let cancellation: ShareCancellation
   /// Told the bytes copied by this attachment so far.
   let progress: @Sendable (AttachmentPosition, Int64) -> Void
+  /// Files in `.staging/` the share may take as they are instead of copying them (see
+  /// `ReceivedFile`): a file representation whose file is one of these is adopted.
+  var adoptions: [ReceivedFile] = []
 
   /// Loads `choice` from the decision's provider.
   func load(_ decision: AttachmentDecision, _ choice: RepresentationChoice) async
@@ -68,19 +71,33 @@ struct AttachmentLoader: Sendable {
     let inPlace = provider.registeredTypeIdentifiers(fileOptions: [.openInPlace]).contains(type)
     let fileExtension = UTType(type)?.preferredFilenameExtension
     // The payload file is taken (or made) now, while the provider's queue wakes up to call the
-    // source, rather than after.
-    let payload: StagedPayload
-    do {
-      payload = try transaction.stagePayload(fileExtension: fileExtension)
-    } catch {
-      return .failure(StageFailure(stage: .copying, error: error))
+    // source, rather than after; when the share may adopt files, once the file is known.
+    var prepared: StagedPayload?
+    if adoptions.isEmpty {
+      do {
+        prepared = try transaction.stagePayload(fileExtension: fileExtension)
+      } catch {
+        return .failure(StageFailure(stage: .copying, error: error))
+      }
     }
-    return await withCheckedContinuation { continuation in
+    return await withCheckedContinuation { [prepared] continuation in
       let handler: @Sendable (URL?, (any Error)?) -> Void = { url, error in
         guard let url else {
-          transaction.discard(payload)
+          if let prepared { transaction.discard(prepared) }
           continuation.resume(
             returning: .failure(StageFailure(stage: .loading, error: error ?? CancellationError())))
+          return
+        }
+        if prepared == nil, let received = adoptable(url) {
+          continuation.resume(
+            returning: adopt(received, fileExtension: fileExtension, position: position))
+          return
+        }
+        let payload: StagedPayload
+        do {
+          payload = try prepared ?? transaction.stagePayload(fileExtension: fileExtension)
+        } catch {
+          continuation.resume(returning: .failure(StageFailure(stage: .copying, error: error)))
           return
         }
         // Apple deletes a temporary copy when this handler returns: copy it now.
@@ -105,6 +122,42 @@ struct AttachmentLoader: Sendable {
         }
         : provider.loadFileRepresentation(forTypeIdentifier: type, completionHandler: handler)
       cancellation.track(load)
+    }
+  }
+
+  /// The received file at `url`, if the share may adopt it.
+  private func adoptable(_ url: URL) -> ReceivedFile? {
+    guard url.isFileURL else { return nil }
+    let path = url.path
+    return adoptions.first { transaction.group.staging.path(of: $0.name) == path }
+  }
+
+  /// Takes `received` as the payload (see `ShareTransaction.adoptPayload`), after the checks
+  /// a copy makes as it goes: the contract's size limits, and an empty file.
+  private func adopt(
+    _ received: ReceivedFile, fileExtension: String?, position: AttachmentPosition
+  ) -> Result<LoadedAttachment, StageFailure> {
+    do {
+      if received.byteCount > contract.maximumFileSize {
+        throw ContractViolation.fileTooLarge(
+          byteCount: received.byteCount, maximum: contract.maximumFileSize)
+      }
+      try checkNotEmpty(received.byteCount)
+      try budget.charge(Int(received.byteCount), fileTotal: received.byteCount)
+      guard
+        let payload = try transaction.adoptPayload(received, fileExtension: fileExtension)
+      else {
+        throw IOError(
+          .other, operation: "adopt",
+          path: transaction.group.staging.path(of: received.name),
+          cause: ReceivedFileChanged(expected: nil))
+      }
+      progress(position, received.byteCount)
+      payload.flush.queue()
+      IOExecutor.shared.execute { transaction.makeDurable(payload) }
+      return .success(.file(payload, byteCount: received.byteCount, sha256: received.sha256))
+    } catch {
+      return .failure(StageFailure(stage: .copying, error: error))
     }
   }
 

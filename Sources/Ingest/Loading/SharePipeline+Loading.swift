@@ -5,14 +5,16 @@ import SystemCalls
 extension SharePipeline {
   /// Loads every taken attachment, at most `maximumConcurrentLoads` at once, until all are
   /// done or the deadline passes; in an all-or-nothing share the first failure stops the rest.
-  func load(_ run: inout ShareRun, transaction: ShareTransaction) async {
+  func load(
+    _ run: inout ShareRun, transaction: ShareTransaction, adopting received: [ReceivedFile] = []
+  ) async {
     let cancellation = ShareCancellation()
     let tracker = LoadTracker()
     let budget = ShareBudget(contract: contract)
     let progress = options.progress ?? { _, _ in }
     let loader = AttachmentLoader(
       contract: contract, transaction: transaction, budget: budget,
-      cancellation: cancellation, progress: progress)
+      cancellation: cancellation, progress: progress, adoptions: received)
     let work = run.decision.attachments.compactMap { decision in
       decision.choice.map { (decision, $0) }
     }

@@ -99,8 +99,19 @@ public struct SharePipeline: Sendable {
   public func share(
     _ items: [NSExtensionItem], source: String? = nil, receivedAt: Date = Date()
   ) async -> ShareOutcome {
+    await share(items, source: source, receivedAt: receivedAt, adopting: [])
+  }
+
+  /// Runs one share as `share(_:source:receivedAt:)` does, taking each of `received` that an
+  /// attachment's file representation hands over as the payload itself, without copying it
+  /// (see `ReceivedFile`): a file its writer made in `.staging/` and hashed as it wrote it,
+  /// such as a request body the share server received.
+  package func share(
+    _ items: [NSExtensionItem], source: String? = nil, receivedAt: Date = Date(),
+    adopting received: [ReceivedFile]
+  ) async -> ShareOutcome {
     await withTaskExecutorPreference(IOExecutor.shared) {
-      await run(items, source: source, receivedAt: receivedAt)
+      await run(items, source: source, receivedAt: receivedAt, adopting: received)
     }
   }
 
@@ -118,7 +129,7 @@ public struct SharePipeline: Sendable {
   }
 
   private func run(
-    _ items: [NSExtensionItem], source: String?, receivedAt: Date
+    _ items: [NSExtensionItem], source: String?, receivedAt: Date, adopting received: [ReceivedFile]
   ) async -> ShareOutcome {
     let clock = ContinuousClock()
     let started = clock.now
@@ -156,7 +167,7 @@ public struct SharePipeline: Sendable {
         .pending(Task(executorPreference: IOExecutor.shared) { try await inbox.reserve(id) })
       }
     let transaction = ShareTransaction(id: id, group: group, spares: spares)
-    await load(&run, transaction: transaction)
+    await load(&run, transaction: transaction, adopting: received)
     let prepared: any PreparedManifest
     do {
       prepared = try await reservation.prepared
@@ -171,7 +182,9 @@ public struct SharePipeline: Sendable {
       log.record(IngestEvent(shareID: id, stage: .rollback, event: "rolled-back", error: error))
       return run.outcome(error: error, duration: clock.now - started)
     }
-    let manifest = run.manifest(receivedAt: receivedAt, source: source)
+    // The share's title: the first item's that has one (display-only).
+    let title = items.lazy.compactMap { $0.attributedTitle?.string }.first { !$0.isEmpty }
+    let manifest = run.manifest(receivedAt: receivedAt, source: source, title: title)
     let commitStarted = clock.now
     do {
       try await transaction.commit(manifest, as: prepared)

@@ -66,7 +66,7 @@ struct ShareRun: Sendable {
   }
 
   /// The manifest of the items that loaded, with what was left out and why.
-  func manifest(receivedAt: Date, source: String?) -> ShareManifest {
+  func manifest(receivedAt: Date, source: String?, title: String? = nil) -> ShareManifest {
     var items: [ShareManifest.Item] = []
     var omissions: [ShareManifest.Omission] = []
     for attachment in decision.attachments {
@@ -92,7 +92,8 @@ struct ShareRun: Sendable {
       }
     }
     return ShareManifest(
-      id: id, receivedAt: receivedAt, source: source, items: items, notIncluded: omissions)
+      id: id, receivedAt: receivedAt, source: source, title: title, items: items,
+      notIncluded: omissions)
   }
 
   private func item(_ loaded: LoadedAttachment, _ attachment: AttachmentDecision)

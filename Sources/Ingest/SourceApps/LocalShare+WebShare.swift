@@ -15,16 +15,21 @@ extension LocalShare {
     public var url: URL
     /// The part's declared MIME type, if any (`image/jpeg`; parameters are ignored).
     public var declaredMIMEType: String?
+    /// The part's file name, as the attachment's `suggestedName` (display-only, never a
+    /// path); nil when the part gave none.
+    public var suggestedName: String?
 
-    /// A file and the MIME type declared for it.
-    public init(url: URL, declaredMIMEType: String?) {
+    /// A file, the MIME type declared for it and the name its part gave.
+    public init(url: URL, declaredMIMEType: String?, suggestedName: String? = nil) {
       self.url = url
       self.declaredMIMEType = declaredMIMEType
+      self.suggestedName = suggestedName
     }
   }
 
   /// Wraps a Web Share Target form as the "web share" source: one `NSExtensionItem` whose
-  /// `attributedTitle` is the form's `title`, with an attachment per file, then the `url`
+  /// `attributedTitle` is the form's `title`, with an attachment per file (its `suggestedName`
+  /// the part's file name), then the `url`
   /// (`public.url` and `public.plain-text`, as Safari shares a page), then the `text`
   /// (`public.plain-text`); `source` is `web-share`.
   ///
@@ -52,6 +57,7 @@ extension LocalShare {
         Self.agreeingDeclaredType($0, content: result.type, registry: registry)
       }
       let provider = NSItemProvider()
+      provider.suggestedName = file.suggestedName
       var types = [result.type.identifier]
       if let declared, declared != result.type { types.insert(declared.identifier, at: 0) }
       for type in types {

@@ -78,6 +78,70 @@ final class ShareTransaction: Sendable {
     return payload
   }
 
+  /// Takes `received` as a payload of this share (see `ReceivedFile`): its descriptor, with its
+  /// in-flight lock, becomes the payload's, and its name in `.staging/` becomes
+  /// `<UUID>.<fileExtension>` (renamed, never replacing), as a payload made here is named;
+  /// nothing is copied. Nil when another load took it first.
+  ///
+  /// The name must still hold the very file written (the same inode, one name, the size
+  /// written), before and after the rename; else the share fails rather than take a file that
+  /// is not the one hashed. Once renamed, the payload is the share's: a rollback removes it.
+  ///
+  /// - Throws: `IOError`, or `CancellationError` when the share already ended.
+  func adoptPayload(_ received: ReceivedFile, fileExtension: String?) throws -> StagedPayload? {
+    guard let file = received.adopt() else { return nil }
+    let stem = RandomUUID.make().uuidString
+    let name = fileExtension.map { "\(stem).\($0)" } ?? stem
+    do {
+      let status = try file.status()
+      try checkSameFile(status, named: received.name, size: received.byteCount)
+      try group.staging.rename(received.name, to: name, replacing: false)
+    } catch {
+      try? file.close()
+      throw error
+    }
+    let payload = StagedPayload(name: name, stagedName: name, file: file, isEntryDurable: false)
+    let accepted = state.withLock { state -> Bool in
+      guard state.phase == .open else { return false }
+      state.payloads.append(payload)
+      return true
+    }
+    guard accepted else {
+      try? group.staging.removeFile(name)
+      try? file.close()
+      throw CancellationError()
+    }
+    // Renamed by name: proven to be the same file again under its new one (a rollback removes
+    // it either way).
+    try checkSameFile(try file.status(), named: name, size: received.byteCount)
+    return payload
+  }
+
+  /// Throws unless `name` in `.staging/` is the file `status` describes, a regular file with
+  /// one name and `size` bytes.
+  private func checkSameFile(_ status: FileStatus, named name: String, size: Int64) throws(IOError)
+  {
+    let path = group.staging.path(of: name)
+    guard status.kind == .regularFile else {
+      throw IOError(.notRegularFile, operation: "adopt", path: path, fileKind: status.kind)
+    }
+    guard status.linkCount == 1 else {
+      throw IOError(
+        .hardLink, operation: "adopt", path: path,
+        cause: FileDescriptor.LinkCount(count: status.linkCount))
+    }
+    guard status.size == size else {
+      throw IOError(
+        .other, operation: "adopt", path: path,
+        cause: ReceivedFileChanged(expected: size, found: status.size))
+    }
+    let named = try group.staging.status(of: name)
+    guard let named, named.device == status.device, named.inode == status.inode else {
+      throw IOError(
+        .notFound, operation: "adopt", path: path, cause: ReceivedFileChanged(expected: nil))
+    }
+  }
+
   /// A new payload file, made now, carrying the in-flight lock (see `GroupDirectory+Trust`).
   private func makePayload(_ fileExtension: String?) throws -> StagedPayload {
     let made = try group.makeInFlightFile(in: group.staging, .readWrite) {
@@ -219,5 +283,19 @@ final class ShareTransaction: Sendable {
       try? group.incoming.removeFile(payload.name)
       try? payload.file.close()
     }
+  }
+}
+
+/// A received file that is no longer what its writer wrote: another size, or another file
+/// under its name.
+struct ReceivedFileChanged: Error, Sendable, CustomStringConvertible {
+  var expected: Int64?
+  var found: Int64? = nil
+
+  var description: String {
+    if let expected, let found {
+      return "it holds \(found) bytes where \(expected) were written"
+    }
+    return "its name no longer holds the file that was written"
   }
 }

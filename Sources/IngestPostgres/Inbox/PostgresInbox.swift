@@ -252,7 +252,8 @@ public final class PostgresInbox: InboxStore {
           jsonb_build_object('oid', i.payload_oid::bigint, 'exists', EXISTS (
             SELECT 1 FROM pg_largeobject_metadata m WHERE m.oid = i.payload_oid)) END
           ORDER BY i.position), '[]'::jsonb)::text
-        FROM share_ingest.inbox_items i WHERE i.share_id = s.id)
+        FROM share_ingest.inbox_items i WHERE i.share_id = s.id),
+      s.title
     FROM share_ingest.inbox_shares s
     """
 
@@ -277,7 +278,8 @@ public final class PostgresInbox: InboxStore {
       throw ManifestError(path: path, field: "receivedAt", problem: "missing")
     }
     let manifest = ShareManifest(
-      id: id, receivedAt: received, source: row.text(2), items: items, notIncluded: omissions)
+      id: id, receivedAt: received, source: row.text(2), title: row.text(6), items: items,
+      notIncluded: omissions)
     try manifest.validate(path: path, expected: id)
     return manifest
   }

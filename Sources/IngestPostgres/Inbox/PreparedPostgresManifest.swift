@@ -119,7 +119,7 @@ final class PreparedPostgresManifest: PreparedManifest {
       .joined(separator: ",") + "]"
     return [
       .uuid(manifest.id), .timestamp(manifest.receivedAt), .text(manifest.source),
-      .text(omissions), .text(items), .text(oids),
+      .text(omissions), .text(items), .text(oids), .text(manifest.title),
     ]
   }
 
@@ -128,8 +128,8 @@ final class PreparedPostgresManifest: PreparedManifest {
   /// oids (or nulls) in the same order.
   static let insert = """
     WITH share AS (
-      INSERT INTO share_ingest.inbox_shares (id, received_at, source, not_included)
-      VALUES ($1::uuid, $2::timestamptz, $3, $4::jsonb)
+      INSERT INTO share_ingest.inbox_shares (id, received_at, source, not_included, title)
+      VALUES ($1::uuid, $2::timestamptz, $3, $4::jsonb, $7)
       RETURNING id
     ), objects AS (
       INSERT INTO share_ingest.payload_objects (oid, share_id)

@@ -125,7 +125,7 @@ extension PostgresLibrary {
         shareID: record.shareID.uuidString,
         receivedAt: PGValue.microseconds(since1970: record.receivedAt),
         importedAt: PGValue.microseconds(since1970: record.importedAt), source: record.source,
-        status: record.status.rawValue, items: record.items)
+        status: record.status.rawValue, title: record.title, items: record.items)
     }
     let json = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
     return PGStatement(
@@ -135,10 +135,10 @@ extension PostgresLibrary {
         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS row(value, position)
       ), record AS (
         INSERT INTO share_ingest.library_records
-          (share_id, received_at, imported_at, source, status)
+          (share_id, received_at, imported_at, source, status, title)
         SELECT share_id, \(PostgresInbox.timestamp(from: "(value->>'receivedAt')")),
           \(PostgresInbox.timestamp(from: "(value->>'importedAt')")), value->>'source',
-          value->>'status'
+          value->>'status', value->>'title'
         FROM input ORDER BY position
         ON CONFLICT (share_id) DO NOTHING
         RETURNING id, share_id
@@ -168,6 +168,7 @@ extension PostgresLibrary {
     var importedAt: Int64
     var source: String?
     var status: String
+    var title: String?
     var items: [LibraryItem]
   }
 }

@@ -225,8 +225,8 @@ public final class PostgresLibrary: LibraryStore {
       """
       WITH record AS (
         INSERT INTO share_ingest.library_records
-          (share_id, received_at, imported_at, source, status)
-        VALUES ($1::uuid, $2::timestamptz, $3::timestamptz, $4, $5)
+          (share_id, received_at, imported_at, source, status, title)
+        VALUES ($1::uuid, $2::timestamptz, $3::timestamptz, $4, $5, $7)
         ON CONFLICT (share_id) DO NOTHING
         RETURNING id
       ), items AS (
@@ -244,7 +244,7 @@ public final class PostgresLibrary: LibraryStore {
       [
         .uuid(record.shareID), .timestamp(record.receivedAt), .timestamp(record.importedAt),
         .text(record.source), .text(record.status.rawValue),
-        .text(String(decoding: items, as: UTF8.self)),
+        .text(String(decoding: items, as: UTF8.self)), .text(record.title),
       ]
     )
   }
@@ -262,7 +262,8 @@ public final class PostgresLibrary: LibraryStore {
               'kind', i.kind, 'typeIdentifier', i.type_identifier, 'text', i.text,
               'url', i.url, 'file', i.file, 'byteCount', i.byte_count, 'sha256', i.sha256,
               'suggestedName', i.suggested_name) ORDER BY i.position), '[]'::jsonb)::text
-            FROM share_ingest.library_items i WHERE i.record_id = r.id)
+            FROM share_ingest.library_items i WHERE i.record_id = r.id),
+          r.title
         FROM share_ingest.library_records r
         """ + " " + clause, parameters, operation: operation)
     }
@@ -274,7 +275,7 @@ public final class PostgresLibrary: LibraryStore {
         receivedAt: row.date(1) ?? Date(timeIntervalSince1970: 0),
         importedAt: row.date(2) ?? Date(timeIntervalSince1970: 0),
         source: row.text(3), status: RecordStatus(rawValue: row.text(4) ?? ""),
-        items: items)
+        title: row.text(6), items: items)
     }
   }
 }

@@ -17,7 +17,7 @@ import SystemCalls
 /// migrated, since workers often lack the rights DDL needs.
 public enum PostgresSchema {
   /// The version this program writes and reads.
-  public static let currentVersion = 2
+  public static let currentVersion = 3
 
   /// The key of the advisory lock migrations hold: `SHINGEST` in ASCII.
   static let advisoryLockKey: Int64 = 0x5348_494E_4745_5354
@@ -131,7 +131,9 @@ public enum PostgresSchema {
     """
 
   /// Each version's statements, applied to a database of the version before.
-  static let migrations: [(version: Int, sql: String)] = [(1, version1), (2, version2)]
+  static let migrations: [(version: Int, sql: String)] = [
+    (1, version1), (2, version2), (3, version3),
+  ]
 
   /// Version 1: the inbox and the library.
   ///
@@ -234,6 +236,15 @@ extension PostgresSchema {
     CREATE TRIGGER inbox_items_unlink_payload AFTER DELETE ON share_ingest.inbox_items
       FOR EACH ROW WHEN (OLD.payload_oid IS NOT NULL)
       EXECUTE FUNCTION share_ingest.unlink_payload();
+    """
+}
+
+extension PostgresSchema {
+  /// Version 3: a share's title (the manifest's `title`: a form's title, a page's), in the
+  /// inbox and in the library; display-only, and NULL for shares made before it.
+  static let version3 = """
+    ALTER TABLE share_ingest.inbox_shares ADD COLUMN title text;
+    ALTER TABLE share_ingest.library_records ADD COLUMN title text;
     """
 }
 

@@ -34,24 +34,42 @@ final class HTTPDaemon: Sendable {
   let resumed: WakeEvent
   /// How long a request's body may take to arrive, from its head.
   let requestTimeLimit: Duration
+  /// The connections open, and which of them wait for a request's head.
+  let connections: ConnectionTable
 
   private init(
-    handler: any HTTPRequestHandler, uploadLimit: Int, requestTimeLimit: Duration,
-    resumed: WakeEvent
+    handler: any HTTPRequestHandler, limits: Limits, resumed: WakeEvent
   ) {
     self.handler = handler
     self.resumed = resumed
-    self.slots = UploadSlots(limit: uploadLimit)
-    self.requestTimeLimit = requestTimeLimit
+    self.slots = UploadSlots(limit: limits.uploads)
+    self.requestTimeLimit = limits.requestTime
+    self.connections = ConnectionTable(
+      limit: limits.connections, headerTimeLimit: limits.headerTime,
+      cut: { cmicrohttpd_cut($0) }, room: { resumed.signal() })
+  }
+
+  /// What the daemon lets in: connections, uploads and how long each may take.
+  struct Limits: Sendable {
+    /// The most connections at once.
+    var connections: Int
+    /// The most connections from one IP address (0: no limit of its own).
+    var connectionsPerAddress: Int
+    /// Seconds a connection may stay idle (MHD's timer, restarted at every byte).
+    var idleSeconds: Int
+    /// How long a connection may take to send a whole request head.
+    var headerTime: Duration
+    /// The most bodies taken at once.
+    var uploads: Int
+    /// How long a request's body may take to arrive, from its head.
+    var requestTime: Duration
   }
 
   /// Starts listening on `listener`, speaking TLS with `tls`; requests are served by
   /// `runOnce()`.
   static func start(
     listener: ShareServer.Listener, socketPermissions: UInt32, tls: ShareServer.TLSCredentials?,
-    connectionLimit: Int,
-    connectionTimeoutSeconds: Int, uploadLimit: Int, requestTimeLimit: Duration,
-    handler: any HTTPRequestHandler
+    limits: Limits, handler: any HTTPRequestHandler
   ) throws(ShareServerError) -> HTTPDaemon {
     let resumed: WakeEvent
     do {
@@ -59,9 +77,7 @@ final class HTTPDaemon: Sendable {
     } catch {
       throw .loopFailed(error)
     }
-    let server = HTTPDaemon(
-      handler: handler, uploadLimit: uploadLimit, requestTimeLimit: requestTimeLimit,
-      resumed: resumed)
+    let server = HTTPDaemon(handler: handler, limits: limits, resumed: resumed)
     let context = Unmanaged.passUnretained(server).toOpaque()
     let flags = UInt32(MHD_USE_EPOLL.rawValue) | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
     var socket: Int32 = -1
@@ -73,12 +89,13 @@ final class HTTPDaemon: Sendable {
       port = chosen
     case .unixSocket(let path):
       socket = try UnixSocketListener.listen(
-        at: path, permissions: socketPermissions, backlog: Int32(clamping: connectionLimit))
+        at: path, permissions: socketPermissions, backlog: Int32(clamping: limits.connections))
     }
     let started = cmicrohttpd_start(
       flags, socket, host, port, tls?.privateKey, tls?.certificateChain, accessHandler, context,
-      completionHandler, context, UInt32(clamping: connectionLimit),
-      UInt32(clamping: connectionTimeoutSeconds), 0)
+      completionHandler, context, connectionNotifier, context,
+      UInt32(clamping: limits.connections), UInt32(clamping: limits.connectionsPerAddress),
+      UInt32(clamping: limits.idleSeconds), 0)
     guard let started else {
       let errno = Errno.current
       if socket >= 0 {
@@ -129,6 +146,24 @@ final class HTTPDaemon: Sendable {
     }
   }
 
+  /// Cuts off the connections with no whole request head within the header time limit;
+  /// what it and the admissions since the last call cut off.
+  func sweepConnections() -> ConnectionTable.Cuts { connections.sweep() }
+
+  /// For a stop past its time limit: answers the requests still waiting for an upload slot
+  /// with 503 (`Retry-After`), and cuts off the connections whose bodies are still arriving
+  /// (their uploads are removed). Shares being committed and pages being made are left to
+  /// finish. Returns how many of each.
+  func endStragglers() -> (turnedAway: Int, cutOff: Int) {
+    let waiting = slots.takeWaiting()
+    for exchange in waiting {
+      exchange.turnAway(
+        with: .unavailable("the server is stopping; send this again shortly"),
+        waking: resumed)
+    }
+    return (waiting.count, connections.cutUnheld())
+  }
+
   fileprivate func began() { inFlight.add(1, ordering: .releasing) }
   fileprivate func ended() { inFlight.subtract(1, ordering: .releasing) }
 }
@@ -139,6 +174,8 @@ final class HTTPExchange: Sendable {
   enum Phase: Sendable {
     /// Its body is arriving into the upload.
     case receiving
+    /// The request has arrived whole; it is suspended at MHD's next call (see `park`).
+    case parking
     /// Suspended while its upload is shared.
     case processing
     /// A response is queued.
@@ -149,17 +186,27 @@ final class HTTPExchange: Sendable {
     var phase = Phase.receiving
     var upload: Upload?
     var form: FormUpload?
+    /// A page made off the loop (`HTTPHeadDecision.respondLater`), once the request has ended.
+    var page: (@Sendable () async -> HTTPResponse)?
     /// The response waiting for the connection's resume.
     var pending: HTTPResponse?
     var status: Int?
     var bodyBytes: Int64 = 0
     /// Whether it holds one of the daemon's upload slots (taken at its first body byte).
     var holdsSlot = false
-    /// Suspended until an upload slot is free, its first bytes not yet taken.
+    /// Suspended at its head until an upload slot is free, no byte of its body taken (and no
+    /// `100 Continue` sent).
     var isWaitingForSlot = false
+    /// Resumed at its head (a slot came, or the server turned it away): MHD calls the handler
+    /// once more with no body, where a response can still be queued.
+    var isResumedAtHead = false
+    /// The answer to give at that call instead of taking the body.
+    var headAnswer: HTTPResponse?
   }
 
   let head: HTTPRequestHead
+  /// The connection's socket: its key in the daemon's connection table.
+  let socket: Int32
   /// When the request's head arrived: its body must arrive within the request time limit.
   let started = ContinuousClock.now
   let state = Mutex(State())
@@ -168,9 +215,14 @@ final class HTTPExchange: Sendable {
   /// The `MHD_PostProcessor` of a form, until its body has ended.
   fileprivate let postProcessor = Mutex<MHDPointer?>(nil)
 
-  init(head: HTTPRequestHead) { self.head = head }
+  init(head: HTTPRequestHead, socket: Int32) {
+    self.head = head
+    self.socket = socket
+  }
 
-  fileprivate func suspend(_ suspended: OpaquePointer) {
+  /// Suspends the connection; `table` marks it held, so that no sweep cuts it meanwhile.
+  fileprivate func suspend(_ suspended: OpaquePointer, holding table: ConnectionTable) {
+    table.setHeld(socket, true)
     connection.withLock { $0 = MHDPointer(pointer: suspended) }
     MHD_suspend_connection(suspended)
   }
@@ -180,7 +232,23 @@ final class HTTPExchange: Sendable {
   func admit(waking loop: WakeEvent) {
     state.withLock {
       $0.isWaitingForSlot = false
+      $0.isResumedAtHead = true
       $0.holdsSlot = true
+    }
+    connection.withLock { connection in
+      if let connection { MHD_resume_connection(connection.pointer) }
+      connection = nil
+    }
+    loop.signal()
+  }
+
+  /// Resumes a connection that waited for an upload slot with `response` instead (no slot
+  /// taken, no byte of its body read).
+  func turnAway(with response: HTTPResponse, waking loop: WakeEvent) {
+    state.withLock {
+      $0.isWaitingForSlot = false
+      $0.isResumedAtHead = true
+      $0.headAnswer = response
     }
     connection.withLock { connection in
       if let connection { MHD_resume_connection(connection.pointer) }
@@ -253,67 +321,86 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       accept: header(connection, "Accept"), acceptLanguage: header(connection, "Accept-Language"),
       cookie: header(connection, "Cookie"), host: header(connection, "Host"),
       origin: header(connection, "Origin"), fetchSite: header(connection, "Sec-Fetch-Site"),
+      contentDisposition: header(connection, "Content-Disposition"),
       query: HTTPRequestHead.queryKeys.reduce(into: [:]) { query, key in
         query[key] = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, key)
           .map { String(cString: $0) }
       })
-    let exchange = HTTPExchange(head: head)
+    let exchange = HTTPExchange(head: head, socket: cmicrohttpd_connection_socket(connection))
     requestContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
+    daemon.connections.headArrived(exchange.socket)
     daemon.began()
     switch daemon.handler.decide(head) {
     case .respond(let response):
       return queue(response, on: connection, exchange: exchange)
     case .respondLater(let answer):
-      // A page that reads the inbox, the library or an image: made off the loop, as a share is.
-      exchange.state.withLock { $0.phase = .processing }
-      exchange.suspend(connection)
-      Task(executorPreference: IOExecutor.shared) {
-        exchange.resume(with: await answer(), waking: daemon.resumed)
-      }
+      // A page that reads the inbox, the library or an image: made off the loop, as a share
+      // is, once MHD has the whole request (see `park`).
+      exchange.state.withLock { $0.page = answer }
       return .YES
     case .receive(let upload):
       exchange.state.withLock { $0.upload = upload }
-      return .YES
     case .receiveForm(let form):
       exchange.state.withLock { $0.form = form }
+      // The buffer holds a part's headers whole: 64 KiB lets a file name of tens of KB through
+      // (it is never used), where 16 KiB made such a form "malformed".
       let made = MHD_create_post_processor(
-        connection, 16 * 1024, formIterator, Unmanaged.passUnretained(exchange).toOpaque())
+        connection, 64 * 1024, formIterator, Unmanaged.passUnretained(exchange).toOpaque())
       guard let made else {
         return queue(
           .error(400, "the multipart/form-data body has no boundary"), on: connection,
           exchange: exchange)
       }
       exchange.postProcessor.withLock { $0 = MHDPointer(pointer: made) }
-      return .YES
     }
+    // Back-pressure, decided at the head: past the upload limit the request waits here,
+    // suspended, before MHD sends `100 Continue` or reads a byte of its body (which waits in
+    // the kernel's buffers and the client's). While it waits a response can still be queued,
+    // as it cannot once the body has begun: one whose slot comes too late is answered 503.
+    if daemon.slots.acquire(exchange) {
+      exchange.state.withLock { $0.holdsSlot = true }
+    } else {
+      exchange.state.withLock { $0.isWaitingForSlot = true }
+      exchange.suspend(connection, holding: daemon.connections)
+    }
+    return .YES
   }
   let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
   let (phase, upload, form, pending) = exchange.state.withLock {
     ($0.phase, $0.upload, $0.form, $0.pending)
   }
+  daemon.connections.setHeld(exchange.socket, false)
+  let resumedAtHead = exchange.state.withLock { state -> (HTTPResponse?, Bool)? in
+    guard state.isResumedAtHead else { return nil }
+    state.isResumedAtHead = false
+    defer { state.headAnswer = nil }
+    return (state.headAnswer, state.holdsSlot)
+  }
+  if let (answer, holdsSlot) = resumedAtHead {
+    // The call after a resume at the head: the body is still unread.
+    if let answer {
+      form?.discard()
+      return queue(answer, on: connection, exchange: exchange)
+    }
+    if holdsSlot, ContinuousClock.now - exchange.started > daemon.requestTimeLimit {
+      daemon.handler.tooSlow(exchange.head, waited: true)
+      form?.discard()
+      return queue(
+        .unavailable("the server was busy with other uploads past this request's time limit"),
+        on: connection, exchange: exchange)
+    }
+    return .YES
+  }
   if size.pointee > 0 {
-    guard phase == .receiving else {
+    guard case .receiving = phase else {
       size.pointee = 0
       return .YES
     }
     if ContinuousClock.now - exchange.started > daemon.requestTimeLimit {
       // Too slow: closed unanswered (MHD 0.9 cannot queue a 408 in the middle of a body),
       // and what arrived is removed by the completion callback.
-      daemon.handler.tooSlow(exchange.head)
+      daemon.handler.tooSlow(exchange.head, waited: false)
       return .NO
-    }
-    // Back-pressure: past the upload limit, the body waits in the kernel's buffers and the
-    // client's, not in memory here. These bytes are left untaken; MHD hands them over again
-    // when `admit()` resumes the connection.
-    let holdsSlot = exchange.state.withLock { $0.holdsSlot }
-    if !holdsSlot {
-      if daemon.slots.acquire(exchange) {
-        exchange.state.withLock { $0.holdsSlot = true }
-      } else {
-        exchange.state.withLock { $0.isWaitingForSlot = true }
-        exchange.suspend(connection)
-        return .YES
-      }
     }
     let count = size.pointee
     size.pointee = 0
@@ -329,7 +416,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         processor.map { MHD_post_process($0.pointer, data, count) } ?? .NO
       }
       if parsed == .NO, form.refusal == nil {
-        form.refuse(.error(400, "the multipart/form-data body is malformed"))
+        form.refuse(
+          .error(
+            400,
+            "the multipart/form-data body is malformed (or a part's header line is longer than"
+              + " 64 KiB)"))
       }
       return .YES
     }
@@ -355,37 +446,64 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         return queue(refusal, on: connection, exchange: exchange)
       }
     }
-    guard form != nil || upload != nil else { return .NO }
-    exchange.state.withLock {
-      $0.phase = .processing
-      $0.upload = nil
-      $0.form = nil
-    }
-    exchange.suspend(connection)
-    // In flight until its files are removed too, so that a graceful stop waits for that.
-    daemon.began()
-    Task(executorPreference: IOExecutor.shared) {
-      let response =
-        if let form {
-          await daemon.handler.finish(form, head: exchange.head)
-        } else if let upload {
-          await daemon.handler.finish(upload, head: exchange.head)
-        } else {
-          HTTPResponse.error(500, "nothing was received")
-        }
-      exchange.resume(with: response, waking: daemon.resumed)
-      // The staged body goes once the answer is on its way: removing a large file takes a while
-      // (a quarter of a second for 1 GiB), and the client need not wait for it.
-      upload?.discard()
-      form?.discard()
-      daemon.ended()
-    }
+    let hasWork = exchange.state.withLock { $0.page != nil }
+    guard form != nil || upload != nil || hasWork else { return .NO }
+    exchange.state.withLock { $0.phase = .parking }
+    return .YES
+  case .parking:
+    park(exchange, connection, daemon)
     return .YES
   case .processing:
     guard let pending else { return .YES }
     return queue(pending, on: connection, exchange: exchange)
   case .answered:
     return .YES
+  }
+}
+
+/// Suspends a request that has arrived whole and makes its answer off the loop: its share
+/// (the staged body), or its page.
+///
+/// Called at the MHD call after the one where the request ended, never at that one: MHD 0.9
+/// does not update a suspended connection's event-loop state, so one suspended in the pass
+/// where its body ended would still be marked for reading, and at its resume MHD would read
+/// first; a client that half-closed after its body (FIN) would then be closed unanswered.
+/// Returning once without a response lets MHD mark the connection blocked (and call again at
+/// once: it stays in MHD's ready list); suspended then, its resume goes straight to the answer.
+private func park(_ exchange: HTTPExchange, _ connection: OpaquePointer, _ daemon: HTTPDaemon) {
+  let (upload, form, page) = exchange.state.withLock { state in
+    defer {
+      state.phase = .processing
+      state.upload = nil
+      state.form = nil
+      state.page = nil
+    }
+    return (state.upload, state.form, state.page)
+  }
+  exchange.suspend(connection, holding: daemon.connections)
+  if let page {
+    Task(executorPreference: IOExecutor.shared) {
+      exchange.resume(with: await page(), waking: daemon.resumed)
+    }
+    return
+  }
+  // In flight until its files are removed too, so that a graceful stop waits for that.
+  daemon.began()
+  Task(executorPreference: IOExecutor.shared) {
+    let response =
+      if let form {
+        await daemon.handler.finish(form, head: exchange.head)
+      } else if let upload {
+        await daemon.handler.finish(upload, head: exchange.head)
+      } else {
+        HTTPResponse.error(500, "nothing was received")
+      }
+    exchange.resume(with: response, waking: daemon.resumed)
+    // The staged body goes once the answer is on its way: removing a large file takes a while
+    // (a quarter of a second for 1 GiB), and the client need not wait for it.
+    upload?.discard()
+    form?.discard()
+    daemon.ended()
   }
 }
 
@@ -410,8 +528,25 @@ private let completionHandler: MHD_RequestCompletedCallback = {
   state.upload?.discard()
   state.form?.discard()
   if state.holdsSlot, let next = daemon.slots.release() { next.admit(waking: daemon.resumed) }
+  if state.isWaitingForSlot { daemon.slots.remove(exchange) }
+  // A kept-alive connection waits for its next head from now.
+  daemon.connections.setHeld(exchange.socket, false)
+  daemon.connections.requestEnded(exchange.socket)
   daemon.handler.completed(exchange.head, status: state.status, bodyBytes: state.bodyBytes)
   daemon.ended()
+}
+
+/// MHD's connection callback: each connection's start and end, for the connection table.
+private let connectionNotifier: MHD_NotifyConnectionCallback = {
+  context, connection, _, event in
+  guard let context, let connection else { return }
+  let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue()
+  let socket = cmicrohttpd_connection_socket(connection)
+  if event == .CONNECTION_NOTIFY_STARTED {
+    daemon.connections.opened(socket)
+  } else {
+    daemon.connections.closed(socket)
+  }
 }
 
 /// The post processor's callback: one call per piece of a form's part.
@@ -420,9 +555,13 @@ private let formIterator: MHD_PostDataIterator = {
   guard let context else { return .NO }
   let exchange = Unmanaged<HTTPExchange>.fromOpaque(context).takeUnretainedValue()
   guard let form = exchange.state.withLock({ $0.form }) else { return .NO }
+  let key = key.map { String(cString: $0) } ?? ""
+  let contentType = contentType.map { String(cString: $0) }
   let received = form.receive(
-    key: key.map { String(cString: $0) } ?? "", isFile: filename != nil,
-    contentType: contentType.map { String(cString: $0) }, offset: offset,
+    key: key,
+    isFile: FormUpload.isFile(key: key, hasFileName: filename != nil, contentType: contentType),
+    fileName: offset == 0 ? filename.map { String(cString: $0) } : nil,
+    contentType: contentType, offset: offset,
     bytes: UnsafeRawBufferPointer(start: data, count: size))
   return received ? .YES : .NO
 }
@@ -466,4 +605,17 @@ final class UploadSlots: Sendable {
 
   /// Requests waiting for a slot.
   var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+  /// Takes every waiting request out of the queue (to be turned away).
+  func takeWaiting() -> [HTTPExchange] {
+    state.withLock { state in
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+  }
+
+  /// Takes `exchange` out of the queue (its connection ended while it waited).
+  func remove(_ exchange: HTTPExchange) {
+    state.withLock { state in state.waiting.removeAll { $0 === exchange } }
+  }
 }

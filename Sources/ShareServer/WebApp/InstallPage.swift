@@ -1,4 +1,5 @@
 import Ingest
+import UTI
 
 /// `GET /`: what the server is, pairing this browser (the pairing form, or a way to forget
 /// it), and how to put the app into a phone's share sheet.
@@ -25,7 +26,7 @@ struct InstallPage {
       body += """
         <section id="pairing"><h2>This browser is paired</h2>
         <p class="notice" id="paired">Shares from this browser are taken, and the library is \
-        yours to see.</p>
+        yours to see.\(pairing.isKeyPersisted ? "" : " This server cannot keep its pairing key, so this browser must pair again after the server restarts.")</p>
         <form method="post" action="/unpair"><p><button type="submit">Forget this \
         browser</button></p></form>
         </section>
@@ -38,7 +39,7 @@ struct InstallPage {
         <section id="pairing"><h2>Pair this browser</h2>
         \(shownMessage)<p>Type one of the server's tokens (a line of its token file) once. The \
         server answers with a cookie that stands in for the token on this browser: the share \
-        sheet's posts and the library page carry it.</p>
+        sheet's posts and the library page carry it. \(pairing.isKeyPersisted ? "It stays paired when the server restarts." : "This server cannot keep its pairing key: after it restarts, this browser must pair again.")</p>
         <form method="post" action="/pair">
         <p><label for="token">Token</label>
         <input type="password" id="token" name="token" autocomplete="off" required></p>
@@ -48,10 +49,9 @@ struct InstallPage {
 
         """
     }
-    let types = contract.acceptedTypes.map { "<code>\(HTML.escape($0))</code>" }
-      .joined(separator: ", ")
     body += """
       <section id="install"><h2>Add it to the share sheet</h2>
+      <h3>Android</h3>
       <ol>
       <li>Open this page in Chrome on an Android phone, over HTTPS (a browser installs apps \
       only from a secure origin).</li>
@@ -61,11 +61,47 @@ struct InstallPage {
       <li>Share from any app: <strong>Ingest</strong> is in the share sheet. What you share \
       is posted here, and the library opens on it.</li>
       </ol>
-      <p>This server accepts \(types): the share sheet offers the app for those (see the \
-      <a href="/manifest.webmanifest">manifest</a>).</p>
+      <h3>iPhone and iPad</h3>
+      <p>iOS offers web apps no share sheet: a Shortcut posts here instead. Make it with \
+      <code>ingest-cli shortcut make --post-to</code> and this server's address followed by \
+      <code>/share</code>, sign it on a Mac (<code>shortcuts sign</code>), and open it on \
+      the phone. Importing it asks once for a token (a line of the server's token file); the \
+      file itself holds none.</p>
+      <p id="accepted">This server accepts \(HTML.escape(Self.words(for: contract))): the \
+      share sheet offers the app for those (see the <a \
+      href="/manifest.webmanifest">manifest</a>).</p>
       </section>
       </main>
       """
     return HTML.page(status, title: "Share Ingest", body: body)
   }
+
+  /// What `contract` accepts, in words: "images, movies, PDF documents, plain text and web
+  /// links", with the largest file and the longest text. A type without words of its own here
+  /// is named by its description in the type catalogue (its identifier only when it has none).
+  static func words(for contract: InputContract) -> String {
+    let kinds = contract.acceptedTypes.map { identifier -> String in
+      if let words = Self.kinds[identifier] { return words }
+      guard let description = UTType(identifier)?.localizedDescription, !description.isEmpty
+      else { return identifier }
+      return description.prefix(1).lowercased() + description.dropFirst()
+    }
+    let list: String
+    switch kinds.count {
+    case 0: list = "nothing"
+    case 1: list = kinds[0]
+    default: list = kinds.dropLast().joined(separator: ", ") + " and " + (kinds.last ?? "")
+    }
+    return list + " (files of at most \(ByteCount(contract.maximumFileSize)), texts of at most"
+      + " \(contract.maximumTextLength) characters)"
+  }
+
+  /// Words for the types contracts name most.
+  private static let kinds: [String: String] = [
+    "public.image": "images", "public.movie": "movies", "public.video": "videos",
+    "public.audio": "audio", "com.adobe.pdf": "PDF documents", "public.plain-text": "plain text",
+    "public.text": "text", "public.url": "web links", "public.file-url": "files",
+    "public.data": "any file", "public.item": "anything", "public.content": "documents",
+    "public.heic": "HEIC photos", "public.jpeg": "JPEG images", "public.png": "PNG images",
+  ]
 }

@@ -33,8 +33,9 @@ struct LibraryPage: Sendable {
         guard let manifest = try? await inbox.manifest(entry.id) else { continue }
         inboxIDs.insert(entry.id)
         rows += shareRow(
-          id: entry.id, receivedAt: manifest.receivedAt, source: manifest.source, status: nil,
-          items: manifest.items.map(ShownItem.init), times: times)
+          id: entry.id, receivedAt: manifest.receivedAt, source: manifest.source,
+          title: manifest.title, status: nil, items: manifest.items.map(ShownItem.init),
+          times: times)
       }
       inboxSection = list(rows, empty: "Nothing is waiting for the importer.")
     } catch {
@@ -62,8 +63,8 @@ struct LibraryPage: Sendable {
           libraryIDs.insert(record.shareID)
           rows += shareRow(
             id: record.shareID, receivedAt: record.receivedAt, source: record.source,
-            status: record.status.label(in: locale), items: record.items.map(ShownItem.init),
-            times: times)
+            title: record.title, status: record.status.label(in: locale),
+            items: record.items.map(ShownItem.init), times: times)
         }
         librarySection = list(rows, empty: "Nothing has been imported yet.")
       } catch {
@@ -104,7 +105,7 @@ struct LibraryPage: Sendable {
       \(inboxSection)</section>
       <section id="library"><h2>Library</h2>
       \(librarySection)</section>
-      \(Self.sendForm)
+      \(Self.sendForm())
       </main>
       """
     return HTML.page(
@@ -117,33 +118,44 @@ struct LibraryPage: Sendable {
   }
 
   private func shareRow(
-    id: UUID, receivedAt: Date, source: String?, status: String?, items: [ShownItem],
-    times: TimeText
+    id: UUID, receivedAt: Date, source: String?, title: String?, status: String?,
+    items: [ShownItem], times: TimeText
   ) -> String {
+    let heading = title.map { "<strong class=\"title\">\(HTML.escape($0))</strong> " } ?? ""
     var meta = times.html(receivedAt)
     if let source { meta += " · from \(HTML.escape(source))" }
     if let status { meta += " · \(HTML.escape(status))" }
     let shownItems = items.enumerated().map { $1.html(shareID: id, index: $0) }.joined()
     return """
       <li class="share" id="share-\(id.uuidString)" data-share="\(id.uuidString)">\
-      <span class="meta">\(meta)</span>
+      \(heading)<span class="meta">\(meta)</span>
       <ul class="items">\(shownItems)</ul></li>
 
       """
   }
 
-  /// What a share sheet posts, as a form: the share target's fields, by the same names.
-  static let sendForm = """
-    <section id="send"><h2>Share from this browser</h2>
-    <form method="post" action="/share" enctype="multipart/form-data" id="send-form">
-    <p><label for="send-title">Title</label><input type="text" id="send-title" name="title"></p>
-    <p><label for="send-text">Text</label><textarea id="send-text" name="text" rows="3"></textarea></p>
-    <p><label for="send-url">URL</label><input type="url" id="send-url" name="url"></p>
-    <p><label for="send-files">Files</label><input type="file" id="send-files" name="files" multiple></p>
-    <p><button type="submit">Share</button></p>
-    </form>
-    </section>
-    """
+  /// What a share sheet posts, as a form: the share target's fields, by the same names,
+  /// filled with `fields` (escaped) when a share is to be sent again: a refused one, or one
+  /// kept while the browser paired again. A page cannot fill in files; `note` says so.
+  static func sendForm(_ fields: FormUpload.Fields = .init(), note: String? = nil) -> String {
+    func value(_ text: String?) -> String {
+      text.map { " value=\"\(HTML.escape($0))\"" } ?? ""
+    }
+    let shownNote =
+      note.map { "<p class=\"notice\" id=\"send-note\">\(HTML.escape($0))</p>\n" } ?? ""
+    return """
+      <section id="send"><h2>Share from this browser</h2>
+      \(shownNote)<form method="post" action="/share" enctype="multipart/form-data" id="send-form">
+      <p><label for="send-title">Title</label><input type="text" id="send-title" name="title"\(value(fields.title))></p>
+      <p><label for="send-text">Text</label><textarea id="send-text" name="text" rows="3">
+      \(HTML.escape(fields.text ?? ""))</textarea></p>
+      <p><label for="send-url">URL</label><input type="url" id="send-url" name="url"\(value(fields.url))></p>
+      <p><label for="send-files">Files</label><input type="file" id="send-files" name="files" multiple></p>
+      <p><button type="submit">Share</button></p>
+      </form>
+      </section>
+      """
+  }
 }
 
 /// Times as the page shows them before its script runs: `<time datetime="...Z">` with the

@@ -6,9 +6,11 @@ import SystemCalls
 /// cookie that stands in for the header on `POST /share` and on the pages.
 ///
 /// The cookie is not the token: it is the HMAC-SHA256 of the token under a key the server
-/// makes at start and holds in memory only (hexadecimal). A cookie copied off a device does not
-/// give the token away, and every cookie stops working when the server restarts (the device
-/// pairs again) or when its token leaves the token file. Cookies are compared in constant time,
+/// keeps in the group directory (`PairingKey`, 0600, made at the first start), in hexadecimal.
+/// A cookie copied off a device does not give the token away; it outlives a restart, and stops
+/// working when its token leaves the token file or the key file is removed. Where the key
+/// cannot be kept (`isKeyPersisted` false), it lives in memory and every device pairs again
+/// after a restart; the install page says so. Cookies are compared in constant time,
 /// as ``BearerTokens`` compares tokens.
 ///
 /// It is `HttpOnly; SameSite=Strict; Path=/` with a `Max-Age` of 400 days (Chrome's most), and
@@ -23,19 +25,23 @@ struct Pairing: Sendable {
   /// The cookie of each token, as bytes of its hexadecimal text.
   private let cookies: [[UInt8]]
   private let key: [UInt8]
+  /// Whether the key outlives a restart (see `PairingKey`).
+  let isKeyPersisted: Bool
 
   /// The cookie's name: with the `__Host-` prefix behind HTTPS, which browsers accept only
   /// from a secure origin, for the whole host, with `Path=/`.
   var cookieName: String { isSecure ? "__Host-ingest-pairing" : "ingest-pairing" }
 
-  /// Makes the key and each token's cookie.
+  /// Each token's cookie under `key` (a key in memory by default).
   /// - Throws: `ShareServerError.pairingUnavailable` when libgcrypt cannot be loaded.
-  init(tokens: BearerTokens?, isSecure: Bool) throws(ShareServerError) {
+  init(tokens: BearerTokens?, isSecure: Bool, key pairingKey: PairingKey = PairingKey(group: nil))
+    throws(ShareServerError)
+  {
     self.tokens = tokens
     self.isSecure = isSecure
-    var generator = SystemRandomNumberGenerator()
-    let key = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let key = pairingKey.bytes
     self.key = key
+    isKeyPersisted = pairingKey.isPersisted
     do {
       cookies = try (tokens?.tokens ?? []).map { token throws(SharedLibraryError) in
         Array(

@@ -1,6 +1,7 @@
 import Foundation
 import Importer
 import Ingest
+import UTI
 
 /// One item of a share as the library page shows it, whether the inbox's manifest or the
 /// library's record holds it.
@@ -30,11 +31,21 @@ struct ShownItem {
     byteCount = item.byteCount
   }
 
+  /// What the item is, in words: its type's description in the catalogue ("PDF document",
+  /// "JPEG image"), else its identifier.
+  var kindText: String {
+    UTType(typeIdentifier)?.localizedDescription ?? typeIdentifier
+  }
+
   /// The item's `<li>`, with a thumbnail of image `index` of share `shareID` when it is an
-  /// image. Every string of the share is escaped; a URL is a link only when it is `http` or
+  /// image: a file by its name (the name its source gave, never the server's), its size as
+  /// `ingest-cli` prints sizes and its kind in words; the type identifier as the kind's
+  /// tooltip. Every string of the share is escaped; a URL is a link only when it is `http` or
   /// `https`.
   func html(shareID: UUID, index: Int) -> String {
-    let type = "<span class=\"meta\">\(HTML.escape(typeIdentifier))</span>"
+    let type =
+      "<span class=\"meta kind\" title=\"\(HTML.escape(typeIdentifier))\">"
+      + "\(HTML.escape(kindText))</span>"
     switch kind {
     case .text:
       return "<li class=\"item item-text\">\(HTML.escape(text ?? "")) \(type)</li>"
@@ -45,18 +56,19 @@ struct ShownItem {
         scheme == "http" || scheme == "https"
         ? "<a href=\"\(HTML.escape(address))\" rel=\"noreferrer noopener\">\(HTML.escape(address))</a>"
         : HTML.escape(address)
-      return "<li class=\"item item-url\">\(shown) \(type)</li>"
+      let title = name.map { "<span class=\"name\">\(HTML.escape($0))</span> " } ?? ""
+      return "<li class=\"item item-url\">\(title)\(shown) \(type)</li>"
     case .file:
-      let label = name ?? "file"
+      let label = name ?? "Unnamed \(kindText)"
       var line = "<li class=\"item item-file\">"
       if Thumbnails.hasThumbnail(typeIdentifier) {
         line +=
           "<img class=\"thumbnail\" src=\"/thumbnail/\(shareID.uuidString)/\(index)\""
           + " alt=\"\(HTML.escape(label))\" loading=\"lazy\">"
       }
-      line += HTML.escape(label)
+      line += "<span class=\"name\">\(HTML.escape(label))</span>"
       if let byteCount {
-        line += " <span class=\"meta\">\(byteCount) bytes</span>"
+        line += " <span class=\"meta size\">\(HTML.escape(ByteCount(byteCount).description))</span>"
       }
       return line + " \(type)</li>"
     }

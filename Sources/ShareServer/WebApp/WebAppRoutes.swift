@@ -19,6 +19,12 @@ struct WebAppRoutes: HTTPRequestHandler {
     "/icon-192.png", "/icon-512.png",
   ]
 
+  /// Every route the server answers, for a 404 to name.
+  static let everyRoute =
+    "GET / (the install page), GET /library, POST /pair, POST /unpair,"
+    + " GET /manifest.webmanifest, GET /app.js, GET /app.css, GET /icon-192.png,"
+    + " GET /icon-512.png, GET /thumbnail/<share-id>/<n>, POST /share and GET /healthz"
+
   let share: ShareRoutes
   let pairing: Pairing
   let library: (any LibraryStore)?
@@ -31,7 +37,14 @@ struct WebAppRoutes: HTTPRequestHandler {
   init(share: ShareRoutes, library: (any LibraryStore)?, isSecure: Bool) throws(ShareServerError) {
     self.share = share
     self.library = library
-    pairing = try Pairing(tokens: share.tokens, isSecure: isSecure)
+    // The key is kept in the group directory only when there are tokens to pair with.
+    let key = PairingKey(group: share.tokens == nil ? nil : share.pipeline.group)
+    if share.tokens != nil, !key.isPersisted {
+      share.log(
+        "pairing: the key cannot be kept, so devices pair again after a restart: "
+          + (key.problem ?? "unknown"))
+    }
+    pairing = try Pairing(tokens: share.tokens, isSecure: isSecure, key: key)
     manifest = WebAppManifest.json(for: share.pipeline.contract)
     thumbnails = Thumbnails(
       group: share.pipeline.group, inbox: share.pipeline.inbox, library: library)
@@ -105,6 +118,13 @@ struct WebAppRoutes: HTTPRequestHandler {
 
   /// `POST /share`: a paired browser's cookie stands in for the token, when the POST comes
   /// from the server's own pages; a browser gets a page instead of a JSON refusal.
+  ///
+  /// A browser's form that is not paired (its cookie is stale: the token left the token file,
+  /// or the key file was removed) is not simply refused: its text fields are read (a body of
+  /// at most `keptFormLimit` bytes; files read past, never stored, from an unknown sender) and
+  /// the pairing page that answers carries them, so that once paired the share is there to
+  /// send again. Nothing is shared without a token. A larger body is refused before it is
+  /// read, and the page says that nothing was kept.
   private func decideShare(_ head: HTTPRequestHead) -> HTTPHeadDecision {
     var head = head
     if head.method == "POST", pairing.tokens != nil, pairing.isPaired(head) {
@@ -115,6 +135,18 @@ struct WebAppRoutes: HTTPRequestHandler {
             to: head))
       }
       head.isPaired = true
+    }
+    if isUnpairedBrowserForm(head) {
+      if let length = head.contentLength, length <= Self.keptFormLimit {
+        return .receiveForm(
+          FormUpload(
+            in: share.pipeline.group, limit: Self.keptFormLimit, keepsFiles: false))
+      }
+      return .respond(
+        pairAgain(
+          FormUpload.Fields(), droppedFiles: 0,
+          note: "Nothing of this share was kept: it was too large to hold for a browser that"
+            + " is not paired. Pair this browser, then share again."))
     }
     let decision = share.decide(head)
     if case .respond(let response) = decision {
@@ -145,10 +177,13 @@ struct WebAppRoutes: HTTPRequestHandler {
       return .respond(.text(415, "the pairing form is sent as a form"))
     }
     return .receiveForm(
-      FormUpload(in: share.pipeline.group, limit: Self.pairingBodyLimit, keptFields: ["token"]))
+      FormUpload(
+        in: share.pipeline.group, limit: Self.pairingBodyLimit,
+        keptFields: ["token", "title", "text", "url"], keepsFiles: false))
   }
 
-  private static let pairingBodyLimit: Int64 = 8 << 10
+  /// A pairing form may carry a share kept while the browser paired (`keptFormLimit`).
+  private static let pairingBodyLimit: Int64 = keptFormLimit + (8 << 10)
 
   private func decideUnpairing(_ head: HTTPRequestHead) -> HTTPHeadDecision {
     guard head.method == "POST" else {
@@ -168,17 +203,122 @@ struct WebAppRoutes: HTTPRequestHandler {
     guard head.path != "/pair" else {
       defer { form.discard() }
       let token = form.field("token")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+      let kept = form.fields
       guard let cookie = pairing.setCookie(forToken: token) else {
+        if kept.title != nil || kept.text != nil || kept.url != nil {
+          return pairAgain(
+            kept, droppedFiles: 0, status: 401, message: "That is not one of this server's tokens.")
+        }
         return InstallPage(pairing: pairing, contract: share.pipeline.contract).render(
           head, status: 401, message: "That is not one of this server's tokens.")
       }
-      return Self.redirect(to: "/library", headers: [("Set-Cookie", cookie)])
+      guard kept.title != nil || kept.text != nil || kept.url != nil else {
+        return Self.redirect(to: "/library", headers: [("Set-Cookie", cookie)])
+      }
+      // A share kept while the browser paired: shown again, for the person to send.
+      return HTML.page(
+        200, title: "Paired",
+        body: """
+          <header><h1>Paired</h1><nav><a href="/library">Library</a></nav></header>
+          <main>
+          <p class="notice" id="paired">This browser is paired. Your share is below, as it \
+          came: press Share to send it.</p>
+          \(LibraryPage.sendForm(kept))
+          </main>
+          """, headers: [("Set-Cookie", cookie)])
     }
-    return answer(await share.finish(form, head: head), to: head)
+    if isUnpairedBrowserForm(head) {
+      defer { form.discard() }
+      return pairAgain(form.fields, droppedFiles: form.droppedFiles)
+    }
+    let response = await share.finish(form, head: head)
+    guard RequestPreferences.prefersHTML(accept: head.accept), response.status >= 400,
+      response.status != 401, response.contentType == "application/json"
+    else { return answer(response, to: head) }
+    // A browser's refused form: why, in words, and the form filled in again to retry.
+    let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+    let reason =
+      object?["reason"] as? String ?? object?["error"] as? String ?? "The share was refused."
+    let files = form.files.filter { $0.upload.byteCount > 0 }.count
+    let note =
+      files == 0
+      ? nil
+      : "Choose the \(files == 1 ? "file" : "files") again: a page cannot keep them for you."
+    return HTML.page(
+      response.status, title: "Not shared",
+      body: """
+        <header><h1>Not shared</h1><nav><a href="/library">Library</a></nav></header>
+        <main>
+        <p class="notice error" id="message">\(HTML.escape(reason))</p>
+        \(LibraryPage.sendForm(form.fields, note: note))
+        </main>
+        """)
   }
 
-  func tooSlow(_ head: HTTPRequestHead) {
-    share.tooSlow(head)
+  /// The most bytes of a form read from a browser that is not paired (its text fields).
+  static let keptFormLimit: Int64 = 64 << 10
+
+  /// Whether `head` is a browser's share form without a token or a valid pairing cookie (a
+  /// share sheet's POST from a browser whose pairing went stale), from this server's pages or
+  /// the browser itself.
+  private func isUnpairedBrowserForm(_ head: HTTPRequestHead) -> Bool {
+    guard head.path == "/share", head.method == "POST", let tokens = pairing.tokens,
+      !head.isPaired, !pairing.isPaired(head), !tokens.accepts(authorization: head.authorization),
+      RequestPreferences.prefersHTML(accept: head.accept),
+      head.contentType.map(ShareRoutes.mediaType) == "multipart/form-data",
+      pairing.isSameOrigin(head)
+    else { return false }
+    return true
+  }
+
+  /// The pairing page for a share that came from a browser that is not paired: the pairing
+  /// form carries the share's text fields (hidden), so that the share is shown again once the
+  /// browser is paired.
+  private func pairAgain(
+    _ fields: FormUpload.Fields, droppedFiles: Int, status: Int = 401, message: String? = nil,
+    note: String? = nil
+  ) -> HTTPResponse {
+    func hidden(_ name: String, _ value: String?) -> String {
+      value.map { "<input type=\"hidden\" name=\"\(name)\" value=\"\(HTML.escape($0))\">" }
+        ?? ""
+    }
+    var kept: [String] = []
+    if fields.title != nil { kept.append("title") }
+    if fields.text != nil { kept.append("text") }
+    if fields.url != nil { kept.append("link") }
+    var said =
+      note
+      ?? (kept.isEmpty
+        ? "Nothing of this share could be kept."
+        : "This share's \(kept.joined(separator: " and ") ) is kept: it is shown again once"
+          + " this browser is paired.")
+    if droppedFiles > 0 {
+      said +=
+        " Its \(droppedFiles == 1 ? "file was" : "files were") not kept: share"
+        + " \(droppedFiles == 1 ? "it" : "them") again after pairing."
+    }
+    let error =
+      message.map { "<p class=\"notice error\" id=\"message\">\(HTML.escape($0))</p>\n" } ?? ""
+    return HTML.page(
+      status, title: "Pair this browser again",
+      body: """
+        <header><h1>Pair this browser again</h1><nav><a href="/">Install</a></nav></header>
+        <main>
+        \(error)<p class="notice" id="stale">This browser is not paired with this server (any \
+        more): its pairing was removed, or its token is no longer one of the server's. \
+        \(HTML.escape(said))</p>
+        <form method="post" action="/pair">
+        <p><label for="token">Token</label>
+        <input type="password" id="token" name="token" autocomplete="off" required></p>
+        \(hidden("title", fields.title))\(hidden("text", fields.text))\(hidden("url", fields.url))
+        <p><button type="submit">Pair</button></p>
+        </form>
+        </main>
+        """, headers: [("WWW-Authenticate", "Bearer")])
+  }
+
+  func tooSlow(_ head: HTTPRequestHead, waited: Bool) {
+    share.tooSlow(head, waited: waited)
   }
 
   func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {

@@ -4,24 +4,23 @@ import SystemCalls
 /// The server a generated shortcut posts to: what the "Get Contents of URL" action of an
 /// ``UploadWorkflowBuilder`` workflow holds.
 ///
-/// The bearer token is a secret: it is written into the shortcut (anyone holding the file can
-/// post as its device), but this type's description, debug description and mirror never show
-/// it, so printing or dumping a server does not leak it.
+/// The bearer token is a secret, and never part of it: a shortcut that sends one asks for it
+/// when it is imported (`WFWorkflowImportQuestions`), so the file can be shared, signed and
+/// published without giving anyone a way to post.
 public struct ShortcutServer: Sendable, Equatable {
   /// The absolute `http` or `https` URL posted to, such as `https://ingest.example.net/share`.
   public let url: URL
-  /// The token sent as `Authorization: Bearer <token>`; nil sends no `Authorization` header
-  /// (for a server that authenticates otherwise, such as `ingest-cli serve
-  /// --insecure-no-token` behind a proxy).
-  public let bearerToken: String?
+  /// Whether the shortcut sends `Authorization: Bearer <token>`, with the token the person
+  /// importing it types in; false sends no `Authorization` header (for a server that
+  /// authenticates otherwise, such as `ingest-cli serve --insecure-no-token` behind a proxy).
+  public let asksForToken: Bool
 
-  /// Creates a server after checking the URL and the token.
+  /// Creates a server after checking the URL.
   ///
   /// The URL must be absolute, `http` or `https`, with a host, and without a user name,
-  /// password, fragment, space or control character. The token must be printable ASCII (what an HTTP header carries);
-  /// messages about it never quote it.
+  /// password, fragment, space or control character.
   /// - Throws: `ShortcutError.invalidArgument` naming the value and the rule it breaks.
-  public init(url text: String, bearerToken: String? = nil) throws(ShortcutError) {
+  public init(url text: String, asksForToken: Bool = true) throws(ShortcutError) {
     let shown = TerminalText.quoted(text)
     // Foundation would percent-encode these quietly; the URL sent must be the one given.
     guard
@@ -58,19 +57,8 @@ public struct ShortcutServer: Sendable, Equatable {
     guard let url = components.url else {
       throw .invalidArgument("\(shown) is not a URL Foundation can send a request to")
     }
-    if let bearerToken {
-      guard !bearerToken.isEmpty else {
-        throw .invalidArgument("the bearer token is empty")
-      }
-      guard bearerToken.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else {
-        throw .invalidArgument(
-          "the bearer token holds a control or non-ASCII character, which an HTTP header"
-            + " cannot carry; use printable ASCII, such as the output of"
-            + " `head -c 24 /dev/urandom | base64`")
-      }
-    }
     self.url = url
-    self.bearerToken = bearerToken
+    self.asksForToken = asksForToken
   }
 
   /// The URL's host without the brackets of an IPv6 literal, lower-cased.
@@ -100,8 +88,8 @@ public struct ShortcutServer: Sendable, Equatable {
     var warnings: [String] = []
     if isCleartext && !isLoopback {
       let what =
-        bearerToken == nil
-        ? "what the shortcut posts crosses" : "what the shortcut posts, and its token, cross"
+        asksForToken
+        ? "what the shortcut posts, and its token, cross" : "what the shortcut posts crosses"
       warnings.append(
         "\(TerminalText.quoted(url.absoluteString)) is plain http: \(what) the network"
           + " unencrypted, readable by anyone on the way; use https (ingest-cli serve behind a"
@@ -124,19 +112,9 @@ public struct ShortcutServer: Sendable, Equatable {
   }
 }
 
-extension ShortcutServer: CustomStringConvertible, CustomDebugStringConvertible,
-  CustomReflectable
-{
-  /// The URL and whether a bearer token is sent; never the token.
+extension ShortcutServer: CustomStringConvertible {
+  /// The URL and whether a bearer token is asked for.
   public var description: String {
-    "\(url.absoluteString) (\(bearerToken == nil ? "no bearer token" : "bearer token set"))"
-  }
-
-  /// The same as ``description``: never the token.
-  public var debugDescription: String { "ShortcutServer(\(description))" }
-
-  /// The URL and whether a bearer token is sent, so `dump` never shows the token.
-  public var customMirror: Mirror {
-    Mirror(self, children: ["url": url, "hasBearerToken": bearerToken != nil])
+    "\(url.absoluteString) (\(asksForToken ? "bearer token asked for at import" : "no bearer token"))"
   }
 }

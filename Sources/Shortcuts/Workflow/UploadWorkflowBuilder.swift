@@ -3,8 +3,10 @@ import PropertyLists
 
 /// Builds the "take a screenshot, post it to a server" workflow as a binary property list:
 /// `is.workflow.actions.takescreenshot`, then Get Contents of URL
-/// (`is.workflow.actions.downloadurl`) posting the screenshot as the request's body, with the
-/// bearer token in an `Authorization` header when the server asks for one.
+/// (`is.workflow.actions.downloadurl`) posting the screenshot as the request's body, with a
+/// bearer token in an `Authorization` header when the server asks for one: a Text action
+/// (`is.workflow.actions.gettext`, first, empty) that the person importing the shortcut fills
+/// in, asked by `WFWorkflowImportQuestions`, as shortcuts shared with a secret in them do.
 ///
 /// What `ingest-cli serve` takes at `POST /share`: one file as the body. The request action's
 /// parameters follow shortcuts exported from devices (see the Making and reading shortcuts
@@ -12,13 +14,14 @@ import PropertyLists
 /// `WFHTTPMethod` `POST`, `WFHTTPBodyType` `File`, `WFRequestVariable` the screenshot action's
 /// output as a `WFTextTokenAttachment` (`Type: ActionOutput`, `OutputUUID`, `OutputName`),
 /// and, with a token, `ShowHeaders` true and `WFHTTPHeaders` a `WFDictionaryFieldValue` of one
-/// item (`WFItemType` 0, `WFKey` `Authorization` and `WFValue` `Bearer TOKEN`, each a
-/// `WFTextTokenString`). Whether iOS imports and runs the file as built, on a given iOS
-/// version, only a device can confirm.
+/// item (`WFItemType` 0, `WFKey` `Authorization` and `WFValue` `Bearer ` followed by the Text
+/// action's output, each a `WFTextTokenString`, the output placed by `attachmentsByRange`).
+/// The import question is `{ActionIndex: 0, Category: Parameter, ParameterKey:
+/// WFTextActionText, DefaultValue: "", Text: ...}`. Whether iOS imports and runs the file as
+/// built, on a given iOS version, only a device can confirm.
 ///
-/// The file holds the token: anyone who has it can post as this device. Like
-/// ``WorkflowBuilder``'s, the output is unsigned and must be signed on a Mac before iOS 15 or
-/// later imports it; this type never signs.
+/// The file never holds the token. Like ``WorkflowBuilder``'s, the output is unsigned and must
+/// be signed on a Mac before iOS 15 or later imports it; this type never signs.
 public struct UploadWorkflowBuilder: Sendable {
   /// Where the posted content comes from: the same choices as ``WorkflowBuilder``'s.
   public typealias Input = WorkflowBuilder.Input
@@ -52,14 +55,26 @@ public struct UploadWorkflowBuilder: Sendable {
   /// (``ShortcutServer/warnings``).
   public var warnings: [String] { server.warnings }
 
+  /// The Text action that holds the token once the shortcut is imported.
+  public static let tokenIdentifier = "is.workflow.actions.gettext"
+
+  /// The question the person importing the shortcut is asked for the token.
+  public var tokenQuestion: String {
+    "The bearer token for \(server.host) (a line of ingest-cli serve's --token-file)"
+  }
+
   /// The workflow as property list objects.
   /// - Parameters:
   ///   - inputUUID: the UUID of the input action (upper-case in the file).
   ///   - requestUUID: the UUID of the Get Contents of URL action.
-  public func workflow(inputUUID: UUID = UUID(), requestUUID: UUID = UUID()) -> [String: Any] {
-    let envelope = WorkflowEnvelope(
+  ///   - tokenUUID: the UUID of the Text action the token is typed into.
+  public func workflow(
+    inputUUID: UUID = UUID(), requestUUID: UUID = UUID(), tokenUUID: UUID = UUID()
+  ) -> [String: Any] {
+    var envelope = WorkflowEnvelope(
       input: input, title: title, iconColor: iconColor, glyph: glyph,
       clientVersion: clientVersion, minimumClientVersion: minimumClientVersion)
+    envelope.isCurrentExport = true
     let source = envelope.source(uuid: inputUUID)
     var parameters: [String: Any] = [
       "UUID": requestUUID.uuidString.uppercased(),
@@ -68,21 +83,48 @@ public struct UploadWorkflowBuilder: Sendable {
       "WFHTTPBodyType": "File",
       "WFRequestVariable": WorkflowEnvelope.parameter(source.attachment),
     ]
-    if let token = server.bearerToken {
+    var actions: [[String: Any]] = []
+    if server.asksForToken {
+      let id = tokenUUID.uuidString.uppercased()
+      envelope.importQuestions = [
+        [
+          "ActionIndex": actions.count, "Category": "Parameter", "DefaultValue": "",
+          "ParameterKey": "WFTextActionText", "Text": tokenQuestion,
+        ]
+      ]
+      actions.append([
+        "WFWorkflowActionIdentifier": Self.tokenIdentifier,
+        "WFWorkflowActionParameters": [
+          "UUID": id, "CustomOutputName": "Token", "WFTextActionText": "",
+        ],
+      ])
       parameters["ShowHeaders"] = true
-      parameters["WFHTTPHeaders"] = Self.dictionary(["Authorization": "Bearer " + token])
+      let prefix = "Bearer "
+      let authorization: [String: Any] = [
+        "Value": [
+          "string": prefix + "\u{FFFC}",
+          "attachmentsByRange": [
+            "{\(prefix.utf16.count), 1}": [
+              "Type": "ActionOutput", "OutputUUID": id, "OutputName": "Token",
+            ]
+          ],
+        ],
+        "WFSerializationType": "WFTextTokenString",
+      ]
+      parameters["WFHTTPHeaders"] = Self.dictionary(["Authorization": authorization])
     }
-    let request: [String: Any] = [
+    if let action = source.action { actions.append(action) }
+    actions.append([
       "WFWorkflowActionIdentifier": Self.requestIdentifier,
       "WFWorkflowActionParameters": parameters,
-    ]
-    return envelope.root(actions: (source.action.map { [$0] } ?? []) + [request])
+    ])
+    return envelope.root(actions: actions)
   }
 
-  /// A `WFDictionaryFieldValue` of text items, in key order.
-  static func dictionary(_ items: [String: String]) -> [String: Any] {
+  /// A `WFDictionaryFieldValue` of text items (each a `WFTextTokenString`), in key order.
+  static func dictionary(_ items: [String: [String: Any]]) -> [String: Any] {
     let fields: [[String: Any]] = items.keys.sorted().map { key in
-      ["WFItemType": 0, "WFKey": text(key), "WFValue": text(items[key] ?? "")]
+      ["WFItemType": 0, "WFKey": text(key), "WFValue": items[key] ?? text("")]
     }
     return [
       "Value": ["WFDictionaryFieldValueItems": fields],
@@ -98,12 +140,13 @@ public struct UploadWorkflowBuilder: Sendable {
 
   /// The workflow as a binary property list (`bplist00`), the form `shortcuts sign` accepts.
   /// - Throws: `ShortcutError.invalidWorkflow` if serialization fails.
-  public func propertyList(inputUUID: UUID = UUID(), requestUUID: UUID = UUID())
-    throws(ShortcutError) -> Data
-  {
+  public func propertyList(
+    inputUUID: UUID = UUID(), requestUUID: UUID = UUID(), tokenUUID: UUID = UUID()
+  ) throws(ShortcutError) -> Data {
     do {
       return try PropertyListWriter.data(
-        fromPropertyList: workflow(inputUUID: inputUUID, requestUUID: requestUUID))
+        fromPropertyList: workflow(
+          inputUUID: inputUUID, requestUUID: requestUUID, tokenUUID: tokenUUID))
     } catch {
       throw .invalidWorkflow("cannot serialize the workflow: \(error)")
     }

@@ -12,6 +12,12 @@ struct WorkflowEnvelope {
   var glyph: Int
   var clientVersion: String
   var minimumClientVersion: Int
+  /// Whether to write the keys as current exports do (`Watch` among the types, a no-input
+  /// behaviour only for a shortcut that takes input, in its `Name`/`Parameters` form), rather
+  /// than as the field report's file ``WorkflowBuilder`` copies (`WatchKit`, `{Type: NoInput}`).
+  var isCurrentExport = false
+  /// `WFWorkflowImportQuestions`: what the person importing the shortcut is asked.
+  var importQuestions: [[String: Any]] = []
 
   /// The action producing the content (nil for the share sheet's input, which no action
   /// produces) and the attachment (`Type: ActionOutput` with `OutputUUID` and `OutputName`, or
@@ -54,24 +60,26 @@ struct WorkflowEnvelope {
       ],
       // The field report's workflow runs from the widget and the watch; a shortcut that takes
       // share-sheet input must be an action extension to be offered there.
-      "WFWorkflowTypes": input == .shortcutInput ? ["ActionExtension"] : ["NCWidget", "WatchKit"],
-      "WFWorkflowImportQuestions": [[String: Any]](),
+      "WFWorkflowTypes": input == .shortcutInput
+        ? ["ActionExtension"] : ["NCWidget", isCurrentExport ? "Watch" : "WatchKit"],
+      "WFWorkflowImportQuestions": importQuestions,
       "WFWorkflowInputContentItemClasses": WorkflowBuilder.inputClasses,
       "WFWorkflowOutputContentItemClasses": [String](),
-      "WFWorkflowNoInputBehavior": noInputBehavior,
       "WFWorkflowHasOutputFallback": false,
       "WFWorkflowHasShortcutInputVariables": input == .shortcutInput,
       "WFQuickActionSurfaces": [String](),
     ]
     if let title { root["WFWorkflowName"] = title }
+    if let noInputBehavior { root["WFWorkflowNoInputBehavior"] = noInputBehavior }
     return root
   }
 
-  /// `WFWorkflowNoInputBehavior`: the field report's `{Type: NoInput}` when the content comes
-  /// from an action; asking for an image when the shortcut runs without the share-sheet input
-  /// it expects.
-  var noInputBehavior: [String: Any] {
-    guard input == .shortcutInput else { return ["Type": "NoInput"] }
+  /// `WFWorkflowNoInputBehavior`: asking for an image when the shortcut runs without the
+  /// share-sheet input it expects. When the content comes from an action, the field report's
+  /// `{Type: NoInput}`, or (current exports) no key at all, as exports of shortcuts that take no
+  /// input carry none (vergenzt/shortcuts `src/Automation Utils/Fastmail Auth.plist`).
+  var noInputBehavior: [String: Any]? {
+    guard input == .shortcutInput else { return isCurrentExport ? nil : ["Type": "NoInput"] }
     return [
       "Name": "WFWorkflowNoInputBehaviorAskForInput",
       "Parameters": ["ItemClass": "WFImageContentItem"],

@@ -20,9 +20,19 @@ enum ServeCommand {
       (never the client's), then shared exactly as share FILE shares it: sniffed, wrapped as \
       Photos or Files would wrap it, shown to --rule, decided by the contract, committed all \
       or nothing. The answer is 201 with {"share": "ID"}; 422 when the rule hides the share \
-      or the contract rejects it; 401 without a valid token; 413 for a body over --max-body (a \
-      chunked body, which declares no length, is cut off instead and its bytes removed). GET \
-      /healthz answers ok.
+      or the contract rejects it; 401 without a valid token; 413 at the head, before a byte \
+      is read and with no 100 Continue, for a body the contract cannot take or over \
+      --max-body (a chunked body, which declares no length, is cut off instead and its bytes \
+      removed). GET /healthz answers ok. A client sends, for instance: curl -H \
+      "Authorization: Bearer $TOKEN" -H 'Content-Type: image/heic' --data-binary \
+      @photo.heic http://127.0.0.1:8787/share (the scheme's case does not matter: bearer \
+      TOKEN is taken too).
+
+      Limits follow the contract (--preset, --contract): a body is at most its largest file \
+      (512 MiB by default), a form at most its largest share (2 GiB) and 1 MiB of form; \
+      --max-body can only lower them. A text over the contract's length (1000 characters by \
+      default) is refused with 422, never shortened. Sizes are printed as the rest of \
+      ingest-cli prints them (53.9 KB), both sides of a comparison in one unit.
 
       POST /share also takes a Web Share Target form (multipart/form-data): its files, url, \
       text and title become one share from the web-share source, each file registered as the \
@@ -32,11 +42,24 @@ enum ServeCommand {
       form of more than 32 parts or a text field over 64 KiB is 413; a form that ends in the \
       middle of a part is 400; a form with nothing to share is 422.
 
-      At most --max-uploads bodies (default 8) are taken at once; the others wait unread, \
-      their bytes held back in the network, not in memory. A connection idle for \
-      --idle-timeout seconds, or whose body has not arrived --request-timeout seconds after \
-      its head (default 900), is closed unanswered (libmicrohttpd 0.9 cannot answer 408 in \
-      the middle of a body), and its bytes removed.
+      On the open internet: at most --max-connections connections (default 256), at most \
+      --max-connections-per-address from one IP address (default 32; more are closed as they \
+      come; behind a reverse proxy on TCP, give the total, as every connection comes from the \
+      proxy). A connection must send a whole request head within --header-timeout seconds \
+      (default 10) of its start or of its previous request's end: a deadline, which bytes \
+      dribbled one at a time do not restart. When every connection is taken, the one waiting \
+      longest for its head is closed to let a new one in, so slow or idle clients cannot \
+      keep others out.
+
+      At most --max-uploads bodies (default 8) are taken at once; the others wait at their \
+      head, unread (no 100 Continue yet), their bytes held back in the network, not in \
+      memory; one whose turn comes after --request-timeout is answered 503 with Retry-After. \
+      A connection idle for --idle-timeout seconds, or whose body has not arrived \
+      --request-timeout seconds after its head (default 900), is closed, and its bytes \
+      removed. What cannot be answered (libmicrohttpd 0.9 cannot queue an answer in the \
+      middle of a body): a body cut off by these limits, by --max-body without a declared \
+      length, or by the client (a chunked body whose connection ends early); it is closed, \
+      its bytes removed, its upload slot freed at once.
 
       Every POST needs Authorization: Bearer TOKEN with a token from --token-file (one per \
       line: one per device); --insecure-no-token turns that off, for a server behind a proxy \
@@ -56,7 +79,15 @@ enum ServeCommand {
 
       The log on standard error names methods, routes, statuses, sizes \
       and types, never content or header values. SIGINT or SIGTERM stops accepting, finishes \
-      the requests in flight and exits 0.
+      the requests in flight and exits 0; past --stop-timeout seconds (default 30, under \
+      systemd's 90), requests still waiting for an upload slot are answered 503, bodies still \
+      arriving are cut off and removed, the shares being committed are finished, and the log \
+      says so.
+
+      At its start the server removes what a killed server left in the group: upload-* files \
+      in .staging/ that no running server holds (each server holds a lock on its uploads in \
+      flight, which inbox sweep respects too) and Inbox/*.json.partial manifests no process \
+      is writing.
       """,
     options: Options.self,
     exclusiveGroups: GroupOptions.exclusive,
@@ -65,9 +96,9 @@ enum ServeCommand {
         command: "serve --token-file ~/.config/ingest/tokens --port 8787",
         note: "take shares from devices holding a token"),
       .init(
-        command: "curl -H \"Authorization: Bearer $TOKEN\" -H 'Content-Type: image/heic'"
-          + " --data-binary @photo.heic http://127.0.0.1:8787/share",
-        note: "what a client sends (not an ingest-cli command)"),
+        command: "serve --token-file ~/.config/ingest/tokens --host 0.0.0.0 --tls-cert cert.pem"
+          + " --tls-key key.pem --max-connections 512 --header-timeout 10",
+        note: "on the open internet: HTTPS, more connections, heads within 10 seconds"),
     ],
     exitStatus: """
       0 stopped by SIGINT or SIGTERM; 64 usage; 66 the token file, a TLS file or the rule is \
@@ -90,6 +121,10 @@ enum ServeCommand {
     var tlsKey: String?
     var maximumUploads: String?
     var requestTimeout: String?
+    var maximumConnections: String?
+    var maximumConnectionsPerAddress: String?
+    var headerTimeout: String?
+    var stopTimeout: String?
     var rule: String?
     var library: String?
     var isBehindHTTPS: Bool
@@ -119,7 +154,8 @@ enum ServeCommand {
       maximumBody = reader.read(
         Option(
           "--max-body", value: "BYTES",
-          help: "the largest body taken, in bytes (default: 1073741824, 1 GiB); larger is 413"))
+          help: "the largest body taken, in bytes (default: what the contract can take, its"
+            + " largest file, or for a form its largest share and 1 MiB); larger is 413"))
       idleTimeout = reader.read(
         Option(
           "--idle-timeout", value: "SECONDS",
@@ -130,6 +166,26 @@ enum ServeCommand {
           "--request-timeout", value: "SECONDS",
           help: "close a request whose body has not arrived this long after its head, its"
             + " upload removed (default: 900)"))
+      maximumConnections = reader.read(
+        Option(
+          "--max-connections", value: "N",
+          help: "hold at most N connections at once (default: 256); when all are taken, the"
+            + " one waiting longest for its request head is closed for a new one"))
+      maximumConnectionsPerAddress = reader.read(
+        Option(
+          "--max-connections-per-address", value: "N",
+          help: "hold at most N connections from one IP address (default: 32; 0: no limit of"
+            + " its own); behind a proxy on TCP give the total"))
+      headerTimeout = reader.read(
+        Option(
+          "--header-timeout", value: "SECONDS",
+          help: "close a connection that has not sent a whole request head this long after its"
+            + " start or its previous request (default: 10; bytes do not restart it)"))
+      stopTimeout = reader.read(
+        Option(
+          "--stop-timeout", value: "SECONDS",
+          help: "on SIGTERM, wait this long for the requests in flight, then answer those"
+            + " waiting 503 and cut off bodies still arriving (default: 30)"))
       maximumUploads = reader.read(
         Option(
           "--max-uploads", value: "N",
@@ -196,6 +252,18 @@ enum ServeCommand {
     let requestTimeout = try given.requestTimeout.map {
       try NumberArgument.count($0, option: "--request-timeout", range: 1...604_800)
     }
+    let maximumConnections = try given.maximumConnections.map {
+      try NumberArgument.count($0, option: "--max-connections", range: 1...65_536)
+    }
+    let maximumConnectionsPerAddress = try given.maximumConnectionsPerAddress.map {
+      try NumberArgument.count($0, option: "--max-connections-per-address", range: 0...65_536)
+    }
+    let headerTimeout = try given.headerTimeout.map {
+      try NumberArgument.count($0, option: "--header-timeout", range: 1...3600)
+    }
+    let stopTimeout = try given.stopTimeout.map {
+      try NumberArgument.count($0, option: "--stop-timeout", range: 0...86_400)
+    }
     if given.unixSocket != nil, given.host != nil || given.port != nil {
       throw CLIError.usage("--unix-socket cannot be given with --host or --port")
     }
@@ -243,6 +311,22 @@ enum ServeCommand {
     let database = try await Backends.database(given.backends)
     let inbox = try await Backends.inbox(database, group: group)
     let pipeline = SharePipeline(group: group, inbox: inbox, contract: contract)
+    // What a killed server left (its uploads and the pipeline's copies in .staging/, a
+    // manifest never committed): every file a live share holds carries the in-flight lock,
+    // which the sweeper respects at any threshold, so a server running beside this one loses
+    // nothing.
+    do {
+      let left = try await InboxSweeper(group: group, inbox: inbox).sweep(olderThan: .zero)
+      let removed = left.removedFromStaging + left.removedFromIncoming + left.removedFromInbox
+      if removed > 0 {
+        Output.error(
+          "serve: removed what an ended server left: \(left.removedFromStaging) files in .staging,"
+            + " \(left.removedFromIncoming) in Incoming, \(left.removedFromInbox) unfinished"
+            + " manifests, \(ByteCount(left.bytesFreed))")
+      }
+    } catch {
+      Output.error("serve: cannot remove what an ended server left: \(error)")
+    }
     var library: (any LibraryStore)?
     if let path = given.library {
       library = try await Backends.library(path, group: group.path, create: true)
@@ -259,6 +343,12 @@ enum ServeCommand {
     if let idleTimeout { configuration.connectionTimeoutSeconds = idleTimeout }
     if let maximumUploads { configuration.maximumUploads = maximumUploads }
     if let requestTimeout { configuration.requestTimeLimitSeconds = requestTimeout }
+    if let maximumConnections { configuration.maximumConnections = maximumConnections }
+    if let maximumConnectionsPerAddress {
+      configuration.maximumConnectionsPerAddress = maximumConnectionsPerAddress
+    }
+    if let headerTimeout { configuration.headerTimeLimitSeconds = headerTimeout }
+    if let stopTimeout { configuration.stopTimeLimitSeconds = stopTimeout }
     let server: ShareServer
     do {
       server = try ShareServer(

@@ -1,10 +1,9 @@
 import Foundation
-import ShareServer
 import Shortcuts
 import SystemCalls
 
 /// `shortcut make`: a "screenshot, share with this app" shortcut (`--bundle-id`, `--name`,
-/// `--team`), or a "screenshot, post to this server" one (`--post-to`, `--token-file`).
+/// `--team`), or a "screenshot, post to this server" one (`--post-to`, `--no-token`).
 extension ShortcutCommand {
   /// `shortcut make`'s options.
   struct MakeOptions: ParsableOptions {
@@ -12,7 +11,7 @@ extension ShortcutCommand {
     var name: String?
     var team: String?
     var postTo: String?
-    var tokenFile: String?
+    var isWithoutToken: Bool
     var output: String
     var action: String?
     var input: String?
@@ -40,14 +39,12 @@ extension ShortcutCommand {
           "--post-to", value: "URL",
           help: "post the screenshot to this http or https URL (ingest-cli serve's /share)"
             + " instead of sharing it with an app"))
-      tokenFile = reader.read(
-        Option(
-          "--token-file", value: "FILE",
-          help: "with --post-to: send the first token of FILE (one per line, as serve"
-            + " --token-file reads it) as Authorization: Bearer; the shortcut then holds the"
-            + " token, a secret, and is written 0600; without it no Authorization header is"
-            + " sent (serve --insecure-no-token behind a proxy)",
-          completion: .file))
+      isWithoutToken = reader.read(
+        Flag(
+          "--no-token",
+          help: "with --post-to: send no Authorization header (serve --insecure-no-token behind"
+            + " a proxy); by default the shortcut asks for its bearer token when it is imported"
+            + " and never carries it"))
       output = reader.read(
         RequiredOption(
           "--output", "-o", value: "FILE", help: "where to write the .shortcut file",
@@ -73,21 +70,21 @@ extension ShortcutCommand {
     }
   }
 
-  /// What `shortcut make` says it wrote, as JSON. Never the token.
+  /// What `shortcut make` says it wrote, as JSON.
   struct MakeReport: Encodable {
     var output: String
     var byteCount: Int
     var format: String
-    /// The file's permissions, `0600` when it holds a bearer token.
+    /// The file's permissions (`0644`: it never holds a token).
     var permissions: String
     var actions: [String]
     /// The app shared with (without `--post-to`).
     var app: ShortcutApp?
     /// The URL posted to (with `--post-to`).
     var postTo: String?
-    /// With `--post-to`: whether the shortcut sends `Authorization: Bearer` (its token is in
-    /// the file, never in this report).
-    var sendsBearerToken: Bool?
+    /// With `--post-to`: whether the shortcut sends `Authorization: Bearer`, with the token
+    /// asked for when it is imported (never in the file).
+    var asksForToken: Bool?
     var signed: Bool
     var signingCommand: String
     var warnings: [String]
@@ -137,9 +134,9 @@ extension ShortcutCommand {
     if let url = options.postTo {
       return try makeUpload(options, url: url, appearance: appearance, json: json)
     }
-    guard options.tokenFile == nil else {
+    guard !options.isWithoutToken else {
       throw CLIError.usage(
-        "--token-file goes with --post-to URL: a shortcut that shares with an app sends no"
+        "--no-token goes with --post-to URL: a shortcut that shares with an app sends no"
           + " token")
     }
     let given = [
@@ -190,7 +187,7 @@ extension ShortcutCommand {
     return .success
   }
 
-  /// `make --post-to URL [--token-file FILE]`.
+  /// `make --post-to URL [--no-token]`.
   static func makeUpload(
     _ options: MakeOptions, url: String, appearance: Appearance, json: Bool
   ) throws -> ExitStatus {
@@ -203,27 +200,11 @@ extension ShortcutCommand {
         "--post-to makes a shortcut that posts to a server, bound to no app: drop "
           + ArgumentParser.list(appOptions, conjunction: "and"))
     }
-    // The URL is checked before the token file is read: a wrong URL is a usage error.
+    let server: ShortcutServer
     do {
-      _ = try ShortcutServer(url: url)
+      server = try ShortcutServer(url: url, asksForToken: !options.isWithoutToken)
     } catch {
       throw CLIError.usage("--post-to: \(error)")
-    }
-    let server: ShortcutServer
-    if let path = options.tokenFile {
-      let token: String
-      do {
-        token = try BearerTokens.tokens(contentsOfFile: path)[0]
-      } catch {
-        throw CLIError(tokenFile: error)
-      }
-      do {
-        server = try ShortcutServer(url: url, bearerToken: token)
-      } catch {
-        throw CLIError.data("the token file \(TerminalText.quoted(path)): \(error)")
-      }
-    } else {
-      server = try ShortcutServer(url: url)
     }
     var builder = UploadWorkflowBuilder(server: server)
     builder.input = appearance.input
@@ -231,24 +212,22 @@ extension ShortcutCommand {
     if let color = appearance.iconColor { builder.iconColor = color }
     if let glyph = appearance.glyph { builder.glyph = glyph }
     let data = try builder.propertyList()
-    // The file holds the token: readable by its owner only, from the moment it exists.
-    let holdsToken = server.bearerToken != nil
-    let made = try write(
-      data, to: options.output, permissions: holdsToken ? 0o600 : 0o644, holdsSecret: holdsToken)
+    // The file never holds the token: it is asked for when the shortcut is imported.
+    let made = try write(data, to: options.output, permissions: 0o644)
     let shownURL = TerminalText.quoted(server.url.absoluteString)
     if json {
       try Output.json(
         MakeReport(
           output: options.output, byteCount: data.count, format: made.format,
-          permissions: holdsToken ? "0600" : "0644", actions: made.actions,
-          postTo: server.url.absoluteString, sendsBearerToken: holdsToken, signed: false,
+          permissions: "0644", actions: made.actions, postTo: server.url.absoluteString,
+          asksForToken: server.asksForToken, signed: false,
           signingCommand: made.signingCommand, warnings: builder.warnings))
       return .success
     }
     let authorization =
-      options.tokenFile.map {
-        "Authorization: Bearer <the first token of \(TerminalText.quoted($0))>"
-      } ?? "no Authorization header"
+      server.asksForToken
+      ? "Authorization: Bearer <the token asked for when the shortcut is imported>"
+      : "no Authorization header"
     var lines = [
       "wrote \(TerminalText.quoted(options.output)): \(data.count) bytes, unsigned binary"
         + " property list",
@@ -256,10 +235,10 @@ extension ShortcutCommand {
       "  posts to: \(shownURL) (POST, \(appearance.inputDescription) as the body,"
         + " \(authorization))",
     ]
-    if holdsToken {
+    if server.asksForToken {
       lines.append(
-        "  the file holds the bearer token: it is readable by you only (0600); copy it only to"
-          + " your own devices")
+        "  the file holds no token: importing it asks for one (a line of serve's --token-file;"
+          + " give each device its own)")
     }
     lines.append(made.instructions)
     print(lines.joined(separator: "\n"))
