@@ -80,33 +80,35 @@ struct DescriptorLimitTests {
     #expect(left.isEmpty, "left in the inbox: \(left)")
   }
 
-  @Test("inbox import at a limit no share fits in records each failure, and dies by no signal")
-  func importRecordsFailures() async throws {
+  @Test("inbox import at every limit from 12 to 16: no signal, and no share lost or half-taken")
+  func importAtEveryLimit() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let files = try Self.pictures(1, in: directory)
-    let group = directory.path + "/group"
-    for _ in 0..<3 {
-      let shared = try await CLI.run(["share", "--group-dir", group, files[0]])
-      try #require(shared.status == 0, "\(shared.standardOutput)")
-    }
-    let library = directory.path + "/library.sqlite"
-    // Find the lowest limit at which the command starts and reaches the inbox at all, then
-    // check the outcome there: each share imported, or left with its failure recorded.
-    var ran = false
-    for limit in 8...16 {
+    let files = try Self.pictures(2, in: directory)
+    for limit in 12...16 {
+      let group = directory.path + "/group-\(limit)"
+      var ids: [String] = []
+      for index in 0..<6 {
+        let shared = try await CLI.run([
+          "share", "--json", "--group-dir", group, files[index % files.count],
+        ])
+        try #require(shared.status == 0, "\(shared.standardOutput)")
+        ids.append(try #require(try CLI.json(shared.standardOutput)["shareID"] as? String))
+      }
+      let library = directory.path + "/library-\(limit).sqlite"
       let result = try await Self.runLimited(
         limit, ["inbox", "import", "--group-dir", group, "--library", library])
-      #expect(result.status >= 0 && result.status < 128, "signal at ulimit -n \(limit)")
-      guard result.status != 74 || result.standardError.contains("share ") else { continue }
-      ran = true
-      let names = try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox")
-      for manifest in names where manifest.hasSuffix(".json") && !manifest.hasPrefix(".") {
-        let failure = String(manifest.dropLast(5)) + ".failure"
-        #expect(names.contains(failure), "\(manifest) failed at ulimit -n \(limit) unrecorded")
+      #expect(
+        [0, 73, 74].contains(result.status),
+        "ulimit -n \(limit): ended with \(result.status): \(result.standardError)")
+      // Each share is in the library (its manifest gone) or still whole in the inbox.
+      let listed = try await CLI.run([
+        "library", "list", "--library", library, "--json",
+      ])
+      let inbox = Set(try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox"))
+      for id in ids where !inbox.contains("\(id).json") {
+        #expect(listed.standardOutput.contains(id), "ulimit -n \(limit): share \(id) lost")
       }
-      break
     }
-    #expect(ran, "no limit from 8 to 16 let the import reach a share")
   }
 }
