@@ -26,6 +26,7 @@ let sections: [(name: String, run: () async throws -> Void)] = [
   ("cli", CLIBenchmarks.run),
   ("importer", ImporterBenchmarks.run),
   ("import-large", ImporterBenchmarks.largeImport),
+  ("watch", InboxWatchBenchmarks.run),
   ("hostile", HostileInputBenchmarks.run),
   ("matrix", MatrixBenchmarks.run),
   ("postgres", PostgresBenchmarks.run),

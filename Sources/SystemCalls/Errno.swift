@@ -64,6 +64,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
   public static let notSupported = Errno(rawValue: EOPNOTSUPP)
   /// `ENXIO`: no such device (opening a FIFO for writing without a reader).
   public static let noSuchDevice = Errno(rawValue: ENXIO)
+  /// `EPROTOTYPE`: the socket is of another type (connecting a stream socket to a datagram one).
+  public static let protocolWrongType = Errno(rawValue: EPROTOTYPE)
 
   /// The system's message and the symbolic name, such as `No space left on device (ENOSPC)`.
   public var description: String {
@@ -98,6 +100,7 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     case ENOSYS: "ENOSYS"
     case EOPNOTSUPP: "EOPNOTSUPP"
     case ENXIO: "ENXIO"
+    case EPROTOTYPE: "EPROTOTYPE"
     default: nil
     }
   }

@@ -9,6 +9,7 @@ package enum SystemCall: String, Sendable, Hashable, CaseIterable {
   case inotifyInit = "inotify_init1"
   case inotifyAddWatch = "inotify_add_watch"
   case pipe, poll
+  case stat, socket, connect
 }
 
 /// Makes chosen system calls fail, so tests can prove what happens on EINTR, ENOSPC or EIO

@@ -41,6 +41,8 @@ package struct FileDescriptor: Sendable {
     package static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
     /// Append every write.
     package static let append = OpenOptions(rawValue: O_APPEND)
+    /// Never make a terminal opened this way the process's controlling terminal.
+    package static let noControllingTerminal = OpenOptions(rawValue: O_NOCTTY)
 
     /// The union of `options` (`[.create, .exclusive]`), made here rather than by the
     /// standard library's generic `SetAlgebra` initializer, whose first use makes the runtime

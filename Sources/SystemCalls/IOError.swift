@@ -115,6 +115,9 @@ public struct IOError: Error, Sendable, CustomStringConvertible {
       return "no such file or directory"
     case .notDirectory where cause == nil:
       return "not a directory" + (fileKind.map { " (\($0.article))" } ?? "")
+    case .resourceExhausted where errno == .tooManyOpenFiles:
+      return "\(Errno.tooManyOpenFiles): the process has as many files open as its limit allows;"
+        + " raise it (ulimit -n)"
     default:
       if let cause { return "\(cause)" }
       return code.rawValue

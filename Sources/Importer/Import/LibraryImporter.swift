@@ -90,6 +90,9 @@ public final class LibraryImporter: ShareHandler {
 
   private func importOnWorker() async throws -> ImportPass {
     var pass = ImportPass()
+    // libgcrypt is set up before a group holds descriptors (see `SHA256Digest.prepare()`);
+    // a failure is each share's to report when its payloads are verified.
+    try? PayloadDigest.prepare()
     if inbox.claimsInGroups {
       do {
         try await importGroups(into: &pass)
@@ -103,7 +106,7 @@ public final class LibraryImporter: ShareHandler {
     }
     let pending: [InboxEntry]
     do {
-      pending = try await inbox.pending()
+      pending = try await inbox.pending(readingFailures: false)
     } catch {
       pass.errors.append(ImportFailure(shareID: nil, error: "\(error)"))
       running.withLock { $0.add(pass) }
@@ -112,15 +115,39 @@ public final class LibraryImporter: ShareHandler {
     let directories = PayloadDirectories()
     var group: [PlacedShare] = []
     var taken = TakenPayloads()
+    // The group so far is committed early when a share meets a shortage of descriptors (each
+    // claim holds its manifest open, each placed share its payloads): the same retry in a
+    // smaller group that a failed transaction gets, so a low `ulimit -n` costs flushes, not
+    // shares. Only a share that meets it on its own fails, with its failure recorded.
+    func commitEarly(_ pass: inout ImportPass) async -> Bool {
+      guard !group.isEmpty else { return false }
+      await commit(group, in: &pass)
+      group = []
+      taken = TakenPayloads()
+      return true
+    }
     for entry in pending {
-      guard let claim = await claim(entry.id, in: &pass) else { continue }
+      var claimed = await tryClaim(entry.id)
+      if case .failure(let error) = claimed, Self.isDescriptorShortage(error),
+        await commitEarly(&pass)
+      {
+        claimed = await tryClaim(entry.id)
+      }
+      guard let claim = await claim(entry.id, claimed, in: &pass) else { continue }
       do {
         if try await library.contains(shareID: entry.id) {
           await finish(claim, .alreadyInLibrary, in: &pass)
           continue
         }
-        let placement = try await place(
-          claim, directories: directories, flushes: batchSize <= 1, taken: taken)
+        let placement: PayloadPlacement
+        do {
+          placement = try await place(
+            claim, directories: directories, flushes: batchSize <= 1, taken: taken)
+        } catch  where Self.isDescriptorShortage(error) {
+          guard await commitEarly(&pass) else { throw error }
+          placement = try await place(
+            claim, directories: directories, flushes: batchSize <= 1, taken: taken)
+        }
         taken.add(claim.manifest)
         group.append(PlacedShare(claim: claim, placement: placement))
       } catch {
@@ -159,8 +186,19 @@ public final class LibraryImporter: ShareHandler {
       var taken = TakenPayloads()
       for claim in claimed.claims {
         do {
-          let placement = try await place(
-            claim, directories: directories, flushes: batchSize <= 1, taken: taken)
+          let placement: PayloadPlacement
+          do {
+            placement = try await place(
+              claim, directories: directories, flushes: batchSize <= 1, taken: taken)
+          } catch  where Self.isDescriptorShortage(error) && !group.isEmpty {
+            // As in a pass over claims one by one: the shares placed so far are committed,
+            // closing their files, and this one is tried again in a group of its own.
+            await commit(group, in: &pass)
+            group = []
+            taken = TakenPayloads()
+            placement = try await place(
+              claim, directories: directories, flushes: batchSize <= 1, taken: taken)
+          }
           taken.add(claim.manifest)
           group.append(PlacedShare(claim: claim, placement: placement))
         } catch {
@@ -173,12 +211,30 @@ public final class LibraryImporter: ShareHandler {
     }
   }
 
-  /// Claims the share `id`; nil when another importer holds it (counted busy) or its
+  /// Tries to claim the share `id`: the claim, nil when another importer holds it, or why not.
+  private func tryClaim(_ id: UUID) async -> Result<(any InboxClaim)?, any Error> {
+    do {
+      return .success(try await inbox.claim(id))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Whether `error` is the process's (or the system's) shortage of file descriptors
+  /// (`EMFILE`, `ENFILE`), which closing other files cures, rather than a fault of the share.
+  static func isDescriptorShortage(_ error: any Error) -> Bool {
+    guard let errno = (error as? IOError)?.errno else { return false }
+    return errno == .tooManyOpenFiles || errno == .tooManyOpenFilesInSystem
+  }
+
+  /// The outcome of claiming the share `id`; nil when another importer holds it (counted busy) or its
   /// manifest cannot be read (the error counted, and the share kept with the reason recorded:
   /// see `InboxStore.quarantine`).
-  private func claim(_ id: UUID, in pass: inout ImportPass) async -> (any InboxClaim)? {
+  private func claim(
+    _ id: UUID, _ claimed: Result<(any InboxClaim)?, any Error>, in pass: inout ImportPass
+  ) async -> (any InboxClaim)? {
     do {
-      guard let claimed = try await inbox.claim(id) else {
+      guard let claimed = try claimed.get() else {
         pass.busy += 1
         return nil
       }

@@ -12,10 +12,47 @@ extension DirectoryInbox {
   /// not hidden (reservations, other writers' temporary files) is a problem `problems()`
   /// reports.
   public func pending() async throws -> [InboxEntry] {
+    try await pending(readingFailures: true)
+  }
+
+  /// The committed shares, oldest first; their failure records read only when
+  /// `readingFailures`.
+  public func pending(readingFailures: Bool) async throws -> [InboxEntry] {
     try await IOExecutor.shared.run {
-      let listing = try scan()
+      let listing = try scan(readingFailures: readingFailures)
       return listing.entries
     }
+  }
+
+  /// The committed shares among `ids`, each looked up by its manifest's name (`Inbox/` is not
+  /// listed: an arrival costs the same beside twenty thousand other files as beside none);
+  /// those with no manifest, or one that is not a plain file, are left out (the next full
+  /// listing reports them).
+  public func pending(of ids: [UUID]) async throws -> [InboxEntry] {
+    try await IOExecutor.shared.run {
+      var entries: [InboxEntry] = []
+      var seen = Set<UUID>()
+      for id in ids where seen.insert(id).inserted {
+        guard let name = try locateManifest(id), let status = try group.inbox.status(of: name),
+          status.kind == .regularFile, status.linkCount == 1
+        else { continue }
+        entries.append(Self.entry(id, name: name, status: status, failure: nil))
+      }
+      return entries
+    }
+  }
+
+  /// The entry of the manifest `name` of `id`, as `status` shows it.
+  private static func entry(
+    _ id: UUID, name: String, status: FileStatus, failure: InboxFailure?
+  ) -> InboxEntry {
+    InboxEntry(
+      id: id, receivedAt: Date(timeIntervalSince1970: status.modificationTime),
+      failure: failure,
+      revision: InboxEntry.Revision(
+        name: name, size: status.size, modificationSeconds: status.modificationSeconds,
+        modificationNanoseconds: status.modificationNanoseconds, device: status.device,
+        inode: status.inode))
   }
 
   /// What `Inbox/` holds that is not a share: files that are not regular (links, FIFOs,
@@ -29,7 +66,9 @@ extension DirectoryInbox {
   }
 
   /// One listing of `Inbox/`: the shares in it, and what else it holds.
-  private func scan() throws -> (entries: [InboxEntry], problems: [InboxProblem]) {
+  private func scan(readingFailures: Bool = true) throws -> (
+    entries: [InboxEntry], problems: [InboxProblem]
+  ) {
     var found: [(entry: InboxEntry, seconds: Int, nanoseconds: Int)] = []
     var problems: [InboxProblem] = []
     var seen: [UUID: String] = [:]
@@ -83,12 +122,10 @@ extension DirectoryInbox {
       }
       let failureName = Self.failureName(ofManifest: name)
       let failure =
-        nameSet.contains(failureName) ? try? readFailure(failureName) : nil
+        readingFailures && nameSet.contains(failureName) ? try? readFailure(failureName) : nil
       found.append(
         (
-          InboxEntry(
-            id: id, receivedAt: Date(timeIntervalSince1970: status.modificationTime),
-            failure: failure),
+          Self.entry(id, name: name, status: status, failure: failure),
           status.modificationSeconds, status.modificationNanoseconds
         ))
     }
@@ -188,7 +225,7 @@ extension DirectoryInbox {
   }
 
   /// Records a failure next to the manifest `manifestName` (atomically, replacing the previous
-  /// record: written in `.staging/` as an in-flight file, then renamed into `Inbox/`).
+  /// record: written in `Inbox/` as an in-flight file, then renamed within it).
   func recordFailure(ofManifest manifestName: String, error: String) throws {
     let name = Self.failureName(ofManifest: manifestName)
     let previous = try? readFailure(name)
@@ -199,15 +236,19 @@ extension DirectoryInbox {
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.sortedKeys]
     let data = try encoder.encode(record)
-    let made = try group.makeInFlightFile(in: group.staging, .writeOnly) {
-      ".\(UUID().uuidString).failure"
+    // Written beside its final name, in `Inbox/`, and renamed within it: `Inbox/` may be on
+    // another file system than `.staging/` (a rename across them fails with EXDEV). Its
+    // temporary name is an in-flight file's (`.<UUID>.json.partial`, locked while written),
+    // so one a crash leaves is swept as a reservation never committed.
+    let made = try group.makeInFlightFile(in: group.inbox, .writeOnly) {
+      Self.partialName(RandomUUID.make())
     }
     do {
       try data.withUnsafeBytes { try made.file.writeAll($0) }
       try made.file.sync()
-      try group.staging.rename(made.name, to: name, in: group.inbox, replacing: true)
+      try group.inbox.rename(made.name, to: name, replacing: true)
     } catch {
-      try? group.staging.removeFile(made.name)
+      try? group.inbox.removeFile(made.name)
       try? made.file.close()
       throw error
     }

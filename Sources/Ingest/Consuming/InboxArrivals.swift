@@ -1,3 +1,4 @@
+import Foundation
 import SystemCalls
 
 /// What wakes an `InboxWatcher`: a descriptor that becomes readable when a share may have
@@ -16,6 +17,28 @@ public protocol InboxArrivals: Sendable {
   /// Takes what made the descriptor readable (or, while the source is down, tries to bring it
   /// back); true when a share may have arrived or been missed meanwhile.
   func consume() throws -> Bool
+
+  /// Takes what made the descriptor readable, as `consume()` does, and says which shares
+  /// arrived where the source can tell: the watcher then looks at those alone, rather than
+  /// listing the whole inbox at every arrival.
+  func consumeArrivals() throws -> InboxArrival
+}
+
+/// What an arrivals source says arrived.
+public enum InboxArrival: Sendable, Equatable {
+  /// Nothing that is a share (a failure record written, a temporary file closed).
+  case nothing
+  /// The manifests of these shares arrived, and nothing else was missed.
+  case shares([UUID])
+  /// Something may have arrived or been missed: list the inbox.
+  case unknown
+}
+
+extension InboxArrivals {
+  /// `consume()`: anything is `unknown`.
+  public func consumeArrivals() throws -> InboxArrival {
+    try consume() ? .unknown : .nothing
+  }
 }
 
 /// The directory inbox's arrivals: manifests renamed into `<group>/Inbox`, or written and
@@ -36,6 +59,20 @@ public final class DirectoryArrivals: InboxArrivals {
   /// Reads and discards the queued events; true when there were any.
   public func consume() throws -> Bool {
     try watch.drainEvents() > 0
+  }
+
+  /// The shares whose manifests (`<share-id>.json`) were renamed into `Inbox/` or written and
+  /// closed there, in the order they came; `unknown` when the kernel's queue overflowed.
+  /// Other names (failure records, reservations, temporary files) wake no one.
+  public func consumeArrivals() throws -> InboxArrival {
+    let events = try watch.drainNames()
+    if events.overflowed { return .unknown }
+    var seen = Set<UUID>()
+    let ids = events.names.compactMap { name -> UUID? in
+      guard !name.hasPrefix("."), name.hasSuffix(".json") else { return nil }
+      return DirectoryInbox.shareID(ofManifest: name)
+    }.filter { seen.insert($0).inserted }
+    return ids.isEmpty ? .nothing : .shares(ids)
   }
 }
 

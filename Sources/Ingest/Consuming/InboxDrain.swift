@@ -26,6 +26,9 @@ public struct InboxDrain: Sendable {
     /// The shares among `failed` and `unreadable` that are themselves at fault (see
     /// `InboxDrain.isBadInput(_:)`).
     public var badInput: Set<UUID> = []
+    /// The revisions of the manifests among `unreadable`, where the inbox tells them: a
+    /// watcher does not read one again until it changes.
+    public var unreadableRevisions: [UUID: InboxEntry.Revision] = [:]
 
     /// Whether every share that failed failed for what it holds, not for the machine.
     public var failuresAreBadInput: Bool {
@@ -76,11 +79,43 @@ public struct InboxDrain: Sendable {
     }
   }
 
+  /// Drains the shares `ids` alone (those an arrival named, looked up without listing the
+  /// inbox), or, when `ids` is nil, every committed share; leaves those in `skipping`, and
+  /// those whose manifest was unreadable at the revision `unreadable` holds for them and has
+  /// not changed since (read again, and reported again, only once rewritten).
+  package func run(
+    _ handler: any ShareHandler, only ids: [UUID]?, skipping: Set<UUID>,
+    unchangedSince unreadable: [UUID: InboxEntry.Revision],
+    until shouldStop: () -> Bool = { false }
+  ) async throws -> Report {
+    try await withTaskExecutorPreference(IOExecutor.shared) {
+      let entries =
+        if let ids {
+          try await inbox.pending(of: ids)
+        } else {
+          try await inbox.pending(readingFailures: false)
+        }
+      return try await drain(
+        handler, entries: entries, skipping: skipping, unchangedSince: unreadable,
+        until: shouldStop)
+    }
+  }
+
   private func drain(
     _ handler: any ShareHandler, skipping: Set<UUID>, until shouldStop: () -> Bool
   ) async throws -> Report {
+    try await drain(
+      handler, entries: try await inbox.pending(readingFailures: false), skipping: skipping,
+      unchangedSince: [:], until: shouldStop)
+  }
+
+  private func drain(
+    _ handler: any ShareHandler, entries: [InboxEntry], skipping: Set<UUID>,
+    unchangedSince unreadable: [UUID: InboxEntry.Revision], until shouldStop: () -> Bool
+  ) async throws -> Report {
     var report = Report()
-    for entry in try await inbox.pending() where !skipping.contains(entry.id) {
+    for entry in entries where !skipping.contains(entry.id) {
+      if let revision = entry.revision, unreadable[entry.id] == revision { continue }
       if shouldStop() { break }
       let claim: any InboxClaim
       do {
@@ -92,7 +127,11 @@ public struct InboxDrain: Sendable {
       } catch {
         log.record(IngestEvent(shareID: entry.id, stage: .claim, event: "failed", error: error))
         report.unreadable.append((entry.id, "\(error)"))
-        if Self.isBadInput(error) { report.badInput.insert(entry.id) }
+        if Self.isBadInput(error) {
+          report.badInput.insert(entry.id)
+          // The manifest itself is at fault: the same bytes fail the same way.
+          report.unreadableRevisions[entry.id] = entry.revision
+        }
         if error is ManifestError { try? await inbox.quarantine(entry.id, reason: "\(error)") }
         continue
       }

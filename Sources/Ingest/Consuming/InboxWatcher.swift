@@ -101,38 +101,60 @@ public final class InboxWatcher: Sendable {
     let drain = InboxDrain(inbox: inbox, log: log)
     let clock = ContinuousClock()
     var failed = Set<UUID>()
+    // Manifests found unreadable (bad input), by the revision found: not read, nor reported,
+    // again until they change, however often the inbox is scanned.
+    var unreadable: [UUID: InboxEntry.Revision] = [:]
     var lastScan = clock.now
-    var unreachable = false
-    func pass(skipping: Set<UUID>) async throws {
+    var isUnreachable = false
+    // `ids`: the shares an arrival named (looked at alone), or nil for the whole inbox.
+    func pass(only ids: [UUID]?, skipping: Set<UUID>) async throws {
       do {
-        let report = try await drain.run(handler, skipping: skipping) { isStopRequested }
-        unreachable = false
+        let report = try await drain.run(
+          handler, only: ids, skipping: skipping, unchangedSince: unreadable
+        ) { isStopRequested }
+        isUnreachable = false
         failed.subtract(report.handled)
         failed.formUnion(report.failed.map(\.id))
-        failed.formUnion(report.unreadable.map(\.id))
+        for id in report.handled { unreadable[id] = nil }
+        for (id, _) in report.unreadable {
+          // One known by its revision is tried again as soon as it changes (an arrival names
+          // it); any other waits for the next re-scan, as a failed share does.
+          if let revision = report.unreadableRevisions[id] {
+            unreadable[id] = revision
+          } else {
+            failed.insert(id)
+          }
+        }
         if !report.handled.isEmpty || !report.failed.isEmpty || !report.unreadable.isEmpty {
           onDrain(report)
         }
       } catch let error as any TemporaryInboxError where error.isTemporary {
-        unreachable = true
+        isUnreachable = true
         onUnreachable(error)
       }
     }
-    try await pass(skipping: [])
+    try await pass(only: nil, skipping: [])
     while !isStopRequested {
       let source = arrivals.descriptor
       var left = rescanInterval - (clock.now - lastScan)
-      if source == nil || unreachable { left = min(left, retryInterval) }
+      if source == nil || isUnreachable { left = min(left, retryInterval) }
       let ready = try Readiness.wait(
         for: [wake.descriptor] + (source.map { [$0] } ?? []), timeout: max(left, .zero))
       if ready[0] || isStopRequested { break }
-      let arrived = source == nil || ready[1] ? try arrivals.consume() : false
-      if clock.now - lastScan >= rescanInterval || unreachable {
+      let arrived: InboxArrival =
+        source == nil || ready[1] ? try arrivals.consumeArrivals() : .nothing
+      if clock.now - lastScan >= rescanInterval || isUnreachable {
         lastScan = clock.now
-        try await pass(skipping: [])
-      } else if arrived {
-        // A new arrival: shares that just failed wait for the next re-scan.
-        try await pass(skipping: failed)
+        try await pass(only: nil, skipping: [])
+      } else {
+        // A new arrival: shares that just failed wait for the next re-scan. Where the source
+        // names the shares that arrived, those alone are looked at: an arrival costs the same
+        // however much else the inbox holds.
+        switch arrived {
+        case .nothing: break
+        case .shares(let ids): try await pass(only: ids, skipping: failed)
+        case .unknown: try await pass(only: nil, skipping: failed)
+        }
       }
     }
   }

@@ -88,10 +88,24 @@ public final class GroupDirectory: Sendable {
     do {
       try staging.link(stagedName, to: name, in: incoming)
       return true
+    } catch let error where error.errno == .crossDevice {
+      throw Self.crossDevice(error, path: path)
     } catch let error where error.code == .unsupported || error.errno == .notPermitted {
-      try staging.rename(stagedName, to: name, in: incoming, replacing: false)
+      do {
+        try staging.rename(stagedName, to: name, in: incoming, replacing: false)
+      } catch let error where error.errno == .crossDevice {
+        throw Self.crossDevice(error, path: path)
+      }
       return false
     }
+  }
+
+  /// `error` (a link or rename from `.staging/` into `Incoming/` that met `EXDEV`), its cause
+  /// the layout that made it fail.
+  private static func crossDevice(_ error: IOError, path: String) -> IOError {
+    IOError(
+      error.code, operation: error.operation, path: error.path,
+      cause: GroupLayoutError(group: path, first: incomingName, second: stagingName))
   }
 
   /// Flushes `Incoming/`, then removes `stagedNames` from `.staging/`: the second names of

@@ -18,6 +18,15 @@ public protocol InboxStore: Sendable {
   /// The committed shares, oldest first.
   func pending() async throws -> [InboxEntry]
 
+  /// The committed shares, oldest first, with their failure records only when
+  /// `readingFailures` (a drain does not need them, and reading each costs a file per share).
+  func pending(readingFailures: Bool) async throws -> [InboxEntry]
+
+  /// The committed shares among `ids` (shares an arrival named), in that order, found without
+  /// listing the whole inbox where the store can (the directory inbox looks each manifest up by
+  /// name); without their failure records.
+  func pending(of ids: [UUID]) async throws -> [InboxEntry]
+
   /// The manifest of a committed share, read without claiming it; nil when there is none.
   func manifest(_ id: UUID) async throws -> ShareManifest?
 
@@ -77,6 +86,19 @@ extension InboxStore {
   /// Nothing to record.
   public func quarantine(_ id: UUID, reason: String) async throws {}
 
+  /// `pending()`, failures and all.
+  public func pending(readingFailures: Bool) async throws -> [InboxEntry] {
+    try await pending()
+  }
+
+  /// `pending()`, filtered to `ids`, in their order.
+  public func pending(of ids: [UUID]) async throws -> [InboxEntry] {
+    let listed = Dictionary(
+      try await pending(readingFailures: false).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }
+    )
+    return ids.compactMap { listed[$0] }
+  }
+
   /// Claims the oldest committed share no one else holds, trying each pending share in turn.
   public func claimNext() async throws -> (any InboxClaim)? {
     for entry in try await pending() {
@@ -131,12 +153,49 @@ public struct InboxEntry: Sendable, Hashable {
   public var receivedAt: Date
   /// The failures recorded by importers that could not finish it, most recent last.
   public var failure: InboxFailure?
+  /// Which version of the manifest was listed, where the store can tell (the directory inbox:
+  /// its name, size, modification time and inode); nil where it cannot. A manifest found
+  /// unreadable is not read again while its revision stays the same.
+  public var revision: Revision?
+
+  /// What tells one version of a manifest file from another: any rewrite, in place or by a
+  /// rename, changes at least one of these.
+  public struct Revision: Sendable, Hashable {
+    /// The manifest's file name.
+    public var name: String
+    /// Its size in bytes.
+    public var size: Int64
+    /// Its modification time: the seconds since 1970.
+    public var modificationSeconds: Int
+    /// Its modification time: the nanoseconds past `modificationSeconds`.
+    public var modificationNanoseconds: Int
+    /// The device it is on.
+    public var device: UInt64
+    /// Its inode on that device.
+    public var inode: UInt64
+
+    /// A revision.
+    public init(
+      name: String, size: Int64, modificationSeconds: Int, modificationNanoseconds: Int,
+      device: UInt64, inode: UInt64
+    ) {
+      self.name = name
+      self.size = size
+      self.modificationSeconds = modificationSeconds
+      self.modificationNanoseconds = modificationNanoseconds
+      self.device = device
+      self.inode = inode
+    }
+  }
 
   /// An entry.
-  public init(id: UUID, receivedAt: Date, failure: InboxFailure? = nil) {
+  public init(
+    id: UUID, receivedAt: Date, failure: InboxFailure? = nil, revision: Revision? = nil
+  ) {
     self.id = id
     self.receivedAt = receivedAt
     self.failure = failure
+    self.revision = revision
   }
 }
 

@@ -11,6 +11,13 @@ package enum PayloadDigest {
     package var sha256: String
   }
 
+  /// Sets libgcrypt up now, before work that opens files in parallel (see
+  /// `SHA256Digest.prepare()`).
+  /// - Throws: `SharedLibraryError` when libgcrypt cannot be loaded or set up.
+  package static func prepare() throws(SharedLibraryError) {
+    try SHA256Digest.prepare()
+  }
+
   /// The SHA-256 of bytes in memory, as lower-case hexadecimal.
   /// - Throws: `SharedLibraryError` when libgcrypt cannot be loaded.
   package static func sha256(of bytes: [UInt8]) throws(SharedLibraryError) -> String {

@@ -1,4 +1,5 @@
 import ActivationRules
+import Digests
 import Foundation
 import ItemProvider
 import SystemCalls
@@ -156,6 +157,16 @@ public struct SharePipeline: Sendable {
       log.record(IngestEvent(shareID: id, stage: .contract, event: "rejected", error: rejection))
       return run.outcome(error: .rejected(rejection), duration: clock.now - started)
     }
+    // A layout no payload can be published in is said before anything is copied.
+    if decision.attachments.contains(where: { $0.choice != nil }) {
+      do {
+        try group.checkPublishingLayout()
+      } catch {
+        if let spare { await spare.prepared.discard() }
+        log.record(IngestEvent(shareID: id, stage: .commit, event: "failed", error: error))
+        return run.outcome(error: .groupUnavailable(error), duration: clock.now - started)
+      }
+    }
     // The manifest is reserved ahead (a spare), or while the attachments load, so that making
     // its file (an inode, which on a busy file system is not free) overlaps earlier shares'
     // flushes or this share's loads instead of following them.
@@ -166,6 +177,13 @@ public struct SharePipeline: Sendable {
       } else {
         .pending(Task(executorPreference: IOExecutor.shared) { try await inbox.reserve(id) })
       }
+    // libgcrypt is set up before attachments load in parallel, not by the first copy to hash
+    // while the others hold descriptors (its set-up aborts the process when it cannot open a
+    // file). A failure here is the copies' to report: each digest tries again. (One
+    // attachment loads alone, in this task, and sets it up as it starts.)
+    if decision.attachments.count(where: { $0.choice != nil }) > 1 {
+      try? SHA256Digest.prepare()
+    }
     let transaction = ShareTransaction(id: id, group: group, spares: spares)
     await load(&run, transaction: transaction, adopting: received)
     let prepared: any PreparedManifest

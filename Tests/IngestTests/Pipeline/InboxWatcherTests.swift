@@ -72,4 +72,86 @@ struct InboxWatcherTests {
     #expect(await Self.waitUntil { recorder.handled.withLock { $0 } == ids })
     watcher.stop()
   }
+
+  /// Writes a manifest cut short (unreadable) for a new share id into the fixture's inbox.
+  static func writeBrokenManifest(_ fixture: PipelineFixture, id: UUID = UUID(), extra: String = "")
+    throws -> UUID
+  {
+    try Data((#"{"schemaVersion": 2, "id": "# + extra).utf8).write(
+      to: URL(fileURLWithPath: "\(fixture.groupPath)/Inbox/\(id.uuidString).json"))
+    return id
+  }
+
+  /// How many of `reports` name `id` as unreadable.
+  static func timesReported(_ id: UUID, in reports: borrowing Mutex<[InboxDrain.Report]>) -> Int {
+    reports.withLock { $0.filter { $0.unreadable.contains { $0.id == id } }.count }
+  }
+
+  @Test(
+    "A broken manifest is reported once however often the inbox is re-scanned, and again once it changes"
+  )
+  func reportsBrokenManifestOnce() async throws {
+    let fixture = try PipelineFixture(prefix: "watcher")
+    defer { fixture.remove() }
+    let broken = try Self.writeBrokenManifest(fixture)
+    let recorder = Recorder()
+    // A re-scan every 10 ms: many of them happen while five shares come and go.
+    let watcher = try InboxWatcher(
+      inbox: DirectoryInbox(group: fixture.group), rescanInterval: .milliseconds(10))
+    let reports = Mutex<[InboxDrain.Report]>([])
+    let finished = Mutex(false)
+    Task(executorPreference: IOExecutor.shared) {
+      try? await watcher.run(recorder) { report in reports.withLock { $0.append(report) } }
+      finished.withLock { $0 = true }
+    }
+    for round in 1...5 {
+      _ = try await InboxTests.share(fixture)
+      #expect(await Self.waitUntil { recorder.handled.withLock { $0.count } == round })
+    }
+    #expect(Self.timesReported(broken, in: reports) == 1, "reported at every re-scan")
+    // Rewritten (another size, another modification time): read, and reported, again.
+    _ = try Self.writeBrokenManifest(fixture, id: broken, extra: "\"")
+    #expect(await Self.waitUntil { Self.timesReported(broken, in: reports) == 2 })
+    _ = try await InboxTests.share(fixture)
+    #expect(await Self.waitUntil { recorder.handled.withLock { $0.count } == 6 })
+    #expect(Self.timesReported(broken, in: reports) == 2)
+    watcher.stop()
+    #expect(await Self.waitUntil { finished.withLock { $0 } })
+  }
+
+  @Test("An arrival is looked at alone: a share is handed over while Inbox/ cannot be listed")
+  func arrivalWithoutListing() async throws {
+    let fixture = try PipelineFixture(prefix: "watcher")
+    defer { fixture.remove() }
+    for _ in 0..<50 { _ = try Self.writeBrokenManifest(fixture) }
+    let recorder = Recorder()
+    let watcher = try InboxWatcher(
+      inbox: DirectoryInbox(group: fixture.group), rescanInterval: .seconds(3600))
+    let reports = Mutex<[InboxDrain.Report]>([])
+    // How the watcher's run ended: "stopped", or its error.
+    let ended = Mutex<String?>(nil)
+    Task(executorPreference: IOExecutor.shared) {
+      do {
+        try await watcher.run(recorder) { report in reports.withLock { $0.append(report) } }
+        ended.withLock { $0 = "stopped" }
+      } catch {
+        ended.withLock { $0 = "\(error)" }
+      }
+    }
+    // The first pass lists the inbox and reports the 50 broken manifests.
+    #expect(await Self.waitUntil { reports.withLock { $0.first?.unreadable.count } == 50 })
+    // From now on, listing Inbox/ fails: only a watcher that looks up what arrived by name
+    // hands the next shares over (one that lists would stop with this error).
+    let fault = FaultInjector.shared.inject(
+      .ioError, into: .opendir, under: fixture.groupPath + "/Inbox", times: 1_000_000)
+    defer { FaultInjector.shared.remove(fault) }
+    let arriving = try await InboxTests.share(fixture, count: 3)
+    #expect(await Self.waitUntil { recorder.handled.withLock { $0.count } == 3 })
+    #expect(Set(recorder.handled.withLock { $0 }) == Set(arriving))
+    #expect(ended.withLock { $0 } == nil, "the watcher ended: \(ended.withLock { $0 } ?? "")")
+    // Nothing broken was read, or reported, again.
+    #expect(reports.withLock { $0.dropFirst().allSatisfy(\.unreadable.isEmpty) })
+    watcher.stop()
+    #expect(await Self.waitUntil { ended.withLock { $0 } == "stopped" })
+  }
 }
