@@ -67,6 +67,11 @@ public struct InboxSweeper: Sendable {
     public var skipped: [InboxProblem] = []
   }
 
+  /// The largest manifest the sweeper decodes (1 MiB): a larger one (up to the inbox's limit)
+  /// has its bytes streamed for names instead, so a sweep's memory stays bounded however many
+  /// large manifests the group holds (a decoded document costs several times its size).
+  static let decodingLimit: Int64 = 1 << 20
+
   /// The default threshold: an hour, far beyond any share's deadline.
   public static let defaultThreshold: Duration = .seconds(3600)
 
@@ -203,6 +208,15 @@ public struct InboxSweeper: Sendable {
         // still says which files to keep.
         let opened = try group.inbox.openUntrusted(entry.name, maximumLinks: .max)
         linkCount = opened.status.linkCount
+        if opened.status.size > Self.decodingLimit,
+          opened.status.size <= DirectoryInbox.manifestSizeLimit
+        {
+          // Not decoded here, so memory stays small whatever the group holds: its bytes are
+          // streamed for names, and the importer's claim completes its payloads.
+          try? opened.file.close()
+          references.scannable.append(entry.name)
+          continue
+        }
         bytes = try opened.file.closeAfterTyped { () throws(IOError) -> [UInt8] in
           try opened.file.readToEnd(
             sizeHint: opened.status.size, limit: DirectoryInbox.manifestSizeLimit)
