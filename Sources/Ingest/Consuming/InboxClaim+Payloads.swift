@@ -10,9 +10,9 @@ extension InboxClaim {
   /// check its size and SHA-256 against the manifest's. What the handle reads is that file,
   /// whatever its name in `Incoming/` points to meanwhile: read it from the handle, never
   /// again by path. A payload someone else could still write (`isSealedForKeeping()`) is
-  /// copied the way a payload of another store is. From another store (`payloads`), it is streamed into a file of the
-  /// process's own that has no name (made in `.staging/` and unlinked at once), checked as it
-  /// is copied, and that file is handed over.
+  /// copied the way a payload of another store is. From another store (`payloads`), it is
+  /// streamed into a file of the process's own that has no name (made in `.staging/` and
+  /// unlinked at once), checked as it is copied, and that file is handed over.
   ///
   /// - Returns: A handle that owns the descriptor (closed when the handle goes).
   /// - Throws: `PayloadError` for a payload that is missing, not a plain file of this group,
