@@ -97,7 +97,7 @@ struct SweeperProofTests {
     try Self.stale(fixture, payload)
     let path = fixture.groupPath + "/Inbox/\(id.uuidString).json"
     let fault = try test.make(path, id, payload)
-    defer { fault.map(FaultInjector.shared.remove) }
+    defer { if let fault { FaultInjector.shared.remove(fault) } }
     let report = try await InboxSweeper(group: fixture.group).sweep(olderThan: .zero)
     #expect(try fixture.names("Incoming").contains(payload), "the payload stays")
     #expect(report.keptForUnreadable >= 1)
