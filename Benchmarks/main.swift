@@ -36,6 +36,7 @@ let sections: [(name: String, run: () async throws -> Void)] = [
   ("serve-small", ServeBenchmarks.smallSharesAlone),
   ("serve-load", ServeBenchmarks.loadedSharesAlone),
   ("serve-large", ServeBenchmarks.largeUploadAlone),
+  ("sweep-unreadable", SweeperBenchmarks.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = {
@@ -49,6 +50,7 @@ let childModes: [String: ([String]) throws -> Void] = {
     "ingest-large-share": IngestBenchmarks.largeShareChild,
     "ingest-ram-calls": IngestBenchmarks.ramCallsChild,
     "disk-sink": DiskSinkServer.child,
+    "sweep-group": SweeperBenchmarks.sweepChild,
   ]
   #if os(Linux)
     modes["image-jpeg"] = ImageBenchmarks.jpegChild
@@ -77,6 +79,7 @@ if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arg
     arguments.isEmpty
     ? sections.map(\.name).filter {
       !$0.hasPrefix("ingest-") && !$0.hasPrefix("serve-") && $0 != "import-large"
+        && $0 != "sweep-unreadable"
         && $0 != "postgres-payloads"
     }
     : arguments

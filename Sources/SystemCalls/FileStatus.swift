@@ -20,6 +20,9 @@ package struct FileStatus: Sendable, Equatable {
   /// The modification time, in seconds and nanoseconds since 1970.
   package var modificationSeconds: Int
   package var modificationNanoseconds: Int
+  /// The status-change time (`st_ctim`), which the kernel sets on every change of the file's
+  /// contents, names or attributes and no program can set, in seconds since 1970.
+  package var statusChangeTime: Double
 
   package init(_ info: stat) {
     kind = FileKind(mode: info.st_mode)
@@ -31,6 +34,7 @@ package struct FileStatus: Sendable, Equatable {
     linkCount = UInt64(info.st_nlink)
     modificationSeconds = Int(info.st_mtim.tv_sec)
     modificationNanoseconds = Int(info.st_mtim.tv_nsec)
+    statusChangeTime = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
   }
 
   /// The modification time as seconds since 1970, with its fraction.

@@ -7,8 +7,9 @@ import SystemCalls
 /// exactly once.
 ///
 /// For each share: claim it (no other importer can take it while claimed), and if its id is
-/// already in the library (a crash after an earlier commit), remove its inbox leftovers and
-/// count nothing; else place its files in the library's files directory, insert its record
+/// already in the library (a crash after an earlier commit), remove its manifest and the
+/// payloads proven to be that share's (the library's own file, or its size and SHA-256: see
+/// `proveLeftovers(of:)`) and count nothing; else place its files in the library's files directory, insert its record
 /// and items in one transaction (shared, under a savepoint each, with the other shares of its
 /// group: see `importPending()`), and only after the commit remove it from the inbox. A failure
 /// before the commit moves the files back and leaves the share in the inbox with the error
@@ -136,6 +137,7 @@ public final class LibraryImporter: ShareHandler {
       guard let claim = await claim(entry.id, claimed, in: &pass) else { continue }
       do {
         if try await library.contains(shareID: entry.id) {
+          await proveLeftovers(of: claim)
           await finish(claim, .alreadyInLibrary, in: &pass)
           continue
         }
@@ -380,11 +382,51 @@ public final class LibraryImporter: ShareHandler {
     } catch {
       // The record is committed; the next pass removes what is left.
       log.record(IngestEvent(shareID: id, stage: .finish, event: "failed", error: error))
+      let done = outcome == .imported ? "imported" : "already in the library"
       pass.errors.append(
         ImportFailure(
           shareID: id,
-          error: "imported, but removing it from the inbox failed (the next import will):"
+          error: "\(done), but removing it from the inbox failed (the next import will):"
             + " \(error)"))
+    }
+  }
+
+  /// Proves which payloads in `Incoming/` of a share already in the library are that share's,
+  /// so that the claim's `finish()` removes those and nothing else: a manifest that reuses the
+  /// id of a share in the library must not remove the files it names, which may be another
+  /// share's only copy. A payload is proven when it is the very file the library holds under
+  /// the share's library name (a link an attempt that died kept), or when its size and SHA-256
+  /// are those of a file the library records for this share (a copy). Best effort: a payload
+  /// not proven stays, and the sweeper removes it once no manifest names it.
+  private func proveLeftovers(of claim: any InboxClaim) async {
+    guard let proving = claim as? any ProvingClaim, claim.payloads is GroupDirectoryPayloads
+    else { return }
+    let manifest = claim.manifest
+    let files = try? FileDescriptor.openDirectory(library.filesPath)
+    defer { try? files?.close() }
+    for position in manifest.items.indices {
+      guard let expected = PayloadExpectation(claim, position: position),
+        let found = try? claim.group.payloadStatus(expected.name), found.kind == .regularFile
+      else { continue }
+      let libraryName = PayloadPlacement.libraryName(
+        shareID: manifest.id, position: position, source: expected.name)
+      if let held = try? files?.status(of: libraryName), held.device == found.device,
+        held.inode == found.inode
+      {
+        proving.proven.record(
+          expected.name, .identity(device: found.device, inode: found.inode))
+        continue
+      }
+      guard let opened = try? claim.group.openPayload(expected.name, of: manifest.id) else {
+        continue
+      }
+      defer { try? opened.file.close() }
+      guard let digest = try? PayloadDigest.sha256(of: opened.file),
+        let holder = try? await library.shareID(
+          holdingFileWithSHA256: digest.sha256, byteCount: digest.byteCount),
+        holder == manifest.id
+      else { continue }
+      proving.proven.record(expected.name, PayloadProof(opened))
     }
   }
 
@@ -403,7 +445,10 @@ public final class LibraryImporter: ShareHandler {
     -> Outcome
   {
     let manifest = claim.manifest
-    if try await library.contains(shareID: manifest.id) { return .alreadyInLibrary }
+    if try await library.contains(shareID: manifest.id) {
+      await proveLeftovers(of: claim)
+      return .alreadyInLibrary
+    }
     var placement = try await place(claim, directories: directories, flushes: true)
     let record = LibraryRecord(
       shareID: manifest.id, receivedAt: manifest.receivedAt, importedAt: now(),

@@ -28,9 +28,18 @@ extension PayloadPlacement {
         shareID: expected.shareID, item: expected.position, path: expected.path, heldBy: nil)
     }
     defer { try? opened.file.close() }
+    // A payload someone else could still write is copied, hashed as it is copied, so the
+    // library keeps the bytes it checked (see `isSealedForKeeping()`); one no one else can
+    // change any more is linked.
+    guard try opened.isSealedForKeeping() else {
+      if try placedBefore(libraryName, expected) { return }
+      try copy(opened, as: libraryName, expected)
+      placed.append(.copied(libraryName))
+      return
+    }
     var refusal: IOError?
     do throws(IOError) {
-      try group.incoming.link(name, to: libraryName, in: files)
+      try group.linkPayload(name, to: libraryName, in: files)
     } catch {
       refusal = error
     }
@@ -59,8 +68,7 @@ extension PayloadPlacement {
     }
     placed.append(.linked(libraryName, source: name))
     sources.append((name, libraryName))
-    try expected.check(try PayloadDigest.sha256(of: opened.file))
-    if opened.status.permissions != 0o600 { try opened.file.setPermissions(0o600) }
+    try expected.verify(opened)
   }
 
   /// Whether an earlier attempt at this share linked the payload as `libraryName` and died
@@ -71,7 +79,7 @@ extension PayloadPlacement {
   private mutating func linkedBefore(_ libraryName: String, _ expected: PayloadExpectation)
     async throws -> Bool
   {
-    guard let source = try group.incoming.status(of: expected.name),
+    guard let source = try group.payloadStatus(expected.name),
       source.kind == .regularFile, let linked = try files.status(of: libraryName),
       linked.device == source.device, linked.inode == source.inode
     else { return false }
@@ -94,7 +102,7 @@ extension PayloadPlacement {
   ) throws {
     let name = expected.name
     do throws(IOError) {
-      try group.incoming.rename(name, to: libraryName, in: files, replacing: false)
+      try group.movePayload(name, to: libraryName, in: files)
     } catch  where error.code == .alreadyExists {
       guard try placedBefore(libraryName, expected) else { throw error }
       return
@@ -102,7 +110,7 @@ extension PayloadPlacement {
     let moved = try files.status(of: libraryName)
     guard opened.isSameFile(as: moved), moved?.linkCount == 1 else {
       do throws(IOError) {
-        try files.rename(libraryName, to: name, in: group.incoming, replacing: false)
+        try group.restorePayload(name, from: libraryName, in: files, moving: true)
       } catch {
         try? files.removeFile(libraryName)
       }

@@ -40,9 +40,9 @@ struct PayloadPlacement {
   /// How a file came into the files directory, for `undo()`.
   enum Placed {
     /// Linked from `source` in `Incoming/`, which stays until the files directory is flushed.
-    case linked(String, source: String)
+    case linked(String, source: PayloadName)
     /// Renamed from `source` in `Incoming/` (a file system without hard links).
-    case moved(String, source: String)
+    case moved(String, source: PayloadName)
     /// Copied, or streamed from another store.
     case copied(String)
   }
@@ -53,7 +53,7 @@ struct PayloadPlacement {
   var placed: [Placed] = []
   /// Names in `Incoming/` that are second names of files in the files directory (by their
   /// names there), to remove once those are durable.
-  var sources: [(name: String, libraryName: String)] = []
+  var sources: [(name: PayloadName, libraryName: String)] = []
   let files: FileDescriptor
   let group: GroupDirectory
   /// Where the share's payloads are: the group directory, or a store they are streamed from.
@@ -98,7 +98,7 @@ struct PayloadPlacement {
           }
           let libraryName = Self.libraryName(
             shareID: manifest.id, position: position, source: expected.name)
-          if let holder = heldInPass(expected.name) {
+          if let holder = heldInPass(expected.name.fileName) {
             throw PayloadError.missing(
               shareID: manifest.id, item: position, path: expected.path, heldBy: holder)
           }
@@ -133,14 +133,14 @@ struct PayloadPlacement {
     for file in placed.reversed() {
       switch file {
       case .linked(let name, let source):
-        if (try? group.incoming.status(of: source)) == nil {
-          try? files.link(name, to: source, in: group.incoming)
+        if (try? group.payloadStatus(source)) == nil {
+          try? group.restorePayload(source, from: name, in: files, moving: false)
         }
         try? files.removeFile(name)
       case .copied(let name):
         try? files.removeFile(name)
       case .moved(let name, let source):
-        try? files.rename(name, to: source, in: group.incoming, replacing: false)
+        try? group.restorePayload(source, from: name, in: files, moving: true)
       }
     }
     placed = []
@@ -154,19 +154,19 @@ struct PayloadPlacement {
   /// attempt takes as placed. Best effort: the claim's `finish()` removes whatever is left.
   mutating func releaseSources() {
     for (name, libraryName) in sources {
-      guard let source = try? group.incoming.status(of: name),
-        let placed = try? files.status(of: libraryName),
-        source.device == placed.device, source.inode == placed.inode
-      else { continue }
-      try? group.incoming.removeFile(name)
+      // Proof by identity: the name in `Incoming/` still names the very file the library
+      // holds under its durable name.
+      guard let placed = try? files.status(of: libraryName) else { continue }
+      _ = try? group.removePayload(
+        name, provenBy: .identity(device: placed.device, inode: placed.inode))
     }
     sources = []
   }
 
   /// `<share-id>-<position>.<ext>`, with the payload's extension when it is short and plain.
-  static func libraryName(shareID: UUID, position: Int, source: String) -> String {
+  static func libraryName(shareID: UUID, position: Int, source: PayloadName) -> String {
     let base = "\(shareID.uuidString)-\(position)"
-    let last = FileSystem.lastComponent(source)
+    let last = source.fileName
     guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return base }
     let ext = last[last.index(after: dot)...]
     guard (1...16).contains(ext.count),

@@ -8,73 +8,77 @@ import SystemCalls
 /// recorded. The command must tolerate being given a share twice (after a crash).
 ///
 /// The command does not read the group directory, which other programs write: it is given a
-/// private view of the share, `<group>/.exec/<share-id>/` (0700), holding `manifest.json` and
-/// `Incoming/<name>` for each payload. Each payload is opened through the reading side's door,
-/// checked against the manifest's size and SHA-256, and linked into the view from that open
-/// descriptor, so the names the command reads are the files checked, whatever happens in
-/// `Incoming/` meanwhile (a payload in another store, `InboxClaim.payloads`, is copied into the
-/// view, checked as it is copied). `INGEST_GROUP_DIR` names the view; the view is removed once the
-/// command ends (a view a crash left is removed by the next run on the share, and by the
-/// sweeper).
+/// private view of the share, a fresh directory `mkdtemp` makes (mode 0700, this user's) in
+/// the temporary directory (`TMPDIR`, else `/tmp`), outside the group, holding `manifest.json`
+/// (the manifest as checked) and `Incoming/<name>` (0600) for each payload. No other user can
+/// enter, rename or replace anything in it while the command runs: not a path through the
+/// group directory, where another program could rename the view away and plant a forged
+/// manifest or a link in its place.
+///
+/// Each payload is a copy, not a link: each is opened through the reading side's door and
+/// copied from that descriptor (or streamed from the claim's store, `InboxClaim.payloads`),
+/// hashed as it is copied and refused unless it is the manifest's size and SHA-256, so the
+/// bytes the command reads are the bytes checked. A link would keep the very file of
+/// `Incoming/`, which a program still holding it open for writing could change after it was
+/// checked; the temporary directory is often another file system than the group's anyway; and
+/// a link left by a run that died would give the payload a second name the door refuses.
+/// `INGEST_GROUP_DIR` names the view; the view is removed once the command ends (a view a
+/// crash leaves holds only copies, this user's, which the system's cleaning of temporary
+/// files removes).
 public struct CommandDelivery: ShareHandler {
   /// The command, as `sh -c` reads it.
   public let command: String
-  /// The group directory the payloads are in, as given. (The command's view is made in the
-  /// group each claim reads from, the same directory for the command line.)
+  /// The group directory the payloads are in, as given. (The command's view is made outside
+  /// it, in the temporary directory.)
   public let groupPath: String
+  /// The directory views are made in: `TMPDIR`, else `/tmp`.
+  public let viewsParent: String
 
-  /// Delivers by running `command`.
-  public init(command: String, groupPath: String) {
+  /// Delivers by running `command`; views are made in `viewsParent` (by default the
+  /// temporary directory).
+  public init(
+    command: String, groupPath: String,
+    viewsParent: String = FileManager.default.temporaryDirectory.path
+  ) {
     self.command = command
     self.groupPath = groupPath
+    self.viewsParent = viewsParent
   }
 
   /// Makes the share's view, runs the command on it, waits, and removes the view.
   public func handle(_ claim: any InboxClaim) throws {
-    let group = claim.group
     let id = claim.manifest.id.uuidString
-    let views = try group.root.ensureDirectory(GroupDirectory.viewsName)
-    try views.closeAfter {
-      try views.removeTree(id)  // left by a run that died
-      try views.makeDirectory(id)
-      defer { try? views.removeTree(id) }
-      let view = try views.openDirectory(id)
-      try view.closeAfter {
-        try view.makeDirectory(GroupDirectory.incomingName)
-        let viewIncoming = try view.openDirectory(GroupDirectory.incomingName)
-        try viewIncoming.closeAfter {
-          let store = claim.payloads
-          for position in claim.manifest.items.indices {
-            guard let expected = PayloadExpectation(claim, position: position) else { continue }
-            guard store is GroupDirectoryPayloads else {
-              // Not in the group directory: a checked copy in the view.
-              try DirectoryDelivery.copy(expected, from: store, into: viewIncoming)
-              continue
-            }
-            let opened = try expected.open(in: group)
-            try opened.file.closeAfter {
-              try expected.check(try PayloadDigest.sha256(of: opened.file))
-              try opened.file.link(as: expected.name, in: viewIncoming)
-            }
-          }
+    let viewPath = try FileSystem.makeTemporaryDirectory(
+      in: viewsParent, prefix: "ingest-exec-\(id)")
+    defer { try? FileSystem.removeTree(viewPath) }
+    let view = try FileDescriptor.openDirectory(viewPath)
+    try view.closeAfter {
+      try view.makeDirectory(GroupDirectory.incomingName)
+      let viewIncoming = try view.openDirectory(GroupDirectory.incomingName)
+      try viewIncoming.closeAfter {
+        for position in claim.manifest.items.indices {
+          guard let expected = PayloadExpectation(claim, position: position) else { continue }
+          // A checked copy, from the door's descriptor or the claim's store.
+          try DirectoryDelivery.copy(expected, from: claim.payloads, into: viewIncoming)
         }
-        let manifest = try view.open(
-          "manifest.json", .writeOnly, options: [.create, .exclusive, .noFollow])
-        try manifest.closeAfter {
-          try claim.manifest.jsonData().withUnsafeBytes { try manifest.writeAll($0) }
-        }
+        try viewIncoming.sync()
       }
-      try run(manifestPath: views.path(of: id) + "/manifest.json", groupPath: views.path(of: id))
+      let manifest = try view.open(
+        "manifest.json", .writeOnly, options: [.create, .exclusive, .noFollow])
+      try manifest.closeAfter {
+        try claim.manifest.jsonData().withUnsafeBytes { try manifest.writeAll($0) }
+      }
     }
+    try run(manifestPath: viewPath + "/manifest.json", groupPath: viewPath, shareID: id)
   }
 
   /// Runs the command on a view and waits for it.
-  private func run(manifestPath: String, groupPath: String) throws {
+  private func run(manifestPath: String, groupPath: String, shareID: String) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command, "sh", manifestPath]
     var environment = ProcessInfo.processInfo.environment
-    environment["INGEST_SHARE_ID"] = FileSystem.lastComponent(groupPath)
+    environment["INGEST_SHARE_ID"] = shareID
     environment["INGEST_MANIFEST"] = manifestPath
     environment["INGEST_GROUP_DIR"] = groupPath
     process.environment = environment

@@ -61,7 +61,7 @@ public struct DirectoryDelivery: ShareHandler {
   ) throws {
     // Read and write: a large copy is hashed from what it wrote (read back from the page cache).
     let output = try folder.open(
-      expected.name, .readWrite, options: [.create, .exclusive, .noFollow])
+      expected.name.fileName, .readWrite, options: [.create, .exclusive, .noFollow])
     try output.closeAfter {
       if let directory = store as? GroupDirectoryPayloads {
         let input = try expected.open(in: directory.claim.group)

@@ -59,7 +59,10 @@ package struct PayloadExpectation: Sendable {
   package var shareID: UUID
   package var position: Int
   /// The payload's name in `Incoming/`.
-  package var name: String
+  package var name: PayloadName
+  /// Where a proof that a payload is the share's is recorded for the claim's `finish()`; nil
+  /// for a claim that removes no payload by proof.
+  package var proven: ProvenPayloads?
   /// Its path, for messages.
   package var path: String
   package var byteCount: Int64
@@ -70,13 +73,14 @@ package struct PayloadExpectation: Sendable {
   /// its name, size and digest (which `ShareManifest.validate` proved every file item has).
   package init?(_ claim: any InboxClaim, position: Int) {
     let item = claim.manifest.items[position]
-    guard item.kind == .file, let name = item.fileName, let byteCount = item.byteCount,
+    guard item.kind == .file, let name = item.payloadName, let byteCount = item.byteCount,
       let digest = item.sha256
     else { return nil }
     shareID = claim.manifest.id
     self.position = position
     self.name = name
-    path = claim.payloadPath(of: item) ?? name
+    path = claim.payloadPath(of: item) ?? name.relativePath
+    proven = (claim as? any ProvingClaim)?.proven
     self.byteCount = byteCount
     sha256 = digest.lowercased()
   }
@@ -131,6 +135,21 @@ package struct PayloadExpectation: Sendable {
         shareID: shareID, item: position, path: path, reason: "\(grew)")
     }
     try check(copied)
+    proven?.record(name, PayloadProof(opened))
+  }
+
+  /// Hashes the opened payload (from its start) and refuses it unless it is the manifest's
+  /// size and digest; once it is, records the file as proven the share's (`PayloadProof`), so
+  /// the claim's `finish()` may remove its name.
+  package func verify(_ opened: FileDescriptor.Untrusted) throws {
+    try check(try PayloadDigest.sha256(of: opened.file))
+    proven?.record(name, PayloadProof(opened))
+  }
+
+  /// Records `opened`, proven the share's another way (its bytes copied and checked), for the
+  /// claim's `finish()`.
+  package func recordProven(_ opened: FileDescriptor.Untrusted) {
+    proven?.record(name, PayloadProof(opened))
   }
 
   /// Opens the payload through the door (`GroupDirectory.openPayload(_:of:)`) and checks its

@@ -92,10 +92,10 @@ public final class DirectoryInbox: InboxStore {
     var published = 0
     var linked: [String] = []
     for item in manifest.items where item.kind == .file {
-      guard let name = item.fileName, try group.incoming.status(of: name) == nil else { continue }
-      for staged in Self.stagedNames(of: name) where try group.staging.status(of: staged) != nil {
+      guard let name = item.payloadName, try group.payloadStatus(name) == nil else { continue }
+      for staged in name.stagedNames where try group.staging.status(of: staged) != nil {
         do {
-          if try group.publish(staged, as: name) { linked.append(staged) }
+          if try group.publish(staged, as: name.fileName) { linked.append(staged) }
           published += 1
         } catch {
           // Another importer or the sharer may have moved it meanwhile.
@@ -197,12 +197,14 @@ final class PreparedDirectoryManifest: PreparedManifest {
 }
 
 /// A share claimed with an exclusive `flock` on its manifest.
-final class DirectoryClaim: InboxClaim {
+final class DirectoryClaim: ProvingClaim {
   let inbox: DirectoryInbox
   let manifest: ShareManifest
   /// The manifest's file name in `Inbox/` (its share id in the case the writer used).
   let manifestName: String
   let file: FileDescriptor
+  /// The payloads its reader proved the share's: the only ones `finish()` removes.
+  let proven = ProvenPayloads()
 
   init(inbox: DirectoryInbox, manifest: ShareManifest, manifestName: String, file: FileDescriptor) {
     self.inbox = inbox
@@ -227,20 +229,19 @@ final class DirectoryClaim: InboxClaim {
       // whose payloads are gone. With no payload left to remove (the library importer released
       // them once its payloads' library names were flushed) there is nothing to order and no
       // flush: a manifest that a power failure brings back names a share its handler already
-      // took, which handlers tolerate (`ShareHandler`).
+      // took, which handlers tolerate (`ShareHandler`). Only a payload the reader proved the
+      // share's is removed (`PayloadProof`): one it did not prove stays, for the sweeper to
+      // judge once no manifest names it.
       var flushed = false
       for item in manifest.items where item.kind == .file {
-        guard let name = item.fileName, try group.incoming.status(of: name) != nil else { continue }
+        guard let name = item.payloadName, let proof = proven.proof(of: name),
+          try group.payloadStatus(name) != nil
+        else { continue }
         if !flushed {
           try group.inbox.sync()
           flushed = true
         }
-        do throws(IOError) {
-          try group.incoming.removeFile(name)
-        } catch {
-          // Removed meanwhile.
-          guard error.code == .notFound else { throw error }
-        }
+        try group.removePayload(name, provenBy: proof)
       }
       try? group.inbox.removeFile(DirectoryInbox.failureName(ofManifest: manifestName))
     }

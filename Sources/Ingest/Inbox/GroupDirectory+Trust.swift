@@ -60,31 +60,35 @@ extension GroupDirectory {
       cause: InFlightCreationContended(attempts: Self.creationAttempts))
   }
 
-  /// The folder of the views `CommandDelivery` gives its commands: `.exec`.
+  /// The folder where earlier versions of `CommandDelivery` made the views they gave their
+  /// commands (`.exec`): a view a run that died left there still gives a payload a second
+  /// name, which `openPayload(_:of:)` removes. Views are made outside the group now.
   public static let viewsName = ".exec"
 
-  /// Opens the payload `name` of the share `shareID` in `Incoming/` through the reading
+  /// Opens the payload `payload` of the share `shareID` in `Incoming/` through the reading
   /// side's door: a regular file, no link followed, never blocking, with no name outside the
-  /// group.
+  /// group. The name is a `PayloadName`, checked on its bytes: it can only name an entry of
+  /// `Incoming/` itself.
   ///
   /// Two second names are this package's own, and are proven to be the same file and removed
   /// here: the name in `.staging/` a payload just published keeps until the writer has flushed
   /// `Incoming/` (removed after that flush, as the writer would; see `ShareTransaction`), and
-  /// the name in the view of a command that handled this share and died
-  /// (`.exec/<share-id>/Incoming/`, see `CommandDelivery`). From then on the payload has one
+  /// the name in the view of a command that handled this share and died under an earlier
+  /// version of this package (`.exec/<share-id>/Incoming/`). From then on the payload has one
   /// name, which the library importer links into its files directory (dropping this one once
   /// its record is committed). Any other second name (a hard link to a file from elsewhere) is
   /// refused.
   ///
   /// - Throws: `IOError`: `.notFound`, `.symbolicLink`, `.notRegularFile`, `.hardLink`.
-  package func openPayload(_ name: String, of shareID: UUID) throws(IOError)
+  package func openPayload(_ payload: PayloadName, of shareID: UUID) throws(IOError)
     -> FileDescriptor.Untrusted
   {
+    let name = payload.fileName
     let opened = try incoming.openUntrusted(name, maximumLinks: 3)
     guard opened.status.linkCount > 1 else { return opened }
     do throws(IOError) {
       var twins: [String] = []
-      for staged in DirectoryInbox.stagedNames(of: name)
+      for staged in payload.stagedNames
       where opened.isSameFile(as: try staging.status(of: staged)) {
         twins.append(staged)
       }

@@ -255,8 +255,10 @@ public protocol InboxClaim: Sendable {
   /// Where the share's payloads are: the group directory's `Incoming/` (the default,
   /// `GroupDirectoryPayloads`), or the store the sharer put them in (see `PayloadStore`).
   var payloads: any PayloadStore { get }
-  /// Removes the share: its manifest first (the point after which it is done), then its
-  /// payload files, then the claim.
+  /// Removes the share: its manifest first (the point after which it is done), then the
+  /// payload files its reader proved to be the share's (opened through the door and checked,
+  /// by `openPayload(at:)` or a handler of this package; a payload no reader proved stays, for
+  /// the sweeper to judge once no manifest names it), then the claim.
   func finish() async throws
   /// Gives the share back with `error` recorded, leaving everything for the next run.
   func release(recording error: String) async throws

@@ -8,8 +8,9 @@ extension ShareManifest {
   ///
   /// - its `id` is the one its file name (or row) holds;
   /// - every type identifier is one (no spaces, no control characters);
-  /// - a file item names one plain file directly in `Incoming/` (no `/`, not hidden, no NUL or
-  ///   control character, at most 255 bytes), no other item of the share names the same file,
+  /// - a file item names one plain file directly in `Incoming/` (a `PayloadName`: checked on
+  ///   its UTF-8 bytes, no `/` or NUL byte, not hidden, no control character, at most 255
+  ///   bytes), no other item of the share names the same file,
   ///   and it carries its `byteCount` (not negative) and `sha256` (64 hexadecimal digits), which
   ///   the reader checks the file against;
   /// - a text item has its text, a URL item its URL.
@@ -32,7 +33,7 @@ extension ShareManifest {
       }
       switch item.kind {
       case .file:
-        guard let file = item.file, Self.isPayloadPath(file), let name = item.fileName else {
+        guard let name = item.payloadName?.fileName else {
           throw refuse(
             "file",
             "a file item must name a plain file directly in Incoming/ (no control characters)")
@@ -55,14 +56,10 @@ extension ShareManifest {
     }
   }
 
-  /// Whether `relativePath` is `Incoming/<name>` with a plain name: no `/`, not hidden, no NUL
-  /// or other control character, at most 255 bytes.
+  /// Whether `relativePath` is `Incoming/<name>` with a plain name, checked on its bytes (see
+  /// `PayloadName`).
   static func isPayloadPath(_ relativePath: String) -> Bool {
-    let prefix = GroupDirectory.incomingName + "/"
-    guard relativePath.hasPrefix(prefix) else { return false }
-    let name = relativePath.dropFirst(prefix.count)
-    return !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && name.utf8.count <= 255
-      && !name.unicodeScalars.contains(where: TerminalText.needsEscape)
+    PayloadName(relativePath: relativePath) != nil
   }
 
   /// Whether `text` can be a type identifier: not empty, at most 1024 bytes, and without

@@ -104,10 +104,14 @@ public struct ShareManifest: Codable, Sendable, Hashable {
       Item(kind: .url, typeIdentifier: typeIdentifier, url: url)
     }
 
-    /// The payload's file name (`<UUID>.<ext>`), for a file item.
-    public var fileName: String? {
-      file.map { String($0.split(separator: "/").last ?? Substring($0)) }
-    }
+    /// The payload's name in `Incoming/`, for a file item whose `file` is a payload name (see
+    /// `PayloadName`: checked on its bytes); nil for any other item or path.
+    public var payloadName: PayloadName? { file.flatMap(PayloadName.init(relativePath:)) }
+
+    /// The payload's file name (`<UUID>.<ext>`), for a file item whose `file` is a payload
+    /// name (`payloadName`); nil otherwise, so no reader can take a path that leaves
+    /// `Incoming/` for a file name.
+    public var fileName: String? { payloadName?.fileName }
   }
 
   /// An attachment that is not in the share, and why.

@@ -13,7 +13,7 @@ import SystemCalls
 /// transaction (`PostgresLibrary`), committing it with the others of its group, and `finish()`
 /// then only removes leftover files. When the connection is lost, the claim is gone with it
 /// (the server rolled the transaction back), and both say so.
-final class PostgresClaim: InboxClaim {
+final class PostgresClaim: ProvingClaim {
   /// The shares claimed with this one, and their transaction.
   let claimGroup: PostgresClaimGroup
   let manifest: ShareManifest
@@ -21,6 +21,9 @@ final class PostgresClaim: InboxClaim {
   /// the group directory.
   let payloadObjects: [Int: PayloadObject]
   private let state = Mutex(State.held)
+  /// The payloads in `Incoming/` its reader proved the share's: the only ones `finish()`
+  /// removes.
+  let proven = ProvenPayloads()
 
   enum State {
     /// The row is locked by the group's transaction.
@@ -116,14 +119,11 @@ final class PostgresClaim: InboxClaim {
       case .committed:
         state.withLock { $0 = .ended }
       }
+      // Only payloads the reader proved the share's (`PayloadProof`); a name already gone was
+      // released by the library importer before its record committed, or removed meanwhile.
       for item in manifest.items where item.kind == .file && payloadObjects.isEmpty {
-        guard let name = item.fileName else { continue }
-        do throws(IOError) {
-          try inbox.group.incoming.removeFile(name)
-        } catch {
-          // Released by the library importer before its record committed, or removed meanwhile.
-          guard error.code == .notFound else { throw error }
-        }
+        guard let name = item.payloadName, let proof = proven.proof(of: name) else { continue }
+        try inbox.group.removePayload(name, provenBy: proof)
       }
     }
   }

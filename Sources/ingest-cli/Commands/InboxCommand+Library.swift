@@ -34,7 +34,18 @@ extension InboxCommand {
         "imported \(pass.imported.count) share\(pass.imported.count == 1 ? "" : "s")"
         + " into \(TerminalText.quoted(library.location))"
       if !pass.alreadyInLibrary.isEmpty {
-        line += "; \(pass.alreadyInLibrary.count) already there (inbox leftovers removed)"
+        // Leftovers were removed only for the shares whose removal did not fail (on a
+        // read-only group, none).
+        let failed = Set(pass.errors.compactMap(\.shareID))
+        let cleaned = pass.alreadyInLibrary.filter { !failed.contains($0) }.count
+        let count = pass.alreadyInLibrary.count
+        line +=
+          "; \(count) already there"
+          + (cleaned == count
+            ? " (inbox leftovers removed)"
+            : cleaned == 0
+              ? " (inbox leftovers not removed)"
+              : " (inbox leftovers of \(cleaned) removed)")
       }
       if pass.busy > 0 { line += "; \(pass.busy) held by another importer" }
       print(line)

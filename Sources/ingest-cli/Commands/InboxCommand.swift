@@ -456,6 +456,8 @@ enum InboxCommand {
     var keptInFlight: Int
     var keptForUnreadable: Int
     var unreadableManifests: [Problem]
+    /// Entries the sweep could not remove or examine, with why; the sweep went on.
+    var skipped: [Problem]
     /// With a PostgreSQL inbox: large objects no share names, removed.
     var largeObjectsRemoved: Int?
   }
@@ -475,6 +477,9 @@ enum InboxCommand {
     let unreadable = report.unreadableManifests.map {
       Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)
     }
+    let skipped = report.skipped.map {
+      Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)
+    }
     if json {
       try Output.json(
         SweepReport(
@@ -482,7 +487,8 @@ enum InboxCommand {
           removedFromIncoming: report.removedFromIncoming,
           removedFromInbox: report.removedFromInbox, bytesFreed: report.bytesFreed,
           keptInFlight: report.keptInFlight, keptForUnreadable: report.keptForUnreadable,
-          unreadableManifests: unreadable, largeObjectsRemoved: objects?.removed))
+          unreadableManifests: unreadable, skipped: skipped,
+          largeObjectsRemoved: objects?.removed))
     } else {
       var line =
         "removed \(report.removedFromStaging + report.removedFromIncoming + report.removedFromInbox)"
@@ -504,8 +510,14 @@ enum InboxCommand {
           "ingest-cli: warning: \(TerminalText.quoted(problem.name)) cannot be read"
             + " (\(TerminalText.quoted(problem.problem))); left in place")
       }
+      for problem in skipped {
+        Output.error(
+          "ingest-cli: warning: \(TerminalText.quoted(problem.name)) could not be removed"
+            + " (\(TerminalText.quoted(problem.problem))); skipped")
+      }
     }
-    return unreadable.isEmpty ? .success : .dataError
+    if !unreadable.isEmpty { return .dataError }
+    return skipped.isEmpty ? .success : .ioError
   }
 
 }

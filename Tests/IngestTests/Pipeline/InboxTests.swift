@@ -34,6 +34,9 @@ struct InboxTests {
     #expect(second.manifest.id == ids[1])
     let path = try #require(first.payloadPath(of: first.manifest.items[0]))
     #expect(FileManager.default.fileExists(atPath: path))
+    // Its handler read the payload through the door, which proves it the share's: finish()
+    // removes it (a payload no reader proved would stay, for the sweeper).
+    _ = try first.openPayload(at: 0)
     try await first.finish()
     #expect(!FileManager.default.fileExists(atPath: path))
     await #expect(try inbox.pending().map(\.id) == Array(ids[1...]))
