@@ -35,6 +35,7 @@ let sections: [(name: String, run: () async throws -> Void)] = [
   ("serve-small", ServeBenchmarks.smallSharesAlone),
   ("serve-load", ServeBenchmarks.loadedSharesAlone),
   ("serve-large", ServeBenchmarks.largeUploadAlone),
+  ("thumbnail-fuzz", ThumbnailFuzzCampaign.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = {
@@ -76,7 +77,7 @@ if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arg
     arguments.isEmpty
     ? sections.map(\.name).filter {
       !$0.hasPrefix("ingest-") && !$0.hasPrefix("serve-") && $0 != "import-large"
-        && $0 != "postgres-payloads"
+        && $0 != "postgres-payloads" && $0 != "thumbnail-fuzz"
     }
     : arguments
   // A section that fails says why, and the others still run; the exit status tells.

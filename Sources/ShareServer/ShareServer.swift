@@ -110,6 +110,11 @@ public final class ShareServer: Sendable {
     /// Seconds a request's body may take to arrive, from its head (default: 15 minutes); a
     /// slower one is closed and its bytes removed.
     public var requestTimeLimitSeconds: Int
+    /// Where the web app's thumbnails are decoded (default: `.inProcess`). A server facing
+    /// people who may share hostile files runs them in a child process
+    /// (`ThumbnailDecoding.thisExecutable`, as `ingest-cli serve` does), so no image can take
+    /// the server down.
+    public var thumbnailDecoding = ThumbnailDecoding.inProcess
 
     /// The address or host name of `listener`, for a TCP listener (nil for a Unix socket).
     public var host: String? {
@@ -163,7 +168,8 @@ public final class ShareServer: Sendable {
       share: ShareRoutes(
         pipeline: pipeline, rule: rule, tokens: configuration.tokens,
         maximumBodySize: configuration.maximumBodySize, log: log),
-      library: library, isSecure: configuration.tls != nil || configuration.isBehindHTTPS)
+      library: library, isSecure: configuration.tls != nil || configuration.isBehindHTTPS,
+      thumbnailDecoding: configuration.thumbnailDecoding)
     listener = configuration.listener
     daemon = try HTTPDaemon.start(
       listener: configuration.listener,

@@ -8,24 +8,43 @@ import SystemCalls
 /// libheif is loaded on first use (`Library`): a process that decodes no HEIF or AVIF image
 /// never maps it and the codecs it links.
 enum LibHeif {
-  /// The size of the primary image, rotation applied.
+  /// The size the primary image decodes to, rotation applied: for a grid or an overlay, the
+  /// size its own data gives (what libheif allocates), not its `ispe` property's claim.
   static func header(_ data: Data, format: ImageFormat) throws(ImageCodecError) -> (Int, Int) {
     let heif = try functions()
+    let derived = HEIFDerivedImages(data)
     return try withPrimaryImage(data, format: format, heif) { handle throws(ImageCodecError) in
-      (
-        Int(heif.heif_image_handle_get_width(handle)),
-        Int(heif.heif_image_handle_get_height(handle))
-      )
+      decodedSize(handle, heif, derived)
     }
   }
 
-  /// Decodes the primary image to 8-bit RGB, or RGBA when it has an alpha plane.
-  static func decode(_ data: Data, format: ImageFormat) throws(ImageCodecError) -> PixelImage {
+  /// Decodes the primary image to 8-bit RGB, or RGBA when it has an alpha plane, once every
+  /// size libheif would allocate is known to be at most `maximumPixels`: the primary's, and
+  /// every grid's and overlay's in the file (an alpha plane may be one), each read from the
+  /// image's own data; and a grid of at most `ImageDecoder.maximumTiles` tiles. Tiles are
+  /// decoded on the calling thread (libheif would start a thread per tile otherwise).
+  static func decode(_ data: Data, format: ImageFormat, maximumPixels: Int)
+    throws(ImageCodecError) -> PixelImage
+  {
     let heif = try functions()
-    return try withPrimaryImage(data, format: format, heif) { handle throws(ImageCodecError) in
+    let derived = HEIFDerivedImages(data)
+    guard derived.unreadable.isEmpty else {
+      throw .corrupt(format: format.rawValue, reason: "a grid or overlay has no readable data")
+    }
+    for size in derived.sizes.values {
       try ImageDecoder.checkSize(
-        width: Int(heif.heif_image_handle_get_width(handle)),
-        height: Int(heif.heif_image_handle_get_height(handle)), format: format)
+        width: size.width, height: size.height, format: format, maximumPixels: maximumPixels)
+      guard size.tiles <= ImageDecoder.maximumTiles else {
+        throw .exceedsLimit(
+          format: format.rawValue,
+          reason:
+            "a grid of \(size.tiles) tiles, more than the \(ImageDecoder.maximumTiles) decoded")
+      }
+    }
+    return try withPrimaryImage(data, format: format, heif) { handle throws(ImageCodecError) in
+      let (decodedWidth, decodedHeight) = decodedSize(handle, heif, derived)
+      try ImageDecoder.checkSize(
+        width: decodedWidth, height: decodedHeight, format: format, maximumPixels: maximumPixels)
       let layout: PixelImage.Layout =
         heif.heif_image_handle_has_alpha_channel(handle) != 0 ? .rgba : .rgb
       var decoded: OpaquePointer?
@@ -38,7 +57,8 @@ enum LibHeif {
       defer { heif.heif_image_release(decoded) }
       let width = Int(heif.heif_image_get_width(decoded, heif_channel_interleaved))
       let height = Int(heif.heif_image_get_height(decoded, heif_channel_interleaved))
-      try ImageDecoder.checkSize(width: width, height: height, format: format)
+      try ImageDecoder.checkSize(
+        width: width, height: height, format: format, maximumPixels: maximumPixels)
       var stride: Int32 = 0
       guard
         let plane = heif.heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
@@ -60,6 +80,21 @@ enum LibHeif {
     }
   }
 
+  /// The handle's size, or the derived image's own when the primary is one whose data says
+  /// otherwise than its `ispe` (turned as the handle is turned).
+  private static func decodedSize(
+    _ handle: OpaquePointer, _ heif: cheif_api, _ derived: HEIFDerivedImages
+  ) -> (Int, Int) {
+    let width = Int(heif.heif_image_handle_get_width(handle))
+    let height = Int(heif.heif_image_handle_get_height(handle))
+    guard let size = derived.primarySize else { return (width, height) }
+    let claimedWidth = Int(heif.heif_image_handle_get_ispe_width(handle))
+    let claimedHeight = Int(heif.heif_image_handle_get_ispe_height(handle))
+    if size.width == claimedWidth, size.height == claimedHeight { return (width, height) }
+    let turned = width != height && width == claimedHeight && height == claimedWidth
+    return turned ? (size.height, size.width) : (size.width, size.height)
+  }
+
   /// Reads `data` into a context (without copying it) and runs `body` with the primary image's
   /// handle while the bytes are pinned.
   private static func withPrimaryImage<T>(
@@ -71,6 +106,9 @@ enum LibHeif {
         return .failure(.corrupt(format: format.rawValue, reason: "heif_context_alloc failed"))
       }
       defer { heif.heif_context_free(context) }
+      // Tiles on this thread: no thread per tile (libheif 1.15 starts them with std::async,
+      // whose failure under an address-space limit is an exception nothing catches).
+      heif.heif_context_set_max_decoding_threads(context, 0)
       do throws(ImageCodecError) {
         try check(
           heif.heif_context_read_from_memory_without_copy(

@@ -249,6 +249,9 @@ enum ServeCommand {
     }
     var configuration = ShareServer.Configuration(tls: tls, tokens: tokens)
     configuration.isBehindHTTPS = given.isBehindHTTPS
+    // Every thumbnail is decoded by this program started again, in a process with limits of
+    // its own (IngestCLI.main answers ThumbnailWorker.argument first).
+    configuration.thumbnailDecoding = .thisExecutable
     if let path = given.unixSocket {
       configuration.listener = .unixSocket(path: path)
       if let socketMode { configuration.unixSocketPermissions = socketMode }
