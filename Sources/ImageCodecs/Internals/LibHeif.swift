@@ -1,8 +1,11 @@
 internal import CHeif
+internal import CHeifGuard
 import Foundation
 import SystemCalls
 
-/// Every libheif call, for HEIF (HEIC) and AVIF alike. The primary image is decoded with its
+/// Every libheif call, for HEIF (HEIC) and AVIF alike; those that can let a C++ exception out
+/// (reading, the primary handle, decoding) go through CHeifGuard's try/catch, so none reaches
+/// Swift. The primary image is decoded with its
 /// rotation and mirroring applied (libheif's default), so what comes out is upright.
 ///
 /// libheif is loaded on first use (`Library`): a process that decodes no HEIF or AVIF image
@@ -47,13 +50,17 @@ enum LibHeif {
         width: decodedWidth, height: decodedHeight, format: format, maximumPixels: maximumPixels)
       let layout: PixelImage.Layout =
         heif.heif_image_handle_has_alpha_channel(handle) != 0 ? .rgba : .rgb
-      var decoded: OpaquePointer?
+      var image: UnsafeMutableRawPointer?
+      let chroma = layout == .rgba ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
       try check(
-        heif.heif_decode_image(
-          handle, &decoded, heif_colorspace_RGB,
-          layout == .rgba ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil),
+        cheif_guard_decode_image(
+          unsafeBitCast(heif.heif_decode_image, to: UnsafeMutableRawPointer.self),
+          UnsafeRawPointer(handle), &image, Int32(heif_colorspace_RGB.rawValue),
+          Int32(chroma.rawValue)),
         format: format)
-      guard let decoded else { throw .corrupt(format: format.rawValue, reason: "no image decoded") }
+      guard let decoded = image.map(OpaquePointer.init) else {
+        throw .corrupt(format: format.rawValue, reason: "no image decoded")
+      }
       defer { heif.heif_image_release(decoded) }
       let width = Int(heif.heif_image_get_width(decoded, heif_channel_interleaved))
       let height = Int(heif.heif_image_get_height(decoded, heif_channel_interleaved))
@@ -111,12 +118,19 @@ enum LibHeif {
       heif.heif_context_set_max_decoding_threads(context, 0)
       do throws(ImageCodecError) {
         try check(
-          heif.heif_context_read_from_memory_without_copy(
-            context, bytes.baseAddress, bytes.count, nil),
+          cheif_guard_read_from_memory_without_copy(
+            unsafeBitCast(
+              heif.heif_context_read_from_memory_without_copy, to: UnsafeMutableRawPointer.self),
+            UnsafeMutableRawPointer(context), bytes.baseAddress, UInt(bytes.count)),
           format: format)
-        var handle: OpaquePointer?
-        try check(heif.heif_context_get_primary_image_handle(context, &handle), format: format)
-        guard let handle else {
+        var primary: UnsafeMutableRawPointer?
+        try check(
+          cheif_guard_get_primary_image_handle(
+            unsafeBitCast(
+              heif.heif_context_get_primary_image_handle, to: UnsafeMutableRawPointer.self),
+            UnsafeMutableRawPointer(context), &primary),
+          format: format)
+        guard let handle = primary.map(OpaquePointer.init) else {
           throw .corrupt(format: format.rawValue, reason: "no primary image")
         }
         defer { heif.heif_image_handle_release(handle) }
@@ -128,8 +142,11 @@ enum LibHeif {
     return try result.get()
   }
 
-  private static func check(_ error: heif_error, format: ImageFormat) throws(ImageCodecError) {
-    guard error.code != heif_error_Ok else { return }
+  /// Throws what libheif said (or the exception it let out, caught by CHeifGuard).
+  private static func check(_ error: cheif_guard_error, format: ImageFormat)
+    throws(ImageCodecError)
+  {
+    guard error.code != Int32(heif_error_Ok.rawValue) else { return }
     let message = error.message.map { String(cString: $0) } ?? "libheif gave no reason"
     throw .corrupt(format: format.rawValue, reason: message)
   }
