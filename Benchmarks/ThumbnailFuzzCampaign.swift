@@ -44,7 +44,7 @@ enum ThumbnailFuzzCampaign {
     ]
     let output = Pipe()
     server.standardOutput = output
-    FileManager.default.createFile(atPath: logPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     server.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
     try server.run()
     defer {
