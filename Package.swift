@@ -124,8 +124,12 @@ let package = Package(
     // libpng, libjpeg-turbo (TurboJPEG API) and libheif, every call in its `Internals/` file.
     // A module of its own, so ItemProvider and UTI stay free of C libraries.
     .target(
-      name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CHeif", "SystemCalls"],
+      name: "ImageCodecs",
+      dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CHeifGuard", "SystemCalls"],
       swiftSettings: swiftSettings),
+    // libheif's calls that can throw, each run inside try/catch (C++): no exception from
+    // libheif ever unwinds into Swift. Declares no libheif type (see its header).
+    .target(name: "CHeifGuard"),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng",

@@ -37,6 +37,7 @@ let sections: [(name: String, run: () async throws -> Void)] = [
   ("serve-load", ServeBenchmarks.loadedSharesAlone),
   ("serve-large", ServeBenchmarks.largeUploadAlone),
   ("sweep-unreadable", SweeperBenchmarks.run),
+  ("thumbnail-fuzz", ThumbnailFuzzCampaign.run),
 ]
 
 let childModes: [String: ([String]) throws -> Void] = {
@@ -80,7 +81,7 @@ if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arg
     ? sections.map(\.name).filter {
       !$0.hasPrefix("ingest-") && !$0.hasPrefix("serve-") && $0 != "import-large"
         && $0 != "sweep-unreadable"
-        && $0 != "postgres-payloads"
+        && $0 != "postgres-payloads" && $0 != "thumbnail-fuzz"
     }
     : arguments
   // A section that fails says why, and the others still run; the exit status tells.

@@ -13,11 +13,14 @@
 #define CHEIF_FUNCTIONS(X)                       \
   X(heif_context_alloc)                          \
   X(heif_context_free)                           \
+  X(heif_context_set_max_decoding_threads)       \
   X(heif_context_read_from_memory_without_copy)  \
   X(heif_context_get_primary_image_handle)       \
   X(heif_image_handle_release)                   \
   X(heif_image_handle_get_width)                 \
   X(heif_image_handle_get_height)                \
+  X(heif_image_handle_get_ispe_width)            \
+  X(heif_image_handle_get_ispe_height)           \
   X(heif_image_handle_has_alpha_channel)         \
   X(heif_decode_image)                           \
   X(heif_image_release)                          \

@@ -138,6 +138,11 @@ public final class ShareServer: Sendable {
     /// Seconds a request's body may take to arrive, from its head (default: 15 minutes); a
     /// slower one is closed and its bytes removed.
     public var requestTimeLimitSeconds: Int
+    /// Where the web app's thumbnails are decoded (default: `.inProcess`). A server facing
+    /// people who may share hostile files runs them in a child process
+    /// (`ThumbnailDecoding.thisExecutable`, as `ingest-cli serve` does), so no image can take
+    /// the server down.
+    public var thumbnailDecoding = ThumbnailDecoding.inProcess
 
     /// The address or host name of `listener`, for a TCP listener (nil for a Unix socket).
     public var host: String? {
@@ -193,7 +198,8 @@ public final class ShareServer: Sendable {
         limits: BodyLimits(
           contract: pipeline.contract, maximumBodySize: configuration.maximumBodySize),
         log: log),
-      library: library, isSecure: configuration.tls != nil || configuration.isBehindHTTPS)
+      library: library, isSecure: configuration.tls != nil || configuration.isBehindHTTPS,
+      thumbnailDecoding: configuration.thumbnailDecoding)
     listener = configuration.listener
     stopTimeLimit = .seconds(configuration.stopTimeLimitSeconds)
     daemon = try HTTPDaemon.start(

@@ -1,4 +1,5 @@
 import Foundation
+import ShareServer
 import SystemCalls
 
 /// `ingest-cli`: simulate a share on Linux and answer type questions.
@@ -92,6 +93,11 @@ struct IngestCLI {
   }
 
   static func main() async {
+    // `serve`'s thumbnail worker: this program started again to decode one image within
+    // limits (see ThumbnailWorker); it parses nothing else and starts no thread.
+    if CommandLine.arguments.count == 2, CommandLine.arguments[1] == ThumbnailWorker.argument {
+      exit(ThumbnailWorker.run())
+    }
     Output.treatBrokenPipeAsEnd()
     let tokens = Array(CommandLine.arguments.dropFirst())
     let json = tokens.prefix { $0 != "--" }.contains { Options.jsonFlag.spec.names.contains($0) }

@@ -224,4 +224,24 @@ struct WebAppUnitTests {
     }
     #expect(icons.png(size: 64) == nil)
   }
+
+  @Test(
+    "Thumbnails are made several at a time: holders up to the capacity go on without waiting",
+    .timeLimit(.minutes(1)))
+  func thumbnailsInParallel() async {
+    #expect(Thumbnails.concurrentDecodes >= 2)
+    let gate = TurnTaking(capacity: 2)
+    // Two holders at once: the second take returns while the first still holds (a gate of one
+    // would wait here forever, and the time limit fail the test).
+    await gate.take()
+    await gate.take()
+    let third = Task {
+      await gate.take()
+      return true
+    }
+    gate.pass()
+    #expect(await third.value)
+    gate.pass()
+    gate.pass()
+  }
 }

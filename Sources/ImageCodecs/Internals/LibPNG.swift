@@ -13,11 +13,12 @@ enum LibPNG {
 
   /// Decodes to 8-bit RGB, or RGBA when the image has transparency (an alpha channel or a
   /// `tRNS` chunk); grey and palette images are expanded, 16-bit samples reduced.
-  static func decode(_ data: Data) throws(ImageCodecError) -> PixelImage {
+  static func decode(_ data: Data, maximumPixels: Int) throws(ImageCodecError) -> PixelImage {
     try withImage(data) { image throws(ImageCodecError) in
       let width = Int(image.width)
       let height = Int(image.height)
-      try ImageDecoder.checkSize(width: width, height: height, format: .png)
+      try ImageDecoder.checkSize(
+        width: width, height: height, format: .png, maximumPixels: maximumPixels)
       let layout: PixelImage.Layout =
         image.format & PNG_FORMAT_FLAG_ALPHA != 0 ? .rgba : .rgb
       image.format = layout == .rgba ? PNG_FORMAT_RGB | PNG_FORMAT_FLAG_ALPHA : PNG_FORMAT_RGB

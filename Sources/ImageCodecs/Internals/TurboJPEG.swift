@@ -13,20 +13,24 @@ enum TurboJPEG {
     }
   }
 
-  /// Decodes to 8-bit RGB (grey is expanded; CMYK is refused).
-  static func decode(_ data: Data) throws(ImageCodecError) -> PixelImage {
+  /// Decodes to 8-bit RGB (grey is expanded; CMYK is refused), with libjpeg-turbo's own
+  /// limit on progressive scans (`TJFLAG_LIMITSCANS`: libjpeg's progress monitor stops the
+  /// decode past 500 scans, as `djpeg -maxscans` does).
+  static func decode(_ data: Data, maximumPixels: Int) throws(ImageCodecError) -> PixelImage {
     try withDecompressor { handle throws(ImageCodecError) in
       let (width, height, colorspace) = try readHeader(handle, data)
       guard colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue) else {
         throw .unsupportedFormat("a CMYK JPEG image")
       }
-      try ImageDecoder.checkSize(width: width, height: height, format: .jpeg)
+      try ImageDecoder.checkSize(
+        width: width, height: height, format: .jpeg, maximumPixels: maximumPixels)
       var samples = [UInt8](repeating: 0, count: width * height * 3)
       let status = data.withUnsafeBytes { source in
         samples.withUnsafeMutableBufferPointer { destination in
           tjDecompress2(
             handle, source.bindMemory(to: UInt8.self).baseAddress, UInt(source.count),
-            destination.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), 0)
+            destination.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+            TJFLAG_LIMITSCANS)
         }
       }
       // A warning (a truncated or slightly damaged file) still gives a whole image, grey where

@@ -14,10 +14,17 @@ import UTI
 /// from the request becomes a path. A file from the group directory is opened as the reading
 /// side opens everything there (`openUntrusted`: no link followed, a regular file).
 ///
-/// Memory: a source file of at most `maximumSourceBytes`, of at most `maximumSourcePixels`
-/// (its header is read before any pixel is decoded), one decode at a time (others wait their
-/// turn, suspended, not blocking a thread); the thumbnails made are kept, newest first, up to
-/// `cacheLimit` bytes.
+/// Decoding: in a child process per thumbnail (`ThumbnailDecoding.childProcess`, what `serve`
+/// uses), given the opened file as its standard input, so the server never reads the image: the
+/// worker holds at most `ThumbnailWorker.addressSpaceLimit` of address space and
+/// `ThumbnailWorker.processorSecondsLimit` of processor time, and is killed after
+/// `ThumbnailWorker.wallClockLimit`; whatever a decoder does with a hostile file ends the
+/// worker, and the answer is 422. Inside it (and in process, `.inProcess`), a source of at most
+/// `maximumSourceBytes` decoding to at most `maximumSourcePixels` (judged on what the decoder
+/// allocates, a HEIF grid's own size, before any pixel is decoded). At most
+/// `concurrentDecodes` at a time (others wait their turn, suspended, not blocking a thread), so
+/// a slow image holds up no more than one of them; the thumbnails made are kept, newest first,
+/// up to `cacheLimit` bytes.
 final class Thumbnails: Sendable {
   /// The longest side of a thumbnail, in pixels.
   static let maximumSide = 240
@@ -27,6 +34,8 @@ final class Thumbnails: Sendable {
   static let maximumSourcePixels = 48_000_000
   /// The bytes of thumbnails kept.
   static let cacheLimit = 4 << 20
+  /// The most thumbnails made at once.
+  static let concurrentDecodes = max(2, min(8, ProcessInfo.processInfo.activeProcessorCount))
 
   /// The image types a thumbnail is made of: those `ImageDecoder` decodes.
   static let decodedTypes: [UTType] =
@@ -50,15 +59,22 @@ final class Thumbnails: Sendable {
   }
 
   private let cache = Mutex(Cache())
-  private let gate = TurnTaking()
+  private let gate = TurnTaking(capacity: concurrentDecodes)
   let group: GroupDirectory
   let inbox: any InboxStore
   let library: (any LibraryStore)?
+  let decoding: ThumbnailDecoding
+  let log: @Sendable (String) -> Void
 
-  init(group: GroupDirectory, inbox: any InboxStore, library: (any LibraryStore)?) {
+  init(
+    group: GroupDirectory, inbox: any InboxStore, library: (any LibraryStore)?,
+    decoding: ThumbnailDecoding, log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.group = group
     self.inbox = inbox
     self.library = library
+    self.decoding = decoding
+    self.log = log
   }
 
   /// The answer to `GET /thumbnail/<share>/<item>`: a JPEG, or 404 when there is no such
@@ -66,23 +82,46 @@ final class Thumbnails: Sendable {
   func response(share: UUID, item: Int) async -> HTTPResponse {
     let key = Key(share: share, item: item)
     if let cached = cache.withLock({ $0.entries[key] }) { return Self.jpeg(cached) }
-    let bytes: [UInt8]
+    let source: FileDescriptor
     do {
-      guard let read = try await source(share: share, item: item) else {
+      guard let opened = try await open(share: share, item: item) else {
         return .text(404, "no image at this share and item")
       }
-      bytes = read
+      source = opened
     } catch {
       return .text(404, "the image cannot be read")
     }
     await gate.take()
-    let made = Result { () throws(ImageCodecError) -> [UInt8] in try Self.thumbnail(of: bytes) }
+    let made = await make(from: source)
     gate.pass()
-    guard case .success(let jpeg) = made else {
+    try? source.close()
+    guard let jpeg = made else {
       return .text(422, "no thumbnail can be made of this image")
     }
     keep(jpeg, for: key)
     return Self.jpeg(jpeg)
+  }
+
+  /// The thumbnail of the image `source` holds, made as `decoding` says; nil when none can be.
+  private func make(from source: FileDescriptor) async -> [UInt8]? {
+    let (decoding, scratch, log) = (self.decoding, group.staging, self.log)
+    return await IOExecutor.shared.run { () -> [UInt8]? in
+      switch decoding {
+      case .inProcess:
+        guard let bytes = try? source.readToEnd(limit: Self.maximumSourceBytes) else {
+          return nil
+        }
+        return try? Self.thumbnail(of: bytes)
+      case .childProcess(let executable, let arguments):
+        do {
+          return try ThumbnailWorker.thumbnail(
+            of: source, executable: executable, arguments: arguments, scratch: scratch, log: log)
+        } catch {
+          log("error: cannot run the thumbnail worker: \(LogRedaction.describe(error))")
+          return nil
+        }
+      }
+    }
   }
 
   private static func jpeg(_ bytes: [UInt8]) -> HTTPResponse {
@@ -104,17 +143,26 @@ final class Thumbnails: Sendable {
     }
   }
 
-  /// The bytes of the item's image file: the library's copy once imported, else the inbox's;
-  /// nil when the share or item is not there or is not an image thumbnails are made of.
-  private func source(share: UUID, item index: Int) async throws -> [UInt8]? {
+  /// The item's image file, opened: the library's copy once imported, else the inbox's; nil
+  /// when the share or item is not there or is not an image thumbnails are made of.
+  private func open(share: UUID, item index: Int) async throws -> FileDescriptor? {
     if let library, let record = try await LibraryLookup.record(share, in: library) {
       guard index < record.items.count, let file = record.items[index].file,
         record.items[index].kind == .file,
         Self.hasThumbnail(record.items[index].typeIdentifier)
       else { return nil }
-      return try FileSystem.readFile(
-        atPath: library.absolutePath(ofFile: file), limit: Self.maximumSourceBytes,
-        followSymbolicLinks: false)
+      let path = library.absolutePath(ofFile: file)
+      let opened = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking])
+      do throws(IOError) {
+        let status = try opened.status()
+        guard status.kind == .regularFile else {
+          throw IOError(.notRegularFile, operation: "open", path: path, fileKind: status.kind)
+        }
+        return opened
+      } catch {
+        try? opened.close()
+        throw error
+      }
     }
     guard let manifest = try await inbox.manifest(share), index < manifest.items.count else {
       return nil
@@ -122,20 +170,13 @@ final class Thumbnails: Sendable {
     let item = manifest.items[index]
     guard item.kind == .file, Self.hasThumbnail(item.typeIdentifier), let name = item.fileName
     else { return nil }
-    let opened = try group.incoming.openUntrusted(name, maximumLinks: 3)
-    return try opened.file.closeAfterTyped { () throws(IOError) -> [UInt8] in
-      try opened.file.readToEnd(sizeHint: opened.status.size, limit: Self.maximumSourceBytes)
-    }
+    return try group.incoming.openUntrusted(name, maximumLinks: 3).file
   }
 
   /// A JPEG at most `maximumSide` pixels on its longer side, turned upright.
   static func thumbnail(of bytes: [UInt8]) throws(ImageCodecError) -> [UInt8] {
     let data = Data(bytes)
-    let header = try ImageDecoder.header(of: data)
-    guard header.width * header.height <= maximumSourcePixels else {
-      throw .tooLarge(width: header.width, height: header.height)
-    }
-    let image = try ImageDecoder.decode(data)
+    let image = try ImageDecoder.decode(data, maximumPixels: maximumSourcePixels)
     let small = ThumbnailScaling.upright(ThumbnailScaling.shrink(image, toFit: maximumSide))
     return Array(try ImageEncoder.jpeg(small, quality: 0.8))
   }
@@ -154,21 +195,26 @@ enum LibraryLookup {
   }
 }
 
-/// Takes turns without blocking a thread: `take()` suspends until the previous holder calls
-/// `pass()`, first come first served.
+/// Takes turns without blocking a thread: at most `capacity` holders at once; `take()`
+/// suspends until a holder calls `pass()`, first come first served.
 final class TurnTaking: Sendable {
   private struct State: Sendable {
-    var isTaken = false
+    var holders = 0
     var waiting: [CheckedContinuation<Void, Never>] = []
   }
 
+  private let capacity: Int
   private let state = Mutex(State())
+
+  init(capacity: Int = 1) {
+    self.capacity = max(1, capacity)
+  }
 
   func take() async {
     await withCheckedContinuation { continuation in
       let now = state.withLock { state -> Bool in
-        if !state.isTaken {
-          state.isTaken = true
+        if state.holders < capacity {
+          state.holders += 1
           return true
         }
         state.waiting.append(continuation)
@@ -181,7 +227,7 @@ final class TurnTaking: Sendable {
   func pass() {
     let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
       if state.waiting.isEmpty {
-        state.isTaken = false
+        state.holders -= 1
         return nil
       }
       return state.waiting.removeFirst()

@@ -32,9 +32,13 @@ struct WebAppRoutes: HTTPRequestHandler {
   private let icons = AppIcon()
   private let thumbnails: Thumbnails
 
-  /// The web app in front of `share`, showing `library` when there is one.
+  /// The web app in front of `share`, showing `library` when there is one, its thumbnails
+  /// decoded as `thumbnailDecoding` says.
   /// - Throws: `ShareServerError.pairingUnavailable`.
-  init(share: ShareRoutes, library: (any LibraryStore)?, isSecure: Bool) throws(ShareServerError) {
+  init(
+    share: ShareRoutes, library: (any LibraryStore)?, isSecure: Bool,
+    thumbnailDecoding: ThumbnailDecoding = .inProcess
+  ) throws(ShareServerError) {
     self.share = share
     self.library = library
     // The key is kept in the group directory only when there are tokens to pair with.
@@ -47,7 +51,8 @@ struct WebAppRoutes: HTTPRequestHandler {
     pairing = try Pairing(tokens: share.tokens, isSecure: isSecure, key: key)
     manifest = WebAppManifest.json(for: share.pipeline.contract)
     thumbnails = Thumbnails(
-      group: share.pipeline.group, inbox: share.pipeline.inbox, library: library)
+      group: share.pipeline.group, inbox: share.pipeline.inbox, library: library,
+      decoding: thumbnailDecoding, log: share.log)
   }
 
   /// The route a log line names for `head`: one of the web app's, or nil.

@@ -72,7 +72,10 @@ enum ServeCommand {
       server's own origin. GET /manifest.webmanifest is the web app manifest, its share_target \
       made from the contract (the MIME types and extensions it accepts). GET /library lists \
       the inbox and, with --library, the library and the day's hand-off card in the viewer's \
-      language and time zone, with thumbnails of images (GET /thumbnail/ID/N). A browser's \
+      language and time zone, with thumbnails of images (GET /thumbnail/ID/N), each decoded \
+      by this program started again in a process of its own, limited to 256 MiB of address \
+      space and 1 s of processor time and killed after 4 s: an image no thumbnail can be made \
+      of is 422, and no image can stop the server. A browser's \
       form POST to /share (Accept preferring text/html) is answered 303 to \
       /library?share=ID; API clients keep the JSON. Pages load only the server's own script, \
       style sheet and images, under a strict Content-Security-Policy.
@@ -333,6 +336,9 @@ enum ServeCommand {
     }
     var configuration = ShareServer.Configuration(tls: tls, tokens: tokens)
     configuration.isBehindHTTPS = given.isBehindHTTPS
+    // Every thumbnail is decoded by this program started again, in a process with limits of
+    // its own (IngestCLI.main answers ThumbnailWorker.argument first).
+    configuration.thumbnailDecoding = .thisExecutable
     if let path = given.unixSocket {
       configuration.listener = .unixSocket(path: path)
       if let socketMode { configuration.unixSocketPermissions = socketMode }
