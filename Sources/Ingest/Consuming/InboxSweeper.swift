@@ -416,7 +416,7 @@ public struct InboxSweeper: Sendable {
   }
 
   private func count(_ place: Place, bytes: Int64, _ report: inout Report) {
-    report.bytesFreed += bytes
+    report.bytesFreed = report.bytesFreed.saturatingAdding(bytes)
     switch place {
     case .staging: report.removedFromStaging += 1
     case .incoming: report.removedFromIncoming += 1
