@@ -4,6 +4,10 @@ import Synchronization
 import SystemCalls
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite("InboxWatcher: shares handed over as they arrive, until stopped")
 struct InboxWatcherTests {
   /// Records the ids it is handed; fails the ids it is told to.
@@ -73,12 +77,18 @@ struct InboxWatcherTests {
     watcher.stop()
   }
 
-  /// Writes a manifest cut short (unreadable) for a new share id into the fixture's inbox.
+  /// Writes a manifest cut short (unreadable) for a new share id into the fixture's inbox, in
+  /// one step (written beside `Inbox/`, then renamed into it): a rescan never sees it half
+  /// written, which would be a change of its own, reported as one.
   static func writeBrokenManifest(_ fixture: PipelineFixture, id: UUID = UUID(), extra: String = "")
     throws -> UUID
   {
+    let temporary = "\(fixture.groupPath)/broken-\(id.uuidString).tmp"
     try Data((#"{"schemaVersion": 2, "id": "# + extra).utf8).write(
-      to: URL(fileURLWithPath: "\(fixture.groupPath)/Inbox/\(id.uuidString).json"))
+      to: URL(fileURLWithPath: temporary))
+    guard rename(temporary, "\(fixture.groupPath)/Inbox/\(id.uuidString).json") == 0 else {
+      throw Errno(rawValue: errno)
+    }
     return id
   }
 
