@@ -130,6 +130,9 @@ let package = Package(
     // libheif's calls that can throw, each run inside try/catch (C++): no exception from
     // libheif ever unwinds into Swift. Declares no libheif type (see its header).
     .target(name: "CHeifGuard"),
+    // For ImageCodecsTests only: stand-ins for libheif's functions that throw, to prove
+    // CHeifGuard catches each exception.
+    .target(name: "CHeifGuardThrowing", path: "Tests/CHeifGuardThrowing"),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng",
@@ -248,7 +251,10 @@ let package = Package(
       swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)]
     ),
     .testTarget(
-      name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Sniffing", "UTI", "TestSupport"],
+      name: "ImageCodecsTests",
+      dependencies: [
+        "ImageCodecs", "Sniffing", "UTI", "TestSupport", "CHeifGuard", "CHeifGuardThrowing",
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "TypeMatrixTests",

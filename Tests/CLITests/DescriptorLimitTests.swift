@@ -101,6 +101,17 @@ struct DescriptorLimitTests {
       #expect(
         [0, 73, 74].contains(result.status),
         "ulimit -n \(limit): ended with \(result.status): \(result.standardError)")
+      // A share that meets the shortage on its own stops the pass: the shares after it are
+      // left untried, not each failed with the same EMFILE.
+      let failedShares = result.standardError.split(separator: "\n").filter {
+        $0.hasPrefix("ingest-cli: share ")
+      }
+      #expect(failedShares.count <= 1, "ulimit -n \(limit): \(result.standardError)")
+      if result.standardError.contains("EMFILE"), result.status == 74, failedShares.count == 1 {
+        #expect(
+          result.standardError.contains("stopped: too few file descriptors"),
+          "ulimit -n \(limit): \(result.standardError)")
+      }
       // Each share is in the library (its manifest gone) or still whole in the inbox.
       let listed = try await CLI.run([
         "library", "list", "--library", library, "--json",

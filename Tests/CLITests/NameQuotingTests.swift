@@ -115,4 +115,27 @@ struct NameQuotingTests {
       #expect(!result.standardError.contains("\u{FFFD}"), "no byte replaced: \(command)")
     }
   }
+
+  @Test("A name in the inbox that is not UTF-8 is reported by its bytes, never as U+FFFD")
+  func inboxNameNotUTF8() async throws {
+    let directory = try TemporaryDirectory(prefix: "cli-names")
+    defer { directory.remove() }
+    let group = directory.path + "/group"
+    try FileManager.default.createDirectory(
+      atPath: group + "/Inbox", withIntermediateDirectories: true)
+    // Another program's file, its name made with raw bytes through the C API.
+    let name: [UInt8] = Array("bad".utf8) + [0xFF] + Array(".json".utf8)
+    let path = (Array((group + "/Inbox/").utf8) + name + [0]).map { CChar(bitPattern: $0) }
+    let descriptor = open(path, O_CREAT | O_WRONLY, 0o600)
+    try #require(descriptor >= 0)
+    close(descriptor)
+    for arguments in [["inbox", "list"], ["inbox", "list", "--json"]] {
+      let result = try await CLI.run(arguments + ["--group-dir", group])
+      #expect(result.status == 65, "\(arguments): \(result.standardError)")
+      #expect(
+        result.standardError.contains("$'Inbox/bad\\xFF.json': a name that is not UTF-8"),
+        "\(arguments): \(result.standardError)")
+      #expect(!result.standardError.contains("\u{FFFD}"), "no byte replaced: \(arguments)")
+    }
+  }
 }

@@ -119,7 +119,8 @@ public final class LibraryImporter: ShareHandler {
     // The group so far is committed early when a share meets a shortage of descriptors (each
     // claim holds its manifest open, each placed share its payloads): the same retry in a
     // smaller group that a failed transaction gets, so a low `ulimit -n` costs flushes, not
-    // shares. Only a share that meets it on its own fails, with its failure recorded.
+    // shares. A share that meets it on its own fails, and stops the pass: every share after it
+    // would meet it too, so they are left in the inbox untried, none counted as failed.
     func commitEarly(_ pass: inout ImportPass) async -> Bool {
       guard !group.isEmpty else { return false }
       await commit(group, in: &pass)
@@ -127,12 +128,18 @@ public final class LibraryImporter: ShareHandler {
       taken = TakenPayloads()
       return true
     }
-    for entry in pending {
+    for (index, entry) in pending.enumerated() {
       var claimed = await tryClaim(entry.id)
       if case .failure(let error) = claimed, Self.isDescriptorShortage(error),
         await commitEarly(&pass)
       {
         claimed = await tryClaim(entry.id)
+      }
+      if case .failure(let error) = claimed, Self.isDescriptorShortage(error) {
+        // Not the share's fault, and every other share would meet it too.
+        pass.errors.append(ImportFailure(shareID: entry.id, error: error))
+        pass.errors.append(Self.stoppedForDescriptors(leaving: pending.count - index - 1))
+        break
       }
       guard let claim = await claim(entry.id, claimed, in: &pass) else { continue }
       do {
@@ -154,6 +161,10 @@ public final class LibraryImporter: ShareHandler {
         group.append(PlacedShare(claim: claim, placement: placement))
       } catch {
         await fail(claim, error, in: &pass)
+        if Self.isDescriptorShortage(error) {
+          pass.errors.append(Self.stoppedForDescriptors(leaving: pending.count - index - 1))
+          break
+        }
         continue
       }
       if group.count >= batchSize {
@@ -186,6 +197,7 @@ public final class LibraryImporter: ShareHandler {
       }
       var group: [PlacedShare] = []
       var taken = TakenPayloads()
+      var shortage = false
       for claim in claimed.claims {
         do {
           let placement: PayloadPlacement
@@ -205,9 +217,15 @@ public final class LibraryImporter: ShareHandler {
           group.append(PlacedShare(claim: claim, placement: placement))
         } catch {
           await fail(claim, error, in: &pass)
+          if Self.isDescriptorShortage(error) { shortage = true }
         }
       }
       if !group.isEmpty { await commit(group, in: &pass) }
+      if shortage {
+        // Not the shares' fault, and every group after this one would meet it too.
+        pass.errors.append(Self.stoppedForDescriptors(leaving: nil))
+        return
+      }
       excluded.formUnion(pass.errors.compactMap(\.shareID))
       if claimed.count < batchSize { return }
     }
@@ -220,6 +238,23 @@ public final class LibraryImporter: ShareHandler {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// Why a pass stopped early: a share met a shortage of file descriptors on its own, and the
+  /// shares after it (`left` of them, when known) are left in the inbox untried, none of them
+  /// counted as failed.
+  static func stoppedForDescriptors(leaving left: Int?) -> ImportFailure {
+    let rest =
+      switch left {
+      case nil: "the shares not yet tried are"
+      case 1: "the 1 share not yet tried is"
+      case let count?: "the \(count) shares not yet tried are"
+      }
+    return ImportFailure(
+      shareID: nil,
+      error:
+        "stopped: too few file descriptors to import even one share on its own; \(rest) left in"
+        + " the inbox (raise ulimit -n)")
   }
 
   /// Whether `error` is the process's (or the system's) shortage of file descriptors

@@ -73,16 +73,30 @@ extension DirectoryInbox {
     var problems: [InboxProblem] = []
     var seen: [UUID: String] = [:]
     var unusual: [UUID: String] = [:]
-    let names = try group.inbox.entries().map(\.name).sorted()
-    let nameSet = Set(names)
-    func problem(_ name: String, _ id: UUID?, _ text: String) {
+    func problem(rawName: [UInt8], _ id: UUID?, _ text: String) {
       problems.append(
-        InboxProblem(name: "\(GroupDirectory.inboxName)/\(name)", shareID: id, problem: text))
+        InboxProblem(
+          rawName: Array("\(GroupDirectory.inboxName)/".utf8) + rawName, shareID: id,
+          problem: text))
     }
-    for name in names {
+    func problem(_ name: String, _ id: UUID?, _ text: String) {
+      problem(rawName: Array(name.utf8), id, text)
+    }
+    var names: [String] = []
+    for entry in try group.inbox.entries() {
       // Reservations, and other writers' temporary files (written under a hidden name, then
       // renamed into place): files in flight, not problems.
-      if name.hasPrefix(".") { continue }
+      if entry.rawName.first == UInt8(ascii: ".") { continue }
+      // No share's manifest or record has such a name: reported by its bytes, never opened.
+      guard entry.isUTF8 else {
+        problem(rawName: entry.rawName, nil, "a name that is not UTF-8; not imported")
+        continue
+      }
+      names.append(entry.name)
+    }
+    names.sort()
+    let nameSet = Set(names)
+    for name in names {
       if name.hasSuffix(".failure") {
         let manifest = String(name.dropLast(".failure".count)) + ".json"
         if nameSet.contains(manifest), let status = try group.inbox.status(of: name),

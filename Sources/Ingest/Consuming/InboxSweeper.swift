@@ -316,15 +316,15 @@ public struct InboxSweeper: Sendable {
     error.field.isEmpty ? error.problem : "\(error.field): \(error.problem)"
   }
 
-  /// Where an entry is, relative to the group directory, for reports.
-  private func location(_ entry: DirectoryEntry, _ place: Place) -> String {
+  /// Where an entry is, relative to the group directory, byte for byte, for reports.
+  private func location(_ entry: DirectoryEntry, _ place: Place) -> [UInt8] {
     let directory =
       switch place {
       case .staging: GroupDirectory.stagingName
       case .incoming: GroupDirectory.incomingName
       case .inbox: GroupDirectory.inboxName
       }
-    return "\(directory)/\(entry.name)"
+    return Array("\(directory)/".utf8) + entry.rawName
   }
 
   /// Records that `entry` was left because `error` stopped the sweeper.
@@ -332,7 +332,7 @@ public struct InboxSweeper: Sendable {
     _ entry: DirectoryEntry, _ place: Place, _ error: any Error, _ report: inout Report
   ) {
     report.skipped.append(
-      InboxProblem(name: location(entry, place), shareID: nil, problem: "\(error)"))
+      InboxProblem(rawName: location(entry, place), shareID: nil, problem: "\(error)"))
   }
 
   /// Looks at one stale-or-not entry: a fresh one is left; a stale regular file is locked

@@ -201,16 +201,26 @@ public struct InboxEntry: Sendable, Hashable {
 
 /// Something in the inbox that is not a share it can hand over, and what is wrong with it.
 public struct InboxProblem: Sendable, Hashable {
-  /// Where it is, relative to the group directory (`Inbox/<name>`), as found (print it quoted).
+  /// Where it is, relative to the group directory (`Inbox/<name>`), as text: a name that is
+  /// not valid UTF-8 shows its bad bytes as U+FFFD here; ``rawName`` holds them as found.
   public var name: String
+  /// Where it is, relative to the group directory, byte for byte as the directory holds it
+  /// (print it with `TerminalText.quoted(bytes:)`, which shows a bad byte as `\xFF`).
+  public var rawName: [UInt8]
   /// The share id its name holds, when it holds one.
   public var shareID: UUID?
   /// What is wrong, without the file's contents.
   public var problem: String
 
-  /// A problem.
+  /// A problem with what `name` names.
   public init(name: String, shareID: UUID?, problem: String) {
-    self.name = name
+    self.init(rawName: Array(name.utf8), shareID: shareID, problem: problem)
+  }
+
+  /// A problem with what `rawName` names, any bytes a directory may hold.
+  public init(rawName: [UInt8], shareID: UUID?, problem: String) {
+    self.rawName = rawName
+    self.name = String(decoding: rawName, as: UTF8.self)
     self.shareID = shareID
     self.problem = problem
   }

@@ -200,6 +200,27 @@ enum InboxCommand {
     var name: String
     var id: String?
     var problem: String
+    /// `name` byte for byte, for text output (`$'Inbox/\xFF'`); JSON carries `name`, where a
+    /// byte that is not UTF-8 is U+FFFD.
+    var rawName: [UInt8]
+
+    init(name: String, id: String?, problem: String, rawName: [UInt8]? = nil) {
+      self.name = name
+      self.id = id
+      self.problem = problem
+      self.rawName = rawName ?? Array(name.utf8)
+    }
+
+    init(_ problem: InboxProblem) {
+      self.init(
+        name: problem.name, id: problem.shareID?.uuidString, problem: problem.problem,
+        rawName: problem.rawName)
+    }
+
+    /// The name as text output prints it: quoted as `ls` quotes, bad bytes as `\xFF`.
+    var quotedName: String { TerminalText.quoted(bytes: rawName) }
+
+    private enum CodingKeys: String, CodingKey { case name, id, problem }
   }
 
   /// The committed shares, oldest first (standard output), and everything in the inbox that
@@ -209,9 +230,7 @@ enum InboxCommand {
     -> ExitStatus
   {
     var entries: [Entry] = []
-    var problems = try await inbox.problems().map {
-      Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)
-    }
+    var problems = try await inbox.problems().map(Problem.init)
     for pending in try await inbox.pending() {
       let manifest: ShareManifest
       do {
@@ -252,7 +271,7 @@ enum InboxCommand {
     // On standard error in both forms, so the JSON on standard output stays a list of shares.
     for problem in problems {
       Output.error(
-        "ingest-cli: \(TerminalText.quoted(problem.name)): \(TerminalText.quoted(problem.problem))")
+        "ingest-cli: \(problem.quotedName): \(TerminalText.quoted(problem.problem))")
     }
     return problems.isEmpty ? .success : .dataError
   }
@@ -474,12 +493,8 @@ enum InboxCommand {
     // A PostgreSQL inbox's payloads may be large objects: those no share names go too.
     let objects = try await (inbox as? PostgresInbox)?.sweepPayloads(
       olderThan: threshold ?? InboxSweeper.defaultThreshold)
-    let unreadable = report.unreadableManifests.map {
-      Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)
-    }
-    let skipped = report.skipped.map {
-      Problem(name: $0.name, id: $0.shareID?.uuidString, problem: $0.problem)
-    }
+    let unreadable = report.unreadableManifests.map(Problem.init)
+    let skipped = report.skipped.map(Problem.init)
     if json {
       try Output.json(
         SweepReport(
@@ -507,12 +522,12 @@ enum InboxCommand {
       print(line)
       for problem in unreadable {
         Output.error(
-          "ingest-cli: warning: \(TerminalText.quoted(problem.name)) cannot be read"
+          "ingest-cli: warning: \(problem.quotedName) cannot be read"
             + " (\(TerminalText.quoted(problem.problem))); left in place")
       }
       for problem in skipped {
         Output.error(
-          "ingest-cli: warning: \(TerminalText.quoted(problem.name)) could not be removed"
+          "ingest-cli: warning: \(problem.quotedName) could not be removed"
             + " (\(TerminalText.quoted(problem.problem))); skipped")
       }
     }
