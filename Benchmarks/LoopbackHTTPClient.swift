@@ -36,6 +36,10 @@ final class LoopbackHTTPClient {
 
   private let port: UInt16
   private var sockets: [Int32] = []
+  /// `GET`s sent again on a new connection because the server closed the kept-alive one they
+  /// went out on before a byte of their answer (as it may: its keep-alive time ran out), as
+  /// HTTP clients retry an idempotent request.
+  private(set) var retries = 0
 
   /// Opens `count` connections to `port` on 127.0.0.1 (`TCP_NODELAY`, non-blocking).
   init(port: UInt16, connections count: Int) throws {
@@ -52,10 +56,16 @@ final class LoopbackHTTPClient {
   /// - Throws: When a connection closes before its answer, or nothing moves for 120 s.
   func exchange(_ requests: [[UInt8]]) throws -> [Answer] {
     precondition(requests.count <= sockets.count, "more requests than connections")
-    for index in sockets.indices where sockets[index] < 0 {
-      sockets[index] = try LoopbackSocket.connect(port: port)
+    var reused = Set<Int>()
+    for index in sockets.indices {
+      if sockets[index] < 0 {
+        sockets[index] = try LoopbackSocket.connect(port: port)
+      } else {
+        reused.insert(index)
+      }
     }
     var states = requests.map { Exchange(request: $0) }
+    for index in states.indices { states[index].reused = reused.contains(index) }
     var open = states.count
     let start = Harness.now()
     while open > 0 {
@@ -78,6 +88,13 @@ final class LoopbackHTTPClient {
         }
         if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
           try states[index].receive(on: sockets[index], start: start)
+          if states[index].closedUnanswered {
+            close(sockets[index])
+            sockets[index] = try LoopbackSocket.connect(port: port)
+            states[index] = Exchange(request: states[index].request)
+            retries += 1
+            continue
+          }
           if states[index].answer != nil {
             open -= 1
             if states[index].isClosed {
@@ -99,6 +116,17 @@ final class LoopbackHTTPClient {
     var answer: Answer?
     /// The server said `Connection: close`, or closed after the answer.
     var isClosed = false
+    /// Whether it went out on a connection kept alive from an earlier exchange.
+    var reused = false
+    /// The server closed the kept-alive connection before a byte of a `GET`'s answer: the
+    /// request is sent again on a new connection.
+    var closedUnanswered = false
+
+    /// Whether the request may be sent again: a `GET` on a kept-alive connection the server
+    /// closed before answering anything.
+    private var mayRetry: Bool {
+      reused && received.isEmpty && request.starts(with: Array("GET ".utf8))
+    }
 
     init(request: [UInt8]) {
       self.request = request
@@ -130,9 +158,17 @@ final class LoopbackHTTPClient {
         let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
         if count < 0 {
           if errno == EAGAIN || errno == EINTR { return }
+          if errno == ECONNRESET, mayRetry {
+            closedUnanswered = true
+            return
+          }
           throw HarnessError(message: "recv: \(LoopbackSocket.errorText())")
         }
         if count == 0 {
+          if mayRetry {
+            closedUnanswered = true
+            return
+          }
           throw HarnessError(
             message: "the server closed the connection before its answer"
               + " (\(received.count) bytes of it received)")

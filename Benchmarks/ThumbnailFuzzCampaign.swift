@@ -91,8 +91,15 @@ enum ThumbnailFuzzCampaign {
         batch.append((planted.id, planted.paths))
         bySeed[seed.name, default: 0] += 1
       }
-      let answers = try client.exchange(
-        batch.map { LoopbackHTTPClient.get(path: "/thumbnail/\($0.id.uuidString)/0") })
+      let answers: [LoopbackHTTPClient.Answer]
+      do {
+        answers = try client.exchange(
+          batch.map { LoopbackHTTPClient.get(path: "/thumbnail/\($0.id.uuidString)/0") })
+      } catch {
+        throw HarnessError(
+          message: "\(error) after \(sent) requests; serve running: \(server.isRunning);"
+            + " its log ends: \(try log(logPath).suffix(1500))")
+      }
       for answer in answers {
         statuses[answer.status, default: 0] += 1
         slowest = max(slowest, answer.seconds)
@@ -125,7 +132,8 @@ enum ThumbnailFuzzCampaign {
     print("by seed: \(bySeed.sorted { $0.key < $1.key })")
     print(
       "server alive at the end: \(server.isRunning) (pid \(server.processIdentifier));"
-        + " /healthz 200 at \(healthChecks) checks")
+        + " /healthz 200 at \(healthChecks) checks; \(client.retries) GETs sent again after the"
+        + " server closed an idle kept-alive connection")
     print(
       "slowest answer: \(String(format: "%.2f", slowest)) s (wall clock, \(connections) requests at once)"
     )
