@@ -70,7 +70,7 @@ extension Library {
         ("items", LibrarySchema.itemsOfRecord),
       ] {
         plans[name] = try connection.statement("EXPLAIN QUERY PLAN " + sql).rows([]) {
-          $0.text(3) ?? ""
+          row throws(SQLiteError) in try row.decode(String.self, at: 3)
         }
       }
       return plans
