@@ -185,14 +185,12 @@ public final class Library: LibraryStore {
     }
   }
 
+  /// Refuses another program's database (the migrator refuses a newer version of ours).
   private static func check(
     _ state: (version: Int, application: Int64, tables: Int64), path: String
   ) throws(LibraryError) {
     if state.application == LibrarySchema.applicationID {
-      if state.version > LibrarySchema.currentVersion {
-        throw .newerSchema(
-          path: path, version: state.version, supported: LibrarySchema.currentVersion)
-      }
+      return
     } else if state.application != 0 {
       throw .notALibrary(
         path: path,

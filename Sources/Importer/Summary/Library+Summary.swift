@@ -69,7 +69,9 @@ extension Library {
         ("count", LibrarySchema.countDay), ("newest", LibrarySchema.newestOfDay),
         ("items", LibrarySchema.itemsOfRecord),
       ] {
-        plans[name] = try connection.statement("EXPLAIN QUERY PLAN " + sql).rows([]) {
+        // The plan needs no values, but every parameter is bound: NULL.
+        let explain = try connection.statement("EXPLAIN QUERY PLAN " + sql)
+        plans[name] = try explain.rows(Array(repeating: .null, count: explain.parameterCount)) {
           row throws(SQLiteError) in try row.decode(String.self, at: 3)
         }
       }
