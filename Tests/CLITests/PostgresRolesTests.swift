@@ -20,13 +20,13 @@ struct PostgresRolesTests {
   }
 
   /// Whether `sql`, run as the URL's role, is refused for want of a privilege (SQLSTATE
-  /// 42501, `permission denied`).
+  /// 42501: `permission denied`, or `must be owner` for a table's definition).
   static func isRefused(_ url: String, _ sql: String) -> Bool {
     do {
       try PostgresServer.psql(url, sql)
       return false
     } catch {
-      return "\(error)".contains("permission denied")
+      return "\(error)".contains("permission denied") || "\(error)".contains("must be owner")
     }
   }
 
@@ -86,7 +86,9 @@ struct PostgresRolesTests {
           ["inbox", "list", "--json", "--group-dir", group],
           environment: ["INGEST_INBOX_URL": asSharer])
         #expect(listed.status != 0, "the sharer listed the inbox")
-        #expect(listed.standardError.contains("permission denied"), "\(listed.standardError)")
+        #expect(
+          (listed.standardOutput + listed.standardError).contains("permission denied"),
+          "\(listed.standardOutput)\(listed.standardError)")
 
         // The importer adds no shares, changes no tables, and cannot rewrite the library.
         #expect(
@@ -103,6 +105,9 @@ struct PostgresRolesTests {
           ["share", "--json", "--group-dir", group, "--text", "not mine to add"],
           environment: ["INGEST_INBOX_URL": asImporter])
         #expect(sharedByImporter.status != 0, "the importer added a share")
+        #expect(
+          (sharedByImporter.standardOutput + sharedByImporter.standardError)
+            .contains("permission denied"))
 
         // The importer's job: claim, read, record and remove both shares.
         let imported = try CLI.runBlocking(
