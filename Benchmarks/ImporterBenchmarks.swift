@@ -237,7 +237,7 @@ enum ImporterBenchmarks {
           SELECT id FROM records NOT INDEXED WHERE received_at >= ?1 AND received_at < ?2
           ORDER BY received_at DESC, id DESC LIMIT 50
           """
-        ).rows(values) { $0.integer(0) }
+        ).rows(values) { row throws(SQLiteError) in try row.decode(Int64.self, at: 0) }
         return (count ?? 0) + Int64(newest.count)
       }
     }

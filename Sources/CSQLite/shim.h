@@ -28,11 +28,14 @@
   X(sqlite3_bind_int64)             \
   X(sqlite3_bind_null)              \
   X(sqlite3_bind_text)              \
+  X(sqlite3_bind_parameter_count)   \
   X(sqlite3_step)                   \
   X(sqlite3_column_int64)           \
   X(sqlite3_column_text)            \
   X(sqlite3_column_bytes)           \
-  X(sqlite3_column_type)
+  X(sqlite3_column_type)            \
+  X(sqlite3_column_count)           \
+  X(sqlite3_column_name)
 
 typedef struct {
 #define CSQLITE_FIELD(function) __typeof__(function) *_Nonnull function;

@@ -60,7 +60,7 @@ struct PostgresCrashDatabase: Sendable {
         AND table_name <> 'schema_version'
       ORDER BY table_name
       """, operation: "list the tables"
-    ).rows.compactMap { $0.text(0) }
+    ).rows.map { try $0.decode(String.self, at: 0, column: "table_name") }
   }
 
   /// Writes the committed state to a new file at `path` (0600) and returns `path`. The rows
@@ -87,7 +87,7 @@ struct PostgresCrashDatabase: Sendable {
           FROM pg_largeobject_metadata m))::text
       """, operation: "take a snapshot"
     )
-    guard let text = rows.first?.text(0) else {
+    guard let text = try rows.first?.decode(String.self, at: 0, column: "snapshot") else {
       throw ScenarioError("the snapshot of \(url.redacted) came back empty")
     }
     let file = try FileDescriptor.open(

@@ -157,7 +157,8 @@ struct PGTransactionTests {
           [Self.insertion("d"), Self.insertion("e")], inSavepoint: "batch",
           operation: "a batch that succeeds")
         let rows = try kept.get()
-        #expect(rows.map { $0.first?.text(0) } == ["d", "e"])
+        #expect(
+          try rows.map { try $0.first?.decode(String.self, at: 0, column: "value") } == ["d", "e"])
       }
       #expect(try Self.values(other) == ["a", "d", "e"])
     }
@@ -198,8 +199,8 @@ struct PGTransactionTests {
 
   /// The table's values, in the order they were inserted.
   static func values(_ connection: PGConnection) throws -> [String] {
-    try connection.query("SELECT v FROM t ORDER BY position", operation: "read").rows.compactMap {
-      $0.text(0)
+    try connection.query("SELECT v FROM t ORDER BY position", operation: "read").rows.map {
+      try $0.decode(String.self, at: 0, column: "v")
     }
   }
 }

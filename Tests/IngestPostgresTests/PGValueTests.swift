@@ -112,7 +112,7 @@ struct PGValueTests {
     }
   }
 
-  @Test("Rows are read back by type: numbers, Booleans, UUIDs and times")
+  @Test("Rows are read back by type; a value of another type is an error naming the column")
   func readByType() async throws {
     try await PostgresServer.sharing {
       let connection = try Self.connect()
@@ -125,15 +125,29 @@ struct PGValueTests {
         [.int64(.min), .int32(7), .bool(false), .uuid(Self.uuid), .timestamp(received)],
         operation: "read by type")
       let row = try #require(rows.first)
-      #expect(row.int64(0) == .min)
-      #expect(row.int(1) == 7)
-      #expect(row.bool(2) == false)
-      #expect(row.uuid(3) == Self.uuid)
-      let date = try #require(row.date(4))
+      #expect(try row.decode(Int64.self, at: 0, column: "a") == .min)
+      #expect(try row.decode(Int.self, at: 1, column: "b") == 7)
+      #expect(try row.decode(Bool.self, at: 2, column: "c") == false)
+      #expect(try row.decode(UUID.self, at: 3, column: "d") == Self.uuid)
+      let date = try row.decode(Date.self, at: 4, column: "e")
       #expect(abs(date.timeIntervalSince(received)) < 0.000_001)
-      #expect(row.text(5) == nil)
-      #expect(row.int(6) == nil)
-      #expect(row.text(7) == nil, "a column the row does not have")
+      #expect(try row.decode(String?.self, at: 5, column: "f") == nil)
+      #expect(try row.decode(String.self, at: 6, column: "g") == "word")
+      let null = #expect(throws: PostgresDecodingError.self) {
+        try row.decode(String.self, at: 5, column: "f")
+      }
+      #expect(null?.description.contains("column f (position 5)") == true)
+      #expect(null?.found == "NULL")
+      let mismatch = #expect(throws: PostgresDecodingError.self) {
+        try row.decode(Int?.self, at: 6, column: "g")
+      }
+      #expect(mismatch?.column == "g")
+      #expect(mismatch?.found == "text that is not one")
+      #expect(mismatch?.description.contains("word") == false, "the value itself is never shown")
+      let missing = #expect(throws: PostgresDecodingError.self) {
+        try row.decode(String?.self, at: 7, column: "h")
+      }
+      #expect(missing?.found == "no such column (the row has 7)")
     }
   }
 
@@ -147,7 +161,7 @@ struct PGValueTests {
       let outcomes = try connection.pipeline([statement, statement], operation: "pipeline")
       let expected = "a'b:42:\(Self.other.uuidString.lowercased()):00ab"
       for outcome in outcomes {
-        #expect(try outcome.get().first?.text(0) == expected)
+        #expect(try outcome.get().first?.decode(String.self, at: 0, column: "joined") == expected)
       }
     }
   }

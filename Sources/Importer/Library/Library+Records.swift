@@ -45,13 +45,21 @@ extension Library {
   public func shareID(holdingFileWithSHA256 sha256: String, byteCount: Int64) async throws -> UUID?
   {
     try await withConnection { connection in
-      try connection.statement(
+      let rows = try connection.statement(
         """
-        SELECT r.share_id FROM items i JOIN records r ON r.id = i.record_id
+        SELECT r.id AS id, r.share_id AS share_id
+        FROM items i JOIN records r ON r.id = i.record_id
         WHERE i.kind = 'file' AND i.sha256 = ?1 AND i.byte_count = ?2 LIMIT 1
         """
-      ).rows([.text(sha256), .integer(byteCount)]) { $0.text(0) }.first?
-      .flatMap(UUID.init(uuidString:))
+      ).rows([.text(sha256), .integer(byteCount)]) { row throws(SQLiteError) in
+        (try row.decode(Int64.self, named: "id"), try row.decode(String.self, named: "share_id"))
+      }
+      guard let (id, shareID) = rows.first else { return nil }
+      guard let uuid = UUID(uuidString: shareID) else {
+        throw LibraryError.unreadableRow(
+          table: "records", column: "share_id", row: "id \(id)", reason: "not a UUID")
+      }
+      return uuid
     }
   }
 
@@ -157,43 +165,106 @@ extension Library {
 
   // MARK: Reading rows
 
-  /// The id shown for a row whose share id is not a UUID (only a damaged or hand-edited file
-  /// has one): all zeros. Every library backend shows the same.
-  package static let unreadableID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-
-  /// The columns `readRecords(_:sql:_:)` reads, in its order.
+  /// The columns `readRecords(_:sql:_:)` reads, by name.
   static let recordColumns =
     "SELECT id, share_id, received_at, imported_at, source, status, title"
 
-  /// Records from `sql` (which selects `recordColumns`), each with its items.
+  /// Records from `sql` (which selects `recordColumns`), each with its items, all read in one
+  /// read transaction: one snapshot, so a record and its items never straddle another
+  /// connection's commit.
+  ///
+  /// Every column is decoded by name and typed; a value that is not what the schema promises
+  /// (a share id that is not a UUID, an item kind this program does not know, NULL where a
+  /// value must be) is `LibraryError.unreadableRow`, naming the table, the column and the row.
   static func readRecords(_ connection: SQLiteConnection, sql: String, _ values: [SQLiteValue])
-    throws(SQLiteError) -> [LibraryRecord]
+    throws -> [LibraryRecord]
   {
-    let rows = try connection.statement(sql).rows(values) { row in
-      (
-        row.integer(0),
-        LibraryRecord(
-          shareID: UUID(uuidString: row.text(1) ?? "") ?? Self.unreadableID,
-          receivedAt: LibraryTime.date(row.integer(2)),
-          importedAt: LibraryTime.date(row.integer(3)), source: row.text(4),
-          status: RecordStatus(rawValue: row.text(5) ?? ""), title: row.text(6), items: [])
-      )
-    }
-    let items = try connection.statement(LibrarySchema.itemsOfRecord)
-    var records: [LibraryRecord] = []
-    records.reserveCapacity(rows.count)
-    for (rowID, row) in rows {
-      var record = row
-      record.items = try items.rows([.integer(rowID)]) { item in
-        LibraryItem(
-          kind: ShareManifest.Item.Kind(rawValue: item.text(0) ?? "") ?? .text,
-          typeIdentifier: item.text(1) ?? "", text: item.text(2), url: item.text(3),
-          file: item.text(4), byteCount: item.optionalInteger(5), sha256: item.text(6),
-          suggestedName: item.text(7))
+    try connection.readTransaction {
+      let rows = try connection.statement(sql).rows(values) {
+        row throws(SQLiteError) -> Result<(Int64, LibraryRecord), LibraryError> in
+        let id = try row.decode(Int64.self, named: "id")
+        do throws(LibraryError) {
+          return .success((id, try decodeRecord(row, id: id)))
+        } catch {
+          return .failure(error)
+        }
       }
-      records.append(record)
+      let items = try connection.statement(LibrarySchema.itemsOfRecord)
+      var records: [LibraryRecord] = []
+      records.reserveCapacity(rows.count)
+      for row in rows {
+        let (rowID, fetched) = try row.get()
+        var record = fetched
+        record.items = try items.rows([.integer(rowID)]) {
+          row throws(SQLiteError) -> Result<LibraryItem, LibraryError> in
+          let position = try row.decode(Int64.self, named: "position")
+          do throws(LibraryError) {
+            return .success(try decodeItem(row, recordID: rowID, position: position))
+          } catch {
+            return .failure(error)
+          }
+        }.map { try $0.get() }
+        records.append(record)
+      }
+      return records
     }
-    return records
+  }
+
+  /// A `records` row.
+  private static func decodeRecord(_ row: SQLiteRow, id: Int64) throws(LibraryError)
+    -> LibraryRecord
+  {
+    let place = RowPlace(table: "records", row: "id \(id)")
+    let shareID: String = try place.decode(row, "share_id")
+    guard let uuid = UUID(uuidString: shareID) else {
+      throw place.unreadable("share_id", "not a UUID")
+    }
+    return LibraryRecord(
+      shareID: uuid, receivedAt: LibraryTime.date(try place.decode(row, "received_at")),
+      importedAt: LibraryTime.date(try place.decode(row, "imported_at")),
+      source: try place.decode(row, "source"),
+      status: RecordStatus(rawValue: try place.decode(row, "status")),
+      title: try place.decode(row, "title"), items: [])
+  }
+
+  /// An `items` row.
+  private static func decodeItem(_ row: SQLiteRow, recordID: Int64, position: Int64)
+    throws(LibraryError) -> LibraryItem
+  {
+    let place = RowPlace(table: "items", row: "record_id \(recordID), position \(position)")
+    let kindName: String = try place.decode(row, "kind")
+    guard let kind = ShareManifest.Item.Kind(rawValue: kindName) else {
+      throw place.unreadable("kind", "not one of file, text, url")
+    }
+    return LibraryItem(
+      kind: kind, typeIdentifier: try place.decode(row, "type_identifier"),
+      text: try place.decode(row, "text"), url: try place.decode(row, "url"),
+      file: try place.decode(row, "file"), byteCount: try place.decode(row, "byte_count"),
+      sha256: try place.decode(row, "sha256"),
+      suggestedName: try place.decode(row, "suggested_name")
+    )
+  }
+
+  /// A row being decoded: its table and which row, for the error a bad value makes.
+  private struct RowPlace {
+    var table: String
+    var row: String
+
+    /// Column `name`, typed; an error naming this row when its value is not a `T`.
+    func decode<T: SQLiteDecodable>(_ sqliteRow: SQLiteRow, _ name: String) throws(LibraryError)
+      -> T
+    {
+      do throws(SQLiteError) {
+        return try sqliteRow.decode(T.self, named: name)
+      } catch {
+        throw unreadable(name, error.message)
+      }
+    }
+
+    /// `LibraryError.unreadableRow` for column `column` of this row.
+    func unreadable(_ column: String, _ reason: String) -> LibraryError {
+      .unreadableRow(table: table, column: column, row: row, reason: reason)
+    }
   }
 }
 

@@ -124,37 +124,13 @@ public final class Library: LibraryStore {
 
   // MARK: Schema
 
-  /// Brings the schema to `LibrarySchema.currentVersion`, refusing a newer file and another
-  /// program's database. Reads first, so an up-to-date library is opened without a write lock.
+  /// Brings the schema to `LibrarySchema.currentVersion` (`SchemaMigrator`, one step per
+  /// write transaction), refusing a newer file and another program's database. Reads first,
+  /// so an up-to-date library is opened without a write lock.
   static func migrate(_ connection: SQLiteConnection) throws(LibraryError) {
     let path = connection.path
     do {
-      // One statement, so one snapshot: read one by one, the three could straddle another
-      // connection's migration (the version from before it, the tables from after) and make
-      // a library being created look like another program's database.
-      func state() throws(SQLiteError) -> (version: Int, application: Int64, tables: Int64) {
-        let rows = try connection.statement(
-          """
-          SELECT (SELECT user_version FROM pragma_user_version),
-            (SELECT application_id FROM pragma_application_id),
-            (SELECT count(*) FROM sqlite_master)
-          """
-        ).rows([]) { row in (Int(row.integer(0)), row.integer(1), row.integer(2)) }
-        return rows.first ?? (0, 0, 0)
-      }
-      let found = try state()
-      try check(found, path: path)
-      if found.version == LibrarySchema.currentVersion { return }
-      try connection.writeTransaction {
-        let now = try state()
-        try check(now, path: path)
-        for migration in LibrarySchema.migrations where migration.version > now.version {
-          try connection.execute(migration.sql)
-        }
-        try connection.execute(
-          "PRAGMA application_id = \(LibrarySchema.applicationID);"
-            + " PRAGMA user_version = \(LibrarySchema.currentVersion)")
-      }
+      try LibrarySchema.migrator.migrate(LibrarySchemaStore(connection: connection))
     } catch let error as SQLiteError {
       throw libraryError(error, path: path)
     } catch let error as LibraryError {
@@ -164,14 +140,57 @@ public final class Library: LibraryStore {
     }
   }
 
+  /// `LibrarySchema`'s versions on a SQLite file: `PRAGMA user_version`, with
+  /// `PRAGMA application_id` telling our files from another program's.
+  struct LibrarySchemaStore: SchemaStore {
+    let connection: SQLiteConnection
+
+    func version() throws -> Int {
+      // One statement, so one snapshot: read one by one, the three could straddle another
+      // connection's migration (the version from before it, the tables from after) and make
+      // a library being created look like another program's database.
+      let rows = try connection.statement(
+        """
+        SELECT (SELECT user_version FROM pragma_user_version),
+          (SELECT application_id FROM pragma_application_id),
+          (SELECT count(*) FROM sqlite_master)
+        """
+      ).rows([]) { row throws(SQLiteError) in
+        (
+          try row.decode(Int.self, at: 0), try row.decode(Int64.self, at: 1),
+          try row.decode(Int64.self, at: 2)
+        )
+      }
+      let state = rows.first ?? (0, 0, 0)
+      try Library.check(state, path: connection.path)
+      return state.0
+    }
+
+    func inMigrationTransaction<R>(_ body: () throws -> R) throws -> R {
+      try connection.writeTransaction(body)
+    }
+
+    func apply(_ step: SchemaStep) throws {
+      try connection.execute(step.sql)
+    }
+
+    func record(version: Int) throws {
+      try connection.execute(
+        "PRAGMA application_id = \(LibrarySchema.applicationID);"
+          + " PRAGMA user_version = \(version)")
+    }
+
+    func newer(version: Int, supported: Int) -> any Error {
+      LibraryError.newerSchema(path: connection.path, version: version, supported: supported)
+    }
+  }
+
+  /// Refuses another program's database (the migrator refuses a newer version of ours).
   private static func check(
     _ state: (version: Int, application: Int64, tables: Int64), path: String
   ) throws(LibraryError) {
     if state.application == LibrarySchema.applicationID {
-      if state.version > LibrarySchema.currentVersion {
-        throw .newerSchema(
-          path: path, version: state.version, supported: LibrarySchema.currentVersion)
-      }
+      return
     } else if state.application != 0 {
       throw .notALibrary(
         path: path,

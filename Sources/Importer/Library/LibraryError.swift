@@ -12,6 +12,10 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
   case newerSchema(path: String, version: Int, supported: Int)
   /// The file is a SQLite database of another program, or not a database at all.
   case notALibrary(path: String, reason: String)
+  /// A stored value is not what the schema promises (NULL where a value must be, a share id
+  /// that is not a UUID, an item kind this program does not know): only a damaged or
+  /// hand-edited file has one. Never read as a default in its place.
+  case unreadableRow(table: String, column: String, row: String, reason: String)
   /// WAL mode could not be turned on (a file system without shared memory, such as some
   /// network file systems); SQLite kept the journal mode named.
   case journalMode(path: String, mode: String)
@@ -33,6 +37,10 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
         + " \(supported) this program knows; use a newer ingest-cli"
     case .notALibrary(let path, let reason):
       return "\(TerminalText.quoted(path)) is not a share-ingest library: \(reason)"
+    case .unreadableRow(let table, let column, let row, let reason):
+      return
+        "the library's \(table) row \(row) cannot be read: column \(column): \(reason)"
+        + " (the file was damaged or edited by hand)"
     case .journalMode(let path, let mode):
       return
         "cannot turn on WAL mode for \(TerminalText.quoted(path)) (the journal mode stays"

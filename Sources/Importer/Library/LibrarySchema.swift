@@ -2,19 +2,22 @@
 ///
 /// The schema version is `PRAGMA user_version`; `PRAGMA application_id` marks the file as a
 /// share-ingest library, so another program's SQLite file is refused instead of being given
-/// our tables. Migrations run in order from the file's version to the current one, each in the
-/// same write transaction as the version bump, so a crash leaves a file at one version or the
-/// next. Version 1 is itself a migration (from an empty file), and a migration once shipped is
-/// never edited: a new version appends one. `Tests/Fixtures/library/` keeps a version-1 file.
+/// our tables. `SchemaMigrator`, the runner PostgreSQL's schema shares, applies the steps in
+/// order from the file's version to the current one, each in the same write transaction as the
+/// version bump, so a crash leaves a file at one version or the next. Version 1 is itself a
+/// step (from an empty file), and a step once shipped is never edited: a new version appends
+/// one. `Tests/Fixtures/library/` keeps a version-1 file.
 package enum LibrarySchema {
   /// `SHLB`, in `PRAGMA application_id`.
   package static let applicationID: Int64 = 0x5348_4C42
 
   /// The version this program writes.
-  package static let currentVersion = 2
+  package static var currentVersion: Int { migrator.currentVersion }
 
   /// Each version's statements, applied to a file of the version before.
-  static let migrations: [(version: Int, sql: String)] = [(1, version1), (2, version2)]
+  static let migrator = SchemaMigrator([
+    SchemaStep(version: 1, sql: version1), SchemaStep(version: 2, sql: version2),
+  ])
 
   /// Version 1.
   ///
@@ -87,7 +90,7 @@ package enum LibrarySchema {
 
   /// The items of one record, in order.
   static let itemsOfRecord = """
-    SELECT kind, type_identifier, text, url, file, byte_count, sha256, suggested_name
+    SELECT position, kind, type_identifier, text, url, file, byte_count, sha256, suggested_name
     FROM items WHERE record_id = ?1 ORDER BY position
     """
 }

@@ -102,6 +102,22 @@ package final class SQLiteConnection {
     return result
   }
 
+  /// Runs `body` in a read transaction (`BEGIN` … `COMMIT`): every statement in it reads one
+  /// snapshot of the database (WAL keeps it from the first read to the end), so a record and
+  /// its items are never read across another connection's commit.
+  package func readTransaction<R>(_ body: () throws -> R) throws -> R {
+    try execute("BEGIN")
+    let result: R
+    do {
+      result = try body()
+      try execute("COMMIT")
+    } catch {
+      if isInTransaction { try? execute("ROLLBACK") }
+      throw error
+    }
+    return result
+  }
+
   /// Whether a transaction is open (`sqlite3_get_autocommit` is 0).
   package var isInTransaction: Bool { sqlite.sqlite3_get_autocommit(handle) == 0 }
 
@@ -110,12 +126,14 @@ package final class SQLiteConnection {
 
   /// The first column of the first row `sql` returns, as text; nil when there is no row.
   package func text(_ sql: String) throws(SQLiteError) -> String? {
-    try statement(sql).rows([]) { $0.text(0) }.first ?? nil
+    try statement(sql).rows([]) { row throws(SQLiteError) in try row.decode(String?.self, at: 0) }
+      .first ?? nil
   }
 
   /// The first column of the first row `sql` returns, as an integer; nil when there is no row.
   package func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64? {
-    try statement(sql).rows(values) { $0.integer(0) }.first
+    try statement(sql).rows(values) { row throws(SQLiteError) in try row.decode(Int64.self, at: 0) }
+      .first
   }
 
   /// SQLite's message (`sqlite3_errmsg`), which is never NULL for a connection.

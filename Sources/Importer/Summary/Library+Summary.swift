@@ -69,8 +69,10 @@ extension Library {
         ("count", LibrarySchema.countDay), ("newest", LibrarySchema.newestOfDay),
         ("items", LibrarySchema.itemsOfRecord),
       ] {
-        plans[name] = try connection.statement("EXPLAIN QUERY PLAN " + sql).rows([]) {
-          $0.text(3) ?? ""
+        // The plan needs no values, but every parameter is bound: NULL.
+        let explain = try connection.statement("EXPLAIN QUERY PLAN " + sql)
+        plans[name] = try explain.rows(Array(repeating: .null, count: explain.parameterCount)) {
+          row throws(SQLiteError) in try row.decode(String.self, at: 3)
         }
       }
       return plans

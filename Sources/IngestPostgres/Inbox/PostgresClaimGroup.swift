@@ -123,7 +123,7 @@ final class PostgresClaimGroup: Sendable {
         SELECT id::text FROM share_ingest.inbox_shares WHERE id = ANY($1::uuid[])
         FOR UPDATE SKIP LOCKED
         """, [.uuids(Array(remaining))], operation: operation)
-      return Set(rows.rows.compactMap { $0.uuid(0) })
+      return Set(try rows.rows.map { try $0.decode(UUID.self, at: 0, column: "id") })
     }
     let taken = remaining.subtracting(relocked)
     state.withLock { state in

@@ -77,14 +77,18 @@ public final class PostgresInbox: InboxStore {
           FROM share_ingest.inbox_shares ORDER BY received_at, id
           """, operation: "list the inbox")
       }
-      return rows.rows.compactMap { row -> InboxEntry? in
-        guard let id = row.uuid(0), row.text(1) != nil else { return nil }
+      return try rows.rows.map { row throws(PostgresDecodingError) -> InboxEntry in
         var failure: InboxFailure?
-        if let attempts = row.int(2), attempts > 0 {
+        let attempts = try row.decode(Int.self, at: 2, column: "attempts")
+        if attempts > 0 {
           failure = InboxFailure(
-            attempts: attempts, lastAttempt: row.date(3) ?? Date(), lastError: row.text(4) ?? "")
+            attempts: attempts,
+            lastAttempt: try row.decode(Date?.self, at: 3, column: "last_attempt") ?? Date(),
+            lastError: try row.decode(String?.self, at: 4, column: "last_error") ?? "")
         }
-        return InboxEntry(id: id, receivedAt: row.date(1) ?? Date(), failure: failure)
+        return InboxEntry(
+          id: try row.decode(at: 0, column: "id"),
+          receivedAt: try row.decode(at: 1, column: "received_at"), failure: failure)
       }
     }
   }
@@ -162,12 +166,13 @@ public final class PostgresInbox: InboxStore {
     let parameters = parameters + [.int64(Int64(limit))]
     // Connecting may be retried; once the transaction is open it stays on this connection,
     // handed over to the claims' group (which ends it), unless there is nothing to claim.
-    let rows = try slot.withConnection(isIdempotent: true) { connection -> [PGRow] in
+    // Each row's id is read here, where a row that cannot be read ends the transaction.
+    let rows = try slot.withConnection(isIdempotent: true) { connection -> [(UUID, PGRow)] in
       try connection.beginTransaction(operation: operation)
       do {
         let rows = try connection.query(sql, parameters, operation: operation).rows
         if rows.isEmpty { try connection.rollbackTransaction(operation: operation) }
-        return rows
+        return try rows.map { (try $0.decode(UUID.self, at: 0, column: "id"), $0) }
       } catch {
         if !connection.isBroken { try? connection.rollbackTransaction(operation: operation) }
         throw error
@@ -176,8 +181,7 @@ public final class PostgresInbox: InboxStore {
     var claimed = ClaimedShares()
     guard !rows.isEmpty else { return claimed }
     var manifests: [(manifest: ShareManifest, objects: [Int: PayloadObject])] = []
-    for row in rows {
-      guard let id = row.uuid(0) else { continue }
+    for (id, row) in rows {
       do {
         let manifest = try decodeManifest(id, row)
         let objects = try decodePayloadObjects(manifest, row)
@@ -264,21 +268,31 @@ public final class PostgresInbox: InboxStore {
     let items: [ShareManifest.Item]
     let omissions: [ShareManifest.Omission]
     do {
-      items = try decoder.decode([ShareManifest.Item].self, from: Data((row.text(4) ?? "[]").utf8))
+      items = try decoder.decode(
+        [ShareManifest.Item].self,
+        from: Data(try row.decode(String.self, at: 4, column: "items").utf8))
     } catch {
       throw ManifestError(path: path, field: "items", problem: "\(error)")
     }
     do {
       omissions = try decoder.decode(
-        [ShareManifest.Omission].self, from: Data((row.text(3) ?? "[]").utf8))
+        [ShareManifest.Omission].self,
+        from: Data(try row.decode(String.self, at: 3, column: "not_included").utf8))
     } catch {
       throw ManifestError(path: path, field: "notIncluded", problem: "\(error)")
     }
-    guard let received = row.date(1) else {
-      throw ManifestError(path: path, field: "receivedAt", problem: "missing")
+    let received: Date
+    let source: String?
+    let title: String?
+    do throws(PostgresDecodingError) {
+      received = try row.decode(at: 1, column: "received_at")
+      source = try row.decode(at: 2, column: "source")
+      title = try row.decode(at: 6, column: "title")
+    } catch {
+      throw ManifestError(path: path, field: error.column, problem: "\(error)")
     }
     let manifest = ShareManifest(
-      id: id, receivedAt: received, source: row.text(2), title: row.text(6), items: items,
+      id: id, receivedAt: received, source: source, title: title, items: items,
       notIncluded: omissions)
     try manifest.validate(path: path, expected: id)
     return manifest
@@ -296,7 +310,8 @@ public final class PostgresInbox: InboxStore {
     let path = place(manifest.id)
     let named: [Named?]
     do {
-      named = try JSONDecoder().decode([Named?].self, from: Data((row.text(5) ?? "[]").utf8))
+      named = try JSONDecoder().decode(
+        [Named?].self, from: Data(try row.decode(String.self, at: 5, column: "payload_oids").utf8))
     } catch {
       throw ManifestError(path: path, field: "items", problem: "payload_oid: \(error)")
     }

@@ -125,25 +125,26 @@ final class PreparedPostgresManifest: PreparedManifest {
 
   /// The share's row, its items and its large objects' registrations, in one statement. The
   /// items come as the manifest's JSON array, in order, and their objects as a JSON array of
-  /// oids (or nulls) in the same order.
+  /// oids (or nulls) in the same order. Nothing is returned or read back (no `RETURNING`):
+  /// the sharer's role may insert but not read (`PostgresRoles`); the items' foreign key is
+  /// checked at the statement's end, when the share's row is there.
   static let insert = """
     WITH share AS (
       INSERT INTO share_ingest.inbox_shares (id, received_at, source, not_included, title)
       VALUES ($1::uuid, $2::timestamptz, $3, $4::jsonb, $7)
-      RETURNING id
     ), objects AS (
       INSERT INTO share_ingest.payload_objects (oid, share_id)
-      SELECT (object.value #>> '{}')::oid, share.id
-      FROM share, jsonb_array_elements($6::jsonb) AS object(value)
+      SELECT (object.value #>> '{}')::oid, $1::uuid
+      FROM jsonb_array_elements($6::jsonb) AS object(value)
       WHERE jsonb_typeof(object.value) = 'number'
     )
     INSERT INTO share_ingest.inbox_items
       (share_id, position, kind, type_identifier, file, byte_count, sha256, suggested_name,
        text, url, payload_oid)
-    SELECT share.id, item.position - 1, item.value->>'kind', item.value->>'typeIdentifier',
+    SELECT $1::uuid, item.position - 1, item.value->>'kind', item.value->>'typeIdentifier',
       item.value->>'file', (item.value->>'byteCount')::bigint, item.value->>'sha256',
       item.value->>'suggestedName', item.value->>'text', item.value->>'url',
       ($6::jsonb ->> (item.position - 1)::integer)::oid
-    FROM share, jsonb_array_elements($5::jsonb) WITH ORDINALITY AS item(value, position)
+    FROM jsonb_array_elements($5::jsonb) WITH ORDINALITY AS item(value, position)
     """
 }

@@ -83,7 +83,10 @@ extension PostgresLibrary {
         [try Self.shareStatement(record)], inSavepoint: "share_ingest_share",
         operation: operation)
       switch outcome {
-      case .success(let rows): results.append(.success(rows.first?.first?.bool(0) == true))
+      case .success(let rows):
+        results.append(
+          Result { try Self.inserted(rows.first ?? PGRows(rows: [], affected: 0)) }
+            .map { $0.contains(record.shareID) })
       case .failure(let error): results.append(.failure(error))
       }
     }
@@ -95,80 +98,23 @@ extension PostgresLibrary {
   private static func results(
     _ records: [LibraryRecord], _ rows: [PGRows], _ writes: GroupWrites
   ) -> [Result<Bool, any Error>] {
-    switch writes {
-    case .statementPerShare:
-      return rows.map { .success($0.first?.bool(0) == true) }
-    case .oneStatement:
-      let inserted = Set((rows.first?.rows ?? []).compactMap { $0.uuid(0) })
-      return records.map { .success(inserted.contains($0.shareID)) }
+    // Whichever way the group was written, the ids its statements returned are the records
+    // inserted.
+    let inserted = Result {
+      try rows.reduce(into: Set<UUID>()) { $0.formUnion(try Self.inserted($1)) }
     }
+    return records.map { record in inserted.map { $0.contains(record.shareID) } }
   }
 
   /// One share's statement: its record (unless its share id is there) and its inbox row's
-  /// deletion, returning whether the record was inserted.
+  /// deletion, returning its share id when the record was inserted.
   static func shareStatement(_ record: LibraryRecord) throws -> PGStatement {
-    let (sql, parameters) = try insertion(record)
-    return PGStatement(
-      sql.replacingOccurrences(
-        of: "SELECT EXISTS (SELECT 1 FROM record)",
-        with: """
-          , gone AS (DELETE FROM share_ingest.inbox_shares WHERE id = $1::uuid)
-          SELECT EXISTS (SELECT 1 FROM record)
-          """), parameters)
+    try insertion([record], removingFromInbox: true)
   }
 
-  /// The group's statement: every record (`$1`, a JSON array) whose share id is not there,
-  /// their items, and the inbox rows' deletion; returns the share ids inserted.
+  /// The group's statement: every record whose share id is not there, their items, and the
+  /// inbox rows' deletion; returns the share ids inserted.
   static func groupStatement(_ records: [LibraryRecord]) throws -> PGStatement {
-    let rows = records.map { record in
-      GroupRow(
-        shareID: record.shareID.uuidString,
-        receivedAt: PGValue.microseconds(since1970: record.receivedAt),
-        importedAt: PGValue.microseconds(since1970: record.importedAt), source: record.source,
-        status: record.status.rawValue, title: record.title, items: record.items)
-    }
-    let json = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
-    return PGStatement(
-      """
-      WITH input AS (
-        SELECT (row.value->>'shareID')::uuid AS share_id, row.value AS value, row.position
-        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS row(value, position)
-      ), record AS (
-        INSERT INTO share_ingest.library_records
-          (share_id, received_at, imported_at, source, status, title)
-        SELECT share_id, \(PostgresInbox.timestamp(from: "(value->>'receivedAt')")),
-          \(PostgresInbox.timestamp(from: "(value->>'importedAt')")), value->>'source',
-          value->>'status', value->>'title'
-        FROM input ORDER BY position
-        ON CONFLICT (share_id) DO NOTHING
-        RETURNING id, share_id
-      ), items AS (
-        INSERT INTO share_ingest.library_items
-          (record_id, position, kind, type_identifier, text, url, file, byte_count, sha256,
-           suggested_name)
-        SELECT record.id, item.position - 1, item.value->>'kind',
-          item.value->>'typeIdentifier', item.value->>'text', item.value->>'url',
-          item.value->>'file', (item.value->>'byteCount')::bigint, item.value->>'sha256',
-          item.value->>'suggestedName'
-        FROM record JOIN input ON input.share_id = record.share_id,
-          jsonb_array_elements(input.value->'items') WITH ORDINALITY AS item(value, position)
-      ), gone AS (
-        DELETE FROM share_ingest.inbox_shares WHERE id IN (SELECT share_id FROM input)
-      )
-      SELECT share_id::text FROM record
-      """, [.text(json)])
-  }
-
-  /// A record as the group's statement reads it.
-  private struct GroupRow: Encodable {
-    var shareID: String
-    /// Microseconds since 1970.
-    var receivedAt: Int64
-    /// Microseconds since 1970.
-    var importedAt: Int64
-    var source: String?
-    var status: String
-    var title: String?
-    var items: [LibraryItem]
+    try insertion(records, removingFromInbox: true)
   }
 }

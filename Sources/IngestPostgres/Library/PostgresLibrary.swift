@@ -86,7 +86,7 @@ public final class PostgresLibrary: LibraryStore {
           """, [.text(sha256), .int64(byteCount)], operation: "look up a file in the library"
         )
       }
-      return rows.first?.uuid(0)
+      return try rows.first?.decode(UUID.self, at: 0, column: "share_id")
     }
   }
 
@@ -96,13 +96,14 @@ public final class PostgresLibrary: LibraryStore {
   }
 
   func insertNow(_ record: LibraryRecord) throws -> Bool {
-    let (sql, parameters) = try Self.insertion(record)
+    let statement = try Self.insertion([record], removingFromInbox: false)
     // A lost connection may have committed the insert: the retry then finds the share there
     // and says false, which the importer takes as imported before.
     return try pool.withConnection { connection in
       let rows = try connection.query(
-        sql, parameters, operation: "record share \(record.shareID.uuidString)")
-      return rows.first?.bool(0) == true
+        statement.sql, statement.parameters,
+        operation: "record share \(record.shareID.uuidString)")
+      return try Self.inserted(rows).contains(record.shareID)
     }
   }
 
@@ -199,7 +200,7 @@ public final class PostgresLibrary: LibraryStore {
           """, [.timestamp(interval.start), .timestamp(interval.end)],
           operation: "count the day's records")
       }
-      return rows.first?.int(0) ?? 0
+      return try rows.first?.decode(Int.self, at: 0, column: "count") ?? 0
     }
   }
 
@@ -218,17 +219,43 @@ public final class PostgresLibrary: LibraryStore {
 
   // MARK: Rows
 
-  /// The statement that inserts `record` and its items, returning whether it did.
-  static func insertion(_ record: LibraryRecord) throws -> (String, [PGValue]) {
-    let items = try JSONEncoder().encode(record.items)
-    return (
+  /// The one statement that records shares: every record (`$1`, a JSON array) whose share id
+  /// is not there, with its items, and, when `removingFromInbox`, the shares' inbox rows'
+  /// deletion (the claim's transaction); it returns the share ids it inserted
+  /// (`inserted(_:)` reads them). One record or a group, alone or with a claim: every insert
+  /// of the library is this statement.
+  static func insertion(_ records: [LibraryRecord], removingFromInbox: Bool) throws
+    -> PGStatement
+  {
+    let rows = records.map { record in
+      InsertedRecord(
+        shareID: record.shareID.uuidString,
+        receivedAt: PGValue.microseconds(since1970: record.receivedAt),
+        importedAt: PGValue.microseconds(since1970: record.importedAt), source: record.source,
+        status: record.status.rawValue, title: record.title, items: record.items)
+    }
+    let json = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+    let removal =
+      removingFromInbox
+      ? """
+      , gone AS (
+        DELETE FROM share_ingest.inbox_shares WHERE id IN (SELECT share_id FROM input)
+      )
+      """ : ""
+    return PGStatement(
       """
-      WITH record AS (
+      WITH input AS (
+        SELECT (row.value->>'shareID')::uuid AS share_id, row.value AS value, row.position
+        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS row(value, position)
+      ), record AS (
         INSERT INTO share_ingest.library_records
           (share_id, received_at, imported_at, source, status, title)
-        VALUES ($1::uuid, $2::timestamptz, $3::timestamptz, $4, $5, $7)
+        SELECT share_id, \(PostgresInbox.timestamp(from: "(value->>'receivedAt')")),
+          \(PostgresInbox.timestamp(from: "(value->>'importedAt')")), value->>'source',
+          value->>'status', value->>'title'
+        FROM input ORDER BY position
         ON CONFLICT (share_id) DO NOTHING
-        RETURNING id
+        RETURNING id, share_id
       ), items AS (
         INSERT INTO share_ingest.library_items
           (record_id, position, kind, type_identifier, text, url, file, byte_count, sha256,
@@ -237,16 +264,31 @@ public final class PostgresLibrary: LibraryStore {
           item.value->>'typeIdentifier', item.value->>'text', item.value->>'url',
           item.value->>'file', (item.value->>'byteCount')::bigint, item.value->>'sha256',
           item.value->>'suggestedName'
-        FROM record, jsonb_array_elements($6::jsonb) WITH ORDINALITY AS item(value, position)
-      )
-      SELECT EXISTS (SELECT 1 FROM record)
-      """,
-      [
-        .uuid(record.shareID), .timestamp(record.receivedAt), .timestamp(record.importedAt),
-        .text(record.source), .text(record.status.rawValue),
-        .text(String(decoding: items, as: UTF8.self)), .text(record.title),
-      ]
-    )
+        FROM record JOIN input ON input.share_id = record.share_id,
+          jsonb_array_elements(input.value->'items') WITH ORDINALITY AS item(value, position)
+      )\(removal)
+      SELECT share_id::text FROM record
+      """, [.text(json)])
+  }
+
+  /// The share ids `insertion(_:removingFromInbox:)` says it inserted.
+  static func inserted(_ rows: PGRows) throws -> Set<UUID> {
+    var ids = Set<UUID>()
+    for row in rows.rows { ids.insert(try row.decode(UUID.self, at: 0, column: "share_id")) }
+    return ids
+  }
+
+  /// A record as the insert statement reads it.
+  private struct InsertedRecord: Encodable {
+    var shareID: String
+    /// Microseconds since 1970.
+    var receivedAt: Int64
+    /// Microseconds since 1970.
+    var importedAt: Int64
+    var source: String?
+    var status: String
+    var title: String?
+    var items: [LibraryItem]
   }
 
   /// Records and their items, selected by `clause` (after `FROM library_records r`).
@@ -269,13 +311,15 @@ public final class PostgresLibrary: LibraryStore {
     }
     let decoder = JSONDecoder()
     return try rows.rows.map { row in
-      let items = try decoder.decode([LibraryItem].self, from: Data((row.text(5) ?? "[]").utf8))
+      let items = try decoder.decode(
+        [LibraryItem].self, from: Data(try row.decode(String.self, at: 5, column: "items").utf8))
       return LibraryRecord(
-        shareID: row.uuid(0) ?? Library.unreadableID,
-        receivedAt: row.date(1) ?? Date(timeIntervalSince1970: 0),
-        importedAt: row.date(2) ?? Date(timeIntervalSince1970: 0),
-        source: row.text(3), status: RecordStatus(rawValue: row.text(4) ?? ""),
-        title: row.text(6), items: items)
+        shareID: try row.decode(at: 0, column: "share_id"),
+        receivedAt: try row.decode(at: 1, column: "received_at"),
+        importedAt: try row.decode(at: 2, column: "imported_at"),
+        source: try row.decode(at: 3, column: "source"),
+        status: RecordStatus(rawValue: try row.decode(at: 4, column: "status")),
+        title: try row.decode(at: 6, column: "title"), items: items)
     }
   }
 }

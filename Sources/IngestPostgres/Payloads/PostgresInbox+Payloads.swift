@@ -51,7 +51,9 @@ extension PostgresInbox {
           """, [.int64(max(0, microseconds))], operation: operation)
       }
       let row = rows.first
-      return PayloadSweep(removed: row?.int(0) ?? 0, kept: row?.int(2) ?? 0)
+      return PayloadSweep(
+        removed: try row?.decode(Int.self, at: 0, column: "removed") ?? 0,
+        kept: try row?.decode(Int.self, at: 2, column: "kept") ?? 0)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Importer
 import SystemCalls
 
 /// The share-ingest tables on PostgreSQL, their versions, and the migration that makes them.
@@ -6,18 +7,21 @@ import SystemCalls
 /// Everything lives in the schema `share_ingest`: the inbox (`inbox_shares`, `inbox_items`),
 /// the library (`library_records`, `library_items`) and `schema_version`, one row holding the
 /// version and an id made for the database when it was first migrated. `migrate` is the only
-/// writer of the tables' definitions: it takes a transaction-scoped advisory lock, creates
-/// `schema_version` if missing, and applies each migration newer than the version found, in
-/// the same transaction as the version's update. So it is safe to run twice, and by two
-/// processes at once (the second waits for the first, then finds nothing to do). A migration
-/// once shipped is never edited: a new version appends one.
+/// writer of the tables' definitions. It runs the steps with `SchemaMigrator`, the runner the
+/// SQLite library shares: each step newer than the version found in a transaction of its own
+/// that takes a transaction-scoped advisory lock, creates `schema_version` if missing, applies
+/// the step and records its version. So it is safe to run twice, and by two processes at once
+/// (the second waits for the first, then finds nothing to do), and a migration that stops
+/// leaves the database at one version or the next. A step once shipped is never edited: a new
+/// version appends one. Then, in one more transaction, it creates the two roles and grants
+/// them what each may do (`PostgresRoles`).
 ///
 /// The backends never migrate: they check the version on their first connection and refuse a
 /// database that was not migrated (`ingest-cli db migrate URL`) or that a newer program
 /// migrated, since workers often lack the rights DDL needs.
 public enum PostgresSchema {
   /// The version this program writes and reads.
-  public static let currentVersion = 3
+  public static var currentVersion: Int { migrator.currentVersion }
 
   /// The key of the advisory lock migrations hold: `SHINGEST` in ASCII.
   static let advisoryLockKey: Int64 = 0x5348_494E_4745_5354
@@ -33,11 +37,13 @@ public enum PostgresSchema {
     public var to: Int
   }
 
-  /// Brings the database at `url` to `currentVersion` (see the type's discussion).
+  /// Brings the database at `url` to `currentVersion` and grants the roles
+  /// (`PostgresRoles`) what each may do (see the type's discussion).
   ///
   /// - Throws: `PostgresSchemaError.newer` for a database a newer program migrated,
   ///   `PostgresError` when the server refuses (the SQLSTATE says why: `42501` for a role
-  ///   without the right to create).
+  ///   without the right to create; `PostgresRoles` says which roles must exist when the role
+  ///   migrating cannot create them).
   @discardableResult
   public static func migrate(_ url: PostgresURL, options: PostgresOptions = PostgresOptions())
     async throws -> Migration
@@ -50,29 +56,56 @@ public enum PostgresSchema {
     let target = DatabaseTarget(url: url, options: options, checksSchema: false)
     return try target.retrying {
       let connection = try target.connect()
-      return try connection.withTransaction(operation: "migrate") {
+      let store = PostgresSchemaStore(connection: connection, target: url.redacted)
+      let (from, to) = try migrator.migrate(store)
+      try store.inMigrationTransaction {
+        try connection.execute(PostgresRoles.grants, operation: "migrate: grant the roles")
+      }
+      return Migration(from: from, to: to)
+    }
+  }
+
+  /// The share-ingest steps on a PostgreSQL database: the version in `schema_version`, each
+  /// step's transaction holding the advisory lock.
+  struct PostgresSchemaStore: SchemaStore {
+    let connection: PGConnection
+    /// The database, as errors name it.
+    let target: String
+
+    func version() throws -> Int {
+      let table = try connection.query(
+        "SELECT to_regclass('share_ingest.schema_version') IS NOT NULL",
+        operation: "migrate: look for schema_version")
+      guard try table.first?.decode(Bool.self, at: 0, column: "exists") == true else { return 0 }
+      let rows = try connection.query(
+        "SELECT version FROM share_ingest.schema_version", operation: "migrate: read version")
+      return try rows.first?.decode(Int.self, at: 0, column: "version") ?? 0
+    }
+
+    func inMigrationTransaction<R>(_ body: () throws -> R) throws -> R {
+      try connection.withTransaction(operation: "migrate") {
         try connection.query(
           "SELECT pg_advisory_xact_lock($1::bigint)", [.int64(advisoryLockKey)],
           operation: "migrate: take the migration lock")
         try connection.execute(bootstrap, operation: "migrate: create schema_version")
-        let rows = try connection.query(
-          "SELECT version FROM share_ingest.schema_version", operation: "migrate: read version")
-        let found = rows.first?.int(0) ?? 0
-        if found > currentVersion {
-          throw PostgresSchemaError.newer(
-            target: url.redacted, version: found, supported: currentVersion)
-        }
-        for migration in migrations where migration.version > found {
-          try connection.execute(
-            migration.sql, operation: "migrate: apply version \(migration.version)")
-        }
-        try connection.query(
-          """
-          INSERT INTO share_ingest.schema_version (version) VALUES ($1::integer)
-          ON CONFLICT (singleton) DO UPDATE SET version = excluded.version
-          """, [.int32(Int32(currentVersion))], operation: "migrate: record version")
-        return Migration(from: found, to: currentVersion)
+        return try body()
       }
+    }
+
+    func apply(_ step: SchemaStep) throws {
+      try connection.execute(step.sql, operation: "migrate: apply version \(step.version)")
+    }
+
+    func record(version: Int) throws {
+      try connection.query(
+        """
+        INSERT INTO share_ingest.schema_version (version) VALUES ($1::integer)
+        ON CONFLICT (singleton) DO UPDATE SET version = excluded.version
+        """, [.int32(Int32(version))], operation: "migrate: record version")
+    }
+
+    func newer(version: Int, supported: Int) -> any Error {
+      PostgresSchemaError.newer(target: target, version: version, supported: supported)
     }
   }
 
@@ -106,9 +139,11 @@ public enum PostgresSchema {
       }
       throw error
     }
-    guard let row = rows.first, let version = row.int(0), let id = row.uuid(1) else {
+    guard let row = rows.first else {
       throw PostgresSchemaError.notMigrated(target: connection.url.redacted)
     }
+    let version = try row.decode(Int.self, at: 0, column: "version")
+    let id = try row.decode(UUID.self, at: 1, column: "database_id")
     if version > currentVersion {
       throw PostgresSchemaError.newer(
         target: connection.url.redacted, version: version, supported: currentVersion)
@@ -130,10 +165,12 @@ public enum PostgresSchema {
     );
     """
 
-  /// Each version's statements, applied to a database of the version before.
-  static let migrations: [(version: Int, sql: String)] = [
-    (1, version1), (2, version2), (3, version3),
-  ]
+  /// Each version's statements, applied to a database of the version before. A new step
+  /// that makes a table also gives it its grants in `PostgresRoles.tables`.
+  static let migrator = SchemaMigrator([
+    SchemaStep(version: 1, sql: version1), SchemaStep(version: 2, sql: version2),
+    SchemaStep(version: 3, sql: version3),
+  ])
 
   /// Version 1: the inbox and the library.
   ///

@@ -9,7 +9,7 @@ extension CLIError {
     let status: ExitStatus
     switch error {
     case .notFound: status = .noInput
-    case .newerSchema, .notALibrary: status = .dataError
+    case .newerSchema, .notALibrary, .unreadableRow: status = .dataError
     case .files(let failure): status = ExitStatus(for: failure, role: .output)
     case .database(let failure) where failure.isFull || failure.isCannotOpen:
       status = .cannotCreate

@@ -1,0 +1,96 @@
+/// The two roles of a share-ingest database and what each may do: least privilege for hosts
+/// that share and hosts that import.
+///
+/// - `share_ingest_sharer` (`share`, `serve`): adds shares and their payloads, and nothing
+///   else. It may insert into the inbox's tables, but read none of them (not even the ids it
+///   could guess), so a sharer host that is broken into cannot read or remove anyone's shares.
+/// - `share_ingest_importer` (`inbox import`, `inbox watch`, `inbox sweep`): claims, reads and
+///   removes shares, and records them in the library.
+///
+/// Both read `schema_version` (every connection checks the schema's version). The roles are
+/// `NOLOGIN` groups: an administrator grants one to each host's login role
+/// (`GRANT share_ingest_sharer TO web_host`). `ingest-cli db migrate` creates them when
+/// missing, which needs a role with `CREATEROLE` (or a superuser); a role without it that
+/// finds them missing is refused with the two `CREATE ROLE` statements to ask an
+/// administrator for. Each migration then revokes and grants every table's privileges again
+/// from `tables`, the one place they are written: a step that adds a table adds its row there.
+///
+/// Payloads as large objects belong to the role that made them, and only their owner may
+/// remove them: with separate roles, payloads belong in tables (the bytes stored with the
+/// share), where these grants apply.
+enum PostgresRoles {
+  /// The role that adds shares.
+  static let sharer = "share_ingest_sharer"
+  /// The role that claims, reads, removes and records shares.
+  static let importer = "share_ingest_importer"
+
+  /// What the roles may do on one table of the schema.
+  struct TableGrant: Sendable {
+    /// The table, in the `share_ingest` schema.
+    var table: String
+    /// The sharer's privileges (`INSERT`, ...), none when empty.
+    var sharer: [String]
+    /// The importer's privileges.
+    var importer: [String]
+  }
+
+  /// Every table of the schema and what each role may do on it.
+  ///
+  /// The sharer only inserts (`RETURNING` would need `SELECT`, so its statements return
+  /// nothing). The importer locks shares with `FOR UPDATE` (which needs `UPDATE`), records
+  /// failures on them, deletes them (their items and registrations go by cascade and trigger,
+  /// whose `DELETE ... WHERE` needs `SELECT`), and inserts and reads the library.
+  static let tables: [TableGrant] = [
+    TableGrant(table: "schema_version", sharer: ["SELECT"], importer: ["SELECT"]),
+    TableGrant(
+      table: "inbox_shares", sharer: ["INSERT"], importer: ["SELECT", "UPDATE", "DELETE"]),
+    TableGrant(table: "inbox_items", sharer: ["INSERT"], importer: ["SELECT", "DELETE"]),
+    TableGrant(table: "payload_objects", sharer: ["INSERT"], importer: ["SELECT", "DELETE"]),
+    TableGrant(table: "library_records", sharer: [], importer: ["SELECT", "INSERT"]),
+    TableGrant(table: "library_items", sharer: [], importer: ["SELECT", "INSERT"]),
+  ]
+
+  /// The roles (created when missing) and every table's grants, as `tables` says, replacing
+  /// whatever the roles held on the schema's tables before.
+  static var grants: String {
+    var sql = """
+      DO $$
+      DECLARE
+        missing text[] := ARRAY(SELECT name FROM unnest(ARRAY['\(sharer)', '\(importer)']) AS name
+          WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = name));
+        name text;
+      BEGIN
+        IF cardinality(missing) > 0 AND NOT EXISTS (
+          SELECT 1 FROM pg_roles WHERE rolname = current_user AND (rolsuper OR rolcreaterole))
+        THEN
+          RAISE EXCEPTION 'the roles % are missing, and % cannot create them', missing, current_user
+            USING ERRCODE = 'insufficient_privilege',
+              HINT = 'ask an administrator to run CREATE ROLE \(sharer) NOLOGIN;'
+                || ' CREATE ROLE \(importer) NOLOGIN; then run db migrate again';
+        END IF;
+        FOREACH name IN ARRAY missing LOOP
+          BEGIN
+            EXECUTE format('CREATE ROLE %I NOLOGIN', name);
+          EXCEPTION WHEN duplicate_object THEN
+            NULL;  -- another database's migration made it meanwhile
+          END;
+        END LOOP;
+      END
+      $$;
+      REVOKE ALL ON SCHEMA share_ingest FROM PUBLIC;
+      GRANT USAGE ON SCHEMA share_ingest TO \(sharer), \(importer);
+
+      """
+    for grant in tables {
+      let table = "share_ingest.\(grant.table)"
+      sql += "REVOKE ALL ON \(table) FROM PUBLIC, \(sharer), \(importer);\n"
+      if !grant.sharer.isEmpty {
+        sql += "GRANT \(grant.sharer.joined(separator: ", ")) ON \(table) TO \(sharer);\n"
+      }
+      if !grant.importer.isEmpty {
+        sql += "GRANT \(grant.importer.joined(separator: ", ")) ON \(table) TO \(importer);\n"
+      }
+    }
+    return sql
+  }
+}
