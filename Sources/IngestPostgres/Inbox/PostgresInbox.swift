@@ -162,12 +162,15 @@ public final class PostgresInbox: InboxStore {
     let parameters = parameters + [.int64(Int64(limit))]
     // Connecting may be retried; once the transaction is open it stays on this connection,
     // handed over to the claims' group (which ends it), unless there is nothing to claim.
-    let rows = try slot.withConnection(isIdempotent: true) { connection -> [PGRow] in
+    let (rows, prefetched) = try slot.withConnection(isIdempotent: true) {
+      connection -> ([PGRow], [UUID: [Int: [UInt8]]]) in
       try connection.beginTransaction(operation: operation)
       do {
         let rows = try connection.query(sql, parameters, operation: operation).rows
         if rows.isEmpty { try connection.rollbackTransaction(operation: operation) }
-        return rows
+        let prefetched = try ChunkPayloads.prefetch(
+          rows.compactMap { $0.uuid(0) }, connection, operation: operation)
+        return (rows, prefetched)
       } catch {
         if !connection.isBroken { try? connection.rollbackTransaction(operation: operation) }
         throw error
@@ -175,14 +178,15 @@ public final class PostgresInbox: InboxStore {
     }
     var claimed = ClaimedShares()
     guard !rows.isEmpty else { return claimed }
-    var manifests: [(manifest: ShareManifest, objects: [Int: PayloadObject])] = []
+    var manifests: [(manifest: ShareManifest, places: PayloadPlaces)] = []
     for row in rows {
       guard let id = row.uuid(0) else { continue }
       do {
         let manifest = try decodeManifest(id, row)
-        let objects = try decodePayloadObjects(manifest, row)
-        if objects.isEmpty { try files.recoverPayloads(of: manifest) }
-        manifests.append((manifest, objects))
+        var places = try decodePayloadPlaces(manifest, row)
+        if places.isEmpty { try files.recoverPayloads(of: manifest) }
+        places.prefetched = prefetched[id] ?? [:]
+        manifests.append((manifest, places))
       } catch {
         claimed.refused.append(ClaimedShares.Refusal(shareID: id, error: error))
       }
@@ -203,7 +207,7 @@ public final class PostgresInbox: InboxStore {
       try group.settle(refusal.shareID, operation: recording)
     }
     claimed.claims = manifests.map {
-      PostgresClaim(group: group, manifest: $0.manifest, payloadObjects: $0.objects)
+      PostgresClaim(group: group, manifest: $0.manifest, places: $0.places)
     }
     return claimed
   }
@@ -248,7 +252,9 @@ public final class PostgresInbox: InboxStore {
           'byteCount', i.byte_count, 'sha256', i.sha256, 'suggestedName', i.suggested_name,
           'text', i.text, 'url', i.url) ORDER BY i.position), '[]'::jsonb)::text
         FROM share_ingest.inbox_items i WHERE i.share_id = s.id),
-      (SELECT coalesce(jsonb_agg(CASE WHEN i.payload_oid IS NULL THEN NULL ELSE
+      (SELECT coalesce(jsonb_agg(CASE
+          WHEN i.payload_chunks IS NOT NULL THEN jsonb_build_object('chunks', i.payload_chunks)
+          WHEN i.payload_oid IS NULL THEN NULL ELSE
           jsonb_build_object('oid', i.payload_oid::bigint, 'exists', EXISTS (
             SELECT 1 FROM pg_largeobject_metadata m WHERE m.oid = i.payload_oid)) END
           ORDER BY i.position), '[]'::jsonb)::text
@@ -284,14 +290,15 @@ public final class PostgresInbox: InboxStore {
     return manifest
   }
 
-  /// The large objects a share's rows name for its payloads, by item position: every file
-  /// item has one, or none has (its payloads are in the group directory).
-  func decodePayloadObjects(_ manifest: ShareManifest, _ row: PGRow) throws(ManifestError)
-    -> [Int: PayloadObject]
+  /// Where a share's rows put its payloads, by item position: every file item has a large
+  /// object or chunks, or none has (its payloads are in the group directory).
+  func decodePayloadPlaces(_ manifest: ShareManifest, _ row: PGRow) throws(ManifestError)
+    -> PayloadPlaces
   {
     struct Named: Decodable {
-      var oid: UInt32
-      var exists: Bool
+      var oid: UInt32?
+      var exists: Bool?
+      var chunks: Int?
     }
     let path = place(manifest.id)
     let named: [Named?]
@@ -300,25 +307,38 @@ public final class PostgresInbox: InboxStore {
     } catch {
       throw ManifestError(path: path, field: "items", problem: "payload_oid: \(error)")
     }
-    var objects: [Int: PayloadObject] = [:]
+    var places = PayloadPlaces()
     for (position, object) in named.enumerated() {
       guard let object else { continue }
       guard manifest.items.indices.contains(position), manifest.items[position].kind == .file
       else {
         throw ManifestError(
           path: path, field: "items[\(position)].payload_oid",
-          problem: "a large object named for an item that is not a file")
+          problem: "a payload in the database named for an item that is not a file")
       }
-      objects[position] = PayloadObject(oid: object.oid, exists: object.exists)
+      if let chunks = object.chunks {
+        guard chunks == ChunkUpload.chunkCount(manifest.items[position].byteCount ?? 0) else {
+          throw ManifestError(
+            path: path, field: "items[\(position)].payload_chunks",
+            problem: "\(chunks) chunks for a payload of its byte count")
+        }
+        places.chunks[position] = chunks
+      } else if let oid = object.oid {
+        places.objects[position] = PayloadObject(oid: oid, exists: object.exists ?? false)
+      }
     }
     let files = manifest.items.indices.filter { manifest.items[$0].kind == .file }
-    guard objects.isEmpty || objects.count == files.count else {
+    let isWhole =
+      places.objects.isEmpty
+      ? places.chunks.isEmpty || places.chunks.count == files.count
+      : places.chunks.isEmpty && places.objects.count == files.count
+    guard isWhole else {
       throw ManifestError(
         path: path, field: "items",
-        problem: "some payloads are large objects and some are not; a share keeps them in one"
-          + " place")
+        problem: "some payloads are in the database and some are not, or in two forms; a share"
+          + " keeps them in one place")
     }
-    return objects
+    return places
   }
 
   /// SQL selecting `column` as integer microseconds since 1970, as text (`PGRow.date` reads
