@@ -28,7 +28,7 @@ struct PostgresPayloadMigrationTests {
     let bytes = Self.bytes(pattern, count)
     let hex = pattern.map { String(format: "%02x", $0) }.joined()
     let digest = try PayloadDigest.sha256(of: bytes)
-    let file = "Incoming/\(UUID().uuidString).bin"
+    let file = "Incoming/\(UUID().uuidString).jpg"
     try PostgresServer.psql(
       url.string,
       """
@@ -44,8 +44,8 @@ struct PostgresPayloadMigrationTests {
       INSERT INTO share_ingest.inbox_items
         (share_id, position, kind, type_identifier, file, byte_count, sha256, suggested_name,
          payload_oid)
-      SELECT '\(id.uuidString)', 0, 'file', 'public.data', '\(file)', \(bytes.count),
-        '\(digest)', 'old.bin', oid
+      SELECT '\(id.uuidString)', 0, 'file', 'public.jpeg', '\(file)', \(bytes.count),
+        '\(digest)', 'old.jpg', oid
       FROM object;
       COMMIT;
       """)
