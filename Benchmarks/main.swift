@@ -83,7 +83,7 @@ if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arg
       !$0.hasPrefix("ingest-") && !$0.hasPrefix("serve-") && $0 != "import-large"
         && $0 != "sweep-unreadable"
         && $0 != "postgres-payloads"
-          && $0 != "postgres-payload-forms" && $0 != "thumbnail-fuzz"
+        && $0 != "postgres-payload-forms" && $0 != "thumbnail-fuzz"
     }
     : arguments
   // A section that fails says why, and the others still run; the exit status tells.

@@ -187,7 +187,8 @@ struct PostgresPayloadKillTests {
         #expect(try CLI.json(swept.standardOutput)["largeObjectsRemoved"] as? Int == 0)
         #expect(try Self.objects(setup) == (0, 0, 0))
         #expect(
-          try PostgresServer.psql(setup.database, "SELECT count(*) FROM share_ingest.payload_chunks")
+          try PostgresServer.psql(
+            setup.database, "SELECT count(*) FROM share_ingest.payload_chunks")
             == ["0"])
         let local = try CLI.runBlocking(
           ["inbox", "sweep", "--older-than", "0s", "--group-dir", sharerHost],

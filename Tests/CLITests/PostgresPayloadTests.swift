@@ -61,7 +61,8 @@ struct PostgresPayloadTests {
           try PostgresServer.psql(setup.database, "SELECT count(*) FROM pg_largeobject_metadata")
             == ["0"])
         #expect(
-          try PostgresServer.psql(setup.database, "SELECT count(*) FROM share_ingest.payload_chunks")
+          try PostgresServer.psql(
+            setup.database, "SELECT count(*) FROM share_ingest.payload_chunks")
             == ["0"])
         let swept = try CLI.runBlocking(
           ["inbox", "sweep", "--json", "--older-than", "0s", "--group-dir", importerHost],
