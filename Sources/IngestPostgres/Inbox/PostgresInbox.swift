@@ -30,9 +30,9 @@ public final class PostgresInbox: InboxStore {
   /// completing payloads a crash left in `.staging/`.
   let files: DirectoryInbox
 
-  /// The inbox in the database at `url`, with its payload files in `group` (for
-  /// `.largeObjects`, the sharer's own directory, where the loader puts them before the
-  /// commit streams them into the database). Connects when first used.
+  /// The inbox in the database at `url`, with its payload files in `group` (for payloads in
+  /// the database, the sharer's own directory, where the loader puts them before the commit
+  /// streams them into the database). Connects when first used.
   public init(
     url: PostgresURL, group: GroupDirectory, options: PostgresOptions = .init(),
     payloads: PostgresPayloads = .groupDirectory
