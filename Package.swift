@@ -84,7 +84,8 @@ let package = Package(
     // The inbox and the library on PostgreSQL: a module of its own, so neither Ingest nor
     // Importer links libpq. Every libpq call is in its `LibPQ/` folder.
     .target(
-      name: "IngestPostgres", dependencies: ["Ingest", "Importer", "SystemCalls", "CPostgres"],
+      name: "IngestPostgres",
+      dependencies: ["Ingest", "Importer", "SystemCalls", "CPostgres", "Digests"],
       swiftSettings: swiftSettings),
     // libpq's header only: IngestPostgres loads the library on first use (see shim.h).
     .systemLibrary(

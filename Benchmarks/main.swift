@@ -31,6 +31,7 @@ let sections: [(name: String, run: () async throws -> Void)] = [
   ("matrix", MatrixBenchmarks.run),
   ("postgres", PostgresBenchmarks.run),
   ("postgres-payloads", PostgresBenchmarks.payloads),
+  ("postgres-payload-forms", PostgresBenchmarks.payloadForms),
   ("image", ImageBenchmarks.run),
   ("serve", ServeBenchmarks.run),
   ("serve-small", ServeBenchmarks.smallSharesAlone),
@@ -81,7 +82,8 @@ if arguments.first == "--child", arguments.count >= 2, let mode = childModes[arg
     ? sections.map(\.name).filter {
       !$0.hasPrefix("ingest-") && !$0.hasPrefix("serve-") && $0 != "import-large"
         && $0 != "sweep-unreadable"
-        && $0 != "postgres-payloads" && $0 != "thumbnail-fuzz"
+        && $0 != "postgres-payloads"
+        && $0 != "postgres-payload-forms" && $0 != "thumbnail-fuzz"
     }
     : arguments
   // A section that fails says why, and the others still run; the exit status tells.

@@ -45,6 +45,11 @@ typedef struct {
   __typeof__(PQgetvalue) *_Nonnull getvalue;
   __typeof__(PQcmdTuples) *_Nonnull cmdTuples;
   __typeof__(PQresultErrorField) *_Nonnull resultErrorField;
+  __typeof__(PQgetlength) *_Nonnull getlength;
+  // COPY ... FROM STDIN and TO STDOUT (payloads as chunks of bytea).
+  __typeof__(PQputCopyData) *_Nonnull putCopyData;
+  __typeof__(PQputCopyEnd) *_Nonnull putCopyEnd;
+  __typeof__(PQgetCopyData) *_Nonnull getCopyData;
   // Large objects (libpq's fast-path calls; all inside a transaction).
   __typeof__(lo_create) *_Nonnull loCreate;
   __typeof__(lo_open) *_Nonnull loOpen;
@@ -99,6 +104,10 @@ static inline const cpostgres_api *_Nullable cpostgres_load(
   CPOSTGRES_LOAD(getvalue, PQgetvalue)
   CPOSTGRES_LOAD(cmdTuples, PQcmdTuples)
   CPOSTGRES_LOAD(resultErrorField, PQresultErrorField)
+  CPOSTGRES_LOAD(getlength, PQgetlength)
+  CPOSTGRES_LOAD(putCopyData, PQputCopyData)
+  CPOSTGRES_LOAD(putCopyEnd, PQputCopyEnd)
+  CPOSTGRES_LOAD(getCopyData, PQgetCopyData)
   CPOSTGRES_LOAD(loCreate, lo_create)
   CPOSTGRES_LOAD(loOpen, lo_open)
   CPOSTGRES_LOAD(loWrite, lo_write)

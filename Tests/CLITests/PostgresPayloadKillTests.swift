@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Real `ingest-cli` sharers and importers killed with SIGKILL at random points, at the same
-/// time, with payloads in PostgreSQL large objects and nothing shared between the sharing host
+/// time, with payloads in PostgreSQL (chunks of `bytea`) and nothing shared between the sharing host
 /// and the importing host but the database. `INGEST_POSTGRES_KILLS` sharers and as many
 /// importers are killed (default 100 each; a process that finishes before its kill does not
 /// count).
@@ -49,7 +49,25 @@ struct PostgresPayloadKillTests {
     return (row?[0] ?? -1, row?[1] ?? -1, row?[2] ?? -1)
   }
 
-  @Test("Every committed share is imported exactly once, and no large object is orphaned")
+  /// Payload chunks that are not what their items say: items in the inbox missing chunks (or
+  /// holding more), and chunks of no item (which the foreign key forbids).
+  static func unmatchedChunks(_ setup: Setup) throws -> Int {
+    Int(
+      try PostgresServer.psql(
+        setup.database,
+        """
+        SELECT (SELECT count(*) FROM share_ingest.inbox_items i
+            WHERE i.payload_chunks IS NOT NULL AND i.payload_chunks <> (
+              SELECT count(*) FROM share_ingest.payload_chunks c
+              WHERE c.share_id = i.share_id AND c.position = i.position))
+          + (SELECT count(*) FROM share_ingest.payload_chunks c WHERE NOT EXISTS (
+              SELECT 1 FROM share_ingest.inbox_items i
+              WHERE i.share_id = c.share_id AND i.position = c.position))
+        """
+      ).first ?? "") ?? -1
+  }
+
+  @Test("Every committed share is imported exactly once, and no payload is orphaned")
   func killedSharersAndImporters() async throws {
     try await PostgresServer.sharing {
       try await Offload.run {
@@ -140,6 +158,7 @@ struct PostgresPayloadKillTests {
           #expect(
             objects.existing == objects.registered && objects.registered == objects.named,
             "large objects \(objects)")
+          #expect(try Self.unmatchedChunks(setup) == 0, "payload chunks unmatched")
           pending = state.pending.count
           maxPending = max(maxPending, pending)
           maxObjects = max(maxObjects, objects.existing)
@@ -167,6 +186,10 @@ struct PostgresPayloadKillTests {
         #expect(swept.status == 0, "\(swept.standardError)")
         #expect(try CLI.json(swept.standardOutput)["largeObjectsRemoved"] as? Int == 0)
         #expect(try Self.objects(setup) == (0, 0, 0))
+        #expect(
+          try PostgresServer.psql(
+            setup.database, "SELECT count(*) FROM share_ingest.payload_chunks")
+            == ["0"])
         let local = try CLI.runBlocking(
           ["inbox", "sweep", "--older-than", "0s", "--group-dir", sharerHost],
           environment: sharing)

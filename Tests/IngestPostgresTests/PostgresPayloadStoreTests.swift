@@ -26,7 +26,7 @@ struct PostgresPayloadStoreTests {
       base = try await PostgresInboxTests.Fixture()
       self.payloads = payloads
       importerGroup =
-        payloads == .largeObjects
+        payloads.isInDatabase
         ? try GroupDirectory(path: base.directory.path + "/importer-host") : base.group
     }
 
@@ -82,6 +82,11 @@ struct PostgresPayloadStoreTests {
       try count("SELECT count(*) FROM pg_largeobject_metadata")
     }
 
+    /// How many payload chunks the database holds.
+    func chunks() throws -> Int {
+      try count("SELECT count(*) FROM share_ingest.payload_chunks")
+    }
+
     /// The large object of the share `id`'s payload.
     func object(of id: UUID) throws -> String {
       try PostgresServer.psql(
@@ -111,8 +116,11 @@ struct PostgresPayloadStoreTests {
       let objects = try fixture.largeObjects()
       let sharerFiles = try fixture.base.group.incoming.entries().count
       #expect(objects == (payloads == .largeObjects ? 3 : 0))
-      // With large objects the sharer keeps no copy: the database holds the payloads.
-      #expect(sharerFiles == (payloads == .largeObjects ? 0 : 3))
+      // 3 MiB + 12345 bytes in 4 chunks (sent with COPY), two small payloads in one each (sent
+      // with their rows).
+      #expect(try fixture.chunks() == (payloads == .chunks ? 6 : 0))
+      // With payloads in the database the sharer keeps no copy: the database holds them.
+      #expect(sharerFiles == (payloads.isInDatabase ? 0 : 3))
       let pass = try await fixture.importer().importPending()
       #expect(Set(pass.imported) == Set(made.keys))
       #expect(pass.errors.isEmpty, "\(pass.errors)")
@@ -127,6 +135,7 @@ struct PostgresPayloadStoreTests {
       // Removed in the claim's transaction: no object, no registration, no file left.
       #expect(try fixture.largeObjects() == 0)
       #expect(try fixture.count("SELECT count(*) FROM share_ingest.payload_objects") == 0)
+      #expect(try fixture.chunks() == 0)
       #expect(try fixture.base.group.incoming.entries().isEmpty)
       #expect(try fixture.importerGroup.incoming.entries().isEmpty)
     }
@@ -178,6 +187,9 @@ struct PostgresPayloadStoreTests {
       if spoiled.payloads == .largeObjects {
         #expect(error.contains("large object"), "\(error)")
       }
+      if spoiled.payloads == .chunks {
+        #expect(error.contains("payload chunks"), "\(error)")
+      }
       let inbox = PostgresInbox(url: fixture.url, group: fixture.importerGroup)
       let entry = try await #require(try inbox.pending().first)
       #expect(entry.id == bad)
@@ -186,8 +198,14 @@ struct PostgresPayloadStoreTests {
       #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.files).count == 1)
       if spoiled.spoiling != .removed {
         let kept =
-          spoiled.payloads == .largeObjects
-          ? try fixture.largeObjects() : try fixture.base.group.incoming.entries().count
+          switch spoiled.payloads {
+          case .largeObjects: try fixture.largeObjects()
+          case .chunks:
+            try fixture.count(
+              "SELECT count(DISTINCT share_id) FROM share_ingest.payload_chunks"
+                + " WHERE share_id = '\(bad.uuidString)'")
+          case .groupDirectory: try fixture.base.group.incoming.entries().count
+          }
         #expect(kept == 1)
       }
     }
@@ -203,6 +221,24 @@ struct PostgresPayloadStoreTests {
         case .truncated: "SELECT lo_truncate(lo_open(\(oid), 393216), 1000)"
         case .grown: "SELECT lo_put(\(oid), \((1 << 20) + 7), '\\x0102'::bytea)"
         case .removed: "SELECT lo_unlink(\(oid))"
+        }
+      try PostgresServer.psql(fixture.url.string, sql)
+      return
+    }
+    if spoiled.payloads == .chunks {
+      // The payload is (1 << 20) + 7 bytes: chunk 0 of 1 MiB, chunk 1 of 7 bytes.
+      let table = "share_ingest.payload_chunks"
+      let share = "share_id = '\(id.uuidString)'"
+      let sql =
+        switch spoiled.spoiling {
+        case .changedByte:
+          "UPDATE \(table) SET data = overlay(data PLACING '\\xff00ff' FROM 1001)"
+            + " WHERE \(share) AND chunk = 0"
+        case .truncated:
+          "UPDATE \(table) SET data = substring(data FOR 1000) WHERE \(share) AND chunk = 0"
+        case .grown:
+          "UPDATE \(table) SET data = data || '\\x0102'::bytea WHERE \(share) AND chunk = 1"
+        case .removed: "DELETE FROM \(table) WHERE \(share)"
         }
       try PostgresServer.psql(fixture.url.string, sql)
       return
@@ -243,6 +279,7 @@ struct PostgresPayloadStoreTests {
       let payload = try #require(names.first { $0 != "manifest.json" })
       #expect(try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/" + payload))) == bytes)
       #expect(try fixture.largeObjects() == 0)
+      #expect(try fixture.chunks() == 0)
       // openPayload(at:) hands over a checked file from either store.
       let second = try await fixture.share(bytes)
       let claim = try await #require(try inbox.claim(second))

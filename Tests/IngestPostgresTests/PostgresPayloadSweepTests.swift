@@ -69,7 +69,7 @@ struct PostgresPayloadSweepTests {
       let lost = try await fixture.share(bytes)
       let lostObject = try fixture.object(of: lost)
       try PostgresServer.psql(
-        fixture.url.string, "TRUNCATE share_ingest.inbox_shares, share_ingest.inbox_items")
+        fixture.url.string, "TRUNCATE share_ingest.inbox_shares, share_ingest.inbox_items CASCADE")
       #expect(try Self.exists(lostObject, fixture))
       await #expect(try inbox.sweepPayloads(olderThan: .zero).removed == 1)
       #expect(try !Self.exists(lostObject, fixture))

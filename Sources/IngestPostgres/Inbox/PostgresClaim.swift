@@ -17,9 +17,12 @@ final class PostgresClaim: ProvingClaim {
   /// The shares claimed with this one, and their transaction.
   let claimGroup: PostgresClaimGroup
   let manifest: ShareManifest
-  /// The large objects holding the share's payloads, by item position; empty when they are in
-  /// the group directory.
-  let payloadObjects: [Int: PayloadObject]
+  /// Where the share's payloads are in the database (large objects, or chunks); empty when
+  /// they are in the group directory.
+  let places: PayloadPlaces
+  /// The large objects holding the share's payloads, by item position; empty when they are
+  /// elsewhere.
+  var payloadObjects: [Int: PayloadObject] { places.objects }
   private let state = Mutex(State.held)
   /// The payloads in `Incoming/` its reader proved the share's: the only ones `finish()`
   /// removes.
@@ -35,11 +38,11 @@ final class PostgresClaim: ProvingClaim {
   }
 
   init(
-    group: PostgresClaimGroup, manifest: ShareManifest, payloadObjects: [Int: PayloadObject]
+    group: PostgresClaimGroup, manifest: ShareManifest, places: PayloadPlaces
   ) {
     self.claimGroup = group
     self.manifest = manifest
-    self.payloadObjects = payloadObjects
+    self.places = places
   }
 
   deinit {
@@ -67,13 +70,20 @@ final class PostgresClaim: ProvingClaim {
     {
       return "large object \(object.oid) (\(file)) in \(inbox.url.redacted)"
     }
+    if let position = manifest.items.firstIndex(where: { $0.file == file }),
+      places.chunks[position] != nil
+    {
+      return "payload chunks of item \(position) (\(file)) in \(inbox.url.redacted)"
+    }
     return inbox.group.absolutePath(file)
   }
 
-  /// The share's large objects when its sharer put its payloads in the database; else the
-  /// group directory's `Incoming/`.
+  /// The share's chunks or large objects when its sharer put its payloads in the database;
+  /// else the group directory's `Incoming/`.
   var payloads: any PayloadStore {
-    payloadObjects.isEmpty ? GroupDirectoryPayloads(claim: self) : LargeObjectPayloads(claim: self)
+    if !places.chunks.isEmpty { return ChunkPayloads(claim: self) }
+    return payloadObjects.isEmpty
+      ? GroupDirectoryPayloads(claim: self) : LargeObjectPayloads(claim: self)
   }
 
   /// Whether the claim still holds the share's row (not committed, ended, or lost).
@@ -121,7 +131,7 @@ final class PostgresClaim: ProvingClaim {
       }
       // Only payloads the reader proved the share's (`PayloadProof`); a name already gone was
       // released by the library importer before its record committed, or removed meanwhile.
-      for item in manifest.items where item.kind == .file && payloadObjects.isEmpty {
+      for item in manifest.items where item.kind == .file && places.isEmpty {
         guard let name = item.payloadName, let proof = proven.proof(of: name) else { continue }
         try inbox.group.removePayload(name, provenBy: proof)
       }

@@ -30,9 +30,9 @@ public final class PostgresInbox: InboxStore {
   /// completing payloads a crash left in `.staging/`.
   let files: DirectoryInbox
 
-  /// The inbox in the database at `url`, with its payload files in `group` (for
-  /// `.largeObjects`, the sharer's own directory, where the loader puts them before the
-  /// commit streams them into the database). Connects when first used.
+  /// The inbox in the database at `url`, with its payload files in `group` (for payloads in
+  /// the database, the sharer's own directory, where the loader puts them before the commit
+  /// streams them into the database). Connects when first used.
   public init(
     url: PostgresURL, group: GroupDirectory, options: PostgresOptions = .init(),
     payloads: PostgresPayloads = .groupDirectory
@@ -167,12 +167,16 @@ public final class PostgresInbox: InboxStore {
     // Connecting may be retried; once the transaction is open it stays on this connection,
     // handed over to the claims' group (which ends it), unless there is nothing to claim.
     // Each row's id is read here, where a row that cannot be read ends the transaction.
-    let rows = try slot.withConnection(isIdempotent: true) { connection -> [(UUID, PGRow)] in
+    let (rows, prefetched) = try slot.withConnection(isIdempotent: true) {
+      connection -> ([(UUID, PGRow)], [UUID: [Int: [UInt8]]]) in
       try connection.beginTransaction(operation: operation)
       do {
         let rows = try connection.query(sql, parameters, operation: operation).rows
         if rows.isEmpty { try connection.rollbackTransaction(operation: operation) }
-        return try rows.map { (try $0.decode(UUID.self, at: 0, column: "id"), $0) }
+        let identified = try rows.map { (try $0.decode(UUID.self, at: 0, column: "id"), $0) }
+        let prefetched = try ChunkPayloads.prefetch(
+          identified.map(\.0), connection, operation: operation)
+        return (identified, prefetched)
       } catch {
         if !connection.isBroken { try? connection.rollbackTransaction(operation: operation) }
         throw error
@@ -180,13 +184,14 @@ public final class PostgresInbox: InboxStore {
     }
     var claimed = ClaimedShares()
     guard !rows.isEmpty else { return claimed }
-    var manifests: [(manifest: ShareManifest, objects: [Int: PayloadObject])] = []
+    var manifests: [(manifest: ShareManifest, places: PayloadPlaces)] = []
     for (id, row) in rows {
       do {
         let manifest = try decodeManifest(id, row)
-        let objects = try decodePayloadObjects(manifest, row)
-        if objects.isEmpty { try files.recoverPayloads(of: manifest) }
-        manifests.append((manifest, objects))
+        var places = try decodePayloadPlaces(manifest, row)
+        if places.isEmpty { try files.recoverPayloads(of: manifest) }
+        places.prefetched = prefetched[id] ?? [:]
+        manifests.append((manifest, places))
       } catch {
         claimed.refused.append(ClaimedShares.Refusal(shareID: id, error: error))
       }
@@ -207,7 +212,7 @@ public final class PostgresInbox: InboxStore {
       try group.settle(refusal.shareID, operation: recording)
     }
     claimed.claims = manifests.map {
-      PostgresClaim(group: group, manifest: $0.manifest, payloadObjects: $0.objects)
+      PostgresClaim(group: group, manifest: $0.manifest, places: $0.places)
     }
     return claimed
   }
@@ -252,7 +257,9 @@ public final class PostgresInbox: InboxStore {
           'byteCount', i.byte_count, 'sha256', i.sha256, 'suggestedName', i.suggested_name,
           'text', i.text, 'url', i.url) ORDER BY i.position), '[]'::jsonb)::text
         FROM share_ingest.inbox_items i WHERE i.share_id = s.id),
-      (SELECT coalesce(jsonb_agg(CASE WHEN i.payload_oid IS NULL THEN NULL ELSE
+      (SELECT coalesce(jsonb_agg(CASE
+          WHEN i.payload_chunks IS NOT NULL THEN jsonb_build_object('chunks', i.payload_chunks)
+          WHEN i.payload_oid IS NULL THEN NULL ELSE
           jsonb_build_object('oid', i.payload_oid::bigint, 'exists', EXISTS (
             SELECT 1 FROM pg_largeobject_metadata m WHERE m.oid = i.payload_oid)) END
           ORDER BY i.position), '[]'::jsonb)::text
@@ -298,14 +305,15 @@ public final class PostgresInbox: InboxStore {
     return manifest
   }
 
-  /// The large objects a share's rows name for its payloads, by item position: every file
-  /// item has one, or none has (its payloads are in the group directory).
-  func decodePayloadObjects(_ manifest: ShareManifest, _ row: PGRow) throws(ManifestError)
-    -> [Int: PayloadObject]
+  /// Where a share's rows put its payloads, by item position: every file item has a large
+  /// object or chunks, or none has (its payloads are in the group directory).
+  func decodePayloadPlaces(_ manifest: ShareManifest, _ row: PGRow) throws(ManifestError)
+    -> PayloadPlaces
   {
     struct Named: Decodable {
-      var oid: UInt32
-      var exists: Bool
+      var oid: UInt32?
+      var exists: Bool?
+      var chunks: Int?
     }
     let path = place(manifest.id)
     let named: [Named?]
@@ -315,25 +323,38 @@ public final class PostgresInbox: InboxStore {
     } catch {
       throw ManifestError(path: path, field: "items", problem: "payload_oid: \(error)")
     }
-    var objects: [Int: PayloadObject] = [:]
+    var places = PayloadPlaces()
     for (position, object) in named.enumerated() {
       guard let object else { continue }
       guard manifest.items.indices.contains(position), manifest.items[position].kind == .file
       else {
         throw ManifestError(
           path: path, field: "items[\(position)].payload_oid",
-          problem: "a large object named for an item that is not a file")
+          problem: "a payload in the database named for an item that is not a file")
       }
-      objects[position] = PayloadObject(oid: object.oid, exists: object.exists)
+      if let chunks = object.chunks {
+        guard chunks == ChunkUpload.chunkCount(manifest.items[position].byteCount ?? 0) else {
+          throw ManifestError(
+            path: path, field: "items[\(position)].payload_chunks",
+            problem: "\(chunks) chunks for a payload of its byte count")
+        }
+        places.chunks[position] = chunks
+      } else if let oid = object.oid {
+        places.objects[position] = PayloadObject(oid: oid, exists: object.exists ?? false)
+      }
     }
     let files = manifest.items.indices.filter { manifest.items[$0].kind == .file }
-    guard objects.isEmpty || objects.count == files.count else {
+    let isWhole =
+      places.objects.isEmpty
+      ? places.chunks.isEmpty || places.chunks.count == files.count
+      : places.chunks.isEmpty && places.objects.count == files.count
+    guard isWhole else {
       throw ManifestError(
         path: path, field: "items",
-        problem: "some payloads are large objects and some are not; a share keeps them in one"
-          + " place")
+        problem: "some payloads are in the database and some are not, or in two forms; a share"
+          + " keeps them in one place")
     }
-    return objects
+    return places
   }
 
   /// SQL selecting `column` as integer microseconds since 1970, as text (`PGRow.date` reads

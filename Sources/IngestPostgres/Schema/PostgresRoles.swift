@@ -46,6 +46,7 @@ enum PostgresRoles {
       table: "inbox_shares", sharer: ["INSERT"], importer: ["SELECT", "UPDATE", "DELETE"]),
     TableGrant(table: "inbox_items", sharer: ["INSERT"], importer: ["SELECT", "DELETE"]),
     TableGrant(table: "payload_objects", sharer: ["INSERT"], importer: ["SELECT", "DELETE"]),
+    TableGrant(table: "payload_chunks", sharer: ["INSERT"], importer: ["SELECT", "DELETE"]),
     TableGrant(table: "library_records", sharer: [], importer: ["SELECT", "INSERT"]),
     TableGrant(table: "library_items", sharer: [], importer: ["SELECT", "INSERT"]),
   ]

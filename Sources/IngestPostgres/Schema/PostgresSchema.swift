@@ -169,7 +169,7 @@ public enum PostgresSchema {
   /// that makes a table also gives it its grants in `PostgresRoles.tables`.
   static let migrator = SchemaMigrator([
     SchemaStep(version: 1, sql: version1), SchemaStep(version: 2, sql: version2),
-    SchemaStep(version: 3, sql: version3),
+    SchemaStep(version: 3, sql: version3), SchemaStep(version: 4, sql: version4),
   ])
 
   /// Version 1: the inbox and the library.
@@ -282,6 +282,49 @@ extension PostgresSchema {
   static let version3 = """
     ALTER TABLE share_ingest.inbox_shares ADD COLUMN title text;
     ALTER TABLE share_ingest.library_records ADD COLUMN title text;
+    """
+}
+
+extension PostgresSchema {
+  /// Version 4: payloads as chunks of `bytea` (`PostgresPayloads.chunks`), and the large
+  /// objects of shares waiting in the inbox moved into them.
+  ///
+  /// A file item's payload is `payload_chunks` rows `0..<n` (n in the item's
+  /// `payload_chunks`; 1 MiB each, the last shorter, none for an empty file), stored
+  /// uncompressed out of line (`STORAGE EXTERNAL`: payloads are mostly compressed already). The
+  /// chunks belong to their item (a foreign key, `ON DELETE CASCADE`): they commit with the
+  /// share's rows and go with them, whichever way the rows are deleted, so none can be
+  /// orphaned. Moving a large object reads it with `lo_get` (the migrating role must be able
+  /// to), then unlinks it and its registration; an item whose object is already gone keeps its
+  /// `payload_oid`, and its share is refused as before.
+  static let version4 = """
+    ALTER TABLE share_ingest.inbox_items ADD COLUMN payload_chunks integer
+      CHECK (payload_chunks >= 0);
+    CREATE TABLE share_ingest.payload_chunks (
+      share_id uuid NOT NULL,
+      position integer NOT NULL,
+      chunk integer NOT NULL CHECK (chunk >= 0),
+      data bytea NOT NULL,
+      PRIMARY KEY (share_id, position, chunk),
+      FOREIGN KEY (share_id, position) REFERENCES share_ingest.inbox_items (share_id, position)
+        ON DELETE CASCADE
+    );
+    ALTER TABLE share_ingest.payload_chunks ALTER COLUMN data SET STORAGE EXTERNAL;
+    UPDATE share_ingest.inbox_items i
+    SET payload_chunks = ((i.byte_count + 1048575) / 1048576)::integer
+    WHERE i.payload_oid IS NOT NULL AND i.byte_count IS NOT NULL
+      AND EXISTS (SELECT 1 FROM pg_largeobject_metadata m WHERE m.oid = i.payload_oid);
+    INSERT INTO share_ingest.payload_chunks (share_id, position, chunk, data)
+    SELECT i.share_id, i.position, c.n, lo_get(i.payload_oid, c.n::bigint * 1048576, 1048576)
+    FROM share_ingest.inbox_items i
+    CROSS JOIN LATERAL generate_series(0, i.payload_chunks - 1) AS c(n)
+    WHERE i.payload_oid IS NOT NULL AND i.payload_chunks IS NOT NULL;
+    DELETE FROM share_ingest.payload_objects p USING share_ingest.inbox_items i
+    WHERE i.payload_oid = p.oid AND i.payload_chunks IS NOT NULL;
+    SELECT count(lo_unlink(i.payload_oid)) FROM share_ingest.inbox_items i
+    WHERE i.payload_oid IS NOT NULL AND i.payload_chunks IS NOT NULL;
+    UPDATE share_ingest.inbox_items SET payload_oid = NULL
+    WHERE payload_oid IS NOT NULL AND payload_chunks IS NOT NULL;
     """
 }
 

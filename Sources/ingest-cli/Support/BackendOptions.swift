@@ -17,7 +17,7 @@ struct BackendOptions: ParsableOptions {
       Option(
         "--payloads", value: "URL",
         help: "where shares' payloads go: postgresql://... (the inbox's database) keeps them"
-          + " there as large objects, so no host needs another's files (default:"
+          + " there (in chunks of bytea), so no host needs another's files (default:"
           + " $INGEST_PAYLOADS_URL, else the group directory's Incoming/); importers read each"
           + " share from where its sharer put it"))
   }

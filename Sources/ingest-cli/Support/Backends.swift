@@ -51,7 +51,7 @@ enum Backends {
 
   /// The inbox `--inbox` or `INGEST_INBOX_URL` names, else the group's directory inbox; with
   /// `--payloads` or `INGEST_PAYLOADS_URL` naming the same database, its sharers put payloads
-  /// there as large objects.
+  /// there (as chunks of `bytea`).
   static func inbox(_ backends: BackendOptions, group: GroupDirectory) async throws
     -> any InboxStore
   {
@@ -108,11 +108,11 @@ enum Backends {
             + " database")
       }
     }
-    return (url, .largeObjects)
+    return (url, .chunks)
   }
 
   /// For `matrix run` with `--inbox URL` (or `INGEST_INBOX_URL`): each row's share commits to
-  /// that PostgreSQL inbox (its payloads as large objects with `--payloads`) and is imported
+  /// that PostgreSQL inbox (its payloads in the database with `--payloads`) and is imported
   /// into the library in the same database, its files in the row's group directory; nil
   /// without a URL (each row's own directory inbox and SQLite library).
   static func matrix(_ backends: BackendOptions) async throws -> LibraryRecords? {
