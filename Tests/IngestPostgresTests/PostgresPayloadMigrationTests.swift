@@ -66,7 +66,7 @@ struct PostgresPayloadMigrationTests {
       try PostgresServer.psql(
         database,
         PostgresSchema.bootstrap
-          + PostgresSchema.migrations.filter { $0.version <= 3 }.map(\.sql).joined()
+          + PostgresSchema.migrator.steps.filter { $0.version <= 3 }.map(\.sql).joined()
           + "INSERT INTO share_ingest.schema_version (version) VALUES (3);")
       // 2.5 MiB and 12 bytes (three chunks, the last short), and 6 bytes.
       let large = try Self.oldShare(url, pattern: [0xab, 0xcd, 0xef, 0x01], count: 655_363)
