@@ -35,6 +35,7 @@ let package = Package(
     .library(name: "Sniffing", targets: ["Sniffing"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "Ingest", targets: ["Ingest"]),
+    .library(name: "InboxReading", targets: ["InboxReading"]),
     .library(name: "Importer", targets: ["Importer"]),
     .library(name: "IngestPostgres", targets: ["IngestPostgres"]),
     .library(name: "TypeMatrix", targets: ["TypeMatrix"]),
@@ -76,15 +77,21 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The inbox's reading side, beside the importer: the drain, the watcher, deliveries to a
+    // handler, a folder or a shell command, the sweeper. Ingest never depends on it: the share
+    // extension only writes the inbox.
+    .target(
+      name: "InboxReading", dependencies: ["Ingest", "SystemCalls"], swiftSettings: swiftSettings),
     // The main app's side: the importer, the SQLite library, the hand-off summary card. Ingest
     // never depends on it: the share extension never opens the database.
     .target(
-      name: "Importer", dependencies: ["Ingest", "SystemCalls", "CSQLite"],
+      name: "Importer", dependencies: ["Ingest", "InboxReading", "SystemCalls", "CSQLite"],
       swiftSettings: swiftSettings),
     // The inbox and the library on PostgreSQL: a module of its own, so neither Ingest nor
     // Importer links libpq. Every libpq call is in its `LibPQ/` folder.
     .target(
-      name: "IngestPostgres", dependencies: ["Ingest", "Importer", "SystemCalls", "CPostgres"],
+      name: "IngestPostgres",
+      dependencies: ["Ingest", "InboxReading", "Importer", "SystemCalls", "CPostgres"],
       swiftSettings: swiftSettings),
     // libpq's header only: IngestPostgres loads the library on first use (see shim.h).
     .systemLibrary(
@@ -169,17 +176,16 @@ let package = Package(
     .executableTarget(
       name: "ingest-cli",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts", "IngestPostgres", "ShareServer",
-        "SystemCalls",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "InboxReading", "Importer",
+        "TypeMatrix", "Shortcuts", "IngestPostgres", "ShareServer", "SystemCalls",
       ],
       swiftSettings: swiftSettings
     ),
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs", "ShareServer",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "InboxReading", "Importer",
+        "TypeMatrix", "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs", "ShareServer",
         "CMicroHTTPD", "TestSupport",
       ] + appleModuleNames.filter { $0 == "UIKit" }.map { .target(name: $0) },
       path: "Benchmarks",
@@ -221,19 +227,21 @@ let package = Package(
     .testTarget(
       name: "IngestTests",
       dependencies: [
-        "Ingest", "ItemProvider", "Sniffing", "ActivationRules", "UTI", "SystemCalls",
-        "TestSupport",
+        "Ingest", "InboxReading", "ItemProvider", "Sniffing", "ActivationRules", "UTI",
+        "SystemCalls", "TestSupport",
       ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "ImporterTests",
-      dependencies: ["Importer", "Ingest", "SystemCalls", "TestSupport"],
+      dependencies: ["Importer", "Ingest", "InboxReading", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "IngestPostgresTests",
-      dependencies: ["IngestPostgres", "Importer", "Ingest", "SystemCalls", "TestSupport"],
+      dependencies: [
+        "IngestPostgres", "Importer", "Ingest", "InboxReading", "SystemCalls", "TestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
     // Compiles iOS share-extension code with only its imports changed (see the target's files).
@@ -268,8 +276,8 @@ let package = Package(
     .testTarget(
       name: "CrashStateTests",
       dependencies: [
-        "CrashStates", "Ingest", "Importer", "IngestPostgres", "ItemProvider", "SystemCalls",
-        "TestSupport",
+        "CrashStates", "Ingest", "InboxReading", "Importer", "IngestPostgres", "ItemProvider",
+        "SystemCalls", "TestSupport",
       ],
       swiftSettings: swiftSettings),
     // The web app's pieces on their own: escaping, header parsing, the same-origin rule, the

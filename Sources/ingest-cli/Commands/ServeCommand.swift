@@ -1,6 +1,7 @@
 import ActivationRules
 import Foundation
 import Importer
+import InboxReading
 import Ingest
 import ShareServer
 import SystemCalls
