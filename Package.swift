@@ -42,6 +42,7 @@ let package = Package(
     .library(name: "Shortcuts", targets: ["Shortcuts"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "ShareServer", targets: ["ShareServer"]),
+    .library(name: "ShareWebApp", targets: ["ShareWebApp"]),
     .executable(name: "ingest-cli", targets: ["ingest-cli"]),
   ],
   targets: [
@@ -155,14 +156,21 @@ let package = Package(
       providers: [.apt(["libheif-dev"])]
     ),
     // The share target over HTTP (`ingest-cli serve`): libmicrohttpd, every call of it in the
-    // module's `Internals/` file, in front of the same pipeline `ingest-cli share` runs; and
-    // the web app around it (`WebApp/`: pages, pairing, the library with its thumbnails and
-    // card, which is why it reads Importer's library and draws through ImageCodecs).
+    // module's `Internals/` file, and the share route in front of the same pipeline
+    // `ingest-cli share` runs. It never reads the library.
     .target(
       name: "ShareServer",
       dependencies: [
         "Ingest", "ActivationRules", "ItemProvider", "Sniffing", "UTI", "SystemCalls",
-        "CMicroHTTPD", "Importer", "ImageCodecs", "Digests",
+        "CMicroHTTPD", "Digests",
+      ],
+      swiftSettings: swiftSettings),
+    // The web app around the share route: pages, pairing, the library with its thumbnails and
+    // card, which is why it reads Importer's library and draws through ImageCodecs.
+    .target(
+      name: "ShareWebApp",
+      dependencies: [
+        "ShareServer", "Ingest", "Importer", "ImageCodecs", "UTI", "SystemCalls", "Digests",
       ],
       swiftSettings: swiftSettings),
     // libmicrohttpd's header, linked (a server maps it for its whole life anyway).
@@ -177,7 +185,7 @@ let package = Package(
       name: "ingest-cli",
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "InboxReading", "Importer",
-        "TypeMatrix", "Shortcuts", "IngestPostgres", "ShareServer", "SystemCalls",
+        "TypeMatrix", "Shortcuts", "IngestPostgres", "ShareServer", "ShareWebApp", "SystemCalls",
       ],
       swiftSettings: swiftSettings
     ),
@@ -186,6 +194,7 @@ let package = Package(
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "InboxReading", "Importer",
         "TypeMatrix", "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs", "ShareServer",
+        "ShareWebApp",
         "CMicroHTTPD", "TestSupport",
       ] + appleModuleNames.filter { $0 == "UIKit" }.map { .target(name: $0) },
       path: "Benchmarks",
@@ -285,7 +294,9 @@ let package = Package(
     // CLITests, with curl and a headless browser).
     .testTarget(
       name: "ShareServerTests",
-      dependencies: ["ShareServer", "Digests", "ImageCodecs", "Ingest", "Importer", "UTI"],
+      dependencies: [
+        "ShareServer", "ShareWebApp", "Digests", "ImageCodecs", "Ingest", "Importer", "UTI",
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",

@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import ShareServer
+import ShareWebApp
 import Sniffing
 import SystemCalls
 

@@ -1,4 +1,5 @@
 import Digests
+import ShareServer
 import SystemCalls
 
 /// How a browser signs in: it cannot add `Authorization: Bearer` to a Web Share Target POST,

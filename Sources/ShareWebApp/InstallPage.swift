@@ -1,4 +1,5 @@
 import Ingest
+import ShareServer
 import UTI
 
 /// `GET /`: what the server is, pairing this browser (the pairing form, or a way to forget

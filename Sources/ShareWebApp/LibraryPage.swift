@@ -1,6 +1,7 @@
 import Foundation
 import Importer
 import Ingest
+import ShareServer
 
 /// `GET /library`: the day's hand-off summary card (with a copy button), the shares waiting
 /// in the inbox, the records imported into the library, and a form that posts a share from
