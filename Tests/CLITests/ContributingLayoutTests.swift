@@ -102,3 +102,71 @@ struct ContributingLayoutTests {
     }
   }
 }
+
+/// The boundaries ARCHITECTURE draws between modules, read from what `Package.swift` declares:
+/// a dependency that crosses one, even through another module, fails here.
+@Suite("Module boundaries: what the extension links, and what the share route links")
+struct ModuleBoundaryTests {
+  /// Each target's direct dependencies on targets of this package, by name.
+  static func dependencies() async throws -> [String: Set<String>] {
+    let scratch = try TemporaryDirectory()
+    defer { scratch.remove() }
+    let result = try await CLI.run(
+      [
+        "-c", "exec swift package --package-path \"$1\" --scratch-path \"$2\" dump-package", "sh",
+        CLI.packageRoot.path, scratch.path,
+      ], shell: true)
+    try #require(result.status == 0, "swift package dump-package: \(result.standardError)")
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let targets = try #require(manifest["targets"] as? [[String: Any]])
+    var graph: [String: Set<String>] = [:]
+    for target in targets {
+      let name = try #require(target["name"] as? String)
+      var names: Set<String> = []
+      for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+        // {"byName": ["UTI", null]}, {"target": ["UIKit", null]}: the name comes first.
+        for kind in ["byName", "target"] {
+          if let first = (dependency[kind] as? [Any])?.first as? String { names.insert(first) }
+        }
+      }
+      graph[name] = names
+    }
+    return graph
+  }
+
+  /// Every target `target` depends on, directly or through others.
+  static func closure(of target: String, in graph: [String: Set<String>]) -> Set<String> {
+    var seen: Set<String> = []
+    var queue = Array(graph[target] ?? [])
+    while let next = queue.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      queue += graph[next] ?? []
+    }
+    return seen
+  }
+
+  @Test("Ingest, which a share extension links, never reaches the reading side or a database")
+  func extensionSide() async throws {
+    let graph = try await Self.dependencies()
+    try #require(graph["Ingest"] != nil && graph["InboxReading"] != nil)
+    let reached = Self.closure(of: "Ingest", in: graph)
+    for forbidden in ["InboxReading", "Importer", "IngestPostgres", "CSQLite", "CPostgres"] {
+      #expect(!reached.contains(forbidden), "Ingest depends on \(forbidden)")
+    }
+    #expect(Self.closure(of: "InboxReading", in: graph).contains("Ingest"))
+    #expect(Self.closure(of: "Importer", in: graph).contains("InboxReading"))
+  }
+
+  @Test("ShareServer, the transport and the share route, never reaches the library or a codec")
+  func shareRoute() async throws {
+    let graph = try await Self.dependencies()
+    try #require(graph["ShareServer"] != nil && graph["ShareWebApp"] != nil)
+    let reached = Self.closure(of: "ShareServer", in: graph)
+    for forbidden in ["ShareWebApp", "Importer", "InboxReading", "CSQLite", "ImageCodecs"] {
+      #expect(!reached.contains(forbidden), "ShareServer depends on \(forbidden)")
+    }
+    let webApp = Self.closure(of: "ShareWebApp", in: graph)
+    #expect(webApp.contains("ShareServer") && webApp.contains("Importer"))
+  }
+}
