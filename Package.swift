@@ -35,12 +35,14 @@ let package = Package(
     .library(name: "Sniffing", targets: ["Sniffing"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "Ingest", targets: ["Ingest"]),
+    .library(name: "InboxReading", targets: ["InboxReading"]),
     .library(name: "Importer", targets: ["Importer"]),
     .library(name: "IngestPostgres", targets: ["IngestPostgres"]),
     .library(name: "TypeMatrix", targets: ["TypeMatrix"]),
     .library(name: "Shortcuts", targets: ["Shortcuts"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "ShareServer", targets: ["ShareServer"]),
+    .library(name: "ShareWebApp", targets: ["ShareWebApp"]),
     .executable(name: "ingest-cli", targets: ["ingest-cli"]),
   ],
   targets: [
@@ -76,16 +78,21 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The inbox's reading side, beside the importer: the drain, the watcher, deliveries to a
+    // handler, a folder or a shell command, the sweeper. Ingest never depends on it: the share
+    // extension only writes the inbox.
+    .target(
+      name: "InboxReading", dependencies: ["Ingest", "SystemCalls"], swiftSettings: swiftSettings),
     // The main app's side: the importer, the SQLite library, the hand-off summary card. Ingest
     // never depends on it: the share extension never opens the database.
     .target(
-      name: "Importer", dependencies: ["Ingest", "SystemCalls", "CSQLite"],
+      name: "Importer", dependencies: ["Ingest", "InboxReading", "SystemCalls", "CSQLite"],
       swiftSettings: swiftSettings),
     // The inbox and the library on PostgreSQL: a module of its own, so neither Ingest nor
     // Importer links libpq. Every libpq call is in its `LibPQ/` folder.
     .target(
       name: "IngestPostgres",
-      dependencies: ["Ingest", "Importer", "SystemCalls", "CPostgres", "Digests"],
+      dependencies: ["Ingest", "InboxReading", "Importer", "SystemCalls", "CPostgres", "Digests"],
       swiftSettings: swiftSettings),
     // libpq's header only: IngestPostgres loads the library on first use (see shim.h).
     .systemLibrary(
@@ -149,14 +156,21 @@ let package = Package(
       providers: [.apt(["libheif-dev"])]
     ),
     // The share target over HTTP (`ingest-cli serve`): libmicrohttpd, every call of it in the
-    // module's `Internals/` file, in front of the same pipeline `ingest-cli share` runs; and
-    // the web app around it (`WebApp/`: pages, pairing, the library with its thumbnails and
-    // card, which is why it reads Importer's library and draws through ImageCodecs).
+    // module's `Internals/` file, and the share route in front of the same pipeline
+    // `ingest-cli share` runs. It never reads the library.
     .target(
       name: "ShareServer",
       dependencies: [
         "Ingest", "ActivationRules", "ItemProvider", "Sniffing", "UTI", "SystemCalls",
-        "CMicroHTTPD", "Importer", "ImageCodecs", "Digests",
+        "CMicroHTTPD", "Digests",
+      ],
+      swiftSettings: swiftSettings),
+    // The web app around the share route: pages, pairing, the library with its thumbnails and
+    // card, which is why it reads Importer's library and draws through ImageCodecs.
+    .target(
+      name: "ShareWebApp",
+      dependencies: [
+        "ShareServer", "Ingest", "Importer", "ImageCodecs", "UTI", "SystemCalls", "Digests",
       ],
       swiftSettings: swiftSettings),
     // libmicrohttpd's header, linked (a server maps it for its whole life anyway).
@@ -170,17 +184,17 @@ let package = Package(
     .executableTarget(
       name: "ingest-cli",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts", "IngestPostgres", "ShareServer",
-        "SystemCalls",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "InboxReading", "Importer",
+        "TypeMatrix", "Shortcuts", "IngestPostgres", "ShareServer", "ShareWebApp", "SystemCalls",
       ],
       swiftSettings: swiftSettings
     ),
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "Importer", "TypeMatrix",
-        "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs", "ShareServer",
+        "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "InboxReading", "Importer",
+        "TypeMatrix", "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs", "ShareServer",
+        "ShareWebApp",
         "CMicroHTTPD", "TestSupport",
       ] + appleModuleNames.filter { $0 == "UIKit" }.map { .target(name: $0) },
       path: "Benchmarks",
@@ -222,19 +236,21 @@ let package = Package(
     .testTarget(
       name: "IngestTests",
       dependencies: [
-        "Ingest", "ItemProvider", "Sniffing", "ActivationRules", "UTI", "SystemCalls",
-        "TestSupport",
+        "Ingest", "InboxReading", "ItemProvider", "Sniffing", "ActivationRules", "UTI",
+        "SystemCalls", "TestSupport",
       ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "ImporterTests",
-      dependencies: ["Importer", "Ingest", "SystemCalls", "TestSupport"],
+      dependencies: ["Importer", "Ingest", "InboxReading", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "IngestPostgresTests",
-      dependencies: ["IngestPostgres", "Importer", "Ingest", "SystemCalls", "TestSupport"],
+      dependencies: [
+        "IngestPostgres", "Importer", "Ingest", "InboxReading", "SystemCalls", "TestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
     // Compiles iOS share-extension code with only its imports changed (see the target's files).
@@ -269,8 +285,8 @@ let package = Package(
     .testTarget(
       name: "CrashStateTests",
       dependencies: [
-        "CrashStates", "Ingest", "Importer", "IngestPostgres", "ItemProvider", "SystemCalls",
-        "TestSupport",
+        "CrashStates", "Ingest", "InboxReading", "Importer", "IngestPostgres", "ItemProvider",
+        "SystemCalls", "TestSupport",
       ],
       swiftSettings: swiftSettings),
     // The web app's pieces on their own: escaping, header parsing, the same-origin rule, the
@@ -278,7 +294,9 @@ let package = Package(
     // CLITests, with curl and a headless browser).
     .testTarget(
       name: "ShareServerTests",
-      dependencies: ["ShareServer", "Digests", "ImageCodecs", "Ingest", "Importer", "UTI"],
+      dependencies: [
+        "ShareServer", "ShareWebApp", "Digests", "ImageCodecs", "Ingest", "Importer", "UTI",
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "CLITests",

@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import ShareServer
+import ShareWebApp
 import Sniffing
 import SystemCalls
 
@@ -205,7 +206,8 @@ struct RunningShareServer {
     pipeline = SharePipeline(group: try GroupDirectory(path: groupDirectory))
     let configuration = ShareServer.Configuration(
       listener: .address("127.0.0.1", port: 0), tokens: try BearerTokens([ServeBenchmarks.token]))
-    let server = try ShareServer(pipeline: pipeline, configuration: configuration)
+    // With the web app in front of the share route, as `ingest-cli serve` runs it.
+    let server = try ShareServer(pipeline: pipeline, library: nil, configuration: configuration)
     self.server = server
     serving = Task { try await server.run() }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import ShareServer
+import ShareWebApp
 import TestSupport
 
 #if canImport(Glibc)

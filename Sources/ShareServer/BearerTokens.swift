@@ -4,7 +4,7 @@ import SystemCalls
 /// file (a per-device list), blank lines skipped.
 public struct BearerTokens: Sendable {
   /// Each token's bytes (the pairing cookie is made from them).
-  let tokens: [[UInt8]]
+  package let tokens: [[UInt8]]
 
   /// The tokens given.
   /// - Throws: `ShareServerError.noTokens` when there is none.
@@ -62,13 +62,13 @@ public struct BearerTokens: Sendable {
 
   /// Whether `token` (as typed into the pairing form) is one of the tokens, compared as
   /// `accepts(authorization:)` compares.
-  func accepts(token: [UInt8]) -> Bool {
+  package func accepts(token: [UInt8]) -> Bool {
     Self.matches(any: tokens, token)
   }
 
   /// Whether `candidate` is one of `secrets`: every one compared, each in time that depends
   /// only on the lengths.
-  static func matches(any secrets: [[UInt8]], _ candidate: [UInt8]) -> Bool {
+  package static func matches(any secrets: [[UInt8]], _ candidate: [UInt8]) -> Bool {
     var matched: UInt8 = 0
     for secret in secrets {
       matched |= equal(secret, candidate)

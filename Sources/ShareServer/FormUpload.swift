@@ -13,19 +13,26 @@ import SystemCalls
 /// the limit while arriving, the connection is closed instead, as for a plain upload),
 /// `maximumParts` parts, and `maximumFieldSize` bytes of a text field (the rest of such a body
 /// is read and dropped, so that it can be answered).
-final class FormUpload: Sendable {
+package final class FormUpload: Sendable {
   /// The fields a Web Share Target form has, and what became of them.
-  struct Fields: Sendable {
-    var title: String?
-    var text: String?
-    var url: String?
+  package struct Fields: Sendable {
+    package var title: String?
+    package var text: String?
+    package var url: String?
+
+    /// The fields given (none by default).
+    package init(title: String? = nil, text: String? = nil, url: String? = nil) {
+      self.title = title
+      self.text = text
+      self.url = url
+    }
   }
 
   /// A file part: its upload, the MIME type and the file name it declared.
-  struct File: Sendable {
-    var upload: Upload
-    var declaredType: String?
-    var name: String?
+  package struct File: Sendable {
+    package var upload: Upload
+    package var declaredType: String?
+    package var name: String?
   }
 
   private struct State: Sendable {
@@ -53,7 +60,7 @@ final class FormUpload: Sendable {
   private let keepsFiles: Bool
   private let state = Mutex(State())
 
-  init(
+  package init(
     in group: GroupDirectory, limit: Int64, keptFields: Set<String> = ["title", "text", "url"],
     keepsFiles: Bool = true
   ) {
@@ -64,7 +71,7 @@ final class FormUpload: Sendable {
   }
 
   /// How many file parts were read past without a file (`keepsFiles` false).
-  var droppedFiles: Int { state.withLock { $0.droppedFiles } }
+  package var droppedFiles: Int { state.withLock { $0.droppedFiles } }
 
   /// Whether a part is a file: it has a file name, or (a name the post processor could not
   /// read: one holding a NUL, a CR or a LF ends the header early) it declares a content type
@@ -157,10 +164,10 @@ final class FormUpload: Sendable {
   }
 
   /// The file parts, in order, with the MIME type and file name each declared.
-  var files: [File] { state.withLock { $0.files } }
+  package var files: [File] { state.withLock { $0.files } }
 
   /// The text fields (invalid UTF-8 repaired).
-  var fields: Fields {
+  package var fields: Fields {
     state.withLock { state in
       func field(_ key: String) -> String? {
         state.fieldBytes[key].map { String(decoding: $0, as: UTF8.self) }.flatMap {
@@ -172,7 +179,7 @@ final class FormUpload: Sendable {
   }
 
   /// The kept text field `key` (invalid UTF-8 repaired); nil when the form has none.
-  func field(_ key: String) -> String? {
+  package func field(_ key: String) -> String? {
     state.withLock { $0.fieldBytes[key] }.map { String(decoding: $0, as: UTF8.self) }
   }
 
@@ -183,7 +190,7 @@ final class FormUpload: Sendable {
   }
 
   /// Removes every file part received. Safe to call twice.
-  func discard() {
+  package func discard() {
     for file in files { file.upload.discard() }
   }
 }

@@ -1,5 +1,5 @@
 /// What the daemon asks of the server for each request (see `HTTPDaemon`).
-protocol HTTPRequestHandler: Sendable {
+package protocol HTTPRequestHandler: Sendable {
   /// Decides from the head alone: answer now (no body byte is stored), or take the body into
   /// an upload. Called on the loop's thread: must not block for long.
   func decide(_ head: HTTPRequestHead) -> HTTPHeadDecision
@@ -18,7 +18,7 @@ protocol HTTPRequestHandler: Sendable {
 }
 
 /// What `HTTPRequestHandler.decide` answers.
-enum HTTPHeadDecision: Sendable {
+package enum HTTPHeadDecision: Sendable {
   /// Answer now; the body, if any, is never read.
   case respond(HTTPResponse)
   /// Answer with what `answer` makes, on the I/O executor while the connection is suspended

@@ -1,43 +1,36 @@
 /// What the server reads of a request before its body: the method, the path and the headers
 /// it acts on. No other header is read, and none is logged.
-struct HTTPRequestHead: Sendable {
-  var method: String
+package struct HTTPRequestHead: Sendable {
+  package var method: String
   /// The path, without the query (libmicrohttpd takes that off).
-  var path: String
+  package var path: String
   /// `Authorization`, for the bearer token.
-  var authorization: String?
+  package var authorization: String?
   /// `Content-Type`: the type the client declares for the body.
-  var contentType: String?
+  package var contentType: String?
   /// `Content-Length`, when the client sent one (a chunked body has none).
-  var contentLength: Int64?
+  package var contentLength: Int64?
   /// `Accept`: whether a browser asks for a page (a form's POST is answered with a redirect).
-  var accept: String? = nil
+  package var accept: String? = nil
   /// `Accept-Language`: the language of the summary card.
-  var acceptLanguage: String? = nil
+  package var acceptLanguage: String? = nil
   /// `Cookie`: the pairing cookie and the viewer's time zone.
-  var cookie: String? = nil
+  package var cookie: String? = nil
   /// `Host`, `Origin` and `Sec-Fetch-Site`: whether a cookie-authenticated POST comes from the
   /// server's own pages.
-  var host: String? = nil
-  var origin: String? = nil
-  var fetchSite: String? = nil
+  package var host: String? = nil
+  package var origin: String? = nil
+  package var fetchSite: String? = nil
   /// `Content-Disposition` of a raw body: the file name a client such as a Shortcut gives it
   /// (display-only, never a path).
-  var contentDisposition: String? = nil
+  package var contentDisposition: String? = nil
   /// The query's values of `queryKeys` (no other is read).
-  var query: [String: String] = [:]
+  package var query: [String: String] = [:]
   /// Set by the web app's routes (never from a header) when the request carries a valid
   /// pairing cookie and comes from the server's own origin: it stands in for the bearer token.
-  var isPaired = false
+  package var isPaired = false
 
   /// The query arguments the web app reads: `share` (the share just sent) and `tz` (the
   /// viewer's time zone).
-  static let queryKeys = ["share", "tz"]
-
-  /// The path as logs show it: a route the server has, or `other` (a path is the client's
-  /// text, and may hold anything).
-  var loggedPath: String {
-    if ShareRoutes.known.contains(path) { return path }
-    return WebAppRoutes.loggedRoute(of: self) ?? "other"
-  }
+  package static let queryKeys = ["share", "tz"]
 }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// A status, a body and its type: every answer the server gives.
-struct HTTPResponse: Sendable {
-  var status: Int
+package struct HTTPResponse: Sendable {
+  package var status: Int
   /// The body's bytes (a PNG's, or text's UTF-8).
-  var body: [UInt8]
-  var contentType: String
+  package var body: [UInt8]
+  package var contentType: String
   /// Further headers (`WWW-Authenticate` on a 401, the web app's security headers, a
   /// `Location`, a `Set-Cookie`).
-  var headers: [(String, String)] = []
+  package var headers: [(String, String)] = []
 
   /// An answer with a binary body.
-  init(status: Int, body: [UInt8], contentType: String, headers: [(String, String)] = []) {
+  package init(status: Int, body: [UInt8], contentType: String, headers: [(String, String)] = []) {
     self.status = status
     self.body = body
     self.contentType = contentType
@@ -19,17 +19,17 @@ struct HTTPResponse: Sendable {
   }
 
   /// An answer with a text body, as UTF-8.
-  init(status: Int, body: String, contentType: String, headers: [(String, String)] = []) {
+  package init(status: Int, body: String, contentType: String, headers: [(String, String)] = []) {
     self.init(status: status, body: Array(body.utf8), contentType: contentType, headers: headers)
   }
 
   /// A plain-text answer, for process supervisors and people.
-  static func text(_ status: Int, _ body: String) -> HTTPResponse {
+  package static func text(_ status: Int, _ body: String) -> HTTPResponse {
     HTTPResponse(status: status, body: body + "\n", contentType: "text/plain; charset=utf-8")
   }
 
   /// A JSON object of strings: `{"share": "<id>"}`, `{"error": "..."}`.
-  static func json(_ status: Int, _ object: [String: String]) -> HTTPResponse {
+  package static func json(_ status: Int, _ object: [String: String]) -> HTTPResponse {
     let data =
       (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     return HTTPResponse(
@@ -38,19 +38,19 @@ struct HTTPResponse: Sendable {
   }
 
   /// An error as JSON, `{"error": message}`.
-  static func error(_ status: Int, _ message: String) -> HTTPResponse {
+  package static func error(_ status: Int, _ message: String) -> HTTPResponse {
     json(status, ["error": message])
   }
 
   /// 503 with `Retry-After: 30`: the request was not taken, and may be sent again.
-  static func unavailable(_ message: String) -> HTTPResponse {
+  package static func unavailable(_ message: String) -> HTTPResponse {
     var response = error(503, message)
     response.headers = [("Retry-After", "30")]
     return response
   }
 
   /// The value of the header `name` (ignoring case), if the response has it.
-  func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
   }
 }

@@ -12,19 +12,31 @@ import UTI
 /// `LocalShare` (sniffed, registered as its content's type, as Photos or Files would share it),
 /// shown to the activation rule, then handed to the same `SharePipeline` with its contract,
 /// committed all or nothing.
-struct ShareRoutes: HTTPRequestHandler {
-  /// The paths the server answers (any other is 404, and logged as `other`).
+package struct ShareRoutes: HTTPRequestHandler {
+  /// The paths these routes answer (any other is 404, and logged as `other`, unless a handler
+  /// in front of them answers it: see `otherRoutes`).
   static let known: Set<String> = ["/share", "/healthz"]
 
-  let pipeline: SharePipeline
+  package let pipeline: SharePipeline
   let rule: ActivationRule?
   /// Nil: no token is asked for (`--insecure-no-token`).
-  let tokens: BearerTokens?
+  package let tokens: BearerTokens?
   let limits: BodyLimits
   let sniffer = ContentSniffer()
-  let log: @Sendable (String) -> Void
+  package let log: @Sendable (String) -> Void
+  /// The routes a handler in front of these answers (the web app's): their description, for
+  /// a 404 to name every route, and the name a log line gives a request for one of them (nil
+  /// for a path none of them is: `other`).
+  package var otherRoutes: (description: String, logged: @Sendable (HTTPRequestHead) -> String?)?
 
-  func decide(_ head: HTTPRequestHead) -> HTTPHeadDecision {
+  /// The path as logs show it: a route the server has, or `other` (a path is the client's
+  /// text, and may hold anything).
+  func loggedPath(_ head: HTTPRequestHead) -> String {
+    if Self.known.contains(head.path) { return head.path }
+    return otherRoutes?.logged(head) ?? "other"
+  }
+
+  package func decide(_ head: HTTPRequestHead) -> HTTPHeadDecision {
     switch head.path {
     case "/healthz":
       guard head.method == "GET" || head.method == "HEAD" else {
@@ -34,7 +46,8 @@ struct ShareRoutes: HTTPRequestHandler {
     case "/share":
       return decideShare(head)
     default:
-      return .respond(.error(404, "no such route; this server answers \(WebAppRoutes.everyRoute)"))
+      let every = otherRoutes?.description ?? "POST /share and GET /healthz"
+      return .respond(.error(404, "no such route; this server answers \(every)"))
     }
   }
 
@@ -61,7 +74,7 @@ struct ShareRoutes: HTTPRequestHandler {
 
   /// A raw body: one file, named by its `Content-Disposition` file name when it has one (as a
   /// Shortcut's "Get Contents of URL" sends a file), else by nothing (never the staging name).
-  func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
+  package func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
     let received: ReceivedFile
     do {
       received = try await stage(upload, declaredMIMEType: head.contentType)
@@ -88,7 +101,7 @@ struct ShareRoutes: HTTPRequestHandler {
   /// file name, its `url`, its `text`, and its `title` as the item's title (the share's title
   /// in the manifest). Empty file parts, which a form sends for a file input left empty, are
   /// skipped.
-  func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
+  package func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
     var files: [LocalShare.WebShareFile] = []
     var received: [ReceivedFile] = []
     var bytes: Int64 = 0
@@ -183,20 +196,20 @@ struct ShareRoutes: HTTPRequestHandler {
     }
   }
 
-  func tooSlow(_ head: HTTPRequestHead, waited: Bool) {
+  package func tooSlow(_ head: HTTPRequestHead, waited: Bool) {
     if waited {
       log(
-        "path=\(head.loggedPath) answered 503: its upload slot came after the request time"
+        "path=\(loggedPath(head)) answered 503: its upload slot came after the request time"
           + " limit")
     } else {
-      log("path=\(head.loggedPath) closed: the body did not arrive within the request time limit")
+      log("path=\(loggedPath(head)) closed: the body did not arrive within the request time limit")
     }
   }
 
-  func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {
+  package func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {
     let method = Self.knownMethods.contains(head.method) ? head.method : "other"
     log(
-      "method=\(method) path=\(head.loggedPath) status=\(status.map(String.init) ?? "closed")"
+      "method=\(method) path=\(loggedPath(head)) status=\(status.map(String.init) ?? "closed")"
         + " received=\(bodyBytes)")
   }
 
@@ -205,7 +218,7 @@ struct ShareRoutes: HTTPRequestHandler {
   ]
 
   /// `image/heic` of `Image/HEIC; charset=x`: the media type without parameters, lowercased.
-  static func mediaType(_ contentType: String) -> String {
+  package static func mediaType(_ contentType: String) -> String {
     let base = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
     return base.trimmingCharacters(in: .whitespaces).lowercased()
   }

@@ -1,6 +1,5 @@
 import ActivationRules
 import Foundation
-import Importer
 import Ingest
 import SystemCalls
 
@@ -138,12 +137,6 @@ public final class ShareServer: Sendable {
     /// Seconds a request's body may take to arrive, from its head (default: 15 minutes); a
     /// slower one is closed and its bytes removed.
     public var requestTimeLimitSeconds: Int
-    /// Where the web app's thumbnails are decoded (default: `.inProcess`). A server facing
-    /// people who may share hostile files runs them in a child process
-    /// (`ThumbnailDecoding.thisExecutable`, as `ingest-cli serve` does), so no image can take
-    /// the server down.
-    public var thumbnailDecoding = ThumbnailDecoding.inProcess
-
     /// The address or host name of `listener`, for a TCP listener (nil for a Unix socket).
     public var host: String? {
       if case .address(let host, _) = listener { host } else { nil }
@@ -171,20 +164,32 @@ public final class ShareServer: Sendable {
   private let wake: WakeEvent
   private let log: @Sendable (String) -> Void
 
-  /// Starts listening (connections wait in the kernel's queue until `run()`).
+  /// Starts listening with the share routes alone, `POST /share` and `GET /healthz`
+  /// (connections wait in the kernel's queue until `run()`). `ShareWebApp` serves its pages
+  /// around them.
   ///
   /// - Parameters:
   ///   - pipeline: What commits each share (its group directory holds the staged uploads).
   ///   - rule: The activation rule a share must pass first, as `ingest-cli share --rule`.
-  ///   - library: The library the web app's library page shows (with the day's card); nil
-  ///     shows the inbox alone.
   ///   - configuration: Where to listen, the tokens, and the limits.
   ///   - log: Receives one line per request and per share: no content, no header values.
-  /// - Throws: `ShareServerError.cannotListen`, `.pairingUnavailable`.
-  public init(
-    pipeline: SharePipeline, rule: ActivationRule? = nil, library: (any LibraryStore)? = nil,
-    configuration: Configuration,
+  /// - Throws: `ShareServerError.cannotListen`.
+  public convenience init(
+    pipeline: SharePipeline, rule: ActivationRule? = nil, configuration: Configuration,
     log: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(ShareServerError) {
+    try self.init(
+      pipeline: pipeline, rule: rule, configuration: configuration, log: log,
+      routes: { (share) throws(ShareServerError) in share })
+  }
+
+  /// Starts listening, with `routes` answering each request: the share routes, or a handler
+  /// in front of them made from them (the web app).
+  /// - Throws: `ShareServerError.cannotListen`, or what `routes` throws.
+  package init(
+    pipeline: SharePipeline, rule: ActivationRule?, configuration: Configuration,
+    log: @escaping @Sendable (String) -> Void,
+    routes makeRoutes: (ShareRoutes) throws(ShareServerError) -> any HTTPRequestHandler
   ) throws(ShareServerError) {
     do {
       wake = try WakeEvent()
@@ -192,14 +197,12 @@ public final class ShareServer: Sendable {
       throw .loopFailed(error)
     }
     self.log = log
-    let routes = try WebAppRoutes(
-      share: ShareRoutes(
+    let routes = try makeRoutes(
+      ShareRoutes(
         pipeline: pipeline, rule: rule, tokens: configuration.tokens,
         limits: BodyLimits(
           contract: pipeline.contract, maximumBodySize: configuration.maximumBodySize),
-        log: log),
-      library: library, isSecure: configuration.tls != nil || configuration.isBehindHTTPS,
-      thumbnailDecoding: configuration.thumbnailDecoding)
+        log: log))
     listener = configuration.listener
     stopTimeLimit = .seconds(configuration.stopTimeLimitSeconds)
     daemon = try HTTPDaemon.start(

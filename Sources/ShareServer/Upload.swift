@@ -15,7 +15,7 @@ import SystemCalls
 /// file the share did not take is removed when the share is done with it, or by `discard()`
 /// when the body is cut off. A file left by a killed server is one the inbox sweeper removes
 /// with other leftovers of `.staging/`.
-final class Upload: Sendable {
+package final class Upload: Sendable {
   private struct State: Sendable {
     var file: FileDescriptor?
     var digest: UploadDigest?
@@ -60,7 +60,7 @@ final class Upload: Sendable {
   }
 
   /// The bytes written so far.
-  var byteCount: Int64 { state.withLock { $0.byteCount } }
+  package var byteCount: Int64 { state.withLock { $0.byteCount } }
 
   /// Writes `bytes`; a response to send instead when the body passes the limit or cannot be
   /// written (the file is removed then).

@@ -1,5 +1,5 @@
 import Foundation
-import ShareServer
+import ShareWebApp
 import SystemCalls
 
 /// `ingest-cli`: simulate a share on Linux and answer type questions.

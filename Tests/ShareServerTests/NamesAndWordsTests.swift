@@ -3,6 +3,7 @@ import Ingest
 import Testing
 
 @testable import ShareServer
+@testable import ShareWebApp
 
 /// The pieces behind what a person reads: file names a client gave, sizes, kinds and refusals
 /// in words, and the pairing key kept across restarts.

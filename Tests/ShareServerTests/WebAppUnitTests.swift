@@ -7,6 +7,7 @@ import Testing
 import UTI
 
 @testable import ShareServer
+@testable import ShareWebApp
 
 /// The web app's pieces, one by one.
 @Suite("The web app's pieces")

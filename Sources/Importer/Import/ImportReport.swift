@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 
 /// Something that went wrong with one share (or with the inbox itself) in a pass.

@@ -48,7 +48,7 @@ public final class DirectoryInbox: InboxStore {
 
   /// The share id a manifest's file name holds (`<UUID>.json`, the UUID in any case); nil for
   /// any other name.
-  static func shareID(ofManifest name: String) -> UUID? {
+  package static func shareID(ofManifest name: String) -> UUID? {
     guard name.hasSuffix(".json"), name.utf8.count == 41 else { return nil }
     return UUID(uuidString: String(name.dropLast(5)))
   }
@@ -78,7 +78,7 @@ public final class DirectoryInbox: InboxStore {
   static func partialName(_ id: UUID) -> String { ".\(id.uuidString).json.partial" }
 
   /// Whether `name` is a reservation's (`.<share-id>.json.partial`).
-  static func isReservation(_ name: String) -> Bool {
+  package static func isReservation(_ name: String) -> Bool {
     name.hasPrefix(".") && name.hasSuffix(".json.partial")
   }
 

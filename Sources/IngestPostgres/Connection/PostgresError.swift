@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 
 /// A PostgreSQL operation that failed: what was being done, on which server, the SQLSTATE and

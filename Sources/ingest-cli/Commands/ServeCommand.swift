@@ -1,8 +1,10 @@
 import ActivationRules
 import Foundation
 import Importer
+import InboxReading
 import Ingest
 import ShareServer
+import ShareWebApp
 import SystemCalls
 
 /// `ingest-cli serve`: the share target over HTTP, in front of the pipeline `share` runs.
@@ -336,9 +338,6 @@ enum ServeCommand {
     }
     var configuration = ShareServer.Configuration(tls: tls, tokens: tokens)
     configuration.isBehindHTTPS = given.isBehindHTTPS
-    // Every thumbnail is decoded by this program started again, in a process with limits of
-    // its own (IngestCLI.main answers ThumbnailWorker.argument first).
-    configuration.thumbnailDecoding = .thisExecutable
     if let path = given.unixSocket {
       configuration.listener = .unixSocket(path: path)
       if let socketMode { configuration.unixSocketPermissions = socketMode }
@@ -357,9 +356,11 @@ enum ServeCommand {
     if let stopTimeout { configuration.stopTimeLimitSeconds = stopTimeout }
     let server: ShareServer
     do {
+      // Every thumbnail is decoded by this program started again, in a process with limits of
+      // its own (IngestCLI.main answers ThumbnailWorker.argument first).
       server = try ShareServer(
-        pipeline: pipeline, rule: rule, library: library, configuration: configuration,
-        log: { Output.error("serve: \($0)") })
+        pipeline: pipeline, rule: rule, library: library, thumbnailDecoding: .thisExecutable,
+        configuration: configuration, log: { Output.error("serve: \($0)") })
     } catch {
       throw CLIError(status: .cannotCreate, message: "\(error)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Delivers each share by running a shell command: `/bin/sh -c COMMAND sh MANIFEST`, with

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Imports shares as they arrive: drains the inbox, then waits for its arrivals (for the

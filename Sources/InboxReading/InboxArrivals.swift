@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// What wakes an `InboxWatcher`: a descriptor that becomes readable when a share may have

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodecs
 import Importer
 import Ingest
+import ShareServer
 import Synchronization
 import SystemCalls
 import UTI

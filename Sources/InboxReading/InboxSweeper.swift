@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Removes what crashed or abandoned shares left in a group directory, and completes committed

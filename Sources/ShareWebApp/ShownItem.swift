@@ -54,7 +54,8 @@ struct ShownItem {
       let scheme = URL(string: address)?.scheme?.lowercased()
       let shown =
         scheme == "http" || scheme == "https"
-        ? "<a href=\"\(HTML.escape(address))\" rel=\"noreferrer noopener\">\(HTML.escape(address))</a>"
+        ? "<a href=\"\(HTML.escape(address))\" rel=\"noreferrer noopener\">"
+          + "\(HTML.escape(address))</a>"
         : HTML.escape(address)
       let title = name.map { "<span class=\"name\">\(HTML.escape($0))</span> " } ?? ""
       return "<li class=\"item item-url\">\(title)\(shown) \(type)</li>"

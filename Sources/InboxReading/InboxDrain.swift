@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Something that takes a claimed share somewhere: a directory, a command, the main app's

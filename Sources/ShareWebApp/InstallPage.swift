@@ -1,4 +1,5 @@
 import Ingest
+import ShareServer
 import UTI
 
 /// `GET /`: what the server is, pairing this browser (the pairing form, or a way to forget
@@ -23,10 +24,15 @@ struct InstallPage {
 
         """
     } else if pairing.isPaired(head) {
+      let keyNote =
+        pairing.isKeyPersisted
+        ? ""
+        : " This server cannot keep its pairing key, so this browser must pair again after the"
+          + " server restarts."
       body += """
         <section id="pairing"><h2>This browser is paired</h2>
         <p class="notice" id="paired">Shares from this browser are taken, and the library is \
-        yours to see.\(pairing.isKeyPersisted ? "" : " This server cannot keep its pairing key, so this browser must pair again after the server restarts.")</p>
+        yours to see.\(keyNote)</p>
         <form method="post" action="/unpair"><p><button type="submit">Forget this \
         browser</button></p></form>
         </section>
@@ -35,11 +41,16 @@ struct InstallPage {
     } else {
       let shownMessage =
         message.map { "<p class=\"notice error\" id=\"message\">\(HTML.escape($0))</p>\n" } ?? ""
+      let keyNote =
+        pairing.isKeyPersisted
+        ? "It stays paired when the server restarts."
+        : "This server cannot keep its pairing key: after it restarts, this browser must pair"
+          + " again."
       body += """
         <section id="pairing"><h2>Pair this browser</h2>
         \(shownMessage)<p>Type one of the server's tokens (a line of its token file) once. The \
         server answers with a cookie that stands in for the token on this browser: the share \
-        sheet's posts and the library page carry it. \(pairing.isKeyPersisted ? "It stays paired when the server restarts." : "This server cannot keep its pairing key: after it restarts, this browser must pair again.")</p>
+        sheet's posts and the library page carry it. \(keyNote)</p>
         <form method="post" action="/pair">
         <p><label for="token">Token</label>
         <input type="password" id="token" name="token" autocomplete="off" required></p>

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Delivers each share into a directory as `<destination>/<share-id>/`: its payload files

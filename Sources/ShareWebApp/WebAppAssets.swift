@@ -14,7 +14,8 @@ enum WebAppAssets {
       var zone = "";
       try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) {}
       if (zone) {
-        document.cookie = "tz=" + encodeURIComponent(zone) + "; Path=/; Max-Age=31536000; SameSite=Strict";
+        document.cookie =
+          "tz=" + encodeURIComponent(zone) + "; Path=/; Max-Age=31536000; SameSite=Strict";
         var shown = body.getAttribute("data-time-zone");
         var query = new URLSearchParams(location.search);
         if (shown !== null && shown !== zone && !query.has("tz")) {
@@ -28,7 +29,8 @@ enum WebAppAssets {
         var when = new Date(times[i].getAttribute("datetime"));
         if (!isNaN(when.getTime())) {
           times[i].title = times[i].textContent;
-          times[i].textContent = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+          times[i].textContent =
+            when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
         }
       }
       var buttons = document.querySelectorAll("button[data-copy]");
@@ -69,19 +71,29 @@ enum WebAppAssets {
     h1 { font-size: 1.5rem; margin: 0.5rem 0; }
     h2 { font-size: 1.15rem; margin-top: 1.75rem; }
     a { color: var(--accent); }
-    .notice { border-left: 4px solid var(--accent); padding: 0.5rem 0.75rem; background: rgba(29, 92, 143, 0.08); }
+    .notice {
+      border-left: 4px solid var(--accent); padding: 0.5rem 0.75rem;
+      background: rgba(29, 92, 143, 0.08);
+    }
     .error { border-left-color: #b3261e; }
-    pre.card { white-space: pre-wrap; word-break: break-word; padding: 0.75rem; border: 1px solid #8884; border-radius: 6px; }
+    pre.card {
+      white-space: pre-wrap; word-break: break-word; padding: 0.75rem; border: 1px solid #8884;
+      border-radius: 6px;
+    }
     ul.shares { list-style: none; padding: 0; }
     li.share { border-top: 1px solid #8884; padding: 0.6rem 0; }
     li.share:target { background: rgba(29, 92, 143, 0.12); }
     ul.items { padding-left: 1.25rem; margin: 0.3rem 0 0; }
     .meta { color: #777; font-size: 0.9rem; }
     .item-text, .item-url { word-break: break-word; }
-    img.thumbnail { display: block; max-width: 240px; max-height: 240px; margin: 0.3rem 0; border-radius: 4px; }
+    img.thumbnail {
+      display: block; max-width: 240px; max-height: 240px; margin: 0.3rem 0; border-radius: 4px;
+    }
     form p { margin: 0.5rem 0; }
     label { display: block; font-weight: 600; }
-    input[type=text], input[type=url], input[type=password], textarea { width: 100%; box-sizing: border-box; font: inherit; padding: 0.35rem; }
+    input[type=text], input[type=url], input[type=password], textarea {
+      width: 100%; box-sizing: border-box; font: inherit; padding: 0.35rem;
+    }
     button { font: inherit; padding: 0.4rem 0.9rem; }
     ol li { margin: 0.25rem 0; }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Importer
 import Ingest
+import ShareServer
 
 /// The web app around the share target: the install page (`GET /`), pairing a browser
 /// (`POST /pair`, `POST /unpair`), the manifest, icons, script and style sheet, the library
@@ -39,6 +40,8 @@ struct WebAppRoutes: HTTPRequestHandler {
     share: ShareRoutes, library: (any LibraryStore)?, isSecure: Bool,
     thumbnailDecoding: ThumbnailDecoding = .inProcess
   ) throws(ShareServerError) {
+    var share = share
+    share.otherRoutes = (Self.everyRoute, { Self.loggedRoute(of: $0) })
     self.share = share
     self.library = library
     // The key is kept in the group directory only when there are tokens to pair with.

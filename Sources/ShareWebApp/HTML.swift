@@ -1,3 +1,5 @@
+import ShareServer
+
 /// Server-rendered HTML: escaping, the page around every body, and the headers every page
 /// carries.
 ///

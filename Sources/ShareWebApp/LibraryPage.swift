@@ -1,6 +1,7 @@
 import Foundation
 import Importer
 import Ingest
+import ShareServer
 
 /// `GET /library`: the day's hand-off summary card (with a copy button), the shares waiting
 /// in the inbox, the records imported into the library, and a form that posts a share from
@@ -96,7 +97,8 @@ struct LibraryPage: Sendable {
         : isInInbox
           ? "it is in the inbox, waiting for the importer." : "it is no longer in the inbox."
       notice =
-        "<p class=\"notice\" id=\"received\">Received share <code>\(sent.uuidString)</code>: \(whereItIs)</p>\n"
+        "<p class=\"notice\" id=\"received\">Received share <code>\(sent.uuidString)</code>: "
+        + "\(whereItIs)</p>\n"
     }
     let body = """
       <header><h1>Shares</h1><nav><a href="/">Pairing and install</a></nav></header>
@@ -146,11 +148,14 @@ struct LibraryPage: Sendable {
     return """
       <section id="send"><h2>Share from this browser</h2>
       \(shownNote)<form method="post" action="/share" enctype="multipart/form-data" id="send-form">
-      <p><label for="send-title">Title</label><input type="text" id="send-title" name="title"\(value(fields.title))></p>
+      <p><label for="send-title">Title</label><input type="text" id="send-title" \
+      name="title"\(value(fields.title))></p>
       <p><label for="send-text">Text</label><textarea id="send-text" name="text" rows="3">
       \(HTML.escape(fields.text ?? ""))</textarea></p>
-      <p><label for="send-url">URL</label><input type="url" id="send-url" name="url"\(value(fields.url))></p>
-      <p><label for="send-files">Files</label><input type="file" id="send-files" name="files" multiple></p>
+      <p><label for="send-url">URL</label><input type="url" id="send-url" \
+      name="url"\(value(fields.url))></p>
+      <p><label for="send-files">Files</label><input type="file" id="send-files" name="files" \
+      multiple></p>
       <p><button type="submit">Share</button></p>
       </form>
       </section>
@@ -172,7 +177,8 @@ struct TimeText {
       return digits.count < 2 ? "0" + digits : digits
     }
     let shown =
-      "\(parts.year ?? 0)-\(pad(parts.month))-\(pad(parts.day)) \(pad(parts.hour)):\(pad(parts.minute))"
+      "\(parts.year ?? 0)-\(pad(parts.month))-\(pad(parts.day))"
+      + " \(pad(parts.hour)):\(pad(parts.minute))"
     let stamp = date.formatted(.iso8601)
     return "<time datetime=\"\(HTML.escape(stamp))\">\(HTML.escape(shown))</time>"
   }

@@ -1,4 +1,5 @@
 import Digests
+import ShareServer
 import SystemCalls
 
 /// How a browser signs in: it cannot add `Authorization: Bearer` to a Web Share Target POST,
@@ -14,9 +15,9 @@ import SystemCalls
 /// as ``BearerTokens`` compares tokens.
 ///
 /// It is `HttpOnly; SameSite=Strict; Path=/` with a `Max-Age` of 400 days (Chrome's most), and
-/// `Secure` over HTTPS (the server's own TLS, or a proxy's). `SameSite=Strict` keeps other sites' pages from sending it; a POST it
-/// authenticates must also come from the server's own pages (`isSameOrigin(_:)`), as
-/// `Sec-Fetch-Site` and `Origin` say.
+/// `Secure` over HTTPS (the server's own TLS, or a proxy's). `SameSite=Strict` keeps other
+/// sites' pages from sending it; a POST it authenticates must also come from the server's own
+/// pages (`isSameOrigin(_:)`), as `Sec-Fetch-Site` and `Origin` say.
 struct Pairing: Sendable {
   /// The tokens; nil when the server asks for none (`--insecure-no-token`).
   let tokens: BearerTokens?
