@@ -8,17 +8,21 @@ import Synchronization
 /// tests), a call made while a Swift task is current must run on a worker of an `IOExecutor`,
 /// never on Swift's cooperative pool, whose few threads every task of the process shares.
 ///
-/// `syscall(_:_:_:)` asks `check(_:_:)` before each call but `close`. A call from a task on any other thread
-/// is a violation: by default an `assertionFailure` naming the call and its path (the fix is to
-/// give the task `IOExecutor.shared` as its executor preference at its entry point, or to make
-/// the blocking function an `async` one that runs there). `INGEST_EXECUTOR_CHECK=report` prints
-/// each violation to standard error instead (one line, then the stack), for surveying a test
-/// suite; `off` turns the check off. Release builds compile none of this: the hot path pays
-/// nothing.
+/// `syscall(_:_:_:)` asks `check(_:_:)` before each call but `close`. A call from a task on any
+/// other thread is a violation (the fix is to give the task `IOExecutor.shared` as its executor
+/// preference at its entry point, or to make the blocking function an `async` one that runs
+/// there). What it does:
 ///
-/// Tests record violations under a path of their own with `record(under:)`, as faults are
-/// armed under one (`FaultInjector`): a violation on a path under a recorded prefix is recorded
-/// there, not asserted.
+/// - under a path a test records with `record(under:)` (as faults are armed under one, by
+///   `FaultInjector`), it is recorded there, for the test to expect none;
+/// - elsewhere, with `INGEST_EXECUTOR_CHECK=assert`, an `assertionFailure` naming the call and
+///   its path; with `report`, one line on standard error and the stack, for surveying a test
+///   suite (`report:<path>` appends them to a file, from every process that inherits it);
+/// - elsewhere, by default, nothing: the tests' own fixtures call the synchronous
+///   initialisers (`GroupDirectory(path:)`, `Library(path:)`) from their tasks, which is theirs
+///   to change, not the package's.
+///
+/// Release builds compile none of this: the hot path pays nothing.
 package final class ExecutorCheck: Sendable {
   /// One system call made by a task while it was not running on an I/O executor's worker.
   package struct Violation: Sendable, Hashable, CustomStringConvertible {
@@ -48,7 +52,9 @@ package final class ExecutorCheck: Sendable {
 
   /// What a violation does, from `INGEST_EXECUTOR_CHECK`.
   private enum Mode {
-    case assert, report, off
+    case assert, ignore
+    /// To this descriptor: standard error, or the file `report:<path>` names.
+    case report(Int32)
   }
 
   private struct State {
@@ -65,9 +71,15 @@ package final class ExecutorCheck: Sendable {
 
   private init() {
     switch getenv("INGEST_EXECUTOR_CHECK").map({ String(cString: $0) }) {
-    case "report": mode = .report
-    case "off": mode = .off
-    default: mode = .assert
+    case "assert": mode = .assert
+    case "report": mode = .report(2)
+    case let value? where value.hasPrefix("report:"):
+      // Appended to, by every process that inherits the variable (ingest-cli under the CLI
+      // tests, whose standard error the tests read).
+      let descriptor = open(
+        String(value.dropFirst(7)), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+      mode = .report(descriptor >= 0 ? descriptor : 2)
+    default: mode = .ignore
     }
   }
 
@@ -110,11 +122,11 @@ package final class ExecutorCheck: Sendable {
       if recorded { return }
     }
     switch mode {
-    case .off: return
-    case .report:
+    case .ignore: return
+    case .report(let descriptor):
       var line = Array("ExecutorCheck: \(violation)\n".utf8)
-      _ = write(2, &line, line.count)
-      Self.printStack()
+      _ = write(descriptor, &line, line.count)
+      Self.printStack(to: descriptor)
     case .assert:
       assertionFailure("\(violation)")
     }
@@ -122,7 +134,7 @@ package final class ExecutorCheck: Sendable {
 
   /// glibc's `backtrace` and `backtrace_symbols_fd` (execinfo.h, which Glibc's module map
   /// leaves out), looked up when a report needs them.
-  private static func printStack() {
+  private static func printStack(to descriptor: Int32) {
     typealias Backtrace =
       @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>, Int32)
       -> Int32
@@ -134,7 +146,7 @@ package final class ExecutorCheck: Sendable {
     else { return }
     var frames = [UnsafeMutableRawPointer?](repeating: nil, count: 64)
     let count = unsafeBitCast(take, to: Backtrace.self)(&frames, Int32(frames.count))
-    unsafeBitCast(print, to: PrintSymbols.self)(&frames, count, 2)
+    unsafeBitCast(print, to: PrintSymbols.self)(&frames, count, descriptor)
   }
 
   /// Records, rather than asserts, the violations on paths under `prefix` from now on.

@@ -12,9 +12,10 @@
 /// preference (SE-0417) where it starts (a share, the drain, watcher and sweeper, an import)
 /// or, for a single store call, with `run(_:)`; so every copy, digest, flush, commit, SQLite
 /// and libpq call they make runs on a worker here, never on Swift's cooperative pool. In debug
-/// builds that is checked, not only promised: every system call (the one funnel, `syscall`)
-/// asks `ExecutorCheck` whether a task is current on a thread that is no worker, and a call
-/// that is fails an assertion naming it. Async code waits by `await`; the one blocking wait
+/// builds that is checked, not only promised: every system call but `close` (the one funnel,
+/// `syscall`) asks `ExecutorCheck` whether a task is current on a thread that is no worker; a
+/// test records such calls under its directory and expects none (a share and its import), and
+/// `INGEST_EXECUTOR_CHECK=assert` makes any of them fail an assertion naming the call. Async code waits by `await`; the one blocking wait
 /// inside it is a large copy's for its hashing worker's buffers, and that runs only on a
 /// worker (`DigestingCopier` checks `isCurrent`). Synchronous initialisers that block
 /// (`GroupDirectory(path:)`, `Library(path:)`) have async forms that run here
