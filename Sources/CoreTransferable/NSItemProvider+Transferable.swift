@@ -26,14 +26,14 @@
         let error = TransferableError.noImportableRepresentation(
           item: String(describing: T.self), importable: importable.map(\.contentType.identifier),
           registered: registeredTypeIdentifiers)
-        LoadQueueExecutor.shared.execute { completionHandler(.failure(error)) }
+        IOExecutor.shared.execute { completionHandler(.failure(error)) }
         let progress = Progress(totalUnitCount: 1)
         progress.completedUnitCount = 1
         return progress
       }
       let type = entry.contentType.identifier
       @Sendable func run(_ payload: TransferPayload, cleanUp: URL? = nil) {
-        Task(executorPreference: LoadQueueExecutor.shared) {
+        Task(executorPreference: IOExecutor.shared) {
           defer { if let cleanUp { TransferFiles.remove(cleanUp) } }
           do {
             completionHandler(.success(try await importer(payload)))
@@ -103,7 +103,7 @@
         case .data:
           registerDataRepresentation(forTypeIdentifier: identifier, visibility: visibility) {
             completion in
-            Task(executorPreference: LoadQueueExecutor.shared) {
+            Task(executorPreference: IOExecutor.shared) {
               do {
                 switch try await exporter(transferable()) {
                 case .data(let data): completion(data, nil)
@@ -120,7 +120,7 @@
             forTypeIdentifier: identifier, fileOptions: opensInPlace ? [.openInPlace] : [],
             visibility: visibility
           ) { completion in
-            Task(executorPreference: LoadQueueExecutor.shared) {
+            Task(executorPreference: IOExecutor.shared) {
               do {
                 guard case .file(let url, let allowsOriginal) = try await exporter(transferable())
                 else { throw CocoaError(.fileReadUnknown) }

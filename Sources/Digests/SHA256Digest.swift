@@ -128,13 +128,8 @@ package struct SHA256Digest: ~Copyable {
   /// (or fails as libgcrypt tolerates) libgcrypt is neither loaded nor set up. A failure for
   /// want of descriptors is not kept, so the next digest tries again once some are free.
   private enum Library {
-    /// The loaded functions are plain C function pointers, fixed once loaded.
-    struct Loaded: @unchecked Sendable {
-      var result: Result<cgcrypt_api, SharedLibraryError>
-    }
-
     /// The outcome of the load, once it succeeded or failed for good.
-    private static let state = Mutex<Loaded?>(nil)
+    private static let state = Mutex<LoadedLibrary<cgcrypt_api>?>(nil)
 
     /// The file libgcrypt's set-up opens (`_gcry_initialize_fips_mode`).
     static let fipsFile = "/proc/sys/crypto/fips_enabled"
@@ -143,7 +138,7 @@ package struct SHA256Digest: ~Copyable {
       try state.withLock { state -> Result<cgcrypt_api, SharedLibraryError> in
         if let state { return state.result }
         let (result, isLasting) = load()
-        if isLasting { state = Loaded(result: result) }
+        if isLasting { state = LoadedLibrary(result) }
         return result
       }.get()
     }

@@ -68,7 +68,7 @@ extension NSItemProvider {
     completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
   ) -> Progress {
     loadCopy(
-      typeIdentifier, inPlace: true, onThisWorker: LoadOperation.executor.isCurrent,
+      typeIdentifier, inPlace: true, onThisWorker: IOExecutor.shared.isCurrent,
       completionHandler: completionHandler)
   }
 
@@ -131,7 +131,7 @@ extension NSItemProvider {
     if onThisWorker {
       load()
     } else {
-      LoadOperation.executor.execute(load)
+      IOExecutor.shared.execute(load)
     }
     return operation.progress
   }

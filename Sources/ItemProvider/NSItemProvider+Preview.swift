@@ -34,7 +34,7 @@ extension NSItemProvider {
       operation.fail(Self.previewUnavailable(underlying: ItemProviderError.noPreviewImageHandler))
       return
     }
-    LoadOperation.executor.execute {
+    IOExecutor.shared.execute {
       var given = carried?.dictionary ?? [:]
       given.removeValue(forKey: NSItemProviderPreferredImageSizeKey)
       if let preferredSize {

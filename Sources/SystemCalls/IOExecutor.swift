@@ -8,17 +8,30 @@
 ///
 /// The concurrency model, in one paragraph: async above, this executor below. Public APIs are
 /// `async` (the pipeline, the stores, the importer) or take callbacks where Apple's do
-/// (`NSItemProvider`). Their async code runs with this executor as its task executor preference
-/// (SE-0417), so every copy, digest, flush, commit, SQLite and libpq call they make runs on a
-/// worker here, never on Swift's cooperative pool, and they wait for each other by `await`, never
-/// by a semaphore. Callbacks (a provider's load handlers and completion handlers) are work items
-/// here too, so they are delivered asynchronously, as Apple documents, on a thread that may block.
-/// Nothing else in the package starts a thread: workers start when work waits and none is free
-/// (at most `maximumWorkers`), and end after `idleLifetime` without work; one more thread, the
-/// timer thread, fires `schedule(after:_:)`'s actions (share deadlines, load timeouts, delayed
-/// housekeeping). Which thread runs a line: a line in an `async` function of the package, or in
-/// a callback it hands to a provider, runs on a worker of `IOExecutor.shared`; a timer's action
-/// runs on the timer thread and does nothing that blocks.
+/// (`NSItemProvider`). Their async code gives itself this executor as its task executor
+/// preference (SE-0417) where it starts (a share, the drain, watcher and sweeper, an import)
+/// or, for a single store call, with `run(_:)`; so every copy, digest, flush, commit, SQLite
+/// and libpq call they make runs on a worker here, never on Swift's cooperative pool. In debug
+/// builds that is checked, not only promised: every system call but `close` (the one funnel,
+/// `syscall`) asks `ExecutorCheck` whether a task is current on a thread that is no worker; a
+/// test records such calls under its directory and expects none (a share and its import), and
+/// `INGEST_EXECUTOR_CHECK=assert` makes any of them fail an assertion naming the call. Async code waits by `await`; the one blocking wait
+/// inside it is a large copy's for its hashing worker's buffers, and that runs only on a
+/// worker (`DigestingCopier` checks `isCurrent`). Synchronous initialisers that block
+/// (`GroupDirectory(path:)`, `Library(path:)`) have async forms that run here
+/// (`GroupDirectory.open(path:)`, `Library.open(path:)`). Callbacks (a provider's load
+/// handlers and completion handlers) are work items here too, so they are delivered
+/// asynchronously, as Apple documents, on a thread that may block. Nothing else in the package
+/// starts a thread: workers start when work waits and none is free (at most `maximumWorkers`),
+/// and end after `idleLifetime` without work, or at once while `drain()` waits; one more
+/// thread, the timer thread, fires `schedule(after:_:)`'s actions (share deadlines, load
+/// timeouts, delayed housekeeping). Which thread runs a line: a line in an `async` function of
+/// the package, or in a callback it hands to a provider, runs on a worker of
+/// `IOExecutor.shared`; a timer's action runs on the timer thread and does nothing that blocks.
+//
+// `@unchecked Sendable` because its state is guarded by a C `pthread_mutex_t` it owns (with two
+// `pthread_cond_t`s on it: `Mutex` has no condition variables), through pointers that never
+// change; every `var` below is read and written only with `lock` held.
 package final class IOExecutor: TaskExecutor, @unchecked Sendable {
   /// A unit of work: a task's job, or a closure.
   private enum Work {
@@ -58,6 +71,8 @@ package final class IOExecutor: TaskExecutor, @unchecked Sendable {
   /// When the timer thread wakes on its own (`.max` while it waits for a signal).
   private var timerSleepsUntil: UInt64 = .max
   private var timerThreadStarted = false
+  /// Tasks waiting in `drain()`: while any waits, idle workers and an idle timer thread end.
+  private var drainWaiters: [CheckedContinuation<Void, Never>] = []
 
   private let lock: UnsafeMutablePointer<pthread_mutex_t>
   private let workAvailable: UnsafeMutablePointer<pthread_cond_t>
@@ -151,6 +166,41 @@ package final class IOExecutor: TaskExecutor, @unchecked Sendable {
     return marker == Unmanaged.passUnretained(self).toOpaque()
   }
 
+  /// Whether the calling thread is a worker of any `IOExecutor` (the shared one, or one of a
+  /// test's own): where blocking calls belong (see `ExecutorCheck`).
+  package static var isWorkerThread: Bool { pthread_getspecific(workerKey) != nil }
+
+  /// Returns once all the work submitted so far, and the work it submits, has run, and every
+  /// worker has ended (an idle one at once, not after `idleLifetime`), with the timer thread
+  /// too when no timer is pending: for an orderly shutdown, as NIO's `IOExecutor.drain()`.
+  ///
+  /// The executor stays usable: work submitted later starts workers again. A timer still
+  /// pending keeps the timer thread, and its action runs when due; cancel timers first for a
+  /// shutdown that leaves no thread behind.
+  package func drain() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      pthread_mutex_lock(lock)
+      drainWaiters.append(continuation)
+      let finished = takeDrainWaitersIfDrained()
+      pthread_mutex_unlock(lock)
+      for waiter in finished { waiter.resume() }
+      // Idle workers and an idle timer thread wake, see a drain waiting and end.
+      pthread_cond_broadcast(workAvailable)
+      pthread_cond_signal(timerChanged)
+    }
+  }
+
+  /// The tasks waiting in `drain()` when nothing is left running, else none; called with
+  /// `lock` held.
+  private func takeDrainWaitersIfDrained() -> [CheckedContinuation<Void, Never>] {
+    guard !drainWaiters.isEmpty, workers == 0, head >= queue.count,
+      // The timer thread ends once no timer is pending; a pending one keeps it.
+      !timerThreadStarted || !timers.isEmpty
+    else { return [] }
+    defer { drainWaiters = [] }
+    return drainWaiters
+  }
+
   private func submit(_ work: Work) {
     pthread_mutex_lock(lock)
     queue.append(work)
@@ -206,10 +256,11 @@ package final class IOExecutor: TaskExecutor, @unchecked Sendable {
         continue
       }
       // Nothing to do: wait for a signal, and end after `idleLifetime` without one.
+      // While a drain waits, an idle worker ends at once.
       idle += 1
       var deadline = Self.deadline(after: idleLifetime)
-      var ends = false
-      while true {
+      var ends = !drainWaiters.isEmpty
+      while !ends {
         let status = pthread_cond_timedwait(workAvailable, lock, &deadline)
         if signalled > 0 {
           signalled -= 1
@@ -217,7 +268,7 @@ package final class IOExecutor: TaskExecutor, @unchecked Sendable {
         }
         // Work that no signal announced (its signal woke another waiter first).
         if head < queue.count { break }
-        if status == ETIMEDOUT {
+        if status == ETIMEDOUT || !drainWaiters.isEmpty {
           ends = true
           break
         }
@@ -225,7 +276,9 @@ package final class IOExecutor: TaskExecutor, @unchecked Sendable {
       idle -= 1
       if ends {
         workers -= 1
+        let finished = takeDrainWaitersIfDrained()
         pthread_mutex_unlock(lock)
+        for waiter in finished { waiter.resume() }
         return
       }
     }
@@ -301,6 +354,15 @@ package final class IOExecutor: TaskExecutor, @unchecked Sendable {
         continue
       }
       timerSleepsUntil = next
+      if next == .max, !drainWaiters.isEmpty {
+        // No timer pending and a drain waiting: the thread ends (the next timer starts one).
+        timerThreadStarted = false
+        timerSleepsUntil = .max
+        let finished = takeDrainWaitersIfDrained()
+        pthread_mutex_unlock(lock)
+        for waiter in finished { waiter.resume() }
+        return
+      }
       if next == .max {
         pthread_cond_wait(timerChanged, lock)
       } else {

@@ -91,6 +91,38 @@ extension SharedLibrary {
     packages: "libsqlite3-0 (with libsqlite3-dev)")
 }
 
+/// A C library's table of functions once loaded, or why it could not be: what each module keeps
+/// in a `static let` (lazily initialised, so loaded once per process, on first use), the one
+/// "load a C library once" helper of the package.
+//
+// `@unchecked Sendable` because a C library's table is a C struct of function pointers, which
+// Swift imports as not `Sendable`: the pointers are written once, when the library loads, and
+// only read after, from any thread.
+package struct LoadedLibrary<Functions>: @unchecked Sendable {
+  /// The functions, or why the library could not be loaded.
+  package let result: Result<Functions, SharedLibraryError>
+
+  /// An outcome already known (a library loaded some other way, a failure of set-up).
+  package init(_ result: Result<Functions, SharedLibraryError>) {
+    self.result = result
+  }
+
+  /// Loads `library` now and keeps its functions as `resolve` finds them (see
+  /// `SharedLibrary.load(_:)`).
+  package init(
+    _ library: SharedLibrary,
+    resolve: (UnsafeMutableRawPointer) -> (api: Functions?, missing: String?)
+  ) {
+    self.init(library.load(resolve))
+  }
+
+  /// The functions.
+  /// - Throws: `SharedLibraryError` when the library could not be loaded.
+  package func get() throws(SharedLibraryError) -> Functions {
+    try result.get()
+  }
+}
+
 /// A C library the package loads on first use could not be loaded: which library, from where,
 /// why, and what to install.
 public struct SharedLibraryError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -6,6 +6,7 @@ import Testing
 
 #if os(Linux)
   import ItemProvider
+  import SystemCalls
 #endif
 
 /// Runs `TransferableReceiver.swift` against every source-app profile, and Transferable items
@@ -170,7 +171,7 @@ struct ExecutorProbe: Transferable {
 
   static func record() {
     let onLoadQueue = withUnsafeCurrentTask { task in
-      task?.unownedTaskExecutor == LoadQueueExecutor.shared.asUnownedTaskExecutor()
+      task?.unownedTaskExecutor == IOExecutor.shared.asUnownedTaskExecutor()
     }
     Self.onLoadQueue.withLock { $0.append(onLoadQueue) }
   }

@@ -162,19 +162,12 @@ enum LibHeif {
 
   /// libheif, loaded the first time a HEIF or AVIF image is read.
   private enum Library {
-    /// The loaded functions are plain C function pointers, fixed once loaded (as libgcrypt's
-    /// are in Digests).
-    struct Loaded: @unchecked Sendable {
-      var result: Result<cheif_api, SharedLibraryError>
+    static let loaded = LoadedLibrary<cheif_api>(.libheif) { handle in
+      var missing: UnsafePointer<CChar>?
+      guard let functions = cheif_resolve(handle, &missing)?.pointee else {
+        return (nil, missing.map { String(cString: $0) })
+      }
+      return (functions, nil)
     }
-
-    static let loaded = Loaded(
-      result: SharedLibrary.libheif.load { handle in
-        var missing: UnsafePointer<CChar>?
-        guard let functions = cheif_resolve(handle, &missing)?.pointee else {
-          return (nil, missing.map { String(cString: $0) })
-        }
-        return (functions, nil)
-      })
   }
 }

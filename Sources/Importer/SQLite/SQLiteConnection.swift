@@ -154,15 +154,9 @@ package final class SQLiteConnection {
 /// SQLite, loaded the first time a connection opens (`SharedLibrary`): commands that never
 /// open the library database never map it.
 enum SQLiteLibrary {
-  /// The loaded functions are plain C function pointers, fixed once loaded.
-  struct Loaded: @unchecked Sendable {
-    var result: Result<csqlite_api, SharedLibraryError>
+  static let loaded = LoadedLibrary<csqlite_api>(.sqlite) { handle in
+    var missing: UnsafePointer<CChar>?
+    let functions = csqlite_resolve(handle, &missing)
+    return (functions?.pointee, missing.map { String(cString: $0) })
   }
-
-  static let loaded = Loaded(
-    result: SharedLibrary.sqlite.load { handle in
-      var missing: UnsafePointer<CChar>?
-      let functions = csqlite_resolve(handle, &missing)
-      return (functions?.pointee, missing.map { String(cString: $0) })
-    })
 }

@@ -30,10 +30,12 @@ final class PGConnection {
   /// URL may override). Notices (`CREATE ... IF NOT EXISTS` skipping) are not printed.
   init(url: PostgresURL, connectTimeout: Int, applicationName: String) throws(PostgresError) {
     self.url = url
-    guard let library = LibPQ.loaded.api else {
+    let library: cpostgres_api
+    switch LibPQ.loaded.result {
+    case .success(let functions): library = functions
+    case .failure(let error):
       throw PostgresError(
-        operation: "load libpq", target: url.redacted, sqlState: nil,
-        message: LibPQ.loaded.error)
+        operation: "load libpq", target: url.redacted, sqlState: nil, message: "\(error)")
     }
     pq = library
     let pq = library
@@ -218,13 +220,7 @@ enum CStrings {
 /// 3 MiB of memory in every process that linked it). `INGEST_LIBPQ` names another copy (a path,
 /// or a soname the loader finds), for systems that keep libpq elsewhere.
 private enum LibPQ {
-  /// The loaded functions are plain C function pointers, fixed once loaded.
-  struct Loaded: @unchecked Sendable {
-    var api: cpostgres_api?
-    var error: String
-  }
-
-  static let loaded: Loaded = {
+  static let loaded: LoadedLibrary<cpostgres_api> = {
     let variable = ProcessEnvironment.value("INGEST_LIBPQ").flatMap {
       $0.isEmpty ? nil : $0
     }
@@ -233,10 +229,10 @@ private enum LibPQ {
     let api = cpostgres_load(name, &reason, reason.count)
     let detail = String(
       decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let source = variable == nil ? name : "\(name) (INGEST_LIBPQ)"
-    return Loaded(
-      api: api?.pointee,
-      error: "libpq could not be loaded from \(source): \(detail); install libpq5 (with"
-        + " libpq-dev), or set INGEST_LIBPQ to its path")
+    if let api { return LoadedLibrary(.success(api.pointee)) }
+    let library = SharedLibrary(
+      name: "libpq", soname: "libpq.so.5", variable: "INGEST_LIBPQ",
+      packages: "libpq5 (with libpq-dev)")
+    return LoadedLibrary(.failure(library.failure(detail)))
   }()
 }

@@ -27,10 +27,6 @@ final class LoadOperation: Sendable {
     var onFailure: (@Sendable (NSError) -> Void)?
   }
 
-  /// Where load handlers are called and completions delivered: the package's I/O executor
-  /// (see `IOExecutor`), whose workers may block.
-  static var executor: IOExecutor { .shared }
-
   /// The progress handed to the consumer; cancelling it cancels the load.
   let progress: Progress
   /// The type being loaded, for error messages.
@@ -65,7 +61,7 @@ final class LoadOperation: Sendable {
     guard waiting, timeout > 0, timeout.isFinite else { return }
     let typeIdentifier = self.typeIdentifier
     let left = started + .seconds(min(timeout, 1e9)) - ContinuousClock.now
-    let timer = Self.executor.schedule(after: left) { [self] in
+    let timer = IOExecutor.shared.schedule(after: left) { [self] in
       fail(
         NSItemProvider.itemUnavailable(
           typeIdentifier,
@@ -77,7 +73,7 @@ final class LoadOperation: Sendable {
       state.timer = timer
       return false
     }
-    if answered { Self.executor.cancel(timer) }
+    if answered { IOExecutor.shared.cancel(timer) }
   }
 
   /// Takes the load for the source's first answer; false when it already ended (timed out or
@@ -86,7 +82,7 @@ final class LoadOperation: Sendable {
     state.withLock { state in
       guard state.phase == .waiting else { return false }
       state.phase = .answered
-      if let timer = state.timer { Self.executor.cancel(timer) }
+      if let timer = state.timer { IOExecutor.shared.cancel(timer) }
       state.timer = nil
       return true
     }
@@ -118,7 +114,7 @@ final class LoadOperation: Sendable {
     }
     guard let onFailure else { return }
     source?.cancel()
-    Self.executor.execute { [self] in
+    IOExecutor.shared.execute { [self] in
       onFailure(error)
       end()
     }
@@ -129,7 +125,7 @@ final class LoadOperation: Sendable {
     state.withLock { state in
       state.phase = .ended
       state.onFailure = nil
-      if let timer = state.timer { Self.executor.cancel(timer) }
+      if let timer = state.timer { IOExecutor.shared.cancel(timer) }
       state.timer = nil
       state.sourceProgress = nil
     }

@@ -12,17 +12,11 @@ import SystemCalls
 /// be, every function here fails as it does when OpenSSL refuses (nil, false, or the loader's
 /// message where the function returns a reason); `requireLibrary()` says why up front.
 enum LibCrypto {
-  /// The loaded functions are plain C function pointers, fixed once loaded.
-  private struct Loaded: @unchecked Sendable {
-    var result: Result<copenssl_api, SharedLibraryError>
+  private static let loaded = LoadedLibrary<copenssl_api>(.libcrypto) { handle in
+    var missing: UnsafePointer<CChar>?
+    let functions = copenssl_resolve(handle, &missing)
+    return (functions?.pointee, missing.map { String(cString: $0) })
   }
-
-  private static let loaded = Loaded(
-    result: SharedLibrary.libcrypto.load { handle in
-      var missing: UnsafePointer<CChar>?
-      let functions = copenssl_resolve(handle, &missing)
-      return (functions?.pointee, missing.map { String(cString: $0) })
-    })
 
   /// libcrypto's functions, or nil when the library cannot be loaded.
   static var functions: copenssl_api? {

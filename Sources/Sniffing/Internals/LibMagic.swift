@@ -122,16 +122,10 @@ final class LibMagic: Sendable {
 
   /// libmagic, loaded the first time a handle opens.
   private enum Library {
-    /// The loaded functions are plain C function pointers, fixed once loaded.
-    struct Loaded: @unchecked Sendable {
-      var result: Result<cmagic_api, SharedLibraryError>
+    static let loaded = LoadedLibrary<cmagic_api>(.libmagic) { handle in
+      var missing: UnsafePointer<CChar>?
+      let functions = cmagic_resolve(handle, &missing)
+      return (functions?.pointee, missing.map { String(cString: $0) })
     }
-
-    static let loaded = Loaded(
-      result: SharedLibrary.libmagic.load { handle in
-        var missing: UnsafePointer<CChar>?
-        let functions = cmagic_resolve(handle, &missing)
-        return (functions?.pointee, missing.map { String(cString: $0) })
-      })
   }
 }

@@ -6,11 +6,15 @@
 /// into its `Errno` (swift-system's `valueOrErrno` and `retryOnInterrupt` in one place).
 ///
 /// An injected `EINTR` goes through the same retry loop as a real one, so a test that injects it
-/// proves the retry.
+/// proves the retry. In debug builds it first checks that no task calls it from Swift's
+/// cooperative pool (`ExecutorCheck`); release builds compile no check.
 @inline(__always)
 func syscall<T: FixedWidthInteger>(
   _ call: SystemCall, _ path: String, retryOnInterrupt: Bool = true, _ body: () -> T
 ) -> Result<T, Errno> {
+  #if DEBUG
+    ExecutorCheck.shared.check(call, path)
+  #endif
   while true {
     let result: T
     let code: Errno
@@ -30,6 +34,9 @@ func syscall<T: FixedWidthInteger>(
 /// The same for calls that return a pointer, nil on failure (`opendir`, `mkdtemp`).
 @inline(__always)
 func syscall<T>(_ call: SystemCall, _ path: String, _ body: () -> T?) -> Result<T, Errno> {
+  #if DEBUG
+    ExecutorCheck.shared.check(call, path)
+  #endif
   while true {
     let code: Errno
     if let injected = FaultInjector.shared.fault(for: call, path: path) {

@@ -46,7 +46,8 @@ public struct LibraryRecords: MatrixLibrary {
       return try await importOne(
         id, from: try inbox(group), into: try library(group), contract: contract)
     }
-    let library = try Library(path: FileSystemPath.parent(of: group.path) + "/library.sqlite")
+    let library = try await Library.open(
+      path: FileSystemPath.parent(of: group.path) + "/library.sqlite")
     let pass = try await LibraryImporter(
       library: library, inbox: DirectoryInbox(group: group), contract: contract
     ).importPending()

@@ -117,8 +117,13 @@ public struct MatrixRunner: Sendable {
     }
   }
 
-  /// Runs one row in its own throwaway group directory.
+  /// Runs one row in its own throwaway group directory, on the I/O executor (its files,
+  /// group directory and library are made and removed by blocking calls).
   public func run(_ row: MatrixRow) async -> RowResult {
+    await withTaskExecutorPreference(IOExecutor.shared) { await runOnExecutor(row) }
+  }
+
+  private func runOnExecutor(_ row: MatrixRow) async -> RowResult {
     let clock = ContinuousClock()
     let started = clock.now
     let work: String
