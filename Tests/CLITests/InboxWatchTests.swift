@@ -23,16 +23,6 @@ struct InboxWatchTests {
     return (process, output)
   }
 
-  /// Waits until `condition` holds, for at most `seconds`.
-  static func waitUntil(seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(50))
-    }
-    return condition()
-  }
-
   static func entries(_ path: String) -> [String] {
     (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
   }
@@ -49,13 +39,13 @@ struct InboxWatchTests {
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     let (watcher, output) = try Self.startWatch(["--to", destination, "--json"], group: group)
-    #expect(await Self.waitUntil { Self.entries(destination).count == 1 })
+    #expect(await waitUntil { Self.entries(destination).count == 1 })
     for file in ["photo.heic", "document.pdf"] {
       #expect(
         try await CLI.run(["share", "--group-dir", group, "corpus/files/\(file)"]).status == 0)
     }
     #expect(
-      await Self.waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
+      await waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
     kill(watcher.processIdentifier, signal)
     let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     watcher.waitUntilExit()
@@ -79,7 +69,7 @@ struct InboxWatchTests {
       group: group)
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
-    #expect(await Self.waitUntil { FileManager.default.fileExists(atPath: started) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: started) })
     watcher.terminate()
     watcher.waitUntilExit()
     #expect(watcher.terminationReason == .exit)
@@ -97,7 +87,7 @@ struct InboxWatchTests {
     let (watcher, _) = try Self.startWatch(["--library", library], group: group)
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
-    let listed = await Self.waitUntil {
+    let listed = await waitUntil {
       guard let result = try? CLI.runBlocking(["library", "list", "--library", library, "--json"]),
         let records = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
           as? [[String: Any]]

@@ -24,17 +24,14 @@ extension SharePipeline {
     let id = run.id
     let log = self.log
 
-    // The deadline: when it passes, whatever is still loading is stopped and named. A timer of
-    // the I/O executor, fired by its timer thread, so that it fires on time even when every
-    // worker is busy; setting and cancelling it wakes nobody.
-    let timer = IOExecutor.shared.schedule(after: deadline) {
+    /// Stops whatever is still loading when the deadline passes, and names it.
+    @Sendable func expire() {
       guard !cancellation.isCancelled else { return }
       // Named before the loads are stopped: a stopped load may end the share at once.
       let stillLoading = tracker.loading.withLock { $0 }
       tracker.expired.withLock { $0 = stillLoading }
       cancellation.cancel()
     }
-    defer { IOExecutor.shared.cancel(timer) }
 
     /// Loads one attachment.
     @Sendable func loadOne(_ decision: AttachmentDecision, _ choice: RepresentationChoice) async
@@ -78,18 +75,28 @@ extension SharePipeline {
       run.record(report)
     }
 
-    if work.count == 1 {
-      // One attachment (the most common share) loads in this task: a child task would cost
-      // two thread hand-offs for nothing.
-      let (decision, choice) = work[0]
-      tracker.loading.withLock { $0[decision.position] = choice.typeIdentifier }
-      finish(await loadOne(decision, choice))
-    } else {
-      await loadConcurrently(
-        work,
-        begin: { decision, choice in
-          tracker.loading.withLock { $0[decision.position] = choice.typeIdentifier }
-        }, loadOne: loadOne, finish: finish)
+    // The deadline is a child task of the loads: it sleeps on the cooperative pool (not on
+    // the I/O executor, whose workers the copies may all be blocking) and is cancelled as the
+    // loads end, so it never outlives the share.
+    await withDiscardingTaskGroup { deadlineScope in
+      deadlineScope.addTask(executorPreference: globalConcurrentExecutor) {
+        guard (try? await Task.sleep(for: deadline)) != nil else { return }
+        expire()
+      }
+      if work.count == 1 {
+        // One attachment (the most common share) loads in this task: a child task would cost
+        // two thread hand-offs for nothing.
+        let (decision, choice) = work[0]
+        tracker.loading.withLock { $0[decision.position] = choice.typeIdentifier }
+        finish(await loadOne(decision, choice))
+      } else {
+        await loadConcurrently(
+          work,
+          begin: { decision, choice in
+            tracker.loading.withLock { $0[decision.position] = choice.typeIdentifier }
+          }, loadOne: loadOne, finish: finish)
+      }
+      deadlineScope.cancelAll()
     }
     if let stillLoading = tracker.expired.withLock({ $0 }) {
       run.deadlinePassed = (seconds: Self.seconds(deadline), stillLoading: stillLoading)
