@@ -47,8 +47,12 @@ struct InboxWatchTests {
     #expect(
       await waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
     kill(watcher.processIdentifier, signal)
-    let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    watcher.waitUntilExit()
+    // Read and waited for off the cooperative pool (see `Offload`): the watcher ends its
+    // drain first, and a test that blocks a pool thread starves every other test meanwhile.
+    let lines = try await Offload.run {
+      String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+    try await Offload.run { watcher.waitUntilExit() }
     #expect(watcher.terminationReason == .exit)
     #expect(watcher.terminationStatus == 0)
     #expect(Self.entries(group + "/Inbox").isEmpty)
@@ -71,7 +75,7 @@ struct InboxWatchTests {
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     #expect(await waitUntil { FileManager.default.fileExists(atPath: started) })
     watcher.terminate()
-    watcher.waitUntilExit()
+    try await Offload.run { watcher.waitUntilExit() }
     #expect(watcher.terminationReason == .exit)
     #expect(watcher.terminationStatus == 0)
     #expect(FileManager.default.fileExists(atPath: done), "the share in hand was finished")
@@ -88,7 +92,7 @@ struct InboxWatchTests {
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     let listed = await waitUntil {
-      guard let result = try? CLI.runBlocking(["library", "list", "--library", library, "--json"]),
+      guard let result = try? await CLI.run(["library", "list", "--library", library, "--json"]),
         let records = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
           as? [[String: Any]]
       else { return false }
@@ -96,7 +100,7 @@ struct InboxWatchTests {
     }
     #expect(listed, "the share reached the library")
     watcher.terminate()
-    watcher.waitUntilExit()
+    try await Offload.run { watcher.waitUntilExit() }
     #expect(watcher.terminationStatus == 0)
     #expect(Self.entries(group + "/Inbox").isEmpty)
   }

@@ -78,7 +78,7 @@ struct UntrustedInboxCommandTests {
     kill(watcher.processIdentifier, SIGTERM)
     #expect(await waitUntil(limit: .seconds(10)) { !watcher.isRunning })
     if watcher.isRunning { watcher.terminate() }
-    watcher.waitUntilExit()
+    try await Offload.run { watcher.waitUntilExit() }
     #expect(watcher.terminationReason == .exit)
     #expect(watcher.terminationStatus == 0)
   }
