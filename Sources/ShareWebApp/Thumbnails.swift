@@ -198,6 +198,9 @@ enum LibraryLookup {
 
 /// Takes turns without blocking a thread: at most `capacity` holders at once; `take()`
 /// suspends until a holder calls `pass()`, first come first served.
+///
+/// Kept rather than a bounded task group: the decodes it bounds belong to separate requests,
+/// each answered by its own connection's task, so there is no parent to hold such a group.
 final class TurnTaking: Sendable {
   private struct State: Sendable {
     var holders = 0

@@ -23,16 +23,6 @@ struct InboxWatchTests {
     return (process, output)
   }
 
-  /// Waits until `condition` holds, for at most `seconds`.
-  static func waitUntil(seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(50))
-    }
-    return condition()
-  }
-
   static func entries(_ path: String) -> [String] {
     (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
   }
@@ -49,16 +39,20 @@ struct InboxWatchTests {
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     let (watcher, output) = try Self.startWatch(["--to", destination, "--json"], group: group)
-    #expect(await Self.waitUntil { Self.entries(destination).count == 1 })
+    #expect(await waitUntil { Self.entries(destination).count == 1 })
     for file in ["photo.heic", "document.pdf"] {
       #expect(
         try await CLI.run(["share", "--group-dir", group, "corpus/files/\(file)"]).status == 0)
     }
     #expect(
-      await Self.waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
+      await waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
     kill(watcher.processIdentifier, signal)
-    let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    watcher.waitUntilExit()
+    // Read and waited for off the cooperative pool (see `Offload`): the watcher ends its
+    // drain first, and a test that blocks a pool thread starves every other test meanwhile.
+    let lines = try await Offload.run {
+      String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+    try await Offload.run { watcher.waitUntilExit() }
     #expect(watcher.terminationReason == .exit)
     #expect(watcher.terminationStatus == 0)
     #expect(Self.entries(group + "/Inbox").isEmpty)
@@ -79,9 +73,9 @@ struct InboxWatchTests {
       group: group)
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
-    #expect(await Self.waitUntil { FileManager.default.fileExists(atPath: started) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: started) })
     watcher.terminate()
-    watcher.waitUntilExit()
+    try await Offload.run { watcher.waitUntilExit() }
     #expect(watcher.terminationReason == .exit)
     #expect(watcher.terminationStatus == 0)
     #expect(FileManager.default.fileExists(atPath: done), "the share in hand was finished")
@@ -97,8 +91,8 @@ struct InboxWatchTests {
     let (watcher, _) = try Self.startWatch(["--library", library], group: group)
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
-    let listed = await Self.waitUntil {
-      guard let result = try? CLI.runBlocking(["library", "list", "--library", library, "--json"]),
+    let listed = await waitUntil {
+      guard let result = try? await CLI.run(["library", "list", "--library", library, "--json"]),
         let records = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
           as? [[String: Any]]
       else { return false }
@@ -106,7 +100,7 @@ struct InboxWatchTests {
     }
     #expect(listed, "the share reached the library")
     watcher.terminate()
-    watcher.waitUntilExit()
+    try await Offload.run { watcher.waitUntilExit() }
     #expect(watcher.terminationStatus == 0)
     #expect(Self.entries(group + "/Inbox").isEmpty)
   }

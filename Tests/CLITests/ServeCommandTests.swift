@@ -119,7 +119,7 @@ struct ServeCommandTests {
     let id = try #require(CLI.json(answer.body)["share"] as? String)
     #expect(try await server.inboxIDs() == [id])
     // The staged body is removed just after the answer is on its way.
-    #expect(await Self.waitUntil { server.stagedUploads.isEmpty })
+    #expect(await waitUntil { server.stagedUploads.isEmpty })
     let log = try String(contentsOfFile: server.log, encoding: .utf8)
     #expect(log.contains("types=public.heic"))
     #expect(!log.contains(Self.token), "no header value is logged")
@@ -196,7 +196,7 @@ struct ServeCommandTests {
         + " cat <&3 >/dev/null; echo closed'")
     #expect(answer.output.contains("closed"), "\(answer.output)")
     #expect(Date().timeIntervalSince(started) < 20, "the connection was closed, not waited on")
-    #expect(await Self.waitUntil { server.stagedUploads.isEmpty })
+    #expect(await waitUntil { server.stagedUploads.isEmpty })
     #expect(try await server.inboxIDs().isEmpty)
     let health = try await Self.curl([server.url + "/healthz"])
     #expect(health.status == 200)
@@ -235,7 +235,7 @@ struct ServeCommandTests {
     ])
     let log = server.log
     #expect(
-      await Self.waitUntil {
+      await waitUntil {
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return !Server.entries(server.group + "/.staging").filter { $0.hasPrefix("upload-") }
           .isEmpty || text.contains("status=")
@@ -248,16 +248,6 @@ struct ServeCommandTests {
     #expect(server.process.terminationStatus == 0)
     #expect(try await server.inboxIDs().count == 1)
     #expect(Server.entries(server.group + "/.staging").isEmpty)
-  }
-
-  /// Waits until `condition` holds, for at most `seconds`.
-  static func waitUntil(seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(20))
-    }
-    return condition()
   }
 
   @Test("GET /healthz is 200 ok, with no token")
@@ -295,7 +285,7 @@ struct ServeCommandTests {
     #expect(incoming.count == 2)
     #expect(incoming.allSatisfy { !$0.contains("evil") }, "no name from the request: \(incoming)")
     // The staged parts are removed just after the answer is on its way.
-    #expect(await Self.waitUntil { server.stagedUploads.isEmpty })
+    #expect(await waitUntil { server.stagedUploads.isEmpty })
     let manifest = try #require(
       try JSONSerialization.jsonObject(
         with: Data(contentsOf: URL(fileURLWithPath: server.group + "/Inbox/\(id).json")))
@@ -399,7 +389,7 @@ struct ServeCommandTests {
     #expect(answer.status == form.status, "\(answer.body)")
     #expect(try await server.inboxIDs().isEmpty)
     // A form refused after it arrived whole is removed just after the answer is on its way.
-    #expect(await Self.waitUntil { server.stagedUploads.isEmpty })
+    #expect(await waitUntil { server.stagedUploads.isEmpty })
     #expect(try await Self.curl([server.url + "/healthz"]).status == 200)
   }
 

@@ -124,7 +124,7 @@ struct ServeLimitsTests {
     client.send(
       "POST /share HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Self.token)\r\n"
         + "Content-Length: 1000\r\n\r\n0123456789")
-    #expect(await ServeCommandTests.waitUntil { !first.stagedUploads.isEmpty })
+    #expect(await waitUntil { !first.stagedUploads.isEmpty })
     let inFlight = first.stagedUploads
     // What a SIGKILLed server leaves: an upload and a manifest never committed, unlocked.
     let staging = first.group + "/.staging"

@@ -139,33 +139,26 @@ struct ServeListenerTests {
     var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.photo))
     bytes.append(Data(count: 300_000))
     let slow = try directory.file("slow.heic", contents: bytes)
-    let clock = ContinuousClock()
-    let start = clock.now
-    async let first = Self.timed(clock) {
-      try await ServeCommandTests.curl([
-        "-H", "Authorization: Bearer \(Self.token)", "--limit-rate", "100K",
-        "--data-binary", "@" + slow.path, server.url + "/share",
-      ])
-    }
+    async let first = ServeCommandTests.curl([
+      "-H", "Authorization: Bearer \(Self.token)", "--limit-rate", "100K",
+      "--data-binary", "@" + slow.path, server.url + "/share",
+    ])
     #expect(
-      await ServeCommandTests.waitUntil { !server.stagedUploads.isEmpty }, "the first started")
-    async let second = Self.timed(clock) {
-      try await ServeCommandTests.curl([
-        "-H", "Authorization: Bearer \(Self.token)", "--data-binary", "@" + Self.photo,
-        server.url + "/share",
-      ])
-    }
+      await waitUntil { !server.stagedUploads.isEmpty }, "the first started")
+    async let second = ServeCommandTests.curl([
+      "-H", "Authorization: Bearer \(Self.token)", "--data-binary", "@" + Self.photo,
+      server.url + "/share",
+    ])
     try await Task.sleep(for: .milliseconds(500))
     #expect(server.stagedUploads.count == 1, "the second body waits, not staged")
     #expect(try await ServeCommandTests.curl([server.url + "/healthz"]).status == 200)
-    let (firstAnswer, firstDone) = try await first
-    let (secondAnswer, secondDone) = try await second
+    let firstAnswer = try await first
+    let secondAnswer = try await second
     #expect(firstAnswer.status == 201, "\(firstAnswer.body)")
     #expect(secondAnswer.status == 201, "\(secondAnswer.body)")
-    #expect(firstDone - start > .seconds(2))
-    #expect(secondDone - start > .seconds(2), "the second waited for the first's slot")
-    // The server committed the first before it took the second (curl's own exit times are
-    // no guide: --limit-rate paces the first client's reading of its answer too).
+    // The second waited for the first's slot: the server committed the first before it took
+    // the second (curl's own exit times are no guide: --limit-rate paces the first client's
+    // reading of its answer too).
     let log = try String(contentsOfFile: server.log, encoding: .utf8)
     let firstCommit = try #require(log.range(of: "committed bytes=\(bytes.count) "))
     let secondCommit = try #require(
@@ -173,13 +166,6 @@ struct ServeListenerTests {
         of: "committed bytes=\(try Data(contentsOf: URL(fileURLWithPath: Self.photo)).count) "))
     #expect(firstCommit.lowerBound < secondCommit.lowerBound, "\(log)")
     #expect(try await server.inboxIDs().count == 2)
-  }
-
-  static func timed<T: Sendable>(
-    _ clock: ContinuousClock, _ work: () async throws -> T
-  ) async rethrows -> (T, ContinuousClock.Instant) {
-    let value = try await work()
-    return (value, clock.now)
   }
 
   @Test("A client sending a byte a second is closed at --request-timeout; nothing is kept")
@@ -205,7 +191,7 @@ struct ServeListenerTests {
     let answer = try await CLI.shell("bash \(script.path) \(server.port) \(Self.token)")
     #expect(answer.output.contains("closed"), "\(answer.output)")
     #expect(Date().timeIntervalSince(started) < 15, "closed at the limit, not after 20 bytes")
-    #expect(await ServeCommandTests.waitUntil { server.stagedUploads.isEmpty })
+    #expect(await waitUntil { server.stagedUploads.isEmpty })
     #expect(try await server.inboxIDs().isEmpty)
     #expect(try await ServeCommandTests.curl([server.url + "/healthz"]).status == 200)
     let log = try String(contentsOfFile: server.log, encoding: .utf8)

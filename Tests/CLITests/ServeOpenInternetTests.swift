@@ -150,7 +150,7 @@ struct ServeOpenInternetTests {
       "--data-binary", "@" + slow.path, server.url + "/share",
     ])
     #expect(
-      await ServeCommandTests.waitUntil { !server.stagedUploads.isEmpty }, "the first started")
+      await waitUntil { !server.stagedUploads.isEmpty }, "the first started")
     let client = try RawClient(port: server.port)
     client.send(
       "POST /share HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Self.token)\r\n"
@@ -164,7 +164,7 @@ struct ServeOpenInternetTests {
     _ = try await first
     let log = try String(contentsOfFile: server.log, encoding: .utf8)
     #expect(log.contains("answered 503: its upload slot came after the request time limit"))
-    #expect(await ServeCommandTests.waitUntil { server.stagedUploads.isEmpty })
+    #expect(await waitUntil { server.stagedUploads.isEmpty })
   }
 
   @Test("A chunked body cut short by the client's FIN frees its upload slot at once")
@@ -177,7 +177,7 @@ struct ServeOpenInternetTests {
     client.send(
       "POST /share HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Self.token)\r\n"
         + "Transfer-Encoding: chunked\r\n\r\n400\r\n" + String(repeating: "x", count: 100))
-    #expect(await ServeCommandTests.waitUntil { !server.stagedUploads.isEmpty })
+    #expect(await waitUntil { !server.stagedUploads.isEmpty })
     client.shutdownWrite()
     let clock = ContinuousClock()
     let started = clock.now
@@ -185,7 +185,7 @@ struct ServeOpenInternetTests {
     let answer = try await Self.share(server, ["--max-time", "20"])
     #expect(answer.status == 201, "\(answer.body)")
     #expect(clock.now - started < .seconds(20))
-    #expect(await ServeCommandTests.waitUntil { server.stagedUploads.isEmpty })
+    #expect(await waitUntil { server.stagedUploads.isEmpty })
     let log = try String(contentsOfFile: server.log, encoding: .utf8)
     #expect(log.contains("status=closed"), "\(log)")
   }
@@ -223,7 +223,7 @@ struct ServeOpenInternetTests {
     client.send(
       "POST /share HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Self.token)\r\n"
         + "Content-Length: 1000000\r\n\r\n0123456789")
-    #expect(await ServeCommandTests.waitUntil { !server.stagedUploads.isEmpty })
+    #expect(await waitUntil { !server.stagedUploads.isEmpty })
     let clock = ContinuousClock()
     let started = clock.now
     kill(server.process.processIdentifier, SIGTERM)

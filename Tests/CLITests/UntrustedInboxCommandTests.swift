@@ -72,13 +72,13 @@ struct UntrustedInboxCommandTests {
     watcher.standardError = FileHandle.nullDevice
     try watcher.run()
     #expect(
-      await InboxWatchTests.waitUntil {
+      await waitUntil {
         !InboxWatchTests.entries(group + "/Inbox").contains("\(id.uuidString).json")
       }, "the share is imported")
     kill(watcher.processIdentifier, SIGTERM)
-    #expect(await InboxWatchTests.waitUntil(seconds: 10) { !watcher.isRunning })
+    #expect(await waitUntil(limit: .seconds(10)) { !watcher.isRunning })
     if watcher.isRunning { watcher.terminate() }
-    watcher.waitUntilExit()
+    try await Offload.run { watcher.waitUntilExit() }
     #expect(watcher.terminationReason == .exit)
     #expect(watcher.terminationStatus == 0)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import ItemProvider
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Preview images")

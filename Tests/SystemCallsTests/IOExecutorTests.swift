@@ -1,19 +1,11 @@
 import Foundation
 import Synchronization
 import SystemCalls
+import TestSupport
 import Testing
 
 @Suite("The I/O executor: the package's one owner of threads")
 struct IOExecutorTests {
-  /// Waits up to ten seconds for `condition`, without blocking a thread.
-  static func eventually(_ condition: () -> Bool) async throws -> Bool {
-    for _ in 0..<1000 {
-      if condition() { return true }
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-  }
-
   @Test("Timers fire in order, an earlier one set later included; cancelled ones never")
   func timersFireInOrder() async throws {
     let executor = IOExecutor(name: "test-timers")
@@ -25,8 +17,9 @@ struct IOExecutorTests {
     executor.schedule(after: .milliseconds(200)) { fired.withLock { $0.append(2) } }
     executor.schedule(after: .milliseconds(50)) { fired.withLock { $0.append(1) } }
     executor.cancel(cancelled)
-    #expect(try await Self.eventually { fired.withLock { $0.count } >= 3 })
-    try await Task.sleep(for: .milliseconds(100))
+    // The timer thread fires in order of due time: by the time the last (400 ms) has fired,
+    // the cancelled one (100 ms) would have, so no more waiting shows it never does.
+    #expect(await waitUntil { fired.withLock { $0.count } >= 3 })
     #expect(fired.withLock { $0 } == [1, 2, 3])
   }
 
@@ -39,7 +32,7 @@ struct IOExecutorTests {
       ran.withLock { $0 = (executor.isCurrent, pthread_equal(pthread_self(), submitter) == 0) }
     }
     #expect(!executor.isCurrent)
-    #expect(try await Self.eventually { ran.withLock { $0 } != nil })
+    #expect(await waitUntil { ran.withLock { $0 } != nil })
     #expect(ran.withLock { $0?.onWorker } == true)
     #expect(ran.withLock { $0?.elsewhere } == true)
   }
@@ -69,10 +62,10 @@ struct IOExecutorTests {
         while !release.load(ordering: .relaxed) { usleep(1000) }
       }
     }
-    #expect(try await Self.eventually { started.load(ordering: .relaxed) == count })
+    #expect(await waitUntil { started.load(ordering: .relaxed) == count })
     #expect(executor.workerCount == count)
     release.store(true, ordering: .relaxed)
-    #expect(try await Self.eventually { executor.workerCount == 0 })
+    #expect(await waitUntil { executor.workerCount == 0 })
   }
 
   @Test("Work beside a worker runs at once, even when every worker is busy")
@@ -86,21 +79,18 @@ struct IOExecutorTests {
       for _ in 0..<10_000 where !done.load(ordering: .relaxed) { usleep(1000) }
       finished.store(done.load(ordering: .relaxed), ordering: .relaxed)
     }
-    #expect(try await Self.eventually { finished.load(ordering: .relaxed) })
+    #expect(await waitUntil { finished.load(ordering: .relaxed) })
   }
 
-  @Test("Sleeping holds no thread and ends early when the task is cancelled")
+  @Test(
+    "Sleeping holds no thread and ends early when the task is cancelled",
+    // Not a timing assertion: a ten-minute sleep that cancelling did not end trips it.
+    .timeLimit(.minutes(5)))
   func sleepAndCancel() async throws {
     let executor = IOExecutor(name: "test-sleep")
-    let clock = ContinuousClock()
-    let start = clock.now
-    try await executor.sleep(for: .milliseconds(50))
-    #expect(clock.now - start >= .milliseconds(50))
+    try await executor.sleep(for: .milliseconds(1))
     let sleeper = Task { try await executor.sleep(for: .seconds(600)) }
-    try await Task.sleep(for: .milliseconds(20))
     sleeper.cancel()
-    let cancelledAt = clock.now
     await #expect(throws: CancellationError.self) { try await sleeper.value }
-    #expect(clock.now - cancelledAt < .seconds(120), "a ten-minute sleep ends when cancelled")
   }
 }

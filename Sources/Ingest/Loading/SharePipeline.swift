@@ -167,16 +167,6 @@ public struct SharePipeline: Sendable {
         return run.outcome(error: .groupUnavailable(error), duration: clock.now - started)
       }
     }
-    // The manifest is reserved ahead (a spare), or while the attachments load, so that making
-    // its file (an inode, which on a busy file system is not free) overlaps earlier shares'
-    // flushes or this share's loads instead of following them.
-    let inbox = self.inbox
-    let reservation: ManifestReservation =
-      if let spare {
-        .ready(spare.prepared)
-      } else {
-        .pending(Task(executorPreference: IOExecutor.shared) { try await inbox.reserve(id) })
-      }
     // libgcrypt is set up before attachments load in parallel, not by the first copy to hash
     // while the others hold descriptors (its set-up aborts the process when it cannot open a
     // file). A failure here is the copies' to report: each digest tries again. (One
@@ -185,10 +175,19 @@ public struct SharePipeline: Sendable {
       try? SHA256Digest.prepare()
     }
     let transaction = ShareTransaction(id: id, group: group, spares: spares)
-    await load(&run, transaction: transaction, adopting: received)
+    // The manifest is reserved ahead (a spare), or by a child task while the attachments load,
+    // so that making its file (an inode, which on a busy file system is not free) overlaps
+    // earlier shares' flushes or this share's loads instead of following them.
     let prepared: any PreparedManifest
     do {
-      prepared = try await reservation.prepared
+      if let spare {
+        await load(&run, transaction: transaction, adopting: received)
+        prepared = spare.prepared
+      } else {
+        async let reserved = inbox.reserve(id)
+        await load(&run, transaction: transaction, adopting: received)
+        prepared = try await reserved
+      }
     } catch {
       await transaction.rollback()
       log.record(IngestEvent(shareID: id, stage: .commit, event: "failed", error: error))
@@ -224,20 +223,5 @@ public struct SharePipeline: Sendable {
         "\(GroupDirectory.inboxName)/\(DirectoryInbox.manifestName(id))")
     }
     return outcome
-  }
-}
-
-/// A share's manifest: reserved ahead, or being reserved while the attachments load.
-private enum ManifestReservation {
-  case ready(any PreparedManifest)
-  case pending(Task<any PreparedManifest, any Error>)
-
-  var prepared: any PreparedManifest {
-    get async throws {
-      switch self {
-      case .ready(let prepared): prepared
-      case .pending(let task): try await task.value
-      }
-    }
   }
 }

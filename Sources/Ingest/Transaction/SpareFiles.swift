@@ -20,9 +20,10 @@ import SystemCalls
 /// since the last, at the latest half a second after a share committed, and when the pipeline
 /// is closed or dropped.
 ///
-/// At most one piece of this work runs at a time; it is started by a share's demand, by a
-/// release, or by one timer (for the oldest spare's expiry or the oldest release), and nothing
-/// waits for it but `close()`.
+/// The work is one task the spares own (see `Shelf.run`), fed by the shares' demands and
+/// releases through an `AsyncStream` and woken by a `Clock` (injected, so that tests move time
+/// themselves): one piece at a time, nothing waits for it but `close()`, and it ends with the
+/// spares.
 package final class SpareFiles: Sendable {
   /// A payload file made ahead: `.staging/<UUID>`, empty, open for reading and writing, in a
   /// flushed directory.
@@ -46,28 +47,44 @@ package final class SpareFiles: Sendable {
   package static let releaseDelay: Duration = .milliseconds(500)
 
   private let shelf: Shelf
+  private let upkeep: Task<Void, Never>
 
   /// Spares for `group`: payload files, and manifests from `inbox` when given (an inbox whose
   /// reservations cost nothing needs none), up to `capacity` of each, each kept at most
-  /// `maximumAge`.
-  package init(
+  /// `maximumAge` as `clock` tells it.
+  package init<C: Clock<Duration>>(
     group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int = 16,
-    maximumAge: Duration = defaultMaximumAge
+    maximumAge: Duration = defaultMaximumAge, clock: C = ContinuousClock()
   ) {
-    shelf = Shelf(
-      group: group, inbox: inbox, capacity: max(1, capacity), maximumAge: maximumAge)
+    let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+    let shelf = Shelf(
+      group: group, inbox: inbox, capacity: max(1, capacity), maximumAge: maximumAge,
+      clock: UpkeepClock(clock), events: continuation)
+    self.shelf = shelf
+    // Not a child of any share: it outlives the share that wakes it, to serve the next ones.
+    // Owned all the same: `close()` awaits it, and dropping the spares ends its stream (the
+    // task holds the shelf, not the spares, so that the last pipeline dropped closes it).
+    upkeep = Task(executorPreference: IOExecutor.shared) { await shelf.run(events) }
   }
 
   deinit {
-    shelf.close(then: nil)
+    shelf.close()
   }
 
   /// Removes every spare and the pending releases, and returns once the work in flight is done:
   /// after it, this pipeline's shares make their own files. Dropping the spares does the same
   /// without waiting.
   package func close() async {
+    shelf.close()
+    await upkeep.value
+  }
+
+  /// Returns once the housekeeping has handled every demand and release sent before the call
+  /// (and what a clock's deadline already passed woke it for): what a test awaits before it
+  /// looks at the shelf.
+  package func settle() async {
     await withCheckedContinuation { continuation in
-      shelf.close(then: continuation)
+      if case .terminated = shelf.events.yield(.settled(continuation)) { continuation.resume() }
     }
   }
 
@@ -110,9 +127,33 @@ package final class SpareFiles: Sendable {
 }
 
 extension SpareFiles {
+  /// What wakes the housekeeping.
+  fileprivate enum Event: Sendable {
+    /// A share's demand or release, or the close.
+    case wake
+    /// The alarm the housekeeping set for this time (since the clock's origin).
+    case due(Duration)
+    /// A caller of `settle()`, resumed once everything before it was handled.
+    case settled(CheckedContinuation<Void, Never>)
+  }
+
+  /// The injected clock, as times since the spares were made (so that the shelf needs no
+  /// generic parameter).
+  fileprivate struct UpkeepClock: Sendable {
+    let now: @Sendable () -> Duration
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    init<C: Clock<Duration>>(_ clock: C) {
+      let origin = clock.now
+      now = { origin.duration(to: clock.now) }
+      sleep = { time in try await clock.sleep(until: origin.advanced(by: time), tolerance: nil) }
+    }
+  }
+
   fileprivate struct Aged<Spare: Sendable>: Sendable {
     var spare: Spare
-    var made: ContinuousClock.Instant
+    /// When it was made, as a time since the clock's origin.
+    var made: Duration
   }
 
   fileprivate struct State: Sendable {
@@ -122,16 +163,12 @@ extension SpareFiles {
     /// Names in `.staging/` of committed payloads, to remove after a flush of `Incoming/`, and
     /// since when the oldest waits.
     var released: [String] = []
-    var releasedSince: ContinuousClock.Instant?
+    var releasedSince: Duration?
     /// When a share last took (or looked for) a spare: spares are made only while shares come.
-    var lastDemand: ContinuousClock.Instant?
-    /// Whether housekeeping work is queued or running (at most one at a time).
-    var working = false
-    /// The timer that starts the work again, and when it fires.
-    var timer: (IOExecutor.Timer, ContinuousClock.Instant)?
+    var lastDemand: Duration?
+    /// Whether a wake-up is sent and not yet seen by the housekeeping (one is enough).
+    var signalled = false
     var closed = false
-    /// Who waits in `close()` for the work in flight.
-    var closeWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Whether half the spares of a kind are gone (manifests counted only when `manifests` are
     /// made at all): the point where a batch is made.
@@ -156,11 +193,11 @@ extension SpareFiles {
       return (spares, takeReleased())
     }
 
-    /// Marks the work as started, unless it runs or the spares are closed: true when the
-    /// caller must start it.
-    mutating func claimWork() -> Bool {
-      guard !working, !closed else { return false }
-      working = true
+    /// Notes a wake-up as sent, unless one is pending or the spares are closed: true when the
+    /// caller must send it.
+    mutating func claimSignal() -> Bool {
+      guard !signalled, !closed else { return false }
+      signalled = true
       return true
     }
   }
@@ -172,120 +209,105 @@ extension SpareFiles {
     let inbox: (any InboxStore)?
     let capacity: Int
     let maximumAge: Duration
+    let clock: UpkeepClock
+    let events: AsyncStream<Event>.Continuation
     let state = Mutex(State())
-    private var executor: IOExecutor { .shared }
 
-    init(group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int, maximumAge: Duration) {
+    init(
+      group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int, maximumAge: Duration,
+      clock: UpkeepClock, events: AsyncStream<Event>.Continuation
+    ) {
       self.group = group
       self.inbox = inbox
       self.capacity = capacity
       self.maximumAge = maximumAge
+      self.clock = clock
+      self.events = events
     }
 
-    /// Runs `body` on the state, notes the demand and, from the second share on, starts the
-    /// work that makes again what was taken: once half the spares of a kind are gone (starting
+    /// Runs `body` on the state, notes the demand and, from the second share on, wakes the
+    /// work that makes again what was taken: once half the spares of a kind are gone (waking
     /// work costs more than making a file on a fast disk, so it makes several at a time).
     func take<Spare: Sendable>(_ body: @Sendable (inout State) -> Spare?) -> Spare? {
-      let (spare, start) = state.withLock { state -> (Spare?, Bool) in
+      let (spare, wake) = state.withLock { state -> (Spare?, Bool) in
         let spare = body(&state)
         guard !state.closed, state.sharesStarted >= 2 else { return (spare, false) }
-        state.lastDemand = .now
-        let start =
-          state.isLow(capacity: capacity, manifests: inbox != nil) && state.claimWork()
-        return (spare, start)
+        state.lastDemand = clock.now()
+        let wake = state.isLow(capacity: capacity, manifests: inbox != nil) && state.claimSignal()
+        return (spare, wake)
       }
-      if start { Task(executorPreference: executor) { [self] in await work() } }
+      if wake { events.yield(.wake) }
       return spare
     }
 
     /// Takes `names` for the housekeeping to remove; false when it does not run (not yet, or
     /// no more).
     func release(_ names: [String]) -> Bool {
-      let (taken, start, wakeAt) = state.withLock {
-        state -> (Bool, Bool, ContinuousClock.Instant?) in
-        guard state.sharesStarted >= 2, !state.closed else { return (false, false, nil) }
+      let (taken, wake) = state.withLock { state -> (Bool, Bool) in
+        guard state.sharesStarted >= 2, !state.closed else { return (false, false) }
         let first = state.released.isEmpty
         state.released += names
-        if first { state.releasedSince = .now }
-        // Started once half a batch waits; the first sets the timer for the oldest.
-        if state.released.count >= capacity / 2 && state.claimWork() { return (true, true, nil) }
-        return (true, false, first ? .now + SpareFiles.releaseDelay : nil)
+        if first { state.releasedSince = clock.now() }
+        // Woken once half a batch waits (to remove them now), or by the first (to set the
+        // alarm for it).
+        return (true, (first || state.released.count >= capacity / 2) && state.claimSignal())
       }
-      if start { Task(executorPreference: executor) { [self] in await work() } }
-      if let wakeAt { wake(at: wakeAt) }
+      if wake { events.yield(.wake) }
       return taken
     }
 
-    /// Removes every spare and pending release (as work on the executor, or by the work in
-    /// flight), and resumes `waiter` once that is done.
-    func close(then waiter: CheckedContinuation<Void, Never>?) {
-      let (cleanUp, timer) = state.withLock {
-        state -> (((payloads: [Payload], manifests: [Manifest]), [String])?, IOExecutor.Timer?) in
-        state.closed = true
-        let timer = state.timer?.0
-        state.timer = nil
-        if let waiter { state.closeWaiters.append(waiter) }
-        // The work in flight sees `closed` and cleans up itself.
-        if state.working { return (nil, timer) }
-        state.working = true
-        return (state.takeAll(), timer)
-      }
-      if let timer { executor.cancel(timer) }
-      if let cleanUp {
-        Task(executorPreference: executor) { [self] in
-          await removeAll(cleanUp.0, released: cleanUp.1)
-          endWork()
-        }
-      }
+    /// Closes the shelf and ends the stream of events: the housekeeping handles what was sent,
+    /// removes every spare and pending release, and ends.
+    func close() {
+      state.withLock { $0.closed = true }
+      events.finish()
     }
 
-    /// Sets the timer that starts the work at `instant` (or earlier, if one is set earlier).
-    private func wake(at instant: ContinuousClock.Instant) {
-      let replaced = state.withLock { state -> (IOExecutor.Timer?, Bool) in
-        if state.closed { return (nil, false) }
-        if let (timer, due) = state.timer {
-          if due <= instant { return (nil, false) }
-          state.timer = nil
-          return (timer, true)
+    /// The housekeeping, for as long as the stream lasts: a pass for each wake-up, and an
+    /// alarm (a child task sleeping on the clock) for the next expiry or release; then the
+    /// clean-up.
+    func run(_ events: AsyncStream<Event>) async {
+      await withDiscardingTaskGroup { alarms in
+        var alarm: Duration?
+        for await event in events {
+          switch event {
+          case .settled(let waiter):
+            waiter.resume()
+            continue
+          case .due(let time):
+            if alarm == time { alarm = nil }
+          case .wake:
+            break
+          }
+          guard let next = await pass() else { continue }
+          if let alarm, alarm <= next { continue }
+          alarm = next
+          alarms.addTask { [clock, events = self.events] in
+            guard (try? await clock.sleep(next)) != nil else { return }
+            events.yield(.due(next))
+          }
         }
-        return (nil, true)
+        alarms.cancelAll()
       }
-      guard replaced.1 else { return }
-      if let old = replaced.0 { executor.cancel(old) }
-      let timer = executor.schedule(after: instant - .now) { [self] in
-        let start = state.withLock { state -> Bool in
-          state.timer = nil
-          return state.claimWork()
-        }
-        if start { Task(executorPreference: executor) { [self] in await work() } }
-      }
-      let keep = state.withLock { state -> Bool in
-        guard !state.closed, state.timer == nil else { return false }
-        state.timer = (timer, instant)
-        return true
-      }
-      if !keep { executor.cancel(timer) }
+      let (spares, released) = state.withLock { $0.takeAll() }
+      await removeAll(spares, released: released)
     }
 
     private enum Step {
       case make(payloads: Int, manifests: Int)
-      case rest(until: ContinuousClock.Instant?)
-      case stop
+      case rest(until: Duration?)
     }
 
-    /// The housekeeping: removes what expired and what was released, makes a batch when the
-    /// shelf is low, and repeats until nothing is left to do; then sets the timer for the
-    /// next expiry or release.
-    private func work() async {
+    /// Removes what expired and what was released, makes a batch when the shelf is low, and
+    /// repeats until nothing is left to do; returns when the next expiry or release is due.
+    private func pass() async -> Duration? {
       while true {
         var expired: (payloads: [Payload], manifests: [Manifest]) = ([], [])
         var released: [String] = []
         let step = state.withLock { state -> Step in
-          let now = ContinuousClock.now
-          if state.closed {
-            (expired, released) = state.takeAll()
-            return .stop
-          }
+          state.signalled = false
+          if state.closed { return .rest(until: nil) }
+          let now = clock.now()
           let limit = now - maximumAge
           expired.payloads = state.payloads.filter { $0.made < limit }.map(\.spare)
           expired.manifests = state.manifests.filter { $0.made < limit }.map(\.spare)
@@ -308,9 +330,6 @@ extension SpareFiles {
               payloads: capacity - state.payloads.count,
               manifests: inbox == nil ? 0 : capacity - state.manifests.count)
           }
-          if expired.payloads.isEmpty && expired.manifests.isEmpty && released.isEmpty {
-            state.working = false
-          }
           let deadlines =
             (state.payloads.map(\.made) + state.manifests.map(\.made)).map { $0 + maximumAge }
             + (state.releasedSince.map { [$0 + SpareFiles.releaseDelay] } ?? [])
@@ -318,29 +337,15 @@ extension SpareFiles {
         }
         await removeAll(expired, released: released)
         switch step {
-        case .stop:
-          endWork()
-          return
         case .rest(let until):
           if !expired.payloads.isEmpty || !expired.manifests.isEmpty || !released.isEmpty {
             continue
           }
-          if let until { wake(at: until) }
-          return
+          return until
         case .make(let payloads, let manifests):
           await make(payloads: payloads, manifests: manifests)
         }
       }
-    }
-
-    /// Ends the work after the spares were closed: resumes whoever waits in `close()`.
-    private func endWork() {
-      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-        state.working = false
-        defer { state.closeWaiters = [] }
-        return state.closeWaiters
-      }
-      for waiter in waiters { waiter.resume() }
     }
 
     private func removeAll(
@@ -383,7 +388,7 @@ extension SpareFiles {
       }
       let shelved = state.withLock { state -> Bool in
         guard !state.closed else { return false }
-        let made = ContinuousClock.now
+        let made = clock.now()
         state.payloads += payloads.map { Aged(spare: $0, made: made) }
         state.manifests += manifests.map { Aged(spare: $0, made: made) }
         return true

@@ -26,6 +26,11 @@ struct StagedPayload: Sendable {
 /// needs it, and the two flushes overlap; where it costs nothing (a RAM file system), the commit
 /// does not wait for another worker to wake, but flushes at once and leaves that worker nothing
 /// to do. Waiting suspends the waiting task; it never blocks a thread.
+///
+/// Kept rather than a child task: the commit must be able to take over a flush no worker has
+/// started yet and run it at once, which awaiting a child task cannot do (it would wait for a
+/// worker to wake and run it, the very hand-off this avoids on a fast disk); and the flush
+/// starts in a loader's completion handler, which has no task to be the parent.
 final class PayloadFlush: Sendable {
   private enum Phase {
     /// No flush asked for.

@@ -3,6 +3,7 @@ import InboxReading
 import Ingest
 import Synchronization
 import SystemCalls
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -24,15 +25,6 @@ struct InboxWatcherTests {
     }
   }
 
-  static func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(20))
-    }
-    return condition()
-  }
-
   @Test("Drains what is waiting, then each share as it is committed; stop() ends run")
   func watches() async throws {
     let fixture = try PipelineFixture(prefix: "watcher")
@@ -46,14 +38,14 @@ struct InboxWatcherTests {
       try? await watcher.run(recorder)
       finished.withLock { $0 = true }
     }
-    #expect(await Self.waitUntil { recorder.handled.withLock { $0 } == waiting })
+    #expect(await waitUntil { recorder.handled.withLock { $0 } == waiting })
     // Events, not the 30-second re-scan, bring these in.
     let arriving = try await InboxTests.share(fixture, count: 2)
-    #expect(await Self.waitUntil { recorder.handled.withLock { $0.count } == 3 })
+    #expect(await waitUntil { recorder.handled.withLock { $0.count } == 3 })
     #expect(Set(recorder.handled.withLock { $0 }) == Set(waiting + arriving))
     #expect(!watcher.isStopRequested)
     watcher.stop()
-    #expect(await Self.waitUntil { finished.withLock { $0 } })
+    #expect(await waitUntil { finished.withLock { $0 } })
     #expect(try fixture.names("Inbox").isEmpty)
   }
 
@@ -70,11 +62,11 @@ struct InboxWatcherTests {
     Task(executorPreference: IOExecutor.shared) {
       try? await watcher.run(recorder) { report in reports.withLock { $0.append(report) } }
     }
-    #expect(await Self.waitUntil { reports.withLock { !$0.isEmpty } })
+    #expect(await waitUntil { reports.withLock { !$0.isEmpty } })
     #expect(reports.withLock { $0.first?.failed.map(\.id) } == ids)
     #expect(try fixture.names("Inbox").contains("\(ids[0].uuidString).failure"))
     recorder.failing.withLock { $0 = [] }
-    #expect(await Self.waitUntil { recorder.handled.withLock { $0 } == ids })
+    #expect(await waitUntil { recorder.handled.withLock { $0 } == ids })
     watcher.stop()
   }
 
@@ -117,17 +109,17 @@ struct InboxWatcherTests {
     }
     for round in 1...5 {
       _ = try await InboxTests.share(fixture)
-      #expect(await Self.waitUntil { recorder.handled.withLock { $0.count } == round })
+      #expect(await waitUntil { recorder.handled.withLock { $0.count } == round })
     }
     #expect(Self.timesReported(broken, in: reports) == 1, "reported at every re-scan")
     // Rewritten (another size, another modification time): read, and reported, again.
     _ = try Self.writeBrokenManifest(fixture, id: broken, extra: "\"")
-    #expect(await Self.waitUntil { Self.timesReported(broken, in: reports) == 2 })
+    #expect(await waitUntil { Self.timesReported(broken, in: reports) == 2 })
     _ = try await InboxTests.share(fixture)
-    #expect(await Self.waitUntil { recorder.handled.withLock { $0.count } == 6 })
+    #expect(await waitUntil { recorder.handled.withLock { $0.count } == 6 })
     #expect(Self.timesReported(broken, in: reports) == 2)
     watcher.stop()
-    #expect(await Self.waitUntil { finished.withLock { $0 } })
+    #expect(await waitUntil { finished.withLock { $0 } })
   }
 
   @Test("An arrival is looked at alone: a share is handed over while Inbox/ cannot be listed")
@@ -150,19 +142,19 @@ struct InboxWatcherTests {
       }
     }
     // The first pass lists the inbox and reports the 50 broken manifests.
-    #expect(await Self.waitUntil { reports.withLock { $0.first?.unreadable.count } == 50 })
+    #expect(await waitUntil { reports.withLock { $0.first?.unreadable.count } == 50 })
     // From now on, listing Inbox/ fails: only a watcher that looks up what arrived by name
     // hands the next shares over (one that lists would stop with this error).
     let fault = FaultInjector.shared.inject(
       .ioError, into: .opendir, under: fixture.groupPath + "/Inbox", times: 1_000_000)
     defer { FaultInjector.shared.remove(fault) }
     let arriving = try await InboxTests.share(fixture, count: 3)
-    #expect(await Self.waitUntil { recorder.handled.withLock { $0.count } == 3 })
+    #expect(await waitUntil { recorder.handled.withLock { $0.count } == 3 })
     #expect(Set(recorder.handled.withLock { $0 }) == Set(arriving))
     #expect(ended.withLock { $0 } == nil, "the watcher ended: \(ended.withLock { $0 } ?? "")")
     // Nothing broken was read, or reported, again.
     #expect(reports.withLock { $0.dropFirst().allSatisfy(\.unreadable.isEmpty) })
     watcher.stop()
-    #expect(await Self.waitUntil { ended.withLock { $0 } == "stopped" })
+    #expect(await waitUntil { ended.withLock { $0 } == "stopped" })
   }
 }

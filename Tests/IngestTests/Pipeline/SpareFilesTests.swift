@@ -10,23 +10,15 @@ import Testing
 struct SpareFilesTests {
   static let photo = PipelineFixture.photo
 
-  /// Waits up to ten seconds for `condition`.
-  static func eventually(_ condition: () throws -> Bool) async throws -> Bool {
-    for _ in 0..<1000 {
-      if try condition() { return true }
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    return try condition()
-  }
-
   /// Spares for the fixture's group, asked for by two shares (the second starts the maker;
   /// neither finds one ready).
   static func startedSpares(
-    _ fixture: PipelineFixture, capacity: Int, maximumAge: Duration
+    _ fixture: PipelineFixture, capacity: Int, maximumAge: Duration,
+    clock: ManualClock = ManualClock()
   ) -> SpareFiles {
     let spares = SpareFiles(
       group: fixture.group, inbox: DirectoryInbox(group: fixture.group), capacity: capacity,
-      maximumAge: maximumAge)
+      maximumAge: maximumAge, clock: clock)
     #expect(spares.takeManifest() == nil)
     #expect(spares.takeManifest() == nil)
     return spares
@@ -47,7 +39,7 @@ struct SpareFilesTests {
       if ready.payloads > 0 && ready.manifests > 0 { return count }
       _ = try await PipelineFixture.sharePhoto(pipeline)
       count += 1
-      try await Task.sleep(for: .milliseconds(10))
+      await pipeline.spares.settle()
     }
     Issue.record("no spares after \(count) shares")
     return count
@@ -65,7 +57,7 @@ struct SpareFilesTests {
       _ = try await PipelineFixture.sharePhoto(current)
       shares += 1
       // One share makes nothing ahead: a process that shares once leaves nothing behind.
-      try await Task.sleep(for: .milliseconds(100))
+      await current.spares.settle()
       #expect(try fixture.names(".staging").isEmpty)
       #expect(try Self.spareManifests(fixture).isEmpty)
       // A spare not taken within its five seconds is removed; on a machine that slow, the
@@ -109,23 +101,24 @@ struct SpareFilesTests {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
     var spares: SpareFiles? = Self.startedSpares(fixture, capacity: 2, maximumAge: .seconds(600))
-    #expect(
-      try await Self.eventually {
-        spares?.ready.payloads == 2 && spares?.ready.manifests == 2
-      })
+    // The second share's demand is handled once the spares settle: the batch is made.
+    await spares?.settle()
+    #expect(spares?.ready.payloads == 2 && spares?.ready.manifests == 2)
     #expect(try fixture.names(".staging").count == 2)
     #expect(try Self.spareManifests(fixture).count == 2)
     let manifest = try #require(spares?.takeManifest())
     let payload = try #require(spares?.takePayload())
     #expect(try fixture.names(".staging").contains(payload.name))
     #expect(try Self.spareManifests(fixture).contains(".\(manifest.id.uuidString).json.partial"))
-    #expect(try await Self.eventually { try fixture.names(".staging").count == 3 })
-    #expect(try await Self.eventually { try Self.spareManifests(fixture).count == 3 })
-    // Dropped without closing: the spares go all the same, as work of the executor.
+    await spares?.settle()
+    #expect(try fixture.names(".staging").count == 3)
+    #expect(try Self.spareManifests(fixture).count == 3)
+    // Dropped without closing: the spares go all the same, as the end of their housekeeping
+    // (which nothing awaits, so the test polls).
     spares = nil
-    #expect(try await Self.eventually { try fixture.names(".staging") == [payload.name] })
+    #expect(try await waitUntil { try fixture.names(".staging") == [payload.name] })
     #expect(
-      try await Self.eventually {
+      try await waitUntil {
         try Self.spareManifests(fixture) == [".\(manifest.id.uuidString).json.partial"]
       })
     try payload.file.close()
@@ -136,17 +129,23 @@ struct SpareFilesTests {
   func sparesComeInBatches() async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
-    let spares = Self.startedSpares(fixture, capacity: 4, maximumAge: .seconds(600))
-    #expect(try await Self.eventually { spares.ready == (4, 4) })
+    let clock = ManualClock()
+    let spares = Self.startedSpares(
+      fixture, capacity: 4, maximumAge: .seconds(600), clock: clock)
+    await spares.settle()
+    #expect(spares.ready == (4, 4))
     var taken = [try #require(spares.takePayload())]
     let manifest = try #require(spares.takeManifest())
-    // Three of each are left, more than half: nothing is made, however long one waits.
-    try await Task.sleep(for: .milliseconds(300))
+    // Three of each are left, more than half: nothing is made, however long one waits (the
+    // clock moved on to just before the spares expire, and every event handled).
+    clock.advance(by: .seconds(599))
+    await spares.settle()
     #expect(spares.ready == (3, 3))
     #expect(try fixture.names(".staging").count == 4)
     // Half gone: the maker fills both kinds up again.
     taken.append(try #require(spares.takePayload()))
-    #expect(try await Self.eventually { spares.ready == (4, 4) })
+    await spares.settle()
+    #expect(spares.ready == (4, 4))
     #expect(try fixture.names(".staging").count == 6)
     for payload in taken { try payload.file.close() }
     await manifest.prepared.discard()
@@ -156,21 +155,27 @@ struct SpareFilesTests {
   func sparesExpire() async throws {
     let fixture = try PipelineFixture()
     defer { fixture.remove() }
-    let spares = Self.startedSpares(fixture, capacity: 2, maximumAge: .milliseconds(200))
-    // Each try asks again, so however slow the machine, one comes.
-    var taken: SpareFiles.Payload?
+    let clock = ManualClock()
+    let spares = Self.startedSpares(
+      fixture, capacity: 2, maximumAge: .milliseconds(200), clock: clock)
+    await spares.settle()
+    let payload = try #require(spares.takePayload())
+    await spares.settle()
+    #expect(spares.ready == (2, 2))
+    // Up to their maximum age, the spares stay.
+    clock.advance(by: .milliseconds(199))
+    await spares.settle()
+    #expect(try fixture.names(".staging").count == 3)
+    // Past it, left alone, they expire (the clock wakes the housekeeping, which nothing
+    // awaits, so the test polls) and are not made again, however long one waits.
+    clock.advance(by: .milliseconds(2))
     #expect(
-      try await Self.eventually {
-        taken = spares.takePayload()
-        return taken != nil
-      })
-    let payload = try #require(taken)
-    // Left alone, the others expire and are not made again.
-    #expect(
-      try await Self.eventually {
+      try await waitUntil {
         try fixture.names(".staging") == [payload.name] && Self.spareManifests(fixture).isEmpty
       })
-    try await Task.sleep(for: .milliseconds(400))
+    clock.advance(by: .seconds(600))
+    await spares.settle()
+    #expect(spares.ready == (0, 0))
     #expect(try fixture.names(".staging") == [payload.name])
     #expect(try Self.spareManifests(fixture).isEmpty)
     try payload.file.close()

@@ -1,6 +1,7 @@
 import Foundation
 import ItemProvider
 import Synchronization
+import TestSupport
 import Testing
 
 /// What a completion handler was called with, and how often.
@@ -34,11 +35,7 @@ enum Loads {
   /// completion handler returns, and a test that resumed from inside the handler may look
   /// before the removal is done.
   static func isGone(_ path: String) async -> Bool {
-    for _ in 0..<500 {
-      if !FileManager.default.fileExists(atPath: path) { return true }
-      try? await Task.sleep(for: .milliseconds(20))
-    }
-    return !FileManager.default.fileExists(atPath: path)
+    await waitUntil(limit: .seconds(10)) { !FileManager.default.fileExists(atPath: path) }
   }
 
   /// Loads a file representation; `inside` runs inside the completion handler, while the file
@@ -80,19 +77,6 @@ enum Loads {
 extension NSError {
   /// The `NSUnderlyingErrorKey` error.
   var underlying: NSError? { userInfo[NSUnderlyingErrorKey] as? NSError }
-}
-
-/// Waits until `condition` holds, checking every millisecond for at most `limit` (a bound
-/// against hanging, not a timing assertion); returns whether it held.
-@discardableResult
-func waitUntil(limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now + limit
-  while !condition() {
-    if clock.now >= deadline { return false }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return true
 }
 
 extension NSItemProvider {
