@@ -4,9 +4,11 @@ import SystemCalls
 import UTI
 
 /// `ingest-cli types`: what each file really is, from its content, as a UTI.
-enum TypesCommand {
+enum TypesCommand: ParsableCommand {
+  static let name = "types"
+
   static let spec = CommandSpec(
-    name: "types",
+    name: name,
     abstract: "what files really are, from their content, as uniform type identifiers",
     discussion: """
       Our own signatures decide first, libmagic answers for the long tail, and the name only \
