@@ -123,7 +123,8 @@ struct NameQuotingTests {
     let directory = try TemporaryDirectory(prefix: "cli-json-names")
     defer { directory.remove() }
     let missing = directory.path + "/" + name.name + ".jpg"
-    // An IOError from the command itself (`types`), and one inside a rule's error (`rule`).
+    // An IOError in `types`' report of each file, and one inside a rule's error (`rule`),
+    // which is the error document.
     for command in [
       ["types", "--json", missing],
       ["rule", "check", "--json", missing + ".plist", "--source", "photos-photo"],
@@ -131,7 +132,9 @@ struct NameQuotingTests {
       let result = try await CLI.run(command)
       #expect(result.status == 66, "\(command): \(result.standardError)")
       let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-      let message = ((document as? [String: Any])?["error"] as? [String: Any])?["message"]
+      let message =
+        ((document as? [String: Any])?["error"] as? [String: Any])?["message"]
+        ?? (document as? [[String: Any]])?.first?["error"]
       let text = try #require(message as? String, "\(result.standardOutput)")
       #expect(text.contains(missing), "the name itself: \(text)")
       #expect(!text.contains("$'"), "no terminal quoting in JSON: \(text)")

@@ -1,4 +1,5 @@
 import Ingest
+import ShareServer
 import SystemCalls
 import Testing
 

@@ -171,7 +171,7 @@ enum ServeCommand: ParsableCommand {
         help: "the IP address to listen on; 0.0.0.0 or :: for every interface")
       let portOption = DefaultedOption(
         "--port", value: "N", default: ServeCommand.defaultAddress.port,
-        help: "the port to listen on; 0 picks a free one")
+        help: "the port to listen on; 0 picks a free one", range: 0...UInt16.max)
       let unixSocketOption = Option(
         "--unix-socket", value: "PATH",
         help: "listen on a unix socket (mode 0600) instead of --host and --port, for a"

@@ -62,7 +62,8 @@ extension ShortcutCommand {
       iconColor = reader.read(
         Option(
           "--icon-color", value: "RGBA",
-          help: "the icon's colour as a 32-bit RGBA number, such as 4282601983"))
+          help: "the icon's colour as a 32-bit RGBA number, such as 4282601983",
+          range: 0...UInt32.max))
       glyph = reader.read(
         Option(
           "--glyph", value: "NUMBER", help: "the icon's glyph number, such as 59446",
