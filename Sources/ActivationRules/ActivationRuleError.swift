@@ -27,7 +27,7 @@ public enum ActivationRuleError: Error, Sendable, Equatable, NameQuotingDescript
   /// The predicate string does not parse.
   case syntax(PredicateSyntaxError, origin: String)
 
-  /// The description for a terminal: each name quoted (``NameQuoting/terminal``).
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
   public var description: String { description(quoting: .terminal) }
 
   /// What is wrong, where, and what to do, each path, key and origin written by `quoting`.

@@ -46,7 +46,7 @@ public struct SniffError: Error, Sendable, Equatable, NameQuotingDescription {
   /// Whether the file itself could not be read (as opposed to libmagic failing on it).
   public var isUnreadable: Bool { ioError != nil }
 
-  /// The description for a terminal: each name quoted (``NameQuoting/terminal``).
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
   public var description: String { description(quoting: .terminal) }
 
   /// A message naming the file, what failed and what the user can do.

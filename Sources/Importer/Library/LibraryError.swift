@@ -16,7 +16,7 @@ public enum LibraryError: Error, Sendable, NameQuotingDescription {
   /// network file systems); SQLite kept the journal mode named.
   case journalMode(path: String, mode: String)
 
-  /// The description for a terminal: each name quoted (``NameQuoting/terminal``).
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
   public var description: String { description(quoting: .terminal) }
 
   /// What went wrong and what to do, each path written by `quoting`.

@@ -16,7 +16,7 @@ public struct ManifestError: Error, Sendable, Hashable, NameQuotingDescription {
     self.problem = problem
   }
 
-  /// The description for a terminal: each name quoted (``NameQuoting/terminal``).
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
   public var description: String { description(quoting: .terminal) }
 
   /// `manifest <path>: <field>: <problem>`, the path written by `quoting` and the rest with any

@@ -25,7 +25,7 @@ public enum UTTypeDeclarationError: Error, Sendable, Equatable, NameQuotingDescr
   /// `UTTypeRegistry.maximumApplicationDeclarations`.
   case tooManyDeclarations(Int, limit: Int)
 
-  /// The description for a terminal: each name quoted (``NameQuoting/terminal``).
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
   public var description: String { description(quoting: .terminal) }
 
   /// The message, saying what is wrong, where, and how to fix it, each name written by
