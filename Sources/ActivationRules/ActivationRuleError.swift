@@ -2,7 +2,7 @@ import SystemCalls
 import UTI
 
 /// Why an activation rule could not be read.
-public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ActivationRuleError: Error, Sendable, Equatable, NameQuotingDescription {
   /// The rule file could not be read: missing, not a regular file, too large, or a failed read.
   /// The `IOError` names the operation, the path as given, and the cause.
   case file(IOError)
@@ -27,10 +27,14 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
   /// The predicate string does not parse.
   case syntax(PredicateSyntaxError, origin: String)
 
-  /// What is wrong, where, and what to do.
-  public var description: String {
-    switch self {
-    case .file(let error): "\(error)"
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
+  public var description: String { description(quoting: .terminal) }
+
+  /// What is wrong, where, and what to do, each path, key and origin written by `quoting`.
+  public func description(quoting: NameQuoting) -> String {
+    let quoted = quoting.quote
+    return switch self {
+    case .file(let error): error.description(quoting: quoting)
     case .emptyFile(let path):
       "\(quoted(path)) is empty: a rule file holds an Info.plist, a property list with the rule,"
         + " or a predicate"
@@ -53,13 +57,9 @@ public enum ActivationRuleError: Error, Sendable, Equatable, CustomStringConvert
     case .invalidValue(let key, let found):
       "\(quoted(key)) must be an integer, a Boolean or a string of digits, found \(found)"
     case .typeDeclarations(let error, let path):
-      "cannot register the type declarations of \(quoted(path)): \(error)"
+      "cannot register the type declarations of \(quoted(path)):"
+        + " \(error.description(quoting: quoting))"
     case .syntax(let error, let origin): "\(quoted(origin)): \(error)"
     }
   }
-}
-
-/// A path, key or origin as it can be printed on a terminal line (see `TerminalText`).
-private func quoted(_ text: String) -> String {
-  TerminalText.quoted(text)
 }

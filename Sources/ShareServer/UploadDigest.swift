@@ -37,7 +37,7 @@ final class UploadDigest: Sendable {
     do {
       digest = Mutex(try SHA256Digest())
     } catch {
-      throw IOError(operation: "hash", path: file.path, cause: error)
+      throw IOError(operation: .hash, path: file.path, cause: error)
     }
   }
 
@@ -78,14 +78,14 @@ final class UploadDigest: Sendable {
         }
       } catch {
         let failure =
-          error as? IOError ?? IOError(operation: "hash", path: file.path, cause: nil)
+          error as? IOError ?? IOError(operation: .hash, path: file.path, cause: nil)
         progress.withLock { $0.failure = failure }
         continue
       }
       guard read == next.count else {
         progress.withLock {
           $0.failure = IOError(
-            .other, operation: "hash", path: file.path,
+            .other, operation: .hash, path: file.path,
             cause: ReceivedFileShrank(offset: next.offset + Int64(read)))
         }
         continue

@@ -84,7 +84,7 @@ struct PairingKey: Sendable {
       guard opened.status.size == Int64(byteCount), opened.status.permissions & 0o077 == 0
       else {
         throw IOError(
-          .other, operation: "read the pairing key", path: path,
+          .other, operation: .init("read the pairing key", .reading), path: path,
           cause: PairingKeyUnfit(size: opened.status.size))
       }
       let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 1)
@@ -93,7 +93,7 @@ struct PairingKey: Sendable {
       let key = [UInt8](buffer)
       guard count == byteCount else {
         throw IOError(
-          .other, operation: "read the pairing key", path: path,
+          .other, operation: .init("read the pairing key", .reading), path: path,
           cause: PairingKeyUnfit(size: Int64(count)))
       }
       return key

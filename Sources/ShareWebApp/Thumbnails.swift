@@ -157,7 +157,8 @@ final class Thumbnails: Sendable {
       do throws(IOError) {
         let status = try opened.status()
         guard status.kind == .regularFile else {
-          throw IOError(.notRegularFile, operation: "open", path: path, fileKind: status.kind)
+          throw IOError(
+            .notRegularFile, operation: .openForReading, path: path, fileKind: status.kind)
         }
         return opened
       } catch {

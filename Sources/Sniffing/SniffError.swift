@@ -4,7 +4,7 @@ import SystemCalls
 ///
 /// The path is the one the caller gave (or the suggested file name, or `<data>`, when sniffing
 /// bytes in memory). Reading never changes the file.
-public struct SniffError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SniffError: Error, Sendable, Equatable, NameQuotingDescription {
   /// What went wrong.
   public enum Reason: Sendable, Equatable {
     /// The file could not be opened or read, or is not a regular file (a directory, a FIFO, a
@@ -46,13 +46,16 @@ public struct SniffError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Whether the file itself could not be read (as opposed to libmagic failing on it).
   public var isUnreadable: Bool { ioError != nil }
 
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
+  public var description: String { description(quoting: .terminal) }
+
   /// A message naming the file, what failed and what the user can do.
-  public var description: String {
+  public func description(quoting: NameQuoting) -> String {
     switch reason {
     case .io(let error):
-      "\(error)"
+      error.description(quoting: quoting)
     case .libmagic(let operation, let message):
-      "cannot sniff \(TerminalText.quoted(path)): libmagic \(operation) failed: \(message)"
+      "cannot sniff \(quoting.quote(path)): libmagic \(operation) failed: \(message)"
     }
   }
 }

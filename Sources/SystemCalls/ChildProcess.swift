@@ -80,7 +80,8 @@ package struct ChildProcess: Sendable {
     var pid: pid_t = 0
     let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard status == 0 else {
-      throw IOError(operation: "posix_spawn", path: executable, errno: Errno(rawValue: status))
+      throw IOError(
+        operation: .init("posix_spawn", .writing), path: executable, errno: Errno(rawValue: status))
     }
     return ChildProcess(id: pid, executable: executable)
   }

@@ -37,14 +37,14 @@ package struct DirectoryEntry: Sendable, Hashable {
     while true {
       if let injected = FaultInjector.shared.fault(for: .readdir, path: path) {
         if injected == .interrupted { continue }
-        throw IOError(operation: "readdir", path: path, errno: injected)
+        throw IOError(operation: .init(.readdir), path: path, errno: injected)
       }
       errno = 0
       guard let entry = readdir(stream) else {
         let code = errno
         if code == 0 { return entries }
         if code == EINTR { continue }
-        throw IOError(operation: "readdir", path: path, errno: Errno(rawValue: code))
+        throw IOError(operation: .init(.readdir), path: path, errno: Errno(rawValue: code))
       }
       let raw = withUnsafePointer(to: entry.pointee.d_name) { pointer in
         pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { name in

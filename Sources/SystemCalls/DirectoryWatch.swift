@@ -26,7 +26,7 @@ package final class DirectoryWatch: Sendable {
     case .success: break
     case .failure(let errno):
       Glibc.close(descriptor)
-      throw IOError(operation: SystemCall.inotifyAddWatch.rawValue, path: path, errno: errno)
+      throw IOError(operation: .init(.inotifyAddWatch), path: path, errno: errno)
     }
     self.descriptor = descriptor
     self.path = path
@@ -98,7 +98,7 @@ package final class DirectoryWatch: Sendable {
       let errno = Errno.current
       if errno == .interrupted { continue }
       if errno == .wouldBlock { return }
-      throw IOError(operation: SystemCall.read.rawValue, path: path, errno: errno)
+      throw IOError(operation: .init(.read), path: path, errno: errno)
     }
   }
 }

@@ -19,7 +19,7 @@ extension FileDescriptor {
     case .failure(let errno):
       // The call names one path; say which side failed where the errno tells.
       let side = errno == .noSpace || errno == .diskQuotaExceeded ? path : source.path
-      throw IOError(operation: "copy_file_range", path: side, errno: errno)
+      throw IOError(operation: .init(.copyFileRange), path: side, errno: errno)
     }
   }
 
@@ -37,7 +37,7 @@ extension FileDescriptor {
       return nil
     case .failure(let errno):
       let side = errno == .noSpace || errno == .diskQuotaExceeded ? path : source.path
-      throw IOError(operation: "sendfile", path: side, errno: errno)
+      throw IOError(operation: .init(.sendfile), path: side, errno: errno)
     }
   }
 

@@ -24,7 +24,7 @@ extension FileDescriptor {
     case .success: return FileStatus(info)
     case .failure(.noSuchFileOrDirectory): return nil
     case .failure(let errno):
-      throw IOError(operation: "lstat", path: path(of: name), errno: errno)
+      throw IOError(operation: .init(.lstat), path: path(of: name), errno: errno)
     }
   }
 
@@ -98,7 +98,7 @@ extension FileDescriptor {
         return
       case .failure(let errno)
       where errno != .invalidArgument && errno != .notImplemented && errno != .notSupported:
-        throw IOError(operation: "rename", path: path, errno: errno)
+        throw IOError(operation: .init(.rename), path: path, errno: errno)
       case .failure: break  // RENAME_NOREPLACE unsupported here: link and unlink instead
       }
     }
@@ -167,7 +167,7 @@ extension FileDescriptor {
     guard let stream = fdopendir(duplicate) else {
       let errno = Errno.current
       Glibc.close(duplicate)
-      throw IOError(operation: "opendir", path: path, errno: errno)
+      throw IOError(operation: .init(.opendir), path: path, errno: errno)
     }
     defer { closedir(stream) }
     rewinddir(stream)

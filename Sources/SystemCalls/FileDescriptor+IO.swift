@@ -28,7 +28,7 @@ extension FileDescriptor {
   package func readToEnd(sizeHint: Int64 = 0, limit: Int64 = .max) throws(IOError) -> [UInt8] {
     guard sizeHint <= limit else {
       throw IOError(
-        .tooLarge, operation: "read", path: path,
+        .tooLarge, operation: .read, path: path,
         cause: FileSystem.SizeLimitExceeded(limit: limit, size: sizeHint))
     }
     var bytes = [UInt8](repeating: 0, count: Int(max(sizeHint, 0)))
@@ -40,7 +40,7 @@ extension FileDescriptor {
           let more = try read(into: &probe)
           if more > 0 {
             throw IOError(
-              .tooLarge, operation: "read", path: path,
+              .tooLarge, operation: .read, path: path,
               cause: FileSystem.SizeLimitExceeded(limit: limit, size: Int64(filled + more)))
           }
           break
@@ -99,7 +99,7 @@ extension FileDescriptor {
       let step = try write(UnsafeRawBufferPointer(rebasing: buffer[written...]))
       // A write of zero bytes to a regular file means the device took nothing: no space.
       guard step > 0 else {
-        throw IOError(operation: "write", path: path, errno: .noSpace)
+        throw IOError(operation: .write, path: path, errno: .noSpace)
       }
       written += step
     }
@@ -176,7 +176,7 @@ extension FileDescriptor {
     switch syscall(.flock, path, { flock(rawValue, operation) }) {
     case .success: return true
     case .failure(let errno) where errno == .wouldBlock && !wait: return false
-    case .failure(let errno): throw IOError(operation: "flock", path: path, errno: errno)
+    case .failure(let errno): throw IOError(operation: .init(.flock), path: path, errno: errno)
     }
   }
 

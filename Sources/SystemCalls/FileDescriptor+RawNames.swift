@@ -28,7 +28,7 @@ extension FileDescriptor {
     {
     case .success: return FileStatus(info)
     case .failure(.noSuchFileOrDirectory): return nil
-    case .failure(let errno): throw IOError(operation: "lstat", path: child, errno: errno)
+    case .failure(let errno): throw IOError(operation: .init(.lstat), path: child, errno: errno)
     }
   }
 
@@ -39,12 +39,13 @@ extension FileDescriptor {
     let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
     let descriptor = try syscall(.open, child) {
       withRawName(rawName) { openat(rawValue, $0, flags) }
-    }.orThrow(.open, child)
+    }.orThrow(as: .openForReading, child)
     let file = FileDescriptor(rawValue: descriptor, path: child)
     do throws(IOError) {
       let status = try file.status()
       guard status.kind == .regularFile else {
-        throw IOError(.notRegularFile, operation: "open", path: child, fileKind: status.kind)
+        throw IOError(
+          .notRegularFile, operation: .openForReading, path: child, fileKind: status.kind)
       }
       return Untrusted(file: file, status: status, name: String(decoding: rawName, as: UTF8.self))
     } catch {

@@ -69,19 +69,21 @@ extension FileDescriptor {
     case .failure(.noSuchDevice):
       // A socket (or a FIFO opened for writing) cannot be opened: say what it is.
       let kind = try status(of: name)?.kind ?? .unknown
-      throw IOError(.notRegularFile, operation: "open", path: child, fileKind: kind)
+      throw IOError(.notRegularFile, operation: .openForReading, path: child, fileKind: kind)
     case .failure(let errno):
-      throw IOError(operation: "open", path: child, errno: errno)
+      throw IOError(operation: .openForReading, path: child, errno: errno)
     }
     let file = FileDescriptor(rawValue: descriptor, path: child)
     do throws(IOError) {
       let status = try file.status()
       guard status.kind == .regularFile else {
-        throw IOError(.notRegularFile, operation: "open", path: child, fileKind: status.kind)
+        throw IOError(
+          .notRegularFile, operation: .openForReading, path: child, fileKind: status.kind)
       }
       guard status.linkCount <= maximumLinks else {
         throw IOError(
-          .hardLink, operation: "open", path: child, cause: LinkCount(count: status.linkCount))
+          .hardLink, operation: .openForReading, path: child,
+          cause: LinkCount(count: status.linkCount))
       }
       return Untrusted(file: file, status: status, name: name)
     } catch {
@@ -145,7 +147,7 @@ extension FileDescriptor {
     case .success: return true
     case .failure(let errno) where errno == .wouldBlock || errno == .permissionDenied:
       return false
-    case .failure(let errno): throw IOError(operation: "fcntl", path: path, errno: errno)
+    case .failure(let errno): throw IOError(operation: .init(.fcntl), path: path, errno: errno)
     }
   }
 }

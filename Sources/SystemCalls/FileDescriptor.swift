@@ -76,8 +76,11 @@ package struct FileDescriptor: Sendable {
     case .success(let value): descriptor = value
     case .failure(.tooManySymbolicLinks) where !options.contains(.noFollow):
       // Links were followed: ELOOP here is a loop (or a chain too long), not a refused link.
-      throw IOError(.symbolicLink, operation: "open", path: path, cause: SymbolicLinkLoop())
-    case .failure(let errno): throw IOError(operation: "open", path: path, errno: errno)
+      throw IOError(
+        .symbolicLink, operation: .open(access, options: options), path: path,
+        cause: SymbolicLinkLoop())
+    case .failure(let errno):
+      throw IOError(operation: .open(access, options: options), path: path, errno: errno)
     }
     let opened = FileDescriptor(rawValue: descriptor, path: path)
     if options.contains(.create) {
@@ -99,7 +102,7 @@ package struct FileDescriptor: Sendable {
     let child = path(of: name)
     let flags = access.flags | options.rawValue | O_CLOEXEC
     let descriptor = try syscall(.open, child) { openat(rawValue, name, flags, permissions) }
-      .orThrow(.open, child)
+      .orThrow(as: .open(access, options: options), child)
     let opened = FileDescriptor(rawValue: descriptor, path: child)
     if options.contains(.create) {
       OperationRecorder.shared.recordCreate(opened)

@@ -39,7 +39,7 @@ extension FileSystem {
     return try file.closeAfterTyped { () throws(IOError) -> [UInt8] in
       let status = try file.status()
       guard status.kind == .regularFile else {
-        throw IOError(.notRegularFile, operation: "read", path: path, fileKind: status.kind)
+        throw IOError(.notRegularFile, operation: .read, path: path, fileKind: status.kind)
       }
       return try file.readToEnd(sizeHint: status.size, limit: limit)
     }

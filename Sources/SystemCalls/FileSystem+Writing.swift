@@ -47,7 +47,8 @@ extension FileSystem {
       try replaceAtomically(destination, bytes: bytes, permissions: permissions)
     } catch {
       throw IOError(
-        error.code, operation: error.operation, path: path, fileKind: error.fileKind,
+        error.code, operation: IOError.Operation(error.operation.name, .writing), path: path,
+        fileKind: error.fileKind,
         cause: error.cause)
     }
   }
@@ -59,7 +60,7 @@ extension FileSystem {
     switch syscall(.stat, path, { fstatat(AT_FDCWD, path, &info, 0) }) {
     case .success: return FileStatus(info)
     case .failure(.noSuchFileOrDirectory): return nil
-    case .failure(let errno): throw IOError(operation: "stat", path: path, errno: errno)
+    case .failure(let errno): throw IOError(operation: .init(.stat), path: path, errno: errno)
     }
   }
 
@@ -84,7 +85,7 @@ extension FileSystem {
     let capacity = MemoryLayout.size(ofValue: address.sun_path)
     let name = Array(path.utf8)
     guard name.count < capacity else {
-      throw IOError(operation: "connect", path: path, errno: .nameTooLong)
+      throw IOError(operation: .init(.connect), path: path, errno: .nameTooLong)
     }
     withUnsafeMutableBytes(of: &address.sun_path) { buffer in
       for (index, byte) in name.enumerated() { buffer[index] = byte }
@@ -108,11 +109,11 @@ extension FileSystem {
       case .failure(let errno):
         try? endpoint.close()
         guard errno == .protocolWrongType else {
-          throw IOError(operation: "connect", path: path, errno: errno)
+          throw IOError(operation: .init(.connect), path: path, errno: errno)
         }
       }
     }
-    throw IOError(operation: "connect", path: path, errno: .protocolWrongType)
+    throw IOError(operation: .init(.connect), path: path, errno: .protocolWrongType)
   }
 
   /// The atomic replace: a new temporary file beside `path`, written, flushed, renamed over it.

@@ -47,7 +47,7 @@ package enum FileSystem {
         let kind = FileKind(mode: info.st_mode)
         guard kind == .directory else {
           throw IOError(
-            kind == .symbolicLink ? .symbolicLink : .notDirectory, operation: "mkdir",
+            kind == .symbolicLink ? .symbolicLink : .notDirectory, operation: .mkdir,
             path: current, fileKind: kind)
         }
         break
@@ -64,7 +64,7 @@ package enum FileSystem {
         // Made meanwhile by another thread or process: fine if it is a real directory.
         let kind = try status(ofPath: directory).kind
         guard kind == .directory else {
-          throw IOError(.notDirectory, operation: "mkdir", path: directory, fileKind: kind)
+          throw IOError(.notDirectory, operation: .mkdir, path: directory, fileKind: kind)
         }
       }
     }
@@ -83,7 +83,7 @@ package enum FileSystem {
     var template = Array(pattern.utf8CString)
     return try template.withUnsafeMutableBufferPointer { buffer throws(IOError) -> String in
       guard let base = buffer.baseAddress else {
-        throw IOError(.other, operation: "mkdtemp", path: pattern)
+        throw IOError(.other, operation: .init(.mkdtemp), path: pattern)
       }
       let made = try syscall(.mkdtemp, pattern) { mkdtemp(base) }.orThrow(.mkdtemp, pattern)
       let path = String(cString: made)
@@ -117,8 +117,9 @@ package enum FileSystem {
     switch syscall(.realpath, path, { realpath(path, nil) }) {
     case .success(let value): resolved = value
     case .failure(.tooManySymbolicLinks):
-      throw IOError(.symbolicLink, operation: "realpath", path: path, cause: SymbolicLinkLoop())
-    case .failure(let errno): throw IOError(operation: "realpath", path: path, errno: errno)
+      throw IOError(
+        .symbolicLink, operation: .init(.realpath), path: path, cause: SymbolicLinkLoop())
+    case .failure(let errno): throw IOError(operation: .init(.realpath), path: path, errno: errno)
     }
     defer { free(resolved) }
     return String(cString: resolved)

@@ -1,10 +1,13 @@
 /// A failed file-system operation: what was done, to which path, and why.
 ///
 /// The one shape of I/O error across the package (after NIOFileSystem's `FileSystemError`):
-/// the operation (`open`, `rename`, `read`...), the path exactly as the caller gave it, the
-/// cause as a value (the `Errno`, or the underlying error), and a coarse `code` that callers
-/// branch on and the command line maps to one exit status.
-public struct IOError: Error, Sendable, CustomStringConvertible {
+/// the operation (`open`, `rename`, `read`...) with whether it read or wrote, the path exactly as
+/// the caller gave it, the cause as a value (the `Errno`, or the underlying error), and a coarse
+/// `code` that callers branch on and the command line maps to one exit status.
+///
+/// The path is held as given, never quoted: ``description(quoting:)`` quotes it when the error
+/// is printed, so a terminal gets `$'a\nb'` and a JSON document the name itself.
+public struct IOError: Error, Sendable, CustomStringConvertible, NameQuotingDescription {
   /// What kind of failure this is, coarse enough to act on.
   public enum Code: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Nothing exists at the path (or a directory on the way is missing).
@@ -48,8 +51,9 @@ public struct IOError: Error, Sendable, CustomStringConvertible {
 
   /// What kind of failure this is.
   public var code: Code
-  /// The operation that failed, such as `open`, `write`, `fsync` or `rename`.
-  public var operation: String
+  /// The operation that failed, such as `open`, `write`, `fsync` or `rename`, and whether it
+  /// read or wrote.
+  public var operation: Operation
   /// The path the operation was on, as the caller gave it.
   public var path: String
   /// What the file turned out to be, when `code` is `notRegularFile` or `isDirectory`.
@@ -59,7 +63,7 @@ public struct IOError: Error, Sendable, CustomStringConvertible {
 
   /// Creates an error; `code` defaults to the one the cause implies.
   public init(
-    _ code: Code? = nil, operation: String, path: String, fileKind: FileKind? = nil,
+    _ code: Code? = nil, operation: Operation, path: String, fileKind: FileKind? = nil,
     cause: (any Error & Sendable)? = nil
   ) {
     self.code = code ?? (cause as? Errno).map(Self.code(for:)) ?? .other
@@ -70,7 +74,7 @@ public struct IOError: Error, Sendable, CustomStringConvertible {
   }
 
   /// An error from a system call that set `errno`.
-  public init(operation: String, path: String, errno: Errno) {
+  public init(operation: Operation, path: String, errno: Errno) {
     self.init(Self.code(for: errno), operation: operation, path: path, cause: errno)
   }
 
@@ -97,9 +101,12 @@ public struct IOError: Error, Sendable, CustomStringConvertible {
     }
   }
 
-  /// `cannot <operation> <path>: <why>`, the path quoted so that no name can forge a line.
-  public var description: String {
-    "cannot \(operation) \(TerminalText.quoted(path)): \(reason)"
+  /// The description for a terminal: each name quoted (``NameQuoting/terminal``).
+  public var description: String { description(quoting: .terminal) }
+
+  /// `cannot <operation> <path>: <why>`, the path quoted by `quoting`.
+  public func description(quoting: NameQuoting) -> String {
+    "cannot \(operation) \(quoting.quote(path)): \(reason)"
   }
 
   /// Why, without the operation and path: the system's message, or what was found.

@@ -20,7 +20,7 @@ package enum Readiness {
     if count < 0 {
       let errno = Errno.current
       if errno == .interrupted { return descriptors.map { _ in false } }
-      throw IOError(operation: SystemCall.poll.rawValue, path: "<poll>", errno: errno)
+      throw IOError(operation: .init(.poll), path: "<poll>", errno: errno)
     }
     return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
   }

@@ -21,15 +21,7 @@ struct IngestCLI {
       input where a file is expected.
       """,
     options: Options.self,
-    actions: [
-      .init("share") { ShareCommand.spec }, .init("inbox") { InboxCommand.spec },
-      .init("groups") { GroupsCommand.spec }, .init("types") { TypesCommand.spec },
-      .init("uti") { UTICommand.spec }, .init("rule") { RuleCommand.spec },
-      .init("matrix") { MatrixCommand.spec }, .init("library") { LibraryCommand.spec },
-      .init("shortcut") { ShortcutCommand.spec }, .init("db") { DBCommand.spec },
-      .init("serve") { ServeCommand.spec },
-      .init("help") { helpSpec },
-    ],
+    actions: commands.map { CommandSpec.Action($0) },
     examples: [
       .init(command: "share corpus/files/photo.heic", note: "share a photo end to end"),
       .init(command: "inbox import --to ~/Imported", note: "hand every committed share over"),
@@ -53,8 +45,16 @@ struct IngestCLI {
       """
   )
 
+  /// The commands, in the order help lists them: the one list the parser, help, the man page,
+  /// the completions and the dispatch read.
+  static let commands: [any ParsableCommand.Type] = [
+    ShareCommand.self, InboxCommand.self, GroupsCommand.self, TypesCommand.self,
+    UTICommand.self, RuleCommand.self, MatrixCommand.self, LibraryCommand.self,
+    ShortcutCommand.self, DBCommand.self, ServeCommand.self, HelpCommand.self,
+  ]
+
   static let helpSpec = CommandSpec(
-    name: "help", abstract: "show the help of a command: ingest-cli help rule check",
+    name: HelpCommand.name, abstract: "show the help of a command: ingest-cli help rule check",
     operands: [.many("COMMAND", help: "a command, and its action", completion: .commands)],
     examples: [
       .init(command: "help inbox watch", note: "the same as ingest-cli inbox watch --help")
@@ -177,22 +177,14 @@ struct IngestCLI {
     }
   }
 
+  /// Runs the command the parser found, by its type in ``commands``.
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    switch arguments.popSubcommand() {
-    case "share": return try await ShareCommand.run(&arguments)
-    case "inbox": return try await InboxCommand.run(&arguments)
-    case "groups": return try await GroupsCommand.run(&arguments)
-    case "matrix": return try await MatrixCommand.run(&arguments)
-    case "library": return try await LibraryCommand.run(&arguments)
-    case "db": return try await DBCommand.run(&arguments)
-    case "uti": return try await UTICommand.run(&arguments)
-    case "types": return try await TypesCommand.run(&arguments)
-    case "shortcut": return try await ShortcutCommand.run(&arguments)
-    case "rule": return try await RuleCommand.run(&arguments)
-    case "serve": return try await ServeCommand.run(&arguments)
-    case "help": return try await help(&arguments)
-    case let other: throw CLIError.usage("unknown command '\(other ?? "")'")
+    guard let name = arguments.popSubcommand(),
+      let command = commands.first(where: { $0.name == name })
+    else {
+      preconditionFailure("the parser matched a command IngestCLI.commands does not list")
     }
+    return try await command.run(&arguments)
   }
 
   /// `ingest-cli help [COMMAND [ACTION]]`, as `git help` does.
@@ -224,6 +216,15 @@ struct IngestCLI {
       }
     }
     return error.status
+  }
+}
+
+/// `ingest-cli help [COMMAND [ACTION]]`.
+enum HelpCommand: ParsableCommand {
+  static let name = "help"
+  static var spec: CommandSpec { IngestCLI.helpSpec }
+  static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
+    try await IngestCLI.help(&arguments)
   }
 }
 

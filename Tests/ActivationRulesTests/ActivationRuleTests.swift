@@ -73,7 +73,7 @@ struct ActivationRuleTests {
     let missing = directory.url.appendingPathComponent("nope.plist")
     #expect(
       throws: ActivationRuleError.file(
-        IOError(operation: "open", path: missing.path, errno: .noSuchFileOrDirectory))
+        IOError(operation: .openForReading, path: missing.path, errno: .noSuchFileOrDirectory))
     ) {
       try ActivationRule(contentsOf: missing)
     }
@@ -83,7 +83,7 @@ struct ActivationRuleTests {
     #expect(
       notRegular
         == .file(
-          IOError(.notRegularFile, operation: "read", path: directory.path, fileKind: .directory)))
+          IOError(.notRegularFile, operation: .read, path: directory.path, fileKind: .directory)))
     let empty = try directory.file("empty.plist", contents: Data())
     #expect(throws: ActivationRuleError.emptyFile(path: empty.path)) {
       try ActivationRule(contentsOf: empty)

@@ -138,4 +138,35 @@ struct NameQuotingTests {
       #expect(!result.standardError.contains("\u{FFFD}"), "no byte replaced: \(arguments)")
     }
   }
+
+  @Test(
+    "--json errors carry the name itself, JSON-escaped, never quoted for a terminal",
+    arguments: names)
+  func jsonCarriesRawNames(_ name: Name) async throws {
+    let directory = try TemporaryDirectory(prefix: "cli-json-names")
+    defer { directory.remove() }
+    let missing = directory.path + "/" + name.name + ".jpg"
+    // An IOError in `types`' report of each file, and one inside a rule's error (`rule`),
+    // which is the error document.
+    for command in [
+      ["types", "--json", missing],
+      ["rule", "check", "--json", missing + ".plist", "--source", "photos-photo"],
+    ] {
+      let result = try await CLI.run(command)
+      #expect(result.status == 66, "\(command): \(result.standardError)")
+      let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+      let message =
+        ((document as? [String: Any])?["error"] as? [String: Any])?["message"]
+        ?? (document as? [[String: Any]])?.first?["error"]
+      let text = try #require(message as? String, "\(result.standardOutput)")
+      #expect(text.contains(missing), "the name itself: \(text)")
+      #expect(!text.contains("$'"), "no terminal quoting in JSON: \(text)")
+      // The raw control characters are escaped by JSON on the wire, never written raw.
+      Self.expectInert(result.standardOutput, "\(command)")
+      // Without --json the same error reaches standard error quoted.
+      let plain = try await CLI.run(command.filter { $0 != "--json" })
+      #expect(plain.standardError.contains("$'"), "\(plain.standardError)")
+      Self.expectInert(plain.standardError, "\(command) without --json")
+    }
+  }
 }

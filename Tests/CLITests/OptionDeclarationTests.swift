@@ -1,3 +1,6 @@
+import Ingest
+import ShareServer
+import SystemCalls
 import Testing
 
 @testable import ingest_cli
@@ -65,5 +68,79 @@ struct OptionDeclarationTests {
         #expect(group.allSatisfy(primary.contains), "\(Self.name(path)): \(group)")
       }
     }
+  }
+
+  /// The parser's one-line answer to `line`, which it must refuse.
+  static func refusal(_ line: [String]) -> String {
+    switch ArgumentParser.parse(line, root: IngestCLI.root) {
+    case .success: "parsed"
+    case .failure(let failure): failure.message
+    }
+  }
+
+  @Test("A value is parsed where its option is declared: its type, range and default in one place")
+  func typedValues() throws {
+    let serve = try ArgumentParser.parse(
+      ["serve", "--port", "0", "--max-uploads", "3", "--unix-socket-mode", "0660"],
+      root: IngestCLI.root
+    ).get().arguments.read(ServeCommand.Options.self)
+    #expect(serve.port == 0 && serve.maximumUploads == 3)
+    #expect(serve.unixSocketMode?.permissions == 0o660)
+    // Not given: the server's own default, which help shows.
+    let defaults = ServeCommand.defaults
+    #expect(serve.maximumConnections == defaults.maximumConnections)
+    #expect(serve.stopTimeout == defaults.stopTimeLimitSeconds)
+    let help = HelpGenerator.help([IngestCLI.root, ServeCommand.spec], width: 1000)
+    #expect(help.contains("(default: \(defaults.maximumConnections))"), "\(help)")
+    #expect(help.contains("(default: \(ServeCommand.defaultAddress.port))"), "\(help)")
+    let sweep = try ArgumentParser.parse(["inbox", "sweep"], root: IngestCLI.root).get()
+      .arguments.read(InboxCommand.SweepOptions.self)
+    #expect(sweep.olderThan.duration == InboxSweeper.defaultThreshold)
+    #expect(
+      HelpGenerator.help(
+        [IngestCLI.root, InboxCommand.spec, InboxCommand.Actions.sweep.spec], width: 1000
+      )
+      .contains("(default: 1h)"))
+    let refusals: [([String], String)] = [
+      (["serve", "--port", "-0"], "--port needs a whole number from 0 to 65535, not '-0'"),
+      (["serve", "--port", "+5"], "--port needs a whole number from 0 to 65535, not '+5'"),
+      (["serve", "--max-uploads", " 1"], "--max-uploads needs a whole number from 1 to 4096"),
+      (
+        ["inbox", "watch", "--rescan", "0x10"],
+        "--rescan needs a number of seconds from 0.01 to 3600, not '0x10'"
+      ),
+      (["matrix", "run", "--jobs", "1e3", "m"], "--jobs needs a whole number from 1 to 256"),
+      (["inbox", "sweep", "--older-than", "1.5h"], "--older-than needs a duration such as 90s"),
+      (["serve", "--unix-socket-mode", "666"], "--unix-socket-mode needs 600 or 660, not '666'"),
+      (["serve", "--unix-socket", "s", "--port", "1"], "cannot be given together"),
+      (["serve", "--token-file", "t", "--insecure-no-token"], "cannot be given together"),
+      (["inbox", "import", "--to", "d", "--exec", "true"], "cannot be given together"),
+    ]
+    for (line, message) in refusals {
+      let refusal = Self.refusal(line)
+      #expect(refusal.contains(message), "\(line): \(refusal)")
+    }
+  }
+
+  @Test("Commands are listed by type, and each action by its case: one list for all")
+  func commandsByType() {
+    #expect(IngestCLI.root.subcommandNames == IngestCLI.commands.map { $0.name })
+    for command in IngestCLI.commands {
+      #expect(command.spec.name == command.name)
+    }
+    #expect(InboxCommand.spec.subcommandNames == InboxCommand.Actions.allCases.map(\.rawValue))
+    #expect(RuleCommand.spec.subcommandNames == RuleCommand.Actions.allCases.map(\.rawValue))
+  }
+
+  @Test("A failed operation's exit status comes from whether it read or wrote")
+  func exitStatusFromAccess() {
+    let missing = "/nonexistent/x"
+    let read = IOError(operation: .openForReading, path: missing, errno: .noSuchFileOrDirectory)
+    let write = IOError(operation: .openForWriting, path: missing, errno: .noSuchFileOrDirectory)
+    #expect(CLIError(describing: read).status == .noInput)
+    #expect(CLIError(describing: write).status == .cannotCreate)
+    #expect(
+      CLIError(describing: IOError(operation: .init(.rename), path: missing, errno: .ioError))
+        .status == .ioError)
   }
 }

@@ -80,14 +80,15 @@ struct ReaderFuzzTests {
         pieces[Int(generator.next() % UInt64(pieces.count))]
       }.joined()
       do {
-        let duration = try NumberArgument.seconds(text, option: "--deadline")
+        let duration = try Seconds.parse(text, named: "--deadline", range: Seconds.usualRange)
+          .duration
         #expect(duration >= .milliseconds(1) && duration <= .seconds(86_400), "\(text)")
       } catch {
         #expect(error.status == .usage)
         #expect(Self.isSafe(error.message))
       }
       do {
-        let duration = try NumberArgument.duration(text + "d", option: "--older-than")
+        let duration = try DurationArgument.parse(text + "d", named: "--older-than").duration
         #expect(duration >= .zero)
       } catch {
         #expect(error.status == .usage)

@@ -143,7 +143,7 @@ package struct CrashStateFiles: Sendable {
       case .file(let id):
         if let first = written[id] {
           guard link(first, full) == 0 else {
-            throw IOError(operation: "link", path: full, errno: Errno.current)
+            throw IOError(operation: .init("link", .writing), path: full, errno: Errno.current)
           }
           continue
         }

@@ -69,7 +69,9 @@ package struct FileSystemImage: Sendable {
         contents[id] = try FileSystem.readFile(atPath: childPath, followSymbolicLinks: false)
         directories[relative, default: [:]][entry.name] = .file(id)
       default:
-        throw IOError(.notRegularFile, operation: "capture", path: childPath, fileKind: status.kind)
+        throw IOError(
+          .notRegularFile, operation: .init("capture", .reading), path: childPath,
+          fileKind: status.kind)
       }
     }
   }

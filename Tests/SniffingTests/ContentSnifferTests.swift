@@ -23,7 +23,7 @@ struct ContentSnifferTests {
     let url = directory.file("nothing-here.jpg")
     let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
     #expect(error?.code == .notFound)
-    #expect(error?.ioError?.operation == "open")
+    #expect(error?.ioError?.operation.name == "open")
     #expect(error?.path == url.path)
     #expect(error?.isUnreadable == true)
     #expect(error.map { "\($0)".contains("nothing-here.jpg") } == true)
@@ -92,7 +92,7 @@ struct ContentSnifferTests {
     let fault = FaultInjector.shared.inject(errno, into: call, under: url.path)
     defer { FaultInjector.shared.remove(fault) }
     let error = #expect(throws: SniffError.self) { try sniffer.sniff(fileAt: url) }
-    #expect(error?.reason == .io(IOError(operation: call.rawValue, path: url.path, errno: errno)))
+    #expect(error?.reason == .io(IOError(operation: .init(call), path: url.path, errno: errno)))
     #expect(error?.code == code)
     #expect(error.map { "\($0)" }?.contains("y.heic") == true)
   }

@@ -32,7 +32,7 @@ struct FaultInjectionTests {
     try file.writeAll(Array(repeating: 1, count: 10))
     let error = #expect(throws: IOError.self) { try file.writeAll(Array(repeating: 1, count: 10)) }
     #expect(error?.code == .noSpace)
-    #expect(error?.operation == "write")
+    #expect(error?.operation.name == "write")
     #expect(error?.path == path)
     #expect(error?.description.contains("ENOSPC") == true)
   }
@@ -47,7 +47,7 @@ struct FaultInjectionTests {
     defer { FaultInjector.shared.remove(fault) }
     let error = #expect(throws: IOError.self) { try FileSystem.entries(ofPath: directory.path) }
     #expect(error?.code == .ioFailure)
-    #expect(error?.operation == "readdir")
+    #expect(error?.operation.name == "readdir")
     #expect(try FileSystem.entries(ofPath: directory.path).count == 3)  // the fault fired once
 
     let sync = FaultInjector.shared.inject(.ioError, into: .fsync, under: directory.path)

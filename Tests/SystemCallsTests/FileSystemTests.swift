@@ -18,6 +18,25 @@ struct FileSystemTests {
     #expect(try FileSystem.entries(ofPath: directory.path).map(\.name) == ["out.bin"])
   }
 
+  @Test("A failed operation says whether it read or wrote, by how the file was opened")
+  func operationAccess() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("missing/file").path
+    let reading = #expect(throws: IOError.self) {
+      _ = try FileDescriptor.open(path, .readOnly)
+    }
+    #expect(reading?.operation == .openForReading && reading?.operation.access == .reading)
+    let creating = #expect(throws: IOError.self) {
+      _ = try FileDescriptor.open(path, .readOnly, options: [.create])
+    }
+    #expect(creating?.operation == .openForWriting && creating?.operation.access == .writing)
+    let listing = #expect(throws: IOError.self) { try FileSystem.entries(ofPath: path) }
+    #expect(listing?.operation.access == .reading, "\(String(describing: listing))")
+    #expect(IOError.Operation(.rename).access == .writing)
+    #expect(IOError.Operation(.lstat).access == .reading)
+  }
+
   @Test("A failed write names the path asked for, not its temporary file")
   func failedWriteNamesThePath() throws {
     let directory = try TemporaryDirectory()
@@ -26,7 +45,9 @@ struct FileSystemTests {
     let error = #expect(throws: IOError.self) {
       try FileSystem.writeFile(atPath: path, bytes: [1])
     }
-    #expect(error == IOError(operation: "open", path: path, errno: .noSuchFileOrDirectory))
+    // A write, though the call that failed was `open`: the caller decides by the access.
+    #expect(error == IOError(operation: .openForWriting, path: path, errno: .noSuchFileOrDirectory))
+    #expect(error?.operation.access == .writing)
     let fault = FaultInjector.shared.inject(.noSpace, into: .write, under: directory.path)
     defer { FaultInjector.shared.remove(fault) }
     let full = directory.file("full.bin").path
@@ -51,18 +72,20 @@ struct FileSystemTests {
     try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "nowhere")
     let error = #expect(throws: IOError.self) { try FileSystem.resolvingSymbolicLinks(dangling) }
     #expect(error?.code == .notFound)
-    #expect(error?.operation == "realpath")
+    #expect(error?.operation.name == "realpath")
   }
 
   @Test("Errors are equal when code, operation, path, kind and cause are")
   func equality() {
-    let missing = IOError(operation: "open", path: "/a", errno: .noSuchFileOrDirectory)
-    #expect(missing == IOError(operation: "open", path: "/a", errno: .noSuchFileOrDirectory))
-    #expect(missing != IOError(operation: "open", path: "/b", errno: .noSuchFileOrDirectory))
-    #expect(missing != IOError(operation: "open", path: "/a", errno: .permissionDenied))
-    #expect(missing != IOError(.notFound, operation: "open", path: "/a"))
-    let fifo = IOError(.notRegularFile, operation: "read", path: "/a", fileKind: .fifo)
-    #expect(fifo == IOError(.notRegularFile, operation: "read", path: "/a", fileKind: .fifo))
-    #expect(fifo != IOError(.notRegularFile, operation: "read", path: "/a", fileKind: .directory))
+    let missing = IOError(operation: .openForReading, path: "/a", errno: .noSuchFileOrDirectory)
+    #expect(
+      missing == IOError(operation: .openForReading, path: "/a", errno: .noSuchFileOrDirectory))
+    #expect(
+      missing != IOError(operation: .openForReading, path: "/b", errno: .noSuchFileOrDirectory))
+    #expect(missing != IOError(operation: .openForReading, path: "/a", errno: .permissionDenied))
+    #expect(missing != IOError(.notFound, operation: .openForReading, path: "/a"))
+    let fifo = IOError(.notRegularFile, operation: .read, path: "/a", fileKind: .fifo)
+    #expect(fifo == IOError(.notRegularFile, operation: .read, path: "/a", fileKind: .fifo))
+    #expect(fifo != IOError(.notRegularFile, operation: .read, path: "/a", fileKind: .directory))
   }
 }

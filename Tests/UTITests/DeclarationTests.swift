@@ -308,7 +308,7 @@ struct DeclarationTests {
     #expect(
       error
         == .unreadableFile(
-          IOError(operation: "open", path: missing.path, errno: .noSuchFileOrDirectory)))
+          IOError(operation: .openForReading, path: missing.path, errno: .noSuchFileOrDirectory)))
     let fifo = directory.appendingPathComponent("fifo.plist")
     #expect(mkfifo(fifo.path, 0o600) == 0)
     let notRegular = #expect(throws: UTTypeDeclarationError.self) {

@@ -49,7 +49,7 @@ public final class Library: LibraryStore {
     filesPath = path + "-files"
     do throws(IOError) {
       if !create, !FileSystem.exists(path) {
-        throw IOError(.notFound, operation: "open", path: path)
+        throw IOError(.notFound, operation: .openForReading, path: path)
       }
       try FileSystem.makeDirectories(FileSystem.parentPath(path))
       // SQLite would create the file 0644 less the umask, and its -wal and -shm files take the

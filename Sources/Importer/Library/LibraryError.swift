@@ -1,7 +1,7 @@
 import SystemCalls
 
 /// Why the library cannot be opened, read or written.
-public enum LibraryError: Error, Sendable, CustomStringConvertible {
+public enum LibraryError: Error, Sendable, NameQuotingDescription {
   /// A SQLite call failed; the error says which, on what, and SQLite's message.
   case database(SQLiteError)
   /// The database file, its directory or the library's files directory cannot be made or used.
@@ -20,30 +20,33 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
   /// network file systems); SQLite kept the journal mode named.
   case journalMode(path: String, mode: String)
 
-  /// What went wrong and what to do.
-  public var description: String {
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
+  public var description: String { description(quoting: .terminal) }
+
+  /// What went wrong and what to do, each path written by `quoting`.
+  public func description(quoting: NameQuoting) -> String {
     switch self {
     case .database(let error):
       return "\(error)"
     case .files(let error):
-      return "\(error)"
+      return error.description(quoting: quoting)
     case .notFound(let path):
       return
-        "no library at \(TerminalText.quoted(path)); import shares first (ingest-cli inbox import)"
+        "no library at \(quoting.quote(path)); import shares first (ingest-cli inbox import)"
         + " or name one with --library PATH"
     case .newerSchema(let path, let version, let supported):
       return
-        "the library \(TerminalText.quoted(path)) has schema version \(version), newer than the"
+        "the library \(quoting.quote(path)) has schema version \(version), newer than the"
         + " \(supported) this program knows; use a newer ingest-cli"
     case .notALibrary(let path, let reason):
-      return "\(TerminalText.quoted(path)) is not a share-ingest library: \(reason)"
+      return "\(quoting.quote(path)) is not a share-ingest library: \(reason)"
     case .unreadableRow(let table, let column, let row, let reason):
       return
         "the library's \(table) row \(row) cannot be read: column \(column): \(reason)"
         + " (the file was damaged or edited by hand)"
     case .journalMode(let path, let mode):
       return
-        "cannot turn on WAL mode for \(TerminalText.quoted(path)) (the journal mode stays"
+        "cannot turn on WAL mode for \(quoting.quote(path)) (the journal mode stays"
         + " \(mode)); keep the library on a local file system"
     }
   }

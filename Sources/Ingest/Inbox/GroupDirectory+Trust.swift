@@ -56,7 +56,7 @@ extension GroupDirectory {
       }
     }
     throw IOError(
-      .other, operation: "create", path: directory.path(of: lastName),
+      .other, operation: .create, path: directory.path(of: lastName),
       cause: InFlightCreationContended(attempts: Self.creationAttempts))
   }
 
@@ -97,7 +97,7 @@ extension GroupDirectory {
       let status = try opened.file.status()
       guard status.linkCount == 1 else {
         throw IOError(
-          .hardLink, operation: "open", path: incoming.path(of: name),
+          .hardLink, operation: .openForReading, path: incoming.path(of: name),
           cause: FileDescriptor.LinkCount(count: status.linkCount))
       }
       return FileDescriptor.Untrusted(file: opened.file, status: status, name: name)

@@ -50,7 +50,7 @@ public struct GroupDirectoryPayloads: PayloadStore {
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
       guard let file else {
-        throw IOError(.other, operation: "read", path: "a payload already closed")
+        throw IOError(.other, operation: .read, path: "a payload already closed")
       }
       let count = try file.readFully(fromAbsoluteOffset: offset, into: buffer)
       offset += Int64(count)

@@ -1,7 +1,7 @@
 import SystemCalls
 
 /// Why a manifest cannot be read: which file, and what in it is wrong.
-public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ManifestError: Error, Sendable, Hashable, NameQuotingDescription {
   /// The manifest file (or `<data>`).
   public var path: String
   /// Where in the document the problem is, such as `items[1].kind`; empty for the whole.
@@ -16,10 +16,13 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
     self.problem = problem
   }
 
-  /// `manifest <path>: <field>: <problem>`, the path quoted and the rest with any control
-  /// character replaced, so a manifest's content can never act on a terminal.
-  public var description: String {
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
+  public var description: String { description(quoting: .terminal) }
+
+  /// `manifest <path>: <field>: <problem>`, the path written by `quoting` and the rest with any
+  /// control character replaced, so a manifest's content can never act on a terminal.
+  public func description(quoting: NameQuoting) -> String {
     let place = field.isEmpty ? "" : "\(TerminalText.excerpt(field)): "
-    return "manifest \(TerminalText.quoted(path)): \(place)\(TerminalText.excerpt(problem))"
+    return "manifest \(quoting.quote(path)): \(place)\(TerminalText.excerpt(problem))"
   }
 }

@@ -58,7 +58,7 @@ package enum PayloadDigest {
     do {
       digest = try SHA256Digest()
     } catch {
-      throw IOError(operation: "hash", path: path, cause: error)
+      throw IOError(operation: .hash, path: path, cause: error)
     }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 64)
     defer { buffer.deallocate() }

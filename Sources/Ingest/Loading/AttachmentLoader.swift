@@ -148,7 +148,7 @@ struct AttachmentLoader: Sendable {
         let payload = try transaction.adoptPayload(received, fileExtension: fileExtension)
       else {
         throw IOError(
-          .other, operation: "adopt",
+          .other, operation: .adopt,
           path: transaction.group.staging.path(of: received.name),
           cause: ReceivedFileChanged(expected: nil))
       }
@@ -171,7 +171,7 @@ struct AttachmentLoader: Sendable {
     return try source.closeAfter {
       let status = try source.status()
       guard status.kind == .regularFile else {
-        throw IOError(.notRegularFile, operation: "copy", path: path, fileKind: status.kind)
+        throw IOError(.notRegularFile, operation: .copy, path: path, fileKind: status.kind)
       }
       if status.size > contract.maximumFileSize {
         throw ContractViolation.fileTooLarge(

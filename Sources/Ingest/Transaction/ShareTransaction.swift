@@ -123,22 +123,22 @@ final class ShareTransaction: Sendable {
   {
     let path = group.staging.path(of: name)
     guard status.kind == .regularFile else {
-      throw IOError(.notRegularFile, operation: "adopt", path: path, fileKind: status.kind)
+      throw IOError(.notRegularFile, operation: .adopt, path: path, fileKind: status.kind)
     }
     guard status.linkCount == 1 else {
       throw IOError(
-        .hardLink, operation: "adopt", path: path,
+        .hardLink, operation: .adopt, path: path,
         cause: FileDescriptor.LinkCount(count: status.linkCount))
     }
     guard status.size == size else {
       throw IOError(
-        .other, operation: "adopt", path: path,
+        .other, operation: .adopt, path: path,
         cause: ReceivedFileChanged(expected: size, found: status.size))
     }
     let named = try group.staging.status(of: name)
     guard let named, named.device == status.device, named.inode == status.inode else {
       throw IOError(
-        .notFound, operation: "adopt", path: path, cause: ReceivedFileChanged(expected: nil))
+        .notFound, operation: .adopt, path: path, cause: ReceivedFileChanged(expected: nil))
     }
   }
 

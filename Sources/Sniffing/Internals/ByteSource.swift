@@ -36,7 +36,7 @@ final class ByteSource {
       do throws(IOError) {
         status = try descriptor.status()
         guard status.kind == .regularFile else {
-          throw IOError(.notRegularFile, operation: "read", path: path, fileKind: status.kind)
+          throw IOError(.notRegularFile, operation: .read, path: path, fileKind: status.kind)
         }
       } catch {
         try? descriptor.close()

@@ -54,10 +54,16 @@ extension Result where Failure == Errno {
   /// The value, or an `IOError` for `operation` on `path`.
   @inline(__always)
   func orThrow(_ operation: SystemCall, _ path: String) throws(IOError) -> Success {
+    try orThrow(as: IOError.Operation(operation), path)
+  }
+
+  /// The value, or an `IOError` for `operation` on `path` (an `open` that reads or writes).
+  @inline(__always)
+  func orThrow(as operation: IOError.Operation, _ path: String) throws(IOError) -> Success {
     switch self {
     case .success(let value): return value
     case .failure(let errno):
-      throw IOError(operation: operation.rawValue, path: path, errno: errno)
+      throw IOError(operation: operation, path: path, errno: errno)
     }
   }
 }

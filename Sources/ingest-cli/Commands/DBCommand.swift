@@ -2,37 +2,48 @@ import IngestPostgres
 import SystemCalls
 
 /// `ingest-cli db`: the PostgreSQL database behind an inbox or a library.
-enum DBCommand {
+enum DBCommand: ParsableCommand {
+  static let name = "db"
+
+  /// `db`'s actions: the list, their declarations and the dispatch, written once.
+  enum Actions: String, CommandActions {
+    case migrate
+
+    var spec: CommandSpec {
+      switch self {
+      case .migrate:
+        CommandSpec(
+          name: rawValue,
+          abstract: "create the share-ingest tables in the database at URL, or bring them up to"
+            + " date; safe to run twice, and by two processes at once",
+          operands: [
+            .one("URL", help: "the database: postgresql://[user@host[:port]]/database[?...]")
+          ],
+          examples: [
+            .init(
+              command: "db migrate 'postgresql:///share_ingest?host=/run/postgresql'",
+              note: "once per database, before the first share")
+          ],
+          exitStatus: "0 migrated (or already up to date); 64 not a postgresql:// URL; 65 a"
+            + " newer program's tables; 74 the server refused or cannot be reached.")
+      }
+    }
+  }
+
   static let spec = CommandSpec(
-    name: "db",
+    name: name,
     abstract: "the PostgreSQL database behind --inbox URL and --library URL",
     discussion: """
       The inbox and the library can live in a PostgreSQL database, shared by every host that \
       shares or imports (their payload files stay in a group directory all of them mount). \
       Workers never change the tables: db migrate creates them and brings them up to date.
       """,
-    subcommands: [
-      CommandSpec(
-        name: "migrate",
-        abstract: "create the share-ingest tables in the database at URL, or bring them up to"
-          + " date; safe to run twice, and by two processes at once",
-        operands: [
-          .one("URL", help: "the database: postgresql://[user@host[:port]]/database[?...]")
-        ],
-        examples: [
-          .init(
-            command: "db migrate 'postgresql:///share_ingest?host=/run/postgresql'",
-            note: "once per database, before the first share")
-        ],
-        exitStatus: "0 migrated (or already up to date); 64 not a postgresql:// URL; 65 a"
-          + " newer program's tables; 74 the server refused or cannot be reached.")
-    ])
+    actions: CommandSpec.Action.all(Actions.self))
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.wantsJSON
-    switch arguments.popSubcommand() {
-    case "migrate": return try await migrate(json: json, arguments: &arguments)
-    default: throw CLIError.usage("db needs an action: migrate")
+    switch arguments.popAction(Actions.self) {
+    case .migrate: return try await migrate(json: json, arguments: &arguments)
     }
   }
 

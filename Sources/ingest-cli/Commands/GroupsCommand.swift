@@ -5,9 +5,11 @@ import SystemCalls
 
 /// `ingest-cli groups`: the configured App Group identifiers and their directories, as
 /// `xcrun simctl get_app_container <device> <app> groups` lists them on a Mac.
-enum GroupsCommand {
+enum GroupsCommand: ParsableCommand {
+  static let name = "groups"
+
   static let spec = CommandSpec(
-    name: "groups",
+    name: name,
     abstract: "the configured App Group identifiers and their directories",
     discussion: """
       Groups are configured with INGEST_APP_GROUPS=group.id=/path:group.other=/path2 (as \

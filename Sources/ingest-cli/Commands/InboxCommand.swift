@@ -6,7 +6,9 @@ import IngestPostgres
 import SystemCalls
 
 /// `ingest-cli inbox`: the committed shares, from the main app's side.
-enum InboxCommand {
+enum InboxCommand: ParsableCommand {
+  static let name = "inbox"
+
   /// `inbox`'s own options, which each action takes: the group directory and the inbox's
   /// database.
   struct Options: ParsableOptions {
@@ -31,25 +33,29 @@ enum InboxCommand {
     var contract: ContractOptions
 
     init(from reader: inout OptionReader) {
-      library = reader.read(
-        Option(
-          "--library", value: "PATH|URL",
-          help: "import into the library at PATH, or in the PostgreSQL database at a"
-            + " postgresql:// URL, each share exactly once (the default; default:"
-            + " $INGEST_LIBRARY_URL, else $XDG_DATA_HOME/share-ingest/library.sqlite, else"
-            + " ~/.local/share/share-ingest/library.sqlite)",
-          completion: .file))
-      destination = reader.read(
-        Option(
-          "--to", value: "DIR",
-          help: "copy each share into DIR/<share-id>/ (its files and manifest.json)",
-          completion: .directory))
-      command = reader.read(
-        Option(
-          "--exec", value: "COMMAND",
-          help: "run sh -c COMMAND sh MANIFEST for each share, with INGEST_SHARE_ID,"
-            + " INGEST_MANIFEST and INGEST_GROUP_DIR set (a private view of the share's checked"
-            + " files); exit status 0 is success"))
+      // Where each share goes: one of the three.
+      (library, destination, command) = reader.exclusive { reader in
+        let library = reader.read(
+          Option(
+            "--library", value: "PATH|URL",
+            help: "import into the library at PATH, or in the PostgreSQL database at a"
+              + " postgresql:// URL, each share exactly once (the default; default:"
+              + " $INGEST_LIBRARY_URL, else $XDG_DATA_HOME/share-ingest/library.sqlite, else"
+              + " ~/.local/share/share-ingest/library.sqlite)",
+            completion: .file))
+        let destination = reader.read(
+          Option(
+            "--to", value: "DIR",
+            help: "copy each share into DIR/<share-id>/ (its files and manifest.json)",
+            completion: .directory))
+        let command = reader.read(
+          Option(
+            "--exec", value: "COMMAND",
+            help: "run sh -c COMMAND sh MANIFEST for each share, with INGEST_SHARE_ID,"
+              + " INGEST_MANIFEST and INGEST_GROUP_DIR set (a private view of the share's checked"
+              + " files); exit status 0 is success"))
+        return (library, destination, command)
+      }
       contract = reader.read(ContractOptions.self)
     }
   }
@@ -58,34 +64,105 @@ enum InboxCommand {
   struct WatchOptions: ParsableOptions {
     var handler: HandlerOptions
     /// `--rescan SECONDS`.
-    var rescan: String?
+    var rescan: Seconds
 
     init(from reader: inout OptionReader) {
       handler = reader.read(HandlerOptions.self)
       rescan = reader.read(
-        Option(
-          "--rescan", value: "SECONDS",
-          help: "how often the whole inbox is scanned again, retrying failed shares"
-            + " (default: 10)"))
+        DefaultedOption(
+          "--rescan", value: "SECONDS", default: Seconds(10),
+          help: "how often the whole inbox is scanned again, retrying failed shares",
+          range: Seconds(0.01)...Seconds(3600)))
     }
   }
 
   /// `inbox sweep`'s options.
   struct SweepOptions: ParsableOptions {
     /// `--older-than DURATION`.
-    var olderThan: String?
+    var olderThan: DurationArgument
 
     init(from reader: inout OptionReader) {
       olderThan = reader.read(
-        Option(
+        DefaultedOption(
           "--older-than", value: "DURATION",
-          help: "only files older than DURATION, such as 90s, 30m, 2h or 1d (default: 1h);"
-            + " 0 sweeps everything stale now"))
+          default: DurationArgument(InboxSweeper.defaultThreshold),
+          help: "only files older than DURATION, such as 90s, 30m, 2h or 1d; 0 sweeps"
+            + " everything stale now"))
+    }
+  }
+
+  /// `inbox`'s actions: the list, their declarations and the dispatch, written once.
+  enum Actions: String, CommandActions {
+    case list, show, `import`, watch, sweep
+
+    var spec: CommandSpec {
+      switch self {
+      case .list:
+        CommandSpec(
+          name: rawValue, abstract: "committed shares, oldest first, with item counts and sizes",
+          examples: [.init(command: "inbox list", note: "what is waiting")],
+          exitStatus: "0 every entry of the inbox is a share it can read; 65 something in Inbox/"
+            + " cannot be read or does not belong there (each is named on standard error).")
+      case .show:
+        CommandSpec(
+          name: rawValue, abstract: "one share's manifest (with --json, the manifest itself)",
+          operands: [.one("ID", help: "a share id, as inbox list prints it")],
+          examples: [
+            .init(
+              command: "inbox show \"$(ingest-cli inbox list --json | jq -r '.[0].id')\"",
+              note: "the oldest share: its items, files and sizes")
+          ])
+      case .`import`:
+        CommandSpec(
+          name: rawValue,
+          abstract: "claim each share, import it into the library (or hand it to a directory or a"
+            + " command), and delete it only on success",
+          options: HandlerOptions.self,
+          examples: [
+            .init(
+              command: "inbox import && ingest-cli library summary",
+              note: "import into the library, then the day's hand-off card"),
+            .init(command: "inbox import --to ~/Imported", note: "copy every share out"),
+            .init(
+              command: "inbox import --exec 'jq .items \"$1\"'",
+              note: "hand each manifest to a command"),
+          ],
+          exitStatus: "0 every share handed over; 65 every share that stays in the inbox (each is"
+            + " named) cannot be read, holds a payload that is not what its manifest says, or breaks"
+            + " the contract; 73 --to or the library cannot be created; 74 a share's handler failed"
+            + " otherwise (it stays in the inbox).")
+      case .watch:
+        CommandSpec(
+          name: rawValue,
+          abstract: "import shares as they arrive, until interrupted",
+          discussion: """
+            Watches <group>/Inbox with inotify (a PostgreSQL inbox: LISTEN for its \
+            notifications) and re-scans it every --rescan seconds, so nothing is missed; a \
+            database out of reach is reported and tried again every second. SIGINT or SIGTERM ends it cleanly: the share in hand is finished \
+            first, then it exits 0. With --json, one line of JSON per share.
+            """,
+          options: WatchOptions.self,
+          examples: [
+            .init(
+              command: "inbox watch --to ~/Imported",
+              note: "import each share as it is committed; Ctrl-C to stop")
+          ])
+      case .sweep:
+        CommandSpec(
+          name: rawValue,
+          abstract: "remove files no committed share references, and complete shares a crash cut"
+            + " short",
+          options: SweepOptions.self,
+          examples: [.init(command: "inbox sweep --older-than 2h", note: "clean up after crashes")],
+          exitStatus: "0 swept; 65 a manifest cannot be read (it is left in place, with every file"
+            + " it may name)."
+        )
+      }
     }
   }
 
   static let spec = CommandSpec(
-    name: "inbox",
+    name: name,
     abstract: "list, show, import, watch and sweep committed shares: the main app's side",
     discussion: """
       A share leaves the inbox only once its handler succeeded; a failure is recorded beside \
@@ -97,90 +174,27 @@ enum InboxCommand {
       where its sharer put it.
       """,
     options: Options.self,
-    subcommands: [
-      CommandSpec(
-        name: "list", abstract: "committed shares, oldest first, with item counts and sizes",
-        examples: [.init(command: "inbox list", note: "what is waiting")],
-        exitStatus: "0 every entry of the inbox is a share it can read; 65 something in Inbox/"
-          + " cannot be read or does not belong there (each is named on standard error)."),
-      CommandSpec(
-        name: "show", abstract: "one share's manifest (with --json, the manifest itself)",
-        operands: [.one("ID", help: "a share id, as inbox list prints it")],
-        examples: [
-          .init(
-            command: "inbox show \"$(ingest-cli inbox list --json | jq -r '.[0].id')\"",
-            note: "the oldest share: its items, files and sizes")
-        ]),
-      CommandSpec(
-        name: "import",
-        abstract: "claim each share, import it into the library (or hand it to a directory or a"
-          + " command), and delete it only on success",
-        options: HandlerOptions.self,
-        exclusiveGroups: [["--library", "--to", "--exec"]],
-        examples: [
-          .init(
-            command: "inbox import && ingest-cli library summary",
-            note: "import into the library, then the day's hand-off card"),
-          .init(command: "inbox import --to ~/Imported", note: "copy every share out"),
-          .init(
-            command: "inbox import --exec 'jq .items \"$1\"'",
-            note: "hand each manifest to a command"),
-        ],
-        exitStatus: "0 every share handed over; 65 every share that stays in the inbox (each is"
-          + " named) cannot be read, holds a payload that is not what its manifest says, or breaks"
-          + " the contract; 73 --to or the library cannot be created; 74 a share's handler failed"
-          + " otherwise (it stays in the inbox)."),
-      CommandSpec(
-        name: "watch",
-        abstract: "import shares as they arrive, until interrupted",
-        discussion: """
-          Watches <group>/Inbox with inotify (a PostgreSQL inbox: LISTEN for its \
-          notifications) and re-scans it every --rescan seconds, so nothing is missed; a \
-          database out of reach is reported and tried again every second. SIGINT or SIGTERM ends it cleanly: the share in hand is finished \
-          first, then it exits 0. With --json, one line of JSON per share.
-          """,
-        options: WatchOptions.self,
-        exclusiveGroups: [["--library", "--to", "--exec"]],
-        examples: [
-          .init(
-            command: "inbox watch --to ~/Imported",
-            note: "import each share as it is committed; Ctrl-C to stop")
-        ]),
-      CommandSpec(
-        name: "sweep",
-        abstract: "remove files no committed share references, and complete shares a crash cut"
-          + " short",
-        options: SweepOptions.self,
-        examples: [.init(command: "inbox sweep --older-than 2h", note: "clean up after crashes")],
-        exitStatus: "0 swept; 65 a manifest cannot be read (it is left in place, with every file"
-          + " it may name)."
-      ),
-    ],
-    exclusiveGroups: GroupOptions.exclusive
+    actions: CommandSpec.Action.all(Actions.self)
   )
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.wantsJSON
-    let action = arguments.popSubcommand()
+    let action = arguments.popAction(Actions.self)
     let options = arguments.read(Options.self)
-    // `watch`'s own options are checked before the group directory is opened (or made): a bad
-    // option is a usage error that has changed nothing.
-    let watching = action == "watch" ? try WatchSettings(arguments.read(WatchOptions.self)) : nil
-    if action == "sweep", let text = arguments.read(SweepOptions.self).olderThan {
-      _ = try NumberArgument.duration(text, option: "--older-than")
-    }
+    // Every option's value was checked by the parser, before the group directory is opened
+    // (or made): a bad option is a usage error that has changed nothing.
+    let watching = action == .watch ? try WatchSettings(arguments.read(WatchOptions.self)) : nil
     let (_, group) = try options.group.open()
     let inbox = try await Backends.inbox(options.backends, group: group)
     switch action {
-    case "list": return try await list(inbox, json: json, arguments: &arguments)
-    case "show": return try await show(inbox, json: json, arguments: &arguments)
-    case "import":
+    case .list: return try await list(inbox, json: json, arguments: &arguments)
+    case .show: return try await show(inbox, json: json, arguments: &arguments)
+    case .`import`:
       return try await importShares(inbox, group: group, json: json, arguments: &arguments)
-    case "watch":
+    case .watch:
       guard let watching else { return .usage }
       return try await watch(inbox, group: group, json: json, settings: watching)
-    case "sweep": return try await sweep(group, inbox: inbox, json: json, arguments: &arguments)
-    default: throw CLIError.usage("unknown inbox action '\(action ?? "")'")
+    case .sweep: return try await sweep(group, inbox: inbox, json: json, arguments: &arguments)
     }
   }
 
@@ -397,15 +411,12 @@ enum InboxCommand {
   /// `watch`'s options, checked.
   struct WatchSettings {
     var options: WatchOptions
-    /// `--rescan`, default 10 s.
+    /// `--rescan`.
     var rescan: Duration
 
     init(_ options: WatchOptions) throws(CLIError) {
       self.options = options
-      rescan = .seconds(10)
-      if let text = options.rescan {
-        rescan = try NumberArgument.seconds(text, option: "--rescan", range: 0.01...3600)
-      }
+      rescan = options.rescan.duration
     }
   }
 
@@ -485,15 +496,12 @@ enum InboxCommand {
   static func sweep(
     _ group: GroupDirectory, inbox: any InboxStore, json: Bool, arguments: inout Arguments
   ) async throws -> ExitStatus {
-    let threshold = try arguments.read(SweepOptions.self).olderThan.map {
-      text throws(CLIError) in
-      try NumberArgument.duration(text, option: "--older-than")
-    }
+    let threshold = arguments.read(SweepOptions.self).olderThan.duration
     let report = try await InboxSweeper(group: group, inbox: inbox).sweep(
-      olderThan: threshold ?? InboxSweeper.defaultThreshold)
+      olderThan: threshold)
     // A PostgreSQL inbox's payloads may be large objects: those no share names go too.
     let objects = try await (inbox as? PostgresInbox)?.sweepPayloads(
-      olderThan: threshold ?? InboxSweeper.defaultThreshold)
+      olderThan: threshold)
     let unreadable = report.unreadableManifests.map(Problem.init)
     let skipped = report.skipped.map(Problem.init)
     if json {

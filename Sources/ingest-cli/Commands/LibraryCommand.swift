@@ -4,7 +4,9 @@ import Ingest
 import SystemCalls
 
 /// `ingest-cli library`: what the main app imported, and the day's hand-off summary card.
-enum LibraryCommand {
+enum LibraryCommand: ParsableCommand {
+  static let name = "library"
+
   /// `library`'s own option, which both actions take.
   struct Options: ParsableOptions {
     /// `--library PATH|URL`.
@@ -49,46 +51,56 @@ enum LibraryCommand {
     }
   }
 
+  /// `library`'s actions: the list, their declarations and the dispatch, written once.
+  enum Actions: String, CommandActions {
+    case summary, list
+
+    var spec: CommandSpec {
+      switch self {
+      case .summary:
+        CommandSpec(
+          name: rawValue,
+          abstract: "the day's hand-off summary card: the day's records, newest first, at most 50",
+          discussion: """
+            The day runs from the start of the calendar day to the start of the next in the time \
+            zone (so a daylight-saving day of 23 or 25 hours counts exactly). Each record is one \
+            line; line breaks in a text become spaces, and a line longer than the terminal (or \
+            than 120 columns, when the card is not shown on one) is shortened with an ellipsis; \
+            --json carries every record whole. Records beyond 50 are left out whole and counted \
+            on a last line.
+            """,
+          options: SummaryOptions.self,
+          examples: [
+            .init(command: "library summary", note: "today's card in English"),
+            .init(
+              command: "library summary --locale zh-Hant --time-zone Asia/Taipei",
+              note: "the original's Traditional Chinese card, in Taipei's day"),
+          ])
+      case .list:
+        CommandSpec(
+          name: rawValue, abstract: "the imported records, newest first",
+          options: ListOptions.self,
+          examples: [.init(command: "library list --json", note: "every record, for a script")])
+      }
+    }
+  }
+
   static let spec = CommandSpec(
-    name: "library",
+    name: name,
     abstract: "what the main app imported, and the day's hand-off summary card",
     discussion: """
       The library is the main app's SQLite database: each imported share is a record, with its \
       items and files, starting as "to sort". inbox import fills it.
       """,
     options: Options.self,
-    subcommands: [
-      CommandSpec(
-        name: "summary",
-        abstract: "the day's hand-off summary card: the day's records, newest first, at most 50",
-        discussion: """
-          The day runs from the start of the calendar day to the start of the next in the time \
-          zone (so a daylight-saving day of 23 or 25 hours counts exactly). Each record is one \
-          line; line breaks in a text become spaces, and a line longer than the terminal (or \
-          than 120 columns, when the card is not shown on one) is shortened with an ellipsis; \
-          --json carries every record whole. Records beyond 50 are left out whole and counted \
-          on a last line.
-          """,
-        options: SummaryOptions.self,
-        examples: [
-          .init(command: "library summary", note: "today's card in English"),
-          .init(
-            command: "library summary --locale zh-Hant --time-zone Asia/Taipei",
-            note: "the original's Traditional Chinese card, in Taipei's day"),
-        ]),
-      CommandSpec(
-        name: "list", abstract: "the imported records, newest first",
-        options: ListOptions.self,
-        examples: [.init(command: "library list --json", note: "every record, for a script")]),
-    ])
+    actions: CommandSpec.Action.all(Actions.self))
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.wantsJSON
     let path = arguments.read(Options.self).library
-    switch arguments.popSubcommand() {
-    case "summary": return try await summary(path, json: json, arguments: &arguments)
-    case "list": return try await list(path, json: json, arguments: &arguments)
-    default: throw CLIError.usage("library needs an action: summary or list")
+    switch arguments.popAction(Actions.self) {
+    case .summary: return try await summary(path, json: json, arguments: &arguments)
+    case .list: return try await list(path, json: json, arguments: &arguments)
     }
   }
 

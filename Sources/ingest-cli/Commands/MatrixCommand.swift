@@ -5,7 +5,9 @@ import SystemCalls
 import TypeMatrix
 
 /// `ingest-cli matrix`: run a type matrix end to end, or write a starting one.
-enum MatrixCommand {
+enum MatrixCommand: ParsableCommand {
+  static let name = "matrix"
+
   /// `--rule RULE`, which both actions take.
   static let ruleOption = Option(
     "--rule", value: "RULE",
@@ -48,7 +50,7 @@ enum MatrixCommand {
     var contract: String?
     var junit: String?
     var acknowledged: [String]
-    var jobs: String?
+    var jobs: Int
     var backends: BackendOptions
     var reading: SemanticsOptions
 
@@ -66,7 +68,8 @@ enum MatrixCommand {
           "--junit", value: "FILE", help: "also write the results as JUnit XML",
           completion: .file))
       acknowledged = reader.read(acknowledgeOption)
-      jobs = reader.read(Option("--jobs", value: "N", help: "rows run at once (default 4)"))
+      jobs = reader.read(
+        DefaultedOption("--jobs", value: "N", default: 4, help: "rows run at once", range: 1...256))
       backends = reader.read(BackendOptions.self)
       reading = reader.read(SemanticsOptions.self)
     }
@@ -102,8 +105,52 @@ enum MatrixCommand {
     }
   }
 
+  /// `matrix`'s actions: the list, their declarations and the dispatch, written once.
+  enum Actions: String, CommandActions {
+    case run, `init`
+
+    var spec: CommandSpec {
+      switch self {
+      case .run:
+        CommandSpec(
+          name: rawValue, abstract: "run every row and compare it with what it expects",
+          options: RunOptions.self,
+          operands: [.one("MATRIX", help: "the matrix file", completion: .file)],
+          examples: [
+            .init(
+              command: "matrix run examples/PhotoShare/matrix.json --rule"
+                + " examples/PhotoShare/Info.plist",
+              note: "every row of the photo app's matrix"),
+            .init(
+              command: "matrix run M.json --rule Info.plist --junit results.xml",
+              note: "and a report CI systems show"),
+          ],
+          exitStatus: "0 every row passed; 1 a row failed; 65 a malformed matrix, rule or contract."
+        )
+      case .`init`:
+        CommandSpec(
+          name: rawValue,
+          abstract: "write a starting matrix from the shipped profiles, for review",
+          discussion: """
+            One row per shipped source-app profile (or per profile in --sources DIR, written \
+            inline, the matrix's contentDirectory then naming DIR's parent relative to the \
+            matrix file), expecting what the pipeline does today with the app's rule and \
+            contract. Rows where the rule shows the extension but the contract turns the share \
+            down, or the contract would take a share the rule hides, are listed on standard \
+            error for the reviewer, as is what the rule's reading warns of.
+            """,
+          options: InitOptions.self,
+          examples: [
+            .init(
+              command: "matrix init --rule examples/ReadLater/Info.plist -o matrix.json",
+              note: "a starting matrix for the read-later app")
+          ])
+      }
+    }
+  }
+
   static let spec = CommandSpec(
-    name: "matrix",
+    name: name,
     abstract: "type matrices: what each source shares and what the main app must end up with",
     discussion: """
       A matrix (JSON, schema version 1: schemas/type-matrix-v1.schema.json) has one row per \
@@ -113,58 +160,12 @@ enum MatrixCommand {
       holds) or rejected or failed (why). Each row runs end to end through the rule, the \
       contract, the loader, the inbox and an import, in a throwaway group directory.
       """,
-    subcommands: [
-      CommandSpec(
-        name: "run", abstract: "run every row and compare it with what it expects",
-        options: RunOptions.self,
-        operands: [.one("MATRIX", help: "the matrix file", completion: .file)],
-        examples: [
-          .init(
-            command: "matrix run examples/PhotoShare/matrix.json --rule"
-              + " examples/PhotoShare/Info.plist",
-            note: "every row of the photo app's matrix"),
-          .init(
-            command: "matrix run M.json --rule Info.plist --junit results.xml",
-            note: "and a report CI systems show"),
-        ],
-        exitStatus: "0 every row passed; 1 a row failed; 65 a malformed matrix, rule or contract."
-      ),
-      CommandSpec(
-        name: "init",
-        abstract: "write a starting matrix from the shipped profiles, for review",
-        discussion: """
-          One row per shipped source-app profile (or per profile in --sources DIR, written \
-          inline, the matrix's contentDirectory then naming DIR's parent relative to the \
-          matrix file), expecting what the pipeline does today with the app's rule and \
-          contract. Rows where the rule shows the extension but the contract turns the share \
-          down, or the contract would take a share the rule hides, are listed on standard \
-          error for the reviewer, as is what the rule's reading warns of.
-          """,
-        options: InitOptions.self,
-        examples: [
-          .init(
-            command: "matrix init --rule examples/ReadLater/Info.plist -o matrix.json",
-            note: "a starting matrix for the read-later app")
-        ]),
-    ])
+    actions: CommandSpec.Action.all(Actions.self))
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    switch arguments.popSubcommand() {
-    case "run": return try await runMatrix(&arguments)
-    case "init": return try await initMatrix(&arguments)
-    default: throw CLIError.usage("matrix needs an action: run or init")
-    }
-  }
-
-  /// The contract in the JSON file at `path` (at most 1 MiB), or on standard input for `-`.
-  static func contract(_ path: String?) throws -> InputContract? {
-    guard let path else { return nil }
-    let bytes = try InputPath.read(path, limit: 1 << 20)
-    do {
-      return try JSONInput.decode(InputContract.self, from: Data(bytes))
-    } catch {
-      let name = path == "-" ? InputPath.standardInputName : TerminalText.quoted(path)
-      throw CLIError.data("\(name) is not an input contract: \(error)")
+    switch arguments.popAction(Actions.self) {
+    case .run: return try await runMatrix(&arguments)
+    case .`init`: return try await initMatrix(&arguments)
     }
   }
 
@@ -198,9 +199,7 @@ enum MatrixCommand {
     let ruleArgument = options.rule
     let contractPath = options.contract
     let junit = options.junit
-    let jobs = try options.jobs.map { text throws(CLIError) -> Int in
-      try NumberArgument.count(text, option: "--jobs", range: 1...256)
-    }
+    let jobs = options.jobs
     let semantics = options.reading.semantics
     guard let path = try arguments.positionals().first else {
       throw CLIError.usage("matrix run needs a MATRIX file")
@@ -220,17 +219,17 @@ enum MatrixCommand {
       matrixDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
     }
     let registry = try TypeDeclarations.registry(files: options.declarations)
-    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, registry: registry) }
+    let rule = try ruleArgument.map { try RuleInputs.loadRule($0, registry: registry) }
     let ruleWarnings = rule?.warnings.map(\.message) ?? []
-    if let rule, !json { RuleCommand.printWarnings(rule) }
+    if let rule, !json { RuleInputs.printWarnings(rule) }
     // With --inbox URL, every row commits to and imports from that database.
     let database = try await Backends.matrix(options.backends)
     var configured = MatrixRunner(
       rule: rule, matrix: matrix,
       matrixDirectory: matrixDirectory,
-      contract: try contract(contractPath), corpus: ShareSamples.corpus,
+      contract: try ContractOptions.contract(file: contractPath), corpus: ShareSamples.corpus,
       library: database ?? LibraryRecords(), semantics: semantics,
-      maximumConcurrentRows: jobs ?? 4)
+      maximumConcurrentRows: jobs)
     configured.inbox = database?.inbox
     configured.acknowledgedReasons = try acknowledgedReasons(options.acknowledged)
     try ContractOptions.checkAcceptedTypes(configured.contract.acceptedTypes, registry: registry)
@@ -300,10 +299,10 @@ enum MatrixCommand {
     // The rule's Info.plist declarations are registered before the contract is checked, so
     // --accept naming a type the app declares there is known.
     let registry = try TypeDeclarations.registry(files: options.declarations)
-    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, registry: registry) }
-    if let rule { RuleCommand.printWarnings(rule) }
+    let rule = try ruleArgument.map { try RuleInputs.loadRule($0, registry: registry) }
+    if let rule { RuleInputs.printWarnings(rule) }
     let contract = try options.contract.contract(registry: registry)
-    let profiles = try options.sources.map { try RuleCommand.loadProfiles($0) }
+    let profiles = try options.sources.map { try RuleInputs.loadProfiles($0) }
     let contentDirectory = options.sources.map {
       URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL
         .deletingLastPathComponent()

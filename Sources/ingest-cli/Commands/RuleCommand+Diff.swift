@@ -35,9 +35,9 @@ extension RuleCommand {
     let declarationFiles = options.declarations
     let semantics = options.reading.semantics
     let positionals = try arguments.positionals()
-    let first = try loadRule(positionals[0], declarationFiles: declarationFiles)
-    let second = try loadRule(positionals[1], declarationFiles: declarationFiles)
-    let rows = try loadProfiles(sourcesDirectory).map { profile in
+    let first = try RuleInputs.loadRule(positionals[0], declarationFiles: declarationFiles)
+    let second = try RuleInputs.loadRule(positionals[1], declarationFiles: declarationFiles)
+    let rows = try RuleInputs.loadProfiles(sourcesDirectory).map { profile in
       let one = first.evaluate(profile.activationInput, semantics: semantics)
       let other = second.evaluate(profile.activationInput, semantics: semantics)
       return DiffRow(

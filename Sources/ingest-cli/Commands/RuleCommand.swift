@@ -7,7 +7,9 @@ import SystemCalls
 import UTI
 
 /// `ingest-cli rule`: will an extension appear for a share, and why.
-enum RuleCommand {
+enum RuleCommand: ParsableCommand {
+  static let name = "rule"
+
   /// `--declarations PLIST`, which every action takes.
   static let declarationsOption = TypeDeclarations.option
 
@@ -32,25 +34,28 @@ enum RuleCommand {
     var reading: SemanticsOptions
 
     init(from reader: inout OptionReader) {
-      source = reader.read(
-        Option(
-          "--source", value: "PROFILE",
-          help: "a shipped source-app profile (" + SourceProfile.shippedNameList
-            + "), a name in --sources, or a .json path",
-          completion: .values(SourceProfile.shippedNames)))
+      let sourceOption = Option(
+        "--source", value: "PROFILE",
+        help: "a shipped source-app profile (" + SourceProfile.shippedNameList
+          + "), a name in --sources, or a .json path",
+        completion: .values(SourceProfile.shippedNames))
+      let attachmentOption = RepeatedOption(
+        "--attachment", "--types", value: "TYPES",
+        help: "one attachment per occurrence: comma-separated UTI, UTI=file (delivered as"
+          + " a file) or UTI=URL (the URL value), e.g. public.heic=file,public.jpeg")
+      let filesFlag = Flag(
+        "--files",
+        help: "share the FILEs given after RULE as share wraps them: one attachment per"
+          + " file, registered as its content's type (sniffed) and delivered as a file;"
+          + " pictures and movies as Photos shares them (their type alone), other files as"
+          + " Files does (then a public.file-url to the file)")
+      source = reader.read(sourceOption)
       javaScriptResults = reader.read(JavaScriptResultsOption.option)
-      attachments = reader.read(
-        RepeatedOption(
-          "--attachment", "--types", value: "TYPES",
-          help: "one attachment per occurrence: comma-separated UTI, UTI=file (delivered as"
-            + " a file) or UTI=URL (the URL value), e.g. public.heic=file,public.jpeg"))
-      sharesFiles = reader.read(
-        Flag(
-          "--files",
-          help: "share the FILEs given after RULE as share wraps them: one attachment per"
-            + " file, registered as its content's type (sniffed) and delivered as a file;"
-            + " pictures and movies as Photos shares them (their type alone), other files as"
-            + " Files does (then a public.file-url to the file)"))
+      attachments = reader.read(attachmentOption)
+      sharesFiles = reader.read(filesFlag)
+      // One share at a time: a profile, literal attachments or files.
+      reader.excludeEachOther(sourceOption, attachmentOption, filesFlag)
+      reader.excludeEachOther(JavaScriptResultsOption.option, attachmentOption, filesFlag)
       title = reader.read(
         Option("--title", value: "TEXT", help: "the extension item's attributedTitle"))
       contentText = reader.read(
@@ -93,94 +98,102 @@ enum RuleCommand {
       + " the rule, a text file holding a predicate, a predicate string, or '-' for standard"
       + " input", completion: .file)
 
+  /// `rule`'s actions: the list, their declarations and the dispatch, written once.
+  enum Actions: String, CommandActions {
+    case check, matrix, diff, explain
+
+    var spec: CommandSpec {
+      switch self {
+      case .check:
+        CommandSpec(
+          name: rawValue,
+          abstract: "shown or hidden for one share: a source-app profile, literal attachments or"
+            + " real files",
+          options: CheckOptions.self,
+          operands: [
+            ruleOperand,
+            .many("FILE", help: "with --files, the files to share", completion: .file),
+          ],
+          examples: [
+            .init(
+              command: "rule check examples/PhotoShare/Info.plist --source photos-photo",
+              note: "would the photo-sharing extension appear when one photo is shared?"),
+            .init(
+              command: "rule check examples/ReadLater/Info.plist --attachment"
+                + " public.url=https://example.com/",
+              note: "a link shared as a URL"),
+            .init(
+              command: "rule check examples/PhotoShare/Info.plist --files"
+                + " corpus/files/heic-named.jpg",
+              note: "a real file, sniffed"),
+          ],
+          exitStatus: "0 shown, 1 hidden; 64 usage; 65 a bad rule or profile; 66 a file that is"
+            + " missing, unreadable or not a regular file.")
+      case .matrix:
+        CommandSpec(
+          name: rawValue,
+          abstract: "shown or hidden for every source-app profile",
+          options: ProfilesOptions.self,
+          operands: [ruleOperand],
+          examples: [
+            .init(
+              command: "rule matrix examples/ReadLater/Info.plist",
+              note: "which apps' shares would offer the read-later extension")
+          ])
+      case .diff:
+        CommandSpec(
+          name: rawValue,
+          abstract: "two rules side by side over every source-app profile: where they differ",
+          discussion: """
+            For a team moving from one rule to another (the dictionary form to a predicate, a \
+            rule to its next version): each profile where the two rules decide differently, with \
+            both reasons, then how many agree.
+            """,
+          options: ProfilesOptions.self,
+          operands: [
+            .one("RULE", help: "the first rule (as for rule check)", completion: .file),
+            .one("OTHER", help: "the second rule", completion: .file),
+          ],
+          examples: [
+            .init(
+              command: "rule diff examples/PhotoShare/Info.plist examples/ReadLater/Info.plist",
+              note: "where two apps' rules decide differently")
+          ],
+          exitStatus: "0 the rules decide alike for every profile; 1 they differ for some; 64"
+            + " usage; 65 a bad rule or profile.")
+      case .explain:
+        CommandSpec(
+          name: rawValue,
+          abstract: "the rule as a normalized, indented predicate",
+          options: ExplainOptions.self,
+          operands: [ruleOperand],
+          examples: [
+            .init(
+              command: "rule explain examples/PhotoShare/Info.plist",
+              note: "a dictionary rule written as its equivalent predicate")
+          ])
+      }
+    }
+  }
+
   static let spec = CommandSpec(
-    name: "rule",
+    name: name,
     abstract: "activation rules: will the extension appear for a share, and why",
     discussion: """
       Both forms of NSExtensionActivationRule evaluate with reasons. Text output wraps at the \
       terminal's width (COLUMNS, else 80, when not a terminal).
       """,
-    subcommands: [
-      CommandSpec(
-        name: "check",
-        abstract: "shown or hidden for one share: a source-app profile, literal attachments or"
-          + " real files",
-        options: CheckOptions.self,
-        operands: [
-          ruleOperand,
-          .many("FILE", help: "with --files, the files to share", completion: .file),
-        ],
-        exclusiveGroups: [
-          ["--source", "--attachment", "--files"],
-          ["--javascript-results", "--attachment", "--files"],
-        ],
-        examples: [
-          .init(
-            command: "rule check examples/PhotoShare/Info.plist --source photos-photo",
-            note: "would the photo-sharing extension appear when one photo is shared?"),
-          .init(
-            command: "rule check examples/ReadLater/Info.plist --attachment"
-              + " public.url=https://example.com/",
-            note: "a link shared as a URL"),
-          .init(
-            command: "rule check examples/PhotoShare/Info.plist --files"
-              + " corpus/files/heic-named.jpg",
-            note: "a real file, sniffed"),
-        ],
-        exitStatus: "0 shown, 1 hidden; 64 usage; 65 a bad rule or profile; 66 a file that is"
-          + " missing, unreadable or not a regular file."),
-      CommandSpec(
-        name: "matrix",
-        abstract: "shown or hidden for every source-app profile",
-        options: ProfilesOptions.self,
-        operands: [ruleOperand],
-        examples: [
-          .init(
-            command: "rule matrix examples/ReadLater/Info.plist",
-            note: "which apps' shares would offer the read-later extension")
-        ]),
-      CommandSpec(
-        name: "diff",
-        abstract: "two rules side by side over every source-app profile: where they differ",
-        discussion: """
-          For a team moving from one rule to another (the dictionary form to a predicate, a \
-          rule to its next version): each profile where the two rules decide differently, with \
-          both reasons, then how many agree.
-          """,
-        options: ProfilesOptions.self,
-        operands: [
-          .one("RULE", help: "the first rule (as for rule check)", completion: .file),
-          .one("OTHER", help: "the second rule", completion: .file),
-        ],
-        examples: [
-          .init(
-            command: "rule diff examples/PhotoShare/Info.plist examples/ReadLater/Info.plist",
-            note: "where two apps' rules decide differently")
-        ],
-        exitStatus: "0 the rules decide alike for every profile; 1 they differ for some; 64"
-          + " usage; 65 a bad rule or profile."),
-      CommandSpec(
-        name: "explain",
-        abstract: "the rule as a normalized, indented predicate",
-        options: ExplainOptions.self,
-        operands: [ruleOperand],
-        examples: [
-          .init(
-            command: "rule explain examples/PhotoShare/Info.plist",
-            note: "a dictionary rule written as its equivalent predicate")
-        ]),
-    ],
+    actions: CommandSpec.Action.all(Actions.self),
     exitStatus: "check: 0 shown, 1 hidden; 64 usage; 65 a bad rule or profile; 66 a file that"
       + " is missing, unreadable or not a regular file."
   )
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    switch arguments.popSubcommand() {
-    case "check": return try await check(&arguments)
-    case "matrix": return try await matrix(&arguments)
-    case "explain": return try await explain(&arguments)
-    case "diff": return try await diff(&arguments)
-    case let action: throw CLIError.usage("unknown rule action '\(action ?? "")'")
+    switch arguments.popAction(Actions.self) {
+    case .check: return try await check(&arguments)
+    case .matrix: return try await matrix(&arguments)
+    case .explain: return try await explain(&arguments)
+    case .diff: return try await diff(&arguments)
     }
   }
 
@@ -218,7 +231,7 @@ enum RuleCommand {
       throw CLIError.usage("unexpected argument '\(positionals.dropFirst().first ?? "")'")
     }
     let files = Array(positionals.dropFirst())
-    let rule = try loadRule(ruleArgument, declarationFiles: declarationFiles)
+    let rule = try RuleInputs.loadRule(ruleArgument, declarationFiles: declarationFiles)
 
     let input: ActivationInput
     let sourceLabel: String
@@ -242,7 +255,7 @@ enum RuleCommand {
       sourceLabel =
         "\(files.count) file\(files.count == 1 ? "" : "s") shared as \(share.source) shares them"
     case (.some(let name), true):
-      var profile = try loadProfile(name, directory: sourcesDirectory)
+      var profile = try RuleInputs.loadProfile(name, directory: sourcesDirectory)
       if let javaScriptResults {
         do {
           try profile.replaceJavaScriptResults(with: javaScriptResults)
@@ -282,7 +295,7 @@ enum RuleCommand {
       print(TextWrapping.wrap(decision.reason, width: width, prefix: "reason: "))
       print("\nhow it was decided:")
       print(decision.trace.rendered(indent: 1, width: width))
-      printWarnings(rule, width: width)
+      RuleInputs.printWarnings(rule, width: width)
       for warning in inputWarnings {
         Output.error(TextWrapping.wrap(warning, width: width, prefix: "warning: ", indent: 9))
       }
@@ -371,28 +384,6 @@ enum RuleCommand {
     var rows: [MatrixRow]
   }
 
-  /// The profiles of `--sources DIR`, or the shipped ones.
-  static func loadProfiles(_ sourcesDirectory: String?) throws -> [SourceProfile] {
-    guard let sourcesDirectory else {
-      do {
-        return try SourceProfile.shipped()
-      } catch {
-        throw profileError(error, path: "<shipped>")
-      }
-    }
-    let profiles: [SourceProfile]
-    do {
-      profiles = try SourceProfile.loadAll(
-        in: URL(fileURLWithPath: sourcesDirectory, isDirectory: true), checksCorpusFiles: false)
-    } catch {
-      throw profileError(error, path: sourcesDirectory)
-    }
-    guard !profiles.isEmpty else {
-      throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
-    }
-    return profiles
-  }
-
   static func matrix(_ arguments: inout Arguments) async throws -> ExitStatus {
     let json = arguments.wantsJSON
     let options = arguments.read(ProfilesOptions.self)
@@ -400,8 +391,8 @@ enum RuleCommand {
     let declarationFiles = options.declarations
     let semantics = options.reading.semantics
     let positionals = try arguments.positionals()
-    let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
-    let profiles = try loadProfiles(sourcesDirectory)
+    let rule = try RuleInputs.loadRule(positionals[0], declarationFiles: declarationFiles)
+    let profiles = try RuleInputs.loadProfiles(sourcesDirectory)
     let rows = profiles.map { profile in
       let decision = rule.evaluate(profile.activationInput, semantics: semantics)
       return MatrixRow(
@@ -431,7 +422,7 @@ enum RuleCommand {
             indent: nameWidth + 10))
         print(TextWrapping.wrap(row.reason, width: width, prefix: margin, indent: reasonIndent))
       }
-      printWarnings(rule, width: width)
+      RuleInputs.printWarnings(rule, width: width)
     }
     return .success
   }
@@ -449,7 +440,7 @@ enum RuleCommand {
     let declarationFiles = options.declarations
     let semantics = options.reading.semantics
     let positionals = try arguments.positionals()
-    let rule = try loadRule(positionals[0], declarationFiles: declarationFiles)
+    let rule = try RuleInputs.loadRule(positionals[0], declarationFiles: declarationFiles)
     let width = Terminal.width
     let explanation = rule.explanation(width: width, semantics: semantics)
     if json {
@@ -467,93 +458,9 @@ enum RuleCommand {
       for note in explanation.notes {
         print(TextWrapping.wrap(note, width: width, prefix: "note: ", indent: 6))
       }
-      printWarnings(rule, width: width)
+      RuleInputs.printWarnings(rule, width: width)
     }
     return .success
-  }
-
-  // MARK: Shared
-
-  /// A rule from a file when RULE names one, else RULE as a predicate string.
-  ///
-  /// The rule gets a registry of its own, never `.shared`: the type declarations of each
-  /// `--declarations` file, then those of RULE when it is an Info.plist declaring types, are
-  /// registered there first, so identifiers the app declares resolve (and conform) as they do
-  /// once the app is installed. A RULE file is read once.
-  static func loadRule(_ argument: String, declarationFiles: [String]) throws -> ActivationRule {
-    try loadRule(argument, registry: try TypeDeclarations.registry(files: declarationFiles))
-  }
-
-  /// A rule read as ``loadRule(_:declarationFiles:)`` reads it, its identifiers resolving in
-  /// `registry` (where an Info.plist RULE's own declarations are registered too), for commands
-  /// that share that registry with their files and contract.
-  static func loadRule(_ argument: String, registry: UTTypeRegistry) throws -> ActivationRule {
-    do {
-      if argument == "-" || FileSystem.exists(argument) || looksLikePath(argument) {
-        let data = Data(
-          try InputPath.read(argument, limit: Int64(ActivationRule.maximumFileSize)))
-        let path = argument == "-" ? InputPath.standardInputName : argument
-        return try ActivationRule(data: data, path: path, registry: registry)
-      }
-      let escaped = ["&lt;", "&gt;", "&amp;", "&quot;", "&apos;"].contains {
-        argument.contains($0)
-      }
-      return try ActivationRule(
-        predicateFormat: argument, options: escaped ? [.decodesXMLEntitiesInStrings] : [],
-        origin: "the predicate given on the command line", registry: registry)
-    } catch let error as ActivationRuleError {
-      throw CLIError(error)
-    }
-  }
-
-  /// Whether an argument that names no file was meant as a path rather than a predicate.
-  static func looksLikePath(_ argument: String) -> Bool {
-    let lower = argument.lowercased()
-    if [".plist", ".xml", ".json", ".txt", ".predicate"].contains(where: { lower.hasSuffix($0) }) {
-      return true
-    }
-    return argument.contains("/")
-      && !argument.contains(where: { $0.isWhitespace || "()\"'=<>".contains($0) })
-  }
-
-  /// A profile by name: a `.json` path; else the file of that name in `--sources DIR`; else
-  /// the shipped profile, compiled in, so it is found wherever the command runs.
-  static func loadProfile(_ name: String, directory: String?) throws -> SourceProfile {
-    guard name.hasSuffix(".json") || name.contains("/") || directory != nil else {
-      return try shippedProfile(name)
-    }
-    let path =
-      name.hasSuffix(".json") || name.contains("/")
-      ? name
-      : URL(fileURLWithPath: directory ?? ".").appendingPathComponent(name + ".json").path
-    do {
-      return try SourceProfile.load(from: URL(fileURLWithPath: path), checksCorpusFiles: false)
-    } catch {
-      throw profileError(error, path: path)
-    }
-  }
-
-  /// The shipped profile `name`; a name that is not shipped is a usage error listing those
-  /// that are.
-  static func shippedProfile(_ name: String) throws -> SourceProfile {
-    let profile: SourceProfile?
-    do {
-      profile = try SourceProfile.shipped(named: name)
-    } catch {
-      throw profileError(error, path: "<shipped>/\(name).json")
-    }
-    guard let profile else {
-      throw CLIError.usage(
-        "no source-app profile named '\(name)'; shipped: " + SourceProfile.shippedNameList)
-    }
-    return profile
-  }
-
-  /// A profile or directory that cannot be read is missing input (66, by
-  /// `ExitStatus(for:role:)`); a malformed one is bad data (65).
-  static func profileError(_ error: any Error, path: String) -> CLIError {
-    guard let error = error as? SourceProfileError else { return .data("\(path): \(error)") }
-    return CLIError(error)
   }
 
   static func formName(_ rule: ActivationRule) -> String {
@@ -563,9 +470,4 @@ enum RuleCommand {
     }
   }
 
-  static func printWarnings(_ rule: ActivationRule, width: Int = Terminal.width) {
-    for warning in rule.warnings {
-      Output.error(TextWrapping.wrap("\(warning)", width: width, prefix: "warning: ", indent: 9))
-    }
-  }
 }

@@ -8,9 +8,11 @@ import ShareWebApp
 import SystemCalls
 
 /// `ingest-cli serve`: the share target over HTTP, in front of the pipeline `share` runs.
-enum ServeCommand {
+enum ServeCommand: ParsableCommand {
+  static let name = "serve"
+
   static let spec = CommandSpec(
-    name: "serve",
+    name: name,
     abstract: "take shares over HTTP: POST /share with a file as the body (as a Shortcut sends it)"
       + " or a Web Share Target form",
     discussion: """
@@ -95,7 +97,6 @@ enum ServeCommand {
       is writing.
       """,
     options: Options.self,
-    exclusiveGroups: GroupOptions.exclusive,
     examples: [
       .init(
         command: "serve --token-file ~/.config/ingest/tokens --port 8787",
@@ -112,24 +113,52 @@ enum ServeCommand {
       """
   )
 
+  /// The server's defaults, which the options' defaults are: help shows what the server does.
+  static let defaults = ShareServer.Configuration(tokens: nil)
+
+  /// Where the server listens by default: `127.0.0.1:8787`.
+  static let defaultAddress: (host: String, port: UInt16) =
+    switch defaults.listener {
+    case .address(let host, let port): (host, port)
+    case .unixSocket: ("127.0.0.1", 8787)
+    }
+
+  /// `--unix-socket-mode`: who may connect to the socket.
+  enum SocketMode: String, ArgumentChoice {
+    case user = "600"
+    case userWithLeadingZero = "0600"
+    case group = "660"
+    case groupWithLeadingZero = "0660"
+
+    static var argumentKind: String { "600 or 660" }
+
+    /// The permission bits.
+    var permissions: UInt32 {
+      switch self {
+      case .user, .userWithLeadingZero: 0o600
+      case .group, .groupWithLeadingZero: 0o660
+      }
+    }
+  }
+
   /// `serve`'s options.
   struct Options: ParsableOptions {
-    var host: String?
-    var port: String?
+    var host: String
+    var port: UInt16
     var tokenFile: String?
     var isInsecureWithoutToken: Bool
-    var maximumBody: String?
-    var idleTimeout: String?
+    var maximumBody: Int64?
+    var idleTimeout: Int
     var unixSocket: String?
-    var unixSocketMode: String?
+    var unixSocketMode: SocketMode?
     var tlsCertificate: String?
     var tlsKey: String?
-    var maximumUploads: String?
-    var requestTimeout: String?
-    var maximumConnections: String?
-    var maximumConnectionsPerAddress: String?
-    var headerTimeout: String?
-    var stopTimeout: String?
+    var maximumUploads: Int
+    var requestTimeout: Int
+    var maximumConnections: Int
+    var maximumConnectionsPerAddress: Int
+    var headerTimeout: Int
+    var stopTimeout: Int
     var rule: String?
     var library: String?
     var isBehindHTTPS: Bool
@@ -138,69 +167,82 @@ enum ServeCommand {
     var backends: BackendOptions
 
     init(from reader: inout OptionReader) {
-      host = reader.read(
-        Option(
-          "--host", value: "ADDRESS",
-          help: "the IP address to listen on (default: 127.0.0.1; 0.0.0.0 or :: for every"
-            + " interface)"))
-      port = reader.read(
-        Option("--port", value: "N", help: "the port to listen on (default: 8787; 0: any free)"))
-      tokenFile = reader.read(
-        Option(
-          "--token-file", value: "FILE",
-          help: "the bearer tokens a client may present, one per line (required unless"
-            + " --insecure-no-token)",
-          completion: .file))
-      isInsecureWithoutToken = reader.read(
-        Flag(
-          "--insecure-no-token",
-          help: "take shares from any client that reaches the port (behind a proxy that"
-            + " authenticates)"))
+      let defaults = ServeCommand.defaults
+      let hostOption = DefaultedOption(
+        "--host", value: "ADDRESS", default: ServeCommand.defaultAddress.host,
+        help: "the IP address to listen on; 0.0.0.0 or :: for every interface")
+      let portOption = DefaultedOption(
+        "--port", value: "N", default: ServeCommand.defaultAddress.port,
+        help: "the port to listen on; 0 picks a free one", range: 0...UInt16.max)
+      let unixSocketOption = Option(
+        "--unix-socket", value: "PATH",
+        help: "listen on a unix socket (mode 0600) instead of --host and --port, for a"
+          + " reverse proxy on this machine",
+        completion: .file)
+      let tokenFileOption = Option(
+        "--token-file", value: "FILE",
+        help: "the bearer tokens a client may present, one per line (required unless"
+          + " --insecure-no-token)",
+        completion: .file)
+      let insecureFlag = Flag(
+        "--insecure-no-token",
+        help: "take shares from any client that reaches the port (behind a proxy that"
+          + " authenticates)")
+      host = reader.read(hostOption)
+      port = reader.read(portOption)
+      tokenFile = reader.read(tokenFileOption)
+      isInsecureWithoutToken = reader.read(insecureFlag)
+      reader.excludeEachOther(tokenFileOption, insecureFlag)
       maximumBody = reader.read(
         Option(
           "--max-body", value: "BYTES",
           help: "the largest body taken, in bytes (default: what the contract can take, its"
-            + " largest file, or for a form its largest share and 1 MiB); larger is 413"))
+            + " largest file, or for a form its largest share and 1 MiB); larger is 413",
+          range: 1...Int64.max))
       idleTimeout = reader.read(
-        Option(
-          "--idle-timeout", value: "SECONDS",
-          help: "close a connection that sends nothing for this long, its upload removed"
-            + " (default: 60)"))
+        DefaultedOption(
+          "--idle-timeout", value: "SECONDS", default: defaults.connectionTimeoutSeconds,
+          help: "close a connection that sends nothing for this long, its upload removed",
+          range: 1...86_400))
       requestTimeout = reader.read(
-        Option(
-          "--request-timeout", value: "SECONDS",
+        DefaultedOption(
+          "--request-timeout", value: "SECONDS", default: defaults.requestTimeLimitSeconds,
           help: "close a request whose body has not arrived this long after its head, its"
-            + " upload removed (default: 900)"))
+            + " upload removed",
+          range: 1...604_800))
       maximumConnections = reader.read(
-        Option(
-          "--max-connections", value: "N",
-          help: "hold at most N connections at once (default: 256); when all are taken, the"
-            + " one waiting longest for its request head is closed for a new one"))
+        DefaultedOption(
+          "--max-connections", value: "N", default: defaults.maximumConnections,
+          help: "hold at most N connections at once; when all are taken, the one waiting"
+            + " longest for its request head is closed for a new one",
+          range: 1...65_536))
       maximumConnectionsPerAddress = reader.read(
-        Option(
+        DefaultedOption(
           "--max-connections-per-address", value: "N",
-          help: "hold at most N connections from one IP address (default: 32; 0: no limit of"
-            + " its own); behind a proxy on TCP give the total"))
+          default: defaults.maximumConnectionsPerAddress,
+          help: "hold at most N connections from one IP address (0: no limit of its own);"
+            + " behind a proxy on TCP give the total",
+          range: 0...65_536))
       headerTimeout = reader.read(
-        Option(
-          "--header-timeout", value: "SECONDS",
+        DefaultedOption(
+          "--header-timeout", value: "SECONDS", default: defaults.headerTimeLimitSeconds,
           help: "close a connection that has not sent a whole request head this long after its"
-            + " start or its previous request (default: 10; bytes do not restart it)"))
+            + " start or its previous request (bytes do not restart it)",
+          range: 1...3600))
       stopTimeout = reader.read(
-        Option(
-          "--stop-timeout", value: "SECONDS",
+        DefaultedOption(
+          "--stop-timeout", value: "SECONDS", default: defaults.stopTimeLimitSeconds,
           help: "on SIGTERM, wait this long for the requests in flight, then answer those"
-            + " waiting 503 and cut off bodies still arriving (default: 30)"))
+            + " waiting 503 and cut off bodies still arriving",
+          range: 0...86_400))
       maximumUploads = reader.read(
-        Option(
-          "--max-uploads", value: "N",
-          help: "take at most N bodies at once; the others wait, unread (default: 8)"))
-      unixSocket = reader.read(
-        Option(
-          "--unix-socket", value: "PATH",
-          help: "listen on a unix socket (mode 0600) instead of --host and --port, for a"
-            + " reverse proxy on this machine",
-          completion: .file))
+        DefaultedOption(
+          "--max-uploads", value: "N", default: defaults.maximumUploads,
+          help: "take at most N bodies at once; the others wait, unread", range: 1...4096))
+      unixSocket = reader.read(unixSocketOption)
+      // A unix socket is instead of an address.
+      reader.excludeEachOther(unixSocketOption, hostOption)
+      reader.excludeEachOther(unixSocketOption, portOption)
       unixSocketMode = reader.read(
         Option(
           "--unix-socket-mode", value: "MODE",
@@ -242,46 +284,7 @@ enum ServeCommand {
     guard try arguments.positionals().isEmpty else {
       throw CLIError.usage("serve takes no operands")
     }
-    let port = try given.port.map {
-      UInt16(try NumberArgument.count($0, option: "--port", range: 0...65535))
-    }
-    let maximumBody = try given.maximumBody.map {
-      Int64(try NumberArgument.count($0, option: "--max-body", range: 1...Int.max))
-    }
-    let idleTimeout = try given.idleTimeout.map {
-      try NumberArgument.count($0, option: "--idle-timeout", range: 1...86_400)
-    }
-    let maximumUploads = try given.maximumUploads.map {
-      try NumberArgument.count($0, option: "--max-uploads", range: 1...4096)
-    }
-    let requestTimeout = try given.requestTimeout.map {
-      try NumberArgument.count($0, option: "--request-timeout", range: 1...604_800)
-    }
-    let maximumConnections = try given.maximumConnections.map {
-      try NumberArgument.count($0, option: "--max-connections", range: 1...65_536)
-    }
-    let maximumConnectionsPerAddress = try given.maximumConnectionsPerAddress.map {
-      try NumberArgument.count($0, option: "--max-connections-per-address", range: 0...65_536)
-    }
-    let headerTimeout = try given.headerTimeout.map {
-      try NumberArgument.count($0, option: "--header-timeout", range: 1...3600)
-    }
-    let stopTimeout = try given.stopTimeout.map {
-      try NumberArgument.count($0, option: "--stop-timeout", range: 0...86_400)
-    }
-    if given.unixSocket != nil, given.host != nil || given.port != nil {
-      throw CLIError.usage("--unix-socket cannot be given with --host or --port")
-    }
-    let socketMode: UInt32? =
-      switch given.unixSocketMode {
-      case nil: nil
-      case "600", "0600": 0o600
-      case "660", "0660": 0o660
-      case let other?:
-        throw CLIError.usage(
-          "--unix-socket-mode takes 600 or 660, not \(TerminalText.echoed(other))")
-      }
-    if socketMode != nil, given.unixSocket == nil {
+    if given.unixSocketMode != nil, given.unixSocket == nil {
       throw CLIError.usage("--unix-socket-mode is for --unix-socket")
     }
     let tls: ShareServer.TLSCredentials?
@@ -297,21 +300,19 @@ enum ServeCommand {
     }
     let tokens: BearerTokens?
     switch (given.tokenFile, given.isInsecureWithoutToken) {
-    case (let path?, false):
+    case (let path?, _):
       do {
         tokens = try BearerTokens(contentsOfFile: path)
       } catch {
         throw CLIError(tokenFile: error)
       }
     case (nil, true): tokens = nil
-    case (_?, true):
-      throw CLIError.usage("--token-file and --insecure-no-token cannot be given together")
     case (nil, false):
       throw CLIError.usage(
         "serve needs --token-file FILE (one bearer token per line), or --insecure-no-token")
     }
     let contract = try given.contract.contract()
-    let rule = try given.rule.map { try RuleCommand.loadRule($0, declarationFiles: []) }
+    let rule = try given.rule.map { try RuleInputs.loadRule($0, declarationFiles: []) }
     let (_, group) = try given.group.open()
     let database = try await Backends.database(given.backends)
     let inbox = try await Backends.inbox(database, group: group)
@@ -340,20 +341,18 @@ enum ServeCommand {
     configuration.isBehindHTTPS = given.isBehindHTTPS
     if let path = given.unixSocket {
       configuration.listener = .unixSocket(path: path)
-      if let socketMode { configuration.unixSocketPermissions = socketMode }
+      if let mode = given.unixSocketMode { configuration.unixSocketPermissions = mode.permissions }
     } else {
-      configuration.listener = .address(given.host ?? "127.0.0.1", port: port ?? 8787)
+      configuration.listener = .address(given.host, port: given.port)
     }
-    if let maximumBody { configuration.maximumBodySize = maximumBody }
-    if let idleTimeout { configuration.connectionTimeoutSeconds = idleTimeout }
-    if let maximumUploads { configuration.maximumUploads = maximumUploads }
-    if let requestTimeout { configuration.requestTimeLimitSeconds = requestTimeout }
-    if let maximumConnections { configuration.maximumConnections = maximumConnections }
-    if let maximumConnectionsPerAddress {
-      configuration.maximumConnectionsPerAddress = maximumConnectionsPerAddress
-    }
-    if let headerTimeout { configuration.headerTimeLimitSeconds = headerTimeout }
-    if let stopTimeout { configuration.stopTimeLimitSeconds = stopTimeout }
+    configuration.maximumBodySize = given.maximumBody
+    configuration.connectionTimeoutSeconds = given.idleTimeout
+    configuration.maximumUploads = given.maximumUploads
+    configuration.requestTimeLimitSeconds = given.requestTimeout
+    configuration.maximumConnections = given.maximumConnections
+    configuration.maximumConnectionsPerAddress = given.maximumConnectionsPerAddress
+    configuration.headerTimeLimitSeconds = given.headerTimeout
+    configuration.stopTimeLimitSeconds = given.stopTimeout
     let server: ShareServer
     do {
       // Every thumbnail is decoded by this program started again, in a process with limits of

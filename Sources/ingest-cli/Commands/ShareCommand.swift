@@ -10,9 +10,11 @@ import SystemCalls
 import UTI
 
 /// `ingest-cli share`: a share end to end, as an extension would receive and save it.
-enum ShareCommand {
+enum ShareCommand: ParsableCommand {
+  static let name = "share"
+
   static let spec = CommandSpec(
-    name: "share",
+    name: name,
     abstract: "share files, text or a URL end to end, as an extension receives and saves them",
     discussion: """
       Each file is sniffed and registered as the type its content is, wrapped as the most \
@@ -45,7 +47,6 @@ enum ShareCommand {
           + " its content's type",
         completion: .file)
     ],
-    exclusiveGroups: GroupOptions.exclusive,
     examples: [
       .init(
         command: "share corpus/files/photo.heic",
@@ -86,7 +87,7 @@ enum ShareCommand {
     var group: GroupOptions
     var backends: BackendOptions
     var keepsPartialShares: Bool
-    var deadline: String?
+    var deadline: Seconds
 
     init(from reader: inout OptionReader) {
       text = reader.read(Option("--text", value: "TEXT", help: "share a text (as Notes does)"))
@@ -114,8 +115,10 @@ enum ShareCommand {
           "--keep-partial",
           help: "save what loaded when an attachment fails (default: all or nothing)"))
       deadline = reader.read(
-        Option(
-          "--deadline", value: "SECONDS", help: "how long the share may take (default: 30)"))
+        DefaultedOption(
+          "--deadline", value: "SECONDS",
+          default: Seconds(Double(SharePipeline.Options().deadline.components.seconds)),
+          help: "how long the share may take", range: Seconds.usualRange))
     }
   }
 
@@ -129,7 +132,6 @@ enum ShareCommand {
       given.source ?? (javaScriptResults == nil ? nil : JavaScriptResultsOption.defaultProfile)
     let ruleArgument = given.rule
     let keepPartial = given.keepsPartialShares
-    let deadlineText = given.deadline
     let files = try arguments.positionals()
     guard !files.isEmpty || text != nil || urlText != nil || sourceName != nil else {
       throw CLIError.usage("share needs a FILE, --text, --url or --source")
@@ -142,14 +144,12 @@ enum ShareCommand {
       url = parsed
     }
     var options = SharePipeline.Options(keepsPartialShares: keepPartial)
-    if let deadlineText {
-      options.deadline = try NumberArgument.seconds(deadlineText, option: "--deadline")
-    }
+    options.deadline = given.deadline.duration
     // One registry for the rule, the files and the contract: the app's declarations
     // (--declarations, then the rule's own Info.plist's) name and accept its own types.
     let registry = try TypeDeclarations.registry(files: given.declarations)
-    let rule = try ruleArgument.map { try RuleCommand.loadRule($0, registry: registry) }
-    if let rule, !json { RuleCommand.printWarnings(rule) }
+    let rule = try ruleArgument.map { try RuleInputs.loadRule($0, registry: registry) }
+    if let rule, !json { RuleInputs.printWarnings(rule) }
     let contract = try given.contract.contract(registry: registry)
     let sniffer = ContentSniffer(registry: registry)
 
@@ -171,7 +171,7 @@ enum ShareCommand {
     let share: LocalShare
     do {
       if let sourceName, let work {
-        let profile = try RuleCommand.shippedProfile(sourceName)
+        let profile = try RuleInputs.shippedProfile(sourceName)
         share = try LocalShare(
           profile: profile, files: urls, text: text, url: url,
           javaScriptResults: javaScriptResults, corpus: ShareSamples.corpus,

@@ -13,11 +13,11 @@ extension ShortcutCommand {
     var postTo: String?
     var isWithoutToken: Bool
     var output: String
-    var action: String?
-    var input: String?
+    var action: WorkflowBuilder.ShareAction?
+    var input: WorkflowBuilder.Input?
     var title: String?
-    var iconColor: String?
-    var glyph: String?
+    var iconColor: UInt32?
+    var glyph: Int?
 
     init(from reader: inout OptionReader) {
       bundleIdentifier = reader.read(
@@ -52,21 +52,22 @@ extension ShortcutCommand {
       action = reader.read(
         Option(
           "--action", value: "ACTION",
-          help: "how the app is invoked: runextension (default) or share",
-          completion: .values(WorkflowBuilder.ShareAction.allCases.map(\.rawValue))))
+          help: "how the app is invoked: runextension (default) or share"))
       input = reader.read(
         Option(
           "--input", value: "INPUT",
           help: "what is shared or posted: screenshot (default), shortcut-input (the share"
-            + " sheet's input) or clipboard",
-          completion: .values(WorkflowBuilder.Input.allCases.map(\.rawValue))))
+            + " sheet's input) or clipboard"))
       title = reader.read(Option("--title", value: "TITLE", help: "the shortcut's name"))
       iconColor = reader.read(
         Option(
           "--icon-color", value: "RGBA",
-          help: "the icon's colour as a 32-bit RGBA number, such as 4282601983"))
+          help: "the icon's colour as a 32-bit RGBA number, such as 4282601983",
+          range: 0...UInt32.max))
       glyph = reader.read(
-        Option("--glyph", value: "NUMBER", help: "the icon's glyph number, such as 59446"))
+        Option(
+          "--glyph", value: "NUMBER", help: "the icon's glyph number, such as 59446",
+          range: 0...0x10FFFF))
     }
   }
 
@@ -107,23 +108,10 @@ extension ShortcutCommand {
     }
 
     init(_ options: MakeOptions) throws(CLIError) {
-      if let input = options.input {
-        guard let value = WorkflowBuilder.Input(rawValue: input) else {
-          throw CLIError.usage(
-            "--input must be screenshot, shortcut-input or clipboard, not '\(input)'")
-        }
-        self.input = value
-      }
+      if let input = options.input { self.input = input }
       title = options.title
-      if let color = options.iconColor {
-        // A 32-bit RGBA number such as 4282601983.
-        iconColor = UInt32(
-          try NumberArgument.count(color, option: "--icon-color", range: 0...Int(UInt32.max)))
-      }
-      if let glyph = options.glyph {
-        // A glyph number such as 59446.
-        self.glyph = try NumberArgument.count(glyph, option: "--glyph", range: 0...0x10FFFF)
-      }
+      iconColor = options.iconColor
+      glyph = options.glyph
     }
   }
 
@@ -156,12 +144,7 @@ extension ShortcutCommand {
       throw CLIError.usage("\(error)")
     }
     var builder = WorkflowBuilder(app: app)
-    if let action = options.action {
-      guard let value = WorkflowBuilder.ShareAction(rawValue: action) else {
-        throw CLIError.usage("--action must be share or runextension, not '\(action)'")
-      }
-      builder.action = value
-    }
+    if let action = options.action { builder.action = action }
     builder.input = appearance.input
     builder.title = appearance.title
     if let color = appearance.iconColor { builder.iconColor = color }
@@ -193,7 +176,7 @@ extension ShortcutCommand {
   ) throws -> ExitStatus {
     let appOptions = [
       ("--bundle-id", options.bundleIdentifier), ("--name", options.name),
-      ("--team", options.team), ("--action", options.action),
+      ("--team", options.team), ("--action", options.action?.rawValue),
     ].filter { $0.1 != nil }.map(\.0)
     guard appOptions.isEmpty else {
       throw CLIError.usage(
@@ -277,3 +260,9 @@ extension ShortcutCommand {
         input: input, output: signedOutput, holdsSecret: holdsSecret))
   }
 }
+
+/// `--input`: what the shortcut shares or posts.
+extension WorkflowBuilder.Input: ArgumentChoice {}
+
+/// `--action`: how the shortcut invokes the app.
+extension WorkflowBuilder.ShareAction: ArgumentChoice {}

@@ -5,9 +5,61 @@ import SystemCalls
 /// `ingest-cli shortcut`: make an unsigned "screenshot, share to this app" or "screenshot, post
 /// to this server" shortcut, or inspect a `.shortcut` file (signed or unsigned), check its
 /// signature and extract its workflow.
-enum ShortcutCommand {
+enum ShortcutCommand: ParsableCommand {
+  static let name = "shortcut"
+
+  /// `shortcut`'s actions: the list, their declarations and the dispatch, written once.
+  enum Actions: String, CommandActions {
+    case make, inspect
+
+    var spec: CommandSpec {
+      switch self {
+      case .make:
+        CommandSpec(
+          name: rawValue,
+          abstract: "write an unsigned shortcut bound to an app's share extension, or posting to"
+            + " a server",
+          options: MakeOptions.self,
+          examples: [
+            .init(
+              command: "shortcut make --bundle-id com.example.app --name Example --team"
+                + " ABCDE12345 -o Example.shortcut",
+              note: "a shortcut that takes a screenshot and shares it with Example"),
+            .init(
+              command: "shortcut make --post-to https://ingest.example.net/share --token-file"
+                + " ~/.config/ingest/tokens -o Upload.shortcut",
+              note: "a shortcut that takes a screenshot and posts it to ingest-cli serve, with"
+                + " the first token of the file (the file holds the token: keep it private)"),
+          ],
+          exitStatus: "0 written; 64 a bad identifier, URL or option; 65 the --token-file holds"
+            + " no token, or one an HTTP header cannot carry; 66 the --token-file is missing or"
+            + " unreadable; 73 the file cannot be written.")
+      case .inspect:
+        CommandSpec(
+          name: rawValue,
+          abstract: "read a signed or unsigned .shortcut, verify its signature, extract its"
+            + " workflow",
+          options: InspectOptions.self,
+          operands: [
+            .one("FILE", help: "the .shortcut file ('-' reads standard input)", completion: .file)
+          ],
+          examples: [
+            .init(
+              command: "shortcut inspect Example.shortcut",
+              note: "the shortcut make wrote: its format and actions"),
+            .init(
+              command: "shortcut inspect Example.shortcut --extract Shortcut.wflow --json",
+              note: "extract the workflow and describe it as JSON"),
+          ],
+          exitStatus: "0 verified, or unsigned; 1 intact but its signer is not trusted; 65"
+            + " malformed or altered (then --extract is refused); 66 FILE is missing, unreadable"
+            + " or not a regular file; 73 the --extract file cannot be written.")
+      }
+    }
+  }
+
   static let spec = CommandSpec(
-    name: "shortcut",
+    name: name,
     abstract: "make a \"screenshot, share with this app\" or \"post to this server\" shortcut,"
       + " or inspect and verify one",
     discussion: """
@@ -29,46 +81,7 @@ enum ShortcutCommand {
       devices; that iOS imports and runs the file, on a given iOS version, only a device can \
       confirm.
       """,
-    subcommands: [
-      CommandSpec(
-        name: "make",
-        abstract: "write an unsigned shortcut bound to an app's share extension, or posting to"
-          + " a server",
-        options: MakeOptions.self,
-        examples: [
-          .init(
-            command: "shortcut make --bundle-id com.example.app --name Example --team"
-              + " ABCDE12345 -o Example.shortcut",
-            note: "a shortcut that takes a screenshot and shares it with Example"),
-          .init(
-            command: "shortcut make --post-to https://ingest.example.net/share --token-file"
-              + " ~/.config/ingest/tokens -o Upload.shortcut",
-            note: "a shortcut that takes a screenshot and posts it to ingest-cli serve, with"
-              + " the first token of the file (the file holds the token: keep it private)"),
-        ],
-        exitStatus: "0 written; 64 a bad identifier, URL or option; 65 the --token-file holds"
-          + " no token, or one an HTTP header cannot carry; 66 the --token-file is missing or"
-          + " unreadable; 73 the file cannot be written."),
-      CommandSpec(
-        name: "inspect",
-        abstract: "read a signed or unsigned .shortcut, verify its signature, extract its"
-          + " workflow",
-        options: InspectOptions.self,
-        operands: [
-          .one("FILE", help: "the .shortcut file ('-' reads standard input)", completion: .file)
-        ],
-        examples: [
-          .init(
-            command: "shortcut inspect Example.shortcut",
-            note: "the shortcut make wrote: its format and actions"),
-          .init(
-            command: "shortcut inspect Example.shortcut --extract Shortcut.wflow --json",
-            note: "extract the workflow and describe it as JSON"),
-        ],
-        exitStatus: "0 verified, or unsigned; 1 intact but its signer is not trusted; 65"
-          + " malformed or altered (then --extract is refused); 66 FILE is missing, unreadable"
-          + " or not a regular file; 73 the --extract file cannot be written."),
-    ]
+    actions: CommandSpec.Action.all(Actions.self)
   )
 
   /// `shortcut inspect`'s options.
@@ -87,10 +100,9 @@ enum ShortcutCommand {
   }
 
   static func run(_ arguments: inout Arguments) async throws -> ExitStatus {
-    switch arguments.popSubcommand() {
-    case "make": return try await make(&arguments)
-    case "inspect": return try await inspect(&arguments)
-    case let other: throw CLIError.usage("unknown shortcut action '\(other ?? "")'")
+    switch arguments.popAction(Actions.self) {
+    case .make: return try await make(&arguments)
+    case .inspect: return try await inspect(&arguments)
     }
   }
 

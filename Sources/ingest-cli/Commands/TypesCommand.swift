@@ -4,9 +4,11 @@ import SystemCalls
 import UTI
 
 /// `ingest-cli types`: what each file really is, from its content, as a UTI.
-enum TypesCommand {
+enum TypesCommand: ParsableCommand {
+  static let name = "types"
+
   static let spec = CommandSpec(
-    name: "types",
+    name: name,
     abstract: "what files really are, from their content, as uniform type identifiers",
     discussion: """
       Our own signatures decide first, libmagic answers for the long tail, and the name only \
@@ -79,9 +81,11 @@ enum TypesCommand {
       bytesRead = result.bytesRead
     }
 
-    init(path: String, error: CLIError) {
+    /// A file that cannot be described: the error's message, its names quoted for a terminal
+    /// or, in a JSON document, as they are.
+    init(path: String, error: CLIError, json: Bool) {
       self.path = path
-      self.error = "\(error)"
+      self.error = error.description(quoting: json ? .verbatim : .terminal)
     }
   }
 
@@ -100,7 +104,7 @@ enum TypesCommand {
       do {
         descriptions.append(Description(path: path, result: try sniff(path, with: sniffer)))
       } catch {
-        descriptions.append(Description(path: path, error: error))
+        descriptions.append(Description(path: path, error: error, json: json))
         // The other files are still described; missing input (66) wins over bad data (65).
         if status == .success || error.status == .noInput { status = error.status }
       }

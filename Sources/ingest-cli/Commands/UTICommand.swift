@@ -3,9 +3,11 @@ import SystemCalls
 import UTI
 
 /// `ingest-cli uti`: describe types by identifier, filename extension or MIME type.
-enum UTICommand {
+enum UTICommand: ParsableCommand {
+  static let name = "uti"
+
   static let spec = CommandSpec(
-    name: "uti",
+    name: name,
     abstract: "describe types by identifier, filename extension or MIME type",
     discussion: """
       Each query is answered in the order given: the type's description, declared parents, \

@@ -87,6 +87,11 @@ enum ArgumentParser {
           failure = "\(option.name) may be given only once"
           break tokenLoop
         }
+        // The value is read as the declaration's type here, before any command runs.
+        if let value, let problem = option.parse?(option.name, value) {
+          failure = problem
+          break tokenLoop
+        }
         elements.append(Arguments.Element(option: option, value: value))
         continue
       }

@@ -25,8 +25,9 @@ struct CommandSpec: Sendable {
   /// declared when it is first reached: a process declares only the commands on its command
   /// line (help, the man page and the completions reach them all).
   var actions: [Action]
-  /// Options of which at most one may be given, each group by primary names.
-  var exclusiveGroups: [[String]]
+  /// Options of which at most one may be given, each group by primary names, as `optionsType`
+  /// declares them (``OptionReader/exclusive(_:)``).
+  let exclusiveGroups: [[String]]
   /// Invocations that show the command at work, each with what it does.
   var examples: [Example]
   /// The command's exit statuses, where they say more than the general table.
@@ -36,30 +37,27 @@ struct CommandSpec: Sendable {
   init(
     name: String, abstract: String, discussion: String = "",
     options: any ParsableOptions.Type = NoOptions.self, operands: [OperandSpec] = [],
-    subcommands: [CommandSpec] = [], exclusiveGroups: [[String]] = [],
-    examples: [Example] = [], exitStatus: String = ""
+    subcommands: [CommandSpec] = [], examples: [Example] = [], exitStatus: String = ""
   ) {
     self.init(
       name: name, abstract: abstract, discussion: discussion, options: options,
       operands: operands, actions: subcommands.map { command in Action(command.name) { command } },
-      exclusiveGroups: exclusiveGroups, examples: examples, exitStatus: exitStatus)
+      examples: examples, exitStatus: exitStatus)
   }
 
   /// A command whose options `options` declares and whose actions are declared when reached.
   init(
     name: String, abstract: String, discussion: String = "",
     options: any ParsableOptions.Type = NoOptions.self, operands: [OperandSpec] = [],
-    actions: [Action], exclusiveGroups: [[String]] = [], examples: [Example] = [],
-    exitStatus: String = ""
+    actions: [Action], examples: [Example] = [], exitStatus: String = ""
   ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
     self.optionsType = options
-    self.options = OptionReader.declarations(of: options)
+    (self.options, self.exclusiveGroups) = OptionReader.declarations(of: options)
     self.operands = operands
     self.actions = actions
-    self.exclusiveGroups = exclusiveGroups
     self.examples = examples
     self.exitStatus = exitStatus
   }
@@ -118,6 +116,32 @@ struct OptionSpec: Sendable, Equatable {
   /// Whether the option does the program's own work (`--generate-man`): a command line with it
   /// is not checked for a command, required options or operands.
   var skipsValidation = false
+  /// Checks a value as the declaration's type and range: nil when it is one, else the usage
+  /// error's message. Nil for a flag or an option whose value is any text.
+  var parse: (@Sendable (_ name: String, _ value: String) -> String?)? = nil
+
+  /// A check of values of `type` within `range`; the message names the option as given.
+  static func parser<Value: ExpressibleByArgument>(
+    _ type: Value.Type, range: ArgumentRange<Value>?
+  ) -> @Sendable (_ name: String, _ value: String) -> String? {
+    { name, value in
+      do throws(CLIError) {
+        _ = try Value.parse(value, named: name, range: range)
+        return nil
+      } catch {
+        return error.message
+      }
+    }
+  }
+
+  /// Whether two specs declare the same option (the value check aside, which no two
+  /// declarations share).
+  static func == (lhs: OptionSpec, rhs: OptionSpec) -> Bool {
+    lhs.names == rhs.names && lhs.value == rhs.value && lhs.help == rhs.help
+      && lhs.isRepeatable == rhs.isRepeatable && lhs.isRequired == rhs.isRequired
+      && lhs.completion == rhs.completion && lhs.isHiddenFromUsage == rhs.isHiddenFromUsage
+      && lhs.skipsValidation == rhs.skipsValidation && (lhs.parse == nil) == (rhs.parse == nil)
+  }
 
   /// The primary name.
   var name: String { names[0] }

@@ -6,11 +6,21 @@
 /// ```swift
 /// struct Options: ParsableOptions {
 ///   var text: String?
+///   var jobs: Int
 ///   init(from reader: inout OptionReader) {
 ///     text = reader.read(Option("--text", value: "TEXT", help: "share a text"))
+///     jobs = reader.read(
+///       DefaultedOption("--jobs", value: "N", default: 4, help: "rows at once", range: 1...256))
 ///   }
 /// }
 /// ```
+///
+/// A value is typed where it is declared (``ExpressibleByArgument``: whole numbers, ``Seconds``,
+/// ``DurationArgument``, an ``ArgumentChoice`` enumeration): the parser refuses a value that is
+/// not one, or is outside the declared range, before any command runs, and help shows a
+/// ``DefaultedOption``'s default. Options of which at most one may be given are read inside
+/// ``OptionReader/exclusive(_:)`` (or named by their declarations in
+/// ``OptionReader/excludeEachOther(_:)``), never listed by name.
 ///
 /// Run with a reader that only declares, it lists the options: the command's `CommandSpec`
 /// takes them from there, and with them the parser, `--help`, the man page and the
@@ -33,16 +43,21 @@ struct OptionReader {
   private let arguments: Arguments?
   /// Every option read so far, in order.
   private(set) var declarations: [OptionSpec] = []
+  /// The groups of options read through ``exclusive(_:)``, each by primary names.
+  private(set) var exclusiveGroups: [[String]] = []
 
   private init(arguments: Arguments?) {
     self.arguments = arguments
   }
 
-  /// The options `type` declares, in order.
-  static func declarations(of type: any ParsableOptions.Type) -> [OptionSpec] {
+  /// The options `type` declares, in order, and the groups of them of which at most one may
+  /// be given.
+  static func declarations(of type: any ParsableOptions.Type)
+    -> (options: [OptionSpec], exclusiveGroups: [[String]])
+  {
     var reader = OptionReader(arguments: nil)
     _ = type.init(from: &reader)
-    return reader.declarations
+    return (reader.declarations, reader.exclusiveGroups)
   }
 
   /// `type` with its values from `arguments`, and the options its initializer read, in order
@@ -61,6 +76,23 @@ struct OptionReader {
   {
     declarations.append(declaration.spec)
     return declaration.value(arguments?.occurrences(of: declaration.spec) ?? [])
+  }
+
+  /// Declares and reads the options `body` reads as options of which at most one may be given
+  /// (`--group ID` or `--group-dir DIR`): the parser refuses two of them, and usage lines show
+  /// them as `[--group ID | --group-dir DIR]`.
+  mutating func exclusive<Value>(_ body: (inout OptionReader) -> Value) -> Value {
+    let first = declarations.count
+    let value = body(&self)
+    exclusiveGroups.append(declarations[first...].map(\.name))
+    return value
+  }
+
+  /// Makes `declarations`, each already read, options of which at most one may be given, for
+  /// groups that overlap (`--source` or `--attachment`; `--javascript-results` or
+  /// `--attachment`).
+  mutating func excludeEachOther(_ declarations: any OptionDeclaration...) {
+    exclusiveGroups.append(declarations.map(\.spec.name))
   }
 
   /// Declares and reads a group of options several commands share (`--group`, `--group-dir`),

@@ -26,8 +26,10 @@ enum Backends {
     if let text = ProcessEnvironment.value("INGEST_POSTGRES_RECONNECT_SECONDS"),
       !text.isEmpty
     {
-      options.reconnectTimeout = try NumberArgument.seconds(
-        text, option: "INGEST_POSTGRES_RECONNECT_SECONDS", range: 0...NumberArgument.longestSeconds)
+      options.reconnectTimeout = try Seconds.parse(
+        text, named: "INGEST_POSTGRES_RECONNECT_SECONDS",
+        range: ArgumentRange(Seconds(0)...Seconds(86_400))
+      ).duration
     }
     return options
   }

@@ -17,43 +17,14 @@ import UTI
 /// the status its cause has everywhere else.
 extension CLIError {
   init(describing error: any Error) {
-    switch error {
-    case let error as CLIError:
-      self = error
-    case let error as IOError:
-      self = .io(error, role: Self.role(of: error.operation))
-    case let error as ActivationRuleError:
-      self.init(error)
-    case let error as UTTypeDeclarationError:
-      self.init(error)
-    case let error as ShortcutError:
-      self.init(error)
-    case let error as SourceProfileError:
-      self.init(error)
-    case let error as SniffError:
-      self.init(error)
-    case let error as ManifestError:
-      self = .data("\(error)")
-    case let error as MatrixFileError:
-      self = .data("\(error)")
-    case let error as AppGroupError:
-      self.init(error)
-    case let error as GroupLocationError:
-      self = CLIError(status: .cannotCreate, message: "\(error)")
-    case let error as LocalShareError:
-      self = .usage("\(error)")
-    case let error as JavaScriptResultsError:
-      self = .usage("\(error)")
-    case let error as PostgresSchemaError:
-      self.init(error)
-    case is DecodingError:
+    if let error = error as? any CLIErrorConvertible {
+      self = error.cliError
+    } else if error is DecodingError {
       self = .data(ErrorText.message(for: error))
-    default:
-      if type(of: error as Any) is NSError.Type {
-        self.init(foundation: error as NSError)
-      } else {
-        self = CLIError(status: .ioError, message: "\(error)")
-      }
+    } else if type(of: error as Any) is NSError.Type {
+      self.init(foundation: error as NSError)
+    } else {
+      self = CLIError(status: .ioError, message: "\(error)")
     }
   }
 
@@ -66,14 +37,6 @@ extension CLIError {
     case .symbolicLink, .notADirectory, .cannotCreate:
       self = CLIError(status: .cannotCreate, message: "\(error)")
     }
-  }
-
-  /// Whether a failed operation was reading (an input) or writing (an output).
-  static func role(of operation: String) -> ExitStatus.FileRole {
-    let reads: Set<String> = [
-      "open", "read", "pread", "lstat", "fstat", "stat", "realpath", "opendir", "readdir",
-    ]
-    return reads.contains(operation) ? .input : .output
   }
 
   /// A Foundation error: a file error becomes an `IOError` naming the path; anything else is
@@ -101,13 +64,13 @@ extension CLIError {
         default: nil
         }
       if let errno {
-        let failure = IOError(operation: isWrite ? "write" : "read", path: path, errno: errno)
+        let failure = IOError(operation: isWrite ? .write : .read, path: path, errno: errno)
         self = .io(failure, role: isWrite ? .output : .input)
         return
       }
       if let code, !path.isEmpty {
         let failure = IOError(
-          code, operation: isWrite ? "write" : "read", path: path,
+          code, operation: isWrite ? .write : .read, path: path,
           cause: FoundationReason(text: ErrorText.message(for: error)))
         self = .io(failure, role: isWrite ? .output : .input)
         return
@@ -121,6 +84,65 @@ extension CLIError {
     }
     self = CLIError(status: .ioError, message: ErrorText.message(for: error))
   }
+}
+
+/// A failed file operation: missing input when it read, an output that cannot be made when it
+/// wrote (`ExitStatus(for:role:)` by the operation's access).
+extension IOError: CLIErrorConvertible {
+  var cliError: CLIError { .io(self, role: operation.isReading ? .input : .output) }
+}
+
+extension ActivationRuleError: CLIErrorConvertible {
+  var cliError: CLIError { CLIError(self) }
+}
+
+extension UTTypeDeclarationError: CLIErrorConvertible {
+  var cliError: CLIError { CLIError(self) }
+}
+
+extension ShortcutError: CLIErrorConvertible {
+  var cliError: CLIError { CLIError(self) }
+}
+
+extension SourceProfileError: CLIErrorConvertible {
+  var cliError: CLIError { CLIError(self) }
+}
+
+extension SniffError: CLIErrorConvertible {
+  var cliError: CLIError { CLIError(self) }
+}
+
+extension AppGroupError: CLIErrorConvertible {
+  var cliError: CLIError { CLIError(self) }
+}
+
+extension PostgresSchemaError: CLIErrorConvertible {
+  var cliError: CLIError { CLIError(self) }
+}
+
+/// What a manifest holds is bad data.
+extension ManifestError: CLIErrorConvertible {
+  var cliError: CLIError { CLIError(status: .dataError, describing: self) }
+}
+
+/// What a matrix file holds is bad data.
+extension MatrixFileError: CLIErrorConvertible {
+  var cliError: CLIError { .data("\(self)") }
+}
+
+/// A group directory that cannot be found or made: 73.
+extension GroupLocationError: CLIErrorConvertible {
+  var cliError: CLIError { CLIError(status: .cannotCreate, message: "\(self)") }
+}
+
+/// A share described wrongly on the command line: a usage error.
+extension LocalShareError: CLIErrorConvertible {
+  var cliError: CLIError { .usage("\(self)") }
+}
+
+/// `--javascript-results` that cannot be taken: a usage error.
+extension JavaScriptResultsError: CLIErrorConvertible {
+  var cliError: CLIError { .usage("\(self)") }
 }
 
 /// Foundation's reason for a file error, as an `IOError`'s cause.

@@ -15,7 +15,7 @@ extension CLIError {
       status = .cannotCreate
     case .database, .journalMode: status = .ioError
     }
-    self.init(status: status, message: "\(error)")
+    self.init(status: status, describing: error)
   }
 
   /// Opens the library at `path` (nil: the default beside the default group directory).

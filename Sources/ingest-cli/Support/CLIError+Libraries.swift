@@ -15,7 +15,7 @@ extension CLIError {
     if case .file(let failure) = error {
       self = .io(failure, role: .input)
     } else {
-      self = .data("\(error)")
+      self = CLIError(status: .dataError, describing: error)
     }
   }
 
@@ -24,7 +24,7 @@ extension CLIError {
     if case .unreadableFile(let failure) = error {
       self = .io(failure, role: .input)
     } else {
-      self = .data("\(error)")
+      self = CLIError(status: .dataError, describing: error)
     }
   }
 
@@ -51,7 +51,7 @@ extension CLIError {
     if let failure = error.ioError {
       self = .io(failure, role: .input)
     } else {
-      self = .data("\(error)")
+      self = CLIError(status: .dataError, describing: error)
     }
   }
 

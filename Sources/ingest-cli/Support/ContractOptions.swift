@@ -47,7 +47,7 @@ struct ContractOptions: ParsableOptions {
       }
       contract = preset
     }
-    if let file = try MatrixCommand.contract(file) {
+    if let file = try ContractOptions.contract(file: file) {
       contract = file
     }
     if let accept {
@@ -86,6 +86,23 @@ struct ContractOptions: ParsableOptions {
         "ingest-cli: warning: the contract accepts \(TerminalText.echoed(identifier)), which no"
           + " declared type is: it matches only itself; if the app declares it, pass its"
           + " Info.plist with --declarations")
+    }
+  }
+
+  /// The contract in the JSON file at `path` (at most 1 MiB), or on standard input for `-`.
+  static func contract(file path: String?) throws -> InputContract? {
+    try readContract(path)
+  }
+
+  /// The contract in the JSON file at `path`.
+  private static func readContract(_ path: String?) throws -> InputContract? {
+    guard let path else { return nil }
+    let bytes = try InputPath.read(path, limit: 1 << 20)
+    do {
+      return try JSONInput.decode(InputContract.self, from: Data(bytes))
+    } catch {
+      let name = path == "-" ? InputPath.standardInputName : TerminalText.quoted(path)
+      throw CLIError.data("\(name) is not an input contract: \(error)")
     }
   }
 }

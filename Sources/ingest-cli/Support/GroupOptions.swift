@@ -14,17 +14,16 @@ struct GroupOptions: ParsableOptions {
       + " $XDG_DATA_HOME/share-ingest/group, else ~/.local/share/share-ingest/group)",
     completion: .directory)
 
-  /// The two exclude each other.
-  static let exclusive = [[groupOption.spec.name, directoryOption.spec.name]]
-
   /// `--group`: an App Group identifier.
   var group: String?
   /// `--group-dir`: the directory itself.
   var directory: String?
 
   init(from reader: inout OptionReader) {
-    group = reader.read(Self.groupOption)
-    directory = reader.read(Self.directoryOption)
+    // The two exclude each other.
+    (group, directory) = reader.exclusive { reader in
+      (reader.read(Self.groupOption), reader.read(Self.directoryOption))
+    }
   }
 
   /// Where the options (or the defaults) lead.
@@ -45,11 +44,11 @@ struct GroupOptions: ParsableOptions {
     do {
       return (location, try GroupDirectory(path: location.path))
     } catch {
-      throw CLIError(
-        status: ExitStatus(for: error, role: .output),
-        message: "cannot use the group directory \(TerminalText.quoted(location.path)) (from"
-          + " \(location.origin.rawValue)): \(error); name a writable directory with --group-dir"
-          + " DIR or INGEST_GROUP_DIR")
+      throw CLIError(status: ExitStatus(for: error, role: .output)) { quoting in
+        "cannot use the group directory \(quoting.quote(location.path)) (from"
+          + " \(location.origin.rawValue)): \(error.description(quoting: quoting)); name a"
+          + " writable directory with --group-dir DIR or INGEST_GROUP_DIR"
+      }
     }
   }
 }

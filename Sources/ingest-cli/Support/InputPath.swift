@@ -39,7 +39,7 @@ enum InputPath {
     try file.closeAfterTyped { () throws(IOError) in
       let status = try file.status()
       guard status.kind == .regularFile else {
-        throw IOError(.notRegularFile, operation: "read", path: path, fileKind: status.kind)
+        throw IOError(.notRegularFile, operation: .read, path: path, fileKind: status.kind)
       }
     }
   }
@@ -112,7 +112,7 @@ enum InputPath {
         _ = try output.copyContents(from: input, kernelStep: 1 << 20) { copied in
           guard copied <= standardInputLimit else {
             throw IOError(
-              .tooLarge, operation: "read", path: standardInputName,
+              .tooLarge, operation: .read, path: standardInputName,
               cause: FileSystem.SizeLimitExceeded(limit: standardInputLimit, size: copied))
           }
         }

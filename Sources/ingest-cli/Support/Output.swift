@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -71,7 +72,8 @@ enum Output {
   /// "usage"}}`.
   struct ErrorDocument: Encodable {
     struct Detail: Encodable {
-      /// What failed, where, and what to do: the message a person would read.
+      /// What failed, where, and what to do: the message a person would read, each name in it
+      /// as it is (not quoted for a terminal: JSON escapes it).
       var message: String
       /// The exit status's name (`usage`, `noInput`, ...).
       var status: String
@@ -87,7 +89,8 @@ enum Output {
   static func jsonError(_ error: CLIError, usage: String?) {
     let document = ErrorDocument(
       error: .init(
-        message: error.message, status: error.status.name, exitStatus: error.status.rawValue,
+        message: error.description(quoting: .verbatim), status: error.status.name,
+        exitStatus: error.status.rawValue,
         usage: usage))
     do {
       try json(document)

@@ -39,11 +39,15 @@ enum HelpGenerator {
     var words: [String] = []
     var done = Set<String>()
     for option in options where !done.contains(option.name) {
+      // Groups may overlap (`--unix-socket` excludes `--host` and `--port`): each option is
+      // shown once, in the first group that holds it.
       if let group = groups.first(where: { $0.contains(option.name) }) {
-        let members = options.filter { group.contains($0.name) }
-        done.formUnion(members.map(\.name))
-        words.append("[" + members.map(spelled).joined(separator: " | ") + "]")
-        continue
+        let members = options.filter { group.contains($0.name) && !done.contains($0.name) }
+        if members.count > 1 {
+          done.formUnion(members.map(\.name))
+          words.append("[" + members.map(spelled).joined(separator: " | ") + "]")
+          continue
+        }
       }
       done.insert(option.name)
       let word = spelled(option)

@@ -204,7 +204,7 @@ extension SpareFilesTests {
       return
     }
     #expect((error as? IOError)?.code == .ioFailure)
-    #expect((error as? IOError)?.operation == "fsync")
+    #expect((error as? IOError)?.operation.name == "fsync")
     #expect(try fixture.manifests().count == before)
     #expect(try fixture.names("Incoming") == committed)
     if !madeAhead { #expect(try fixture.isEmpty()) }

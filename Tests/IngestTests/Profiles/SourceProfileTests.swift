@@ -173,7 +173,7 @@ struct SourceProfileTests {
     let missing = work.url.appendingPathComponent("sources/missing.json")
     #expect(
       throws: SourceProfileError.unreadable(
-        IOError(operation: "open", path: missing.path, errno: .noSuchFileOrDirectory))
+        IOError(operation: .openForReading, path: missing.path, errno: .noSuchFileOrDirectory))
     ) {
       try SourceProfile.load(from: missing)
     }

@@ -48,7 +48,7 @@ enum DigestingCopier {
       do {
         digest = try SHA256Digest()
       } catch {
-        throw IOError(operation: "hash", path: destination.path, cause: error)
+        throw IOError(operation: .hash, path: destination.path, cause: error)
       }
       return try pipelined(
         from: source, to: destination, digest: digest, budget: budget,
@@ -80,7 +80,7 @@ enum DigestingCopier {
     do {
       return Result(byteCount: Int64(bytes.count), sha256: try SHA256Digest.hex(of: bytes))
     } catch {
-      throw IOError(operation: "hash", path: destination.path, cause: error)
+      throw IOError(operation: .hash, path: destination.path, cause: error)
     }
   }
 
@@ -125,7 +125,7 @@ enum DigestingCopier {
                 fromAbsoluteOffset: total - Int64(count), into: chunk)
               guard readBack == count else {
                 throw IOError(
-                  .other, operation: "read", path: destination.path,
+                  .other, operation: .read, path: destination.path,
                   cause: CopyReadBackShort(expected: count, read: readBack))
               }
             }

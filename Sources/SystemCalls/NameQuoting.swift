@@ -1,0 +1,35 @@
+/// How names a user supplied (paths, identifiers, values read from files) are written into a
+/// message when it is printed, not when the error is made.
+///
+/// An error holds the names as they are and describes itself with a quoting: a terminal or
+/// standard error gets ``terminal`` (`$'a\nb'`, as `ls` quotes it, so no name can forge a line),
+/// a JSON document gets ``verbatim`` (the name itself, which the JSON encoder escapes).
+public struct NameQuoting: Sendable {
+  /// Writes one name.
+  public let quote: @Sendable (String) -> String
+
+  /// A quoting that writes each name as `quote` does.
+  public init(_ quote: @escaping @Sendable (String) -> String) {
+    self.quote = quote
+  }
+
+  /// For a terminal: ``TerminalText/quoted(_:)``.
+  public static let terminal = NameQuoting { TerminalText.quoted($0) }
+
+  /// For a document that escapes what it holds (JSON): each name as it is.
+  public static let verbatim = NameQuoting { $0 }
+}
+
+/// An error (or any value) whose description holds names, quoted at print time.
+///
+/// `description` is the terminal's: a conforming type writes only
+/// ``description(quoting:)``.
+public protocol NameQuotingDescription: CustomStringConvertible {
+  /// The description, each name written by `quoting`.
+  func description(quoting: NameQuoting) -> String
+}
+
+extension NameQuotingDescription {
+  /// The description for a terminal: names quoted as ``NameQuoting/terminal`` quotes them.
+  public var description: String { description(quoting: .terminal) }
+}
