@@ -301,7 +301,8 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "ingest-cli", "ActivationRules", "Importer", "IngestPostgres", "Ingest", "TestSupport",
+        "ingest-cli", "ActivationRules", "Importer", "IngestPostgres", "Ingest", "InboxReading",
+        "TestSupport",
       ],
       swiftSettings: swiftSettings
     ),

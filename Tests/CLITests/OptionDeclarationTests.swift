@@ -1,3 +1,4 @@
+import InboxReading
 import Ingest
 import ShareServer
 import SystemCalls
