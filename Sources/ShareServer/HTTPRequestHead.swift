@@ -24,6 +24,9 @@ struct HTTPRequestHead: Sendable {
   /// `Content-Disposition` of a raw body: the file name a client such as a Shortcut gives it
   /// (display-only, never a path).
   var contentDisposition: String? = nil
+  /// `Idempotency-Key`: the client's key for one share, sent again with each retry (see
+  /// `IdempotencyKey`).
+  var idempotencyKey: String? = nil
   /// The query's values of `queryKeys` (no other is read).
   var query: [String: String] = [:]
   /// Set by the web app's routes (never from a header) when the request carries a valid
