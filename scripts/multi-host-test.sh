@@ -193,7 +193,7 @@ client_loop() {
     local attempt=0 status id
     while :; do
       local server=${servers[$(((i + attempt) % ${#servers[@]}))]}
-      read -r status id < <(post_share "$server" "$file" "share-$i-$token")
+      read -r status id < <(post_share "$server" "$file" "share-$i-${results##*/}-$token")
       attempt=$((attempt + 1))
       case $status in 000 | 5??) ((attempt < 6)) || break; sleep 0.5 ;; *) break ;; esac
     done
@@ -260,7 +260,7 @@ psql_c "SELECT r.share_id, count(i.position), coalesce(string_agg(i.sha256 || ':
   GROUP BY r.share_id" | tr '|' ' ' >"$base/library"
 dupes=$(psql_c "SELECT count(*) - count(DISTINCT share_id) FROM share_ingest.library_records")
 [ "$dupes" = 0 ] || fail "$dupes shares are in the library twice"
-while read -r index status id digest bytes; do
+while read -r index status id digest bytes _; do
   [ "$status" = 201 ] || continue
   line=$(grep -i "^$id " "$base/library" || true)
   if [ -z "$line" ]; then

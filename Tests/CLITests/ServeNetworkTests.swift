@@ -37,7 +37,8 @@ struct ServeNetworkTests {
   static func scrape(_ url: String) async throws -> PrometheusText {
     let answer = try await Serve.curl(["-m", "10", url])
     #expect(answer.status == 200, "\(answer.body)")
-    return try PrometheusText(answer.body + "\n")
+    // The helper takes off the text's last newline.
+    return try PrometheusText(answer.body.hasSuffix("\n") ? answer.body : answer.body + "\n")
   }
 
   @Test("The same Idempotency-Key sent again, as a header or a form field, makes no second share")
@@ -85,7 +86,8 @@ struct ServeNetworkTests {
       let refused = try await Self.post(server, ["-H", "Idempotency-Key: \(bad)"] + photo)
       #expect(refused.status == 400, "\(refused.text)")
     }
-    #expect(try await server.inboxIDs().count == 2)
+    // Every other share was imported: the form's alone waits, once.
+    #expect(try await server.inboxIDs() == [Self.shareID(formFirst.text)].compactMap { $0 })
   }
 
   @Test("GET /metrics is the Prometheus text format and counts shares, refusals and bytes")
@@ -110,7 +112,8 @@ struct ServeNetworkTests {
     #expect(
       metrics.value("share_ingest_shares_refused_total", ["reason": "unauthorized"]) == 1)
     #expect(metrics.value("share_ingest_shares_refused_total", ["reason": "bad_request"]) == 1)
-    #expect(metrics.value("share_ingest_share_seconds_count") == 3)
+    // Timed from the pipeline on: the empty form was refused before it.
+    #expect(metrics.value("share_ingest_share_seconds_count") == 2)
     #expect(
       metrics.value("share_ingest_http_responses_total", ["route": "/share", "code": "201"]) == 2)
     #expect(metrics.types["share_ingest_share_seconds"] == "histogram")
