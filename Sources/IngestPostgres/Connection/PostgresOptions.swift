@@ -9,7 +9,7 @@
 /// | data sent and not acknowledged (a cut link) | `tcpUserTimeoutMilliseconds` (`tcp_user_timeout`) | 10 s |
 /// | an idle connection whose peer went away | keepalives (`keepalives_idle`, `_interval`, `_count`) | 10 s, then 3 probes 3 s apart |
 /// | one statement on the server | `statementTimeoutMilliseconds` (`statement_timeout`) | 60 s |
-/// | reconnecting after a connection is lost | `reconnectTimeout` | 10 s (`serve`: 2 s) |
+/// | reconnecting after a connection is lost | `reconnectTimeout` | 10 s (`serve`: 3 s) |
 ///
 /// A setting the URL names (`?connect_timeout=2&tcp_user_timeout=5000`, or
 /// `options=-c statement_timeout=0`) wins over these defaults. The TCP settings do not apply to
