@@ -22,6 +22,20 @@
 # host's .staging is empty. Exit 0 when all of that holds, 1 when any does not (each failure is
 # printed), 77 when this machine cannot run it (not root, or a tool missing).
 #
+# Every share carries an Idempotency-Key; a share whose answer is not 201 or a refusal (lost to a
+# kill, a cut link, a 503) is sent again with the same key, up to 6 times: a retry must never
+# make a second share (each file the client sent is in the library at most once).
+#
+# Then, failing well across the network (no clients running):
+#   - a share posted to s1 while PostgreSQL's link is down for 4 s (the client gives up after
+#     2 s: its answer is lost), then posted again with the same key: one share, the same id;
+#   - PostgreSQL stopped: /readyz on s1 answers 503 with Retry-After, a share is answered 503
+#     with Retry-After and a reason within 15 s; once it starts again, /readyz is 200 and the
+#     share sent again with its key is 201;
+#   - PostgreSQL's link down for 30 s (a blackholed host): a share is answered within 25 s (the
+#     TCP user timeout, the connection attempt and the reconnect window), not held for the
+#     minute of TCP's back-off.
+#
 # --throughput afterwards measures shares per second through 1, 2 and 4 serve hosts (no faults;
 # the same client loops), and prints one line each.
 #
@@ -154,8 +168,21 @@ wait_listening() {
   return 1
 }
 
+# One POST of FILE with KEY to SERVER (curl's -m SECONDS): prints "status id".
+post_share() {
+  local server=$1 file=$2 key=$3 seconds=${4:-20}
+  local answer
+  answer=$(in_host c curl -s -m "$seconds" -o - -w ' %{http_code}' -H "Authorization: Bearer $token" \
+    -H "Idempotency-Key: $key" -H 'Content-Type: application/pdf' --data-binary "@$file" \
+    "http://$server:8787/share" || true)
+  local id
+  id=$(printf '%s' "$answer" | grep -o '"share" *: *"[0-9A-Fa-f-]*"' | grep -o '[0-9A-Fa-f-]\{36\}' || true)
+  echo "${answer##* } ${id:--}"
+}
+
 # One client loop: shares K, K+loops, ... each a file of its own, to the serve hosts in turn,
-# writing "index status body-id sha256 bytes" per share.
+# each sent again with its key (to the next host) while its answer is lost or 5xx, writing
+# "index status body-id sha256 bytes attempts" per share.
 client_loop() {
   local first=$1 step=$2 count=$3 results=$4; shift 4
   local servers=("$@")
@@ -163,14 +190,14 @@ client_loop() {
   while ((i < count)); do
     local file=$base/c/share-$i.pdf
     printf '%%PDF-1.4\n%% multi-host share %s %s\n%%%%EOF\n' "$i" "$token" >"$file"
-    local server=${servers[$((i % ${#servers[@]}))]}
-    local answer
-    answer=$(in_host c curl -s -m 20 -o - -w ' %{http_code}' -H "Authorization: Bearer $token" \
-      -H 'Content-Type: application/pdf' --data-binary "@$file" "http://$server:8787/share" || true)
-    local status=${answer##* }
-    local id
-    id=$(printf '%s' "$answer" | grep -o '"share" *: *"[0-9A-Fa-f-]*"' | grep -o '[0-9A-Fa-f-]\{36\}' || true)
-    echo "$i $status ${id:--} $(sha256sum "$file" | cut -d' ' -f1) $(stat -c %s "$file")" >>"$results"
+    local attempt=0 status id
+    while :; do
+      local server=${servers[$(((i + attempt) % ${#servers[@]}))]}
+      read -r status id < <(post_share "$server" "$file" "share-$i-${results##*/}-$token")
+      attempt=$((attempt + 1))
+      case $status in 000 | 5??) ((attempt < 6)) || break; sleep 0.5 ;; *) break ;; esac
+    done
+    echo "$i $status $id $(sha256sum "$file" | cut -d' ' -f1) $(stat -c %s "$file") $attempt" >>"$results"
     i=$((i + step))
   done
 }
@@ -216,6 +243,7 @@ elapsed=$(echo "$(date +%s.%N) - $started" | bc)
 answered=$(awk '$2 == 201' "$base/results" | wc -l)
 echo "   $answered of $shares answered 201 in ${elapsed}s;" \
   "other answers: $(awk '$2 != 201 {print $2}' "$base/results" | sort | uniq -c | tr '\n' ' ')"
+echo "   $(awk '$6 > 1' "$base/results" | wc -l) shares were sent more than once (same key)"
 ((answered > 0)) || fail "no share was answered 201"
 
 # Every committed share imported: the inbox drains.
@@ -232,7 +260,7 @@ psql_c "SELECT r.share_id, count(i.position), coalesce(string_agg(i.sha256 || ':
   GROUP BY r.share_id" | tr '|' ' ' >"$base/library"
 dupes=$(psql_c "SELECT count(*) - count(DISTINCT share_id) FROM share_ingest.library_records")
 [ "$dupes" = 0 ] || fail "$dupes shares are in the library twice"
-while read -r index status id digest bytes; do
+while read -r index status id digest bytes _; do
   [ "$status" = 201 ] || continue
   line=$(grep -i "^$id " "$base/library" || true)
   if [ -z "$line" ]; then
@@ -248,8 +276,100 @@ while read -r id count items; do
     fail "library share $id is not one the client sent whole: $count items, $items"
   fi
 done <"$base/library"
+# A retry never makes a second share: each file the client sent is in the library at most once.
+twice=$(awk '{print $3}' "$base/library" | sort | uniq -d | wc -l)
+[ "$twice" = 0 ] || fail "$twice files the client sent are in the library more than once (a retry made a second share)"
 in_library=$(wc -l <"$base/library")
 echo "   library: $in_library shares ($answered answered 201, $((in_library - answered)) whose answer was lost)"
+
+# Failing well across the network, with no clients running.
+echo "== failing well across the network"
+wait_listening "$net.11"
+mkdir -p "$base/c"
+probe() { printf '%%PDF-1.4\n%% multi-host probe %s %s\n%%%%EOF\n' "$1" "$token" >"$base/c/$1.pdf"; }
+library_count() {  # how many library records hold the file $1
+  local digest
+  digest=$(sha256sum "$base/c/$1.pdf" | cut -d' ' -f1)
+  psql_c "SELECT count(*) FROM share_ingest.library_items WHERE sha256 = '$digest'"
+}
+wait_imported() {  # waits up to 30 s for the file $1 to be in the library
+  for _ in $(seq 1 300); do [ "$(library_count "$1" 2>/dev/null)" = 1 ] && return 0; sleep 0.1; done
+  return 1
+}
+
+# 1. The answer lost to a cut link, the share sent again with its key.
+probe cut
+ip -n "$prefix-pg" link set eth0 down
+read -r status id < <(post_share "$net.11" "$base/c/cut.pdf" "cut-$token" 2)
+sleep 4
+ip -n "$prefix-pg" link set eth0 up
+echo "   a share sent while PostgreSQL's link was down, its client gone after 2 s: answer $status"
+again=""
+for _ in 1 2 3 4 5 6; do
+  read -r status id < <(post_share "$net.11" "$base/c/cut.pdf" "cut-$token" 20)
+  [ "$status" = 201 ] && break
+  sleep 2
+done
+[ "$status" = 201 ] || fail "the share sent again after the cut was answered $status, not 201"
+echo "   sent again with the same key: $status (share $id)"
+wait_imported cut || fail "the share sent across the cut is not in the library (or is there $(library_count cut) times)"
+sleep 2
+copies=$(library_count cut)
+[ "$copies" = 1 ] || fail "the share sent across the cut is in the library $copies times, not once"
+
+# 2. PostgreSQL stopped: 503 with Retry-After and a reason, within seconds; /readyz says so.
+probe stopped
+pg -m fast stop >/dev/null
+ready=$(in_host c curl -s -i -m 20 "http://$net.11:8787/readyz" || true)
+started=$(date +%s.%N)
+answer=$(in_host c curl -s -i -m 60 -H "Authorization: Bearer $token" -H "Idempotency-Key: stopped-$token" \
+  -H 'Content-Type: application/pdf' --data-binary "@$base/c/stopped.pdf" "http://$net.11:8787/share" || true)
+waited=$(echo "$(date +%s.%N) - $started" | bc)
+echo "   PostgreSQL stopped: /readyz $(head -1 <<<"$ready" | tr -d '\r'); a share answered $(head -1 <<<"$answer" | tr -d '\r') in ${waited}s"
+grep -q '^HTTP/1.1 503' <<<"$ready" || fail "/readyz with PostgreSQL stopped: $(head -1 <<<"$ready")"
+grep -qi '^retry-after:' <<<"$ready" || fail "/readyz's 503 has no Retry-After"
+grep -q '^HTTP/1.1 503' <<<"$answer" || fail "a share with PostgreSQL stopped: $(head -1 <<<"$answer")"
+grep -qi '^retry-after: 5' <<<"$answer" || fail "the 503 has no Retry-After: 5"
+grep -q 'cannot reach its database' <<<"$answer" || fail "the 503 gives no reason: $(tail -1 <<<"$answer")"
+grep -q 'PostgresError' <<<"$answer" && fail "the 503 names a Swift type: $(tail -1 <<<"$answer")"
+(($(echo "$waited < 15" | bc))) || fail "the 503 took ${waited}s, not within 15 s"
+pg start >/dev/null
+for _ in $(seq 1 100); do
+  in_host c curl -s -f -o /dev/null -m 5 "http://$net.11:8787/readyz" && break
+  sleep 0.1
+done
+ready=$(in_host c curl -s -o /dev/null -w '%{http_code}' -m 5 "http://$net.11:8787/readyz" || true)
+[ "$ready" = 200 ] || fail "/readyz after PostgreSQL started again: $ready"
+read -r status id < <(post_share "$net.11" "$base/c/stopped.pdf" "stopped-$token" 20)
+[ "$status" = 201 ] || fail "the share sent again once PostgreSQL started: $status"
+echo "   PostgreSQL started: /readyz $ready; the share sent again with its key: $status"
+
+# 3. PostgreSQL's host blackholed (its link down) for 30 s: the wait is bounded.
+probe blackholed
+ip -n "$prefix-pg" link set eth0 down
+started=$(date +%s.%N)
+read -r status id < <(post_share "$net.11" "$base/c/blackholed.pdf" "blackholed-$token" 60)
+waited=$(echo "$(date +%s.%N) - $started" | bc)
+echo "   PostgreSQL's link down: a share answered $status in ${waited}s"
+left=$(echo "30 - $waited" | bc)
+(($(echo "$left > 0" | bc))) && sleep "$left"
+ip -n "$prefix-pg" link set eth0 up
+[ "$status" = 503 ] || fail "a share with PostgreSQL's host cut off was answered $status, not 503"
+(($(echo "$waited < 25" | bc))) || fail "a share with PostgreSQL's host cut off took ${waited}s, not within 25 s"
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+  read -r status id < <(post_share "$net.11" "$base/c/blackholed.pdf" "blackholed-$token" 20)
+  [ "$status" = 201 ] && break
+  sleep 2
+done
+[ "$status" = 201 ] || fail "the share sent again after the link came back: $status"
+for name in stopped blackholed; do
+  wait_imported "$name" || fail "the $name share is not in the library once"
+done
+for _ in $(seq 1 300); do
+  left=$(psql_c "SELECT count(*) FROM share_ingest.inbox_shares" 2>/dev/null || echo x)
+  [ "$left" = 0 ] && break
+  sleep 0.1
+done
 
 # Nothing orphaned after a sweep: no payload object, no staged upload.
 for host in s1 s2; do

@@ -31,6 +31,9 @@ public struct InboxDrain: Sendable {
     /// watcher does not read one again until it changes.
     public var unreadableRevisions: [UUID: InboxEntry.Revision] = [:]
 
+    /// An empty report.
+    public init() {}
+
     /// Whether every share that failed failed for what it holds, not for the machine.
     public var failuresAreBadInput: Bool {
       (failed.map(\.id) + unreadable.map(\.id)).allSatisfy(badInput.contains)
@@ -84,12 +87,19 @@ public struct InboxDrain: Sendable {
   /// inbox), or, when `ids` is nil, every committed share; leaves those in `skipping`, and
   /// those whose manifest was unreadable at the revision `unreadable` holds for them and has
   /// not changed since (read again, and reported again, only once rewritten).
+  ///
+  /// An inbox that claims shares in groups (`InboxStore.claimsInGroups`) with a handler that
+  /// takes them so (`GroupShareHandler`, the library importer) is handed over whole: the
+  /// oldest shares first, a group at a time, whichever arrival woke the drain.
   package func run(
     _ handler: any ShareHandler, only ids: [UUID]?, skipping: Set<UUID>,
     unchangedSince unreadable: [UUID: InboxEntry.Revision],
     until shouldStop: () -> Bool = { false }
   ) async throws -> Report {
     try await withTaskExecutorPreference(IOExecutor.shared) {
+      if inbox.claimsInGroups, let grouped = handler as? any GroupShareHandler {
+        return try await grouped.handleGroups(of: inbox, skipping: skipping, until: shouldStop)
+      }
       let entries =
         if let ids {
           try await inbox.pending(of: ids)

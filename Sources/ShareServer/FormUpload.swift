@@ -61,7 +61,8 @@ package final class FormUpload: Sendable {
   private let state = Mutex(State())
 
   package init(
-    in group: GroupDirectory, limit: Int64, keptFields: Set<String> = ["title", "text", "url"],
+    in group: GroupDirectory, limit: Int64,
+    keptFields: Set<String> = ["title", "text", "url", IdempotencyKey.formField],
     keepsFiles: Bool = true
   ) {
     self.group = group
@@ -77,7 +78,8 @@ package final class FormUpload: Sendable {
   /// read: one holding a NUL, a CR or a LF ends the header early) it declares a content type
   /// and is not one of the text fields. The name itself is never used.
   static func isFile(key: String, hasFileName: Bool, contentType: String?) -> Bool {
-    hasFileName || (contentType != nil && !["title", "text", "url"].contains(key))
+    hasFileName
+      || (contentType != nil && !["title", "text", "url", IdempotencyKey.formField].contains(key))
   }
 
   /// Why the body was refused, once it was.

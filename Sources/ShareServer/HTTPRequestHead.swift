@@ -24,6 +24,9 @@ package struct HTTPRequestHead: Sendable {
   /// `Content-Disposition` of a raw body: the file name a client such as a Shortcut gives it
   /// (display-only, never a path).
   package var contentDisposition: String? = nil
+  /// `Idempotency-Key`: the client's key for one share, sent again with each retry (see
+  /// `IdempotencyKey`).
+  package var idempotencyKey: String? = nil
   /// The query's values of `queryKeys` (no other is read).
   package var query: [String: String] = [:]
   /// Set by the web app's routes (never from a header) when the request carries a valid

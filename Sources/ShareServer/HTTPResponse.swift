@@ -42,10 +42,11 @@ package struct HTTPResponse: Sendable {
     json(status, ["error": message])
   }
 
-  /// 503 with `Retry-After: 30`: the request was not taken, and may be sent again.
-  package static func unavailable(_ message: String) -> HTTPResponse {
+  /// 503 with `Retry-After` (30 seconds unless told): the request was not taken, and may be
+  /// sent again.
+  package static func unavailable(_ message: String, retryAfterSeconds: Int = 30) -> HTTPResponse {
     var response = error(503, message)
-    response.headers = [("Retry-After", "30")]
+    response.headers = [("Retry-After", String(retryAfterSeconds))]
     return response
   }
 

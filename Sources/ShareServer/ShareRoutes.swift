@@ -6,7 +6,8 @@ import Sniffing
 import SystemCalls
 import UTI
 
-/// The server's routes: `POST /share` (one file as the body) and `GET /healthz`.
+/// The server's routes: `POST /share` (one file as the body), `GET /healthz` (the process
+/// answers), `GET /readyz` (its inbox's database can be reached) and `GET /metrics`.
 ///
 /// A share is decided as `ingest-cli share FILE` decides it: the body is wrapped by
 /// `LocalShare` (sniffed, registered as its content's type, as Photos or Files would share it),
@@ -15,7 +16,11 @@ import UTI
 package struct ShareRoutes: HTTPRequestHandler {
   /// The paths these routes answer (any other is 404, and logged as `other`, unless a handler
   /// in front of them answers it: see `otherRoutes`).
-  static let known: Set<String> = ["/share", "/healthz"]
+  static let known: Set<String> = ["/share", "/healthz", "/readyz", "/metrics"]
+
+  /// Seconds a client is told to wait (`Retry-After`) when the inbox's database cannot be
+  /// reached.
+  static let retryAfterSeconds = 5
 
   package let pipeline: SharePipeline
   let rule: ActivationRule?
@@ -28,6 +33,11 @@ package struct ShareRoutes: HTTPRequestHandler {
   /// a 404 to name every route, and the name a log line gives a request for one of them (nil
   /// for a path none of them is: `other`).
   package var otherRoutes: (description: String, logged: @Sendable (HTTPRequestHead) -> String?)?
+  /// What `GET /metrics` shows (see `ServeMetrics`).
+  let metrics: Metrics
+  /// Checks the inbox's database for `GET /readyz`: nil when it can be reached, else why
+  /// not. Nil: an inbox in the group directory, ready whenever the server runs.
+  let readiness: (@Sendable () async -> (any Error)?)?
 
   /// The path as logs show it: a route the server has, or `other` (a path is the client's
   /// text, and may hold anything).
@@ -43,6 +53,17 @@ package struct ShareRoutes: HTTPRequestHandler {
         return .respond(.text(405, "method not allowed: GET /healthz"))
       }
       return .respond(.text(200, "ok"))
+    case "/readyz":
+      guard head.method == "GET" || head.method == "HEAD" else {
+        return .respond(.text(405, "method not allowed: GET /readyz"))
+      }
+      return .respondLater { await ready() }
+    case "/metrics":
+      guard head.method == "GET" || head.method == "HEAD" else {
+        return .respond(.text(405, "method not allowed: GET /metrics"))
+      }
+      return .respond(
+        HTTPResponse(status: 200, body: metrics.exposition(), contentType: Metrics.contentType))
     case "/share":
       return decideShare(head)
     default:
@@ -56,6 +77,7 @@ package struct ShareRoutes: HTTPRequestHandler {
       return .respond(.error(405, "method not allowed: POST /share"))
     }
     if let tokens, !head.isPaired, !tokens.accepts(authorization: head.authorization) {
+      refused(.unauthorized)
       var response = HTTPResponse.error(
         401, "a bearer token is required: Authorization: Bearer <token>")
       response.headers = [("WWW-Authenticate", "Bearer")]
@@ -64,6 +86,7 @@ package struct ShareRoutes: HTTPRequestHandler {
     let isForm = head.contentType.map(Self.mediaType) == "multipart/form-data"
     let limit = isForm ? limits.form : limits.file
     if let length = head.contentLength, length > limit {
+      refused(.tooLarge)
       return .respond(limits.refusal(length: length, limit: limit, isForm: isForm))
     }
     if isForm {
@@ -75,6 +98,11 @@ package struct ShareRoutes: HTTPRequestHandler {
   /// A raw body: one file, named by its `Content-Disposition` file name when it has one (as a
   /// Shortcut's "Get Contents of URL" sends a file), else by nothing (never the staging name).
   package func finish(_ upload: Upload, head: HTTPRequestHead) async -> HTTPResponse {
+    let shareID: UUID?
+    switch idempotentShareID(head.idempotencyKey, head: head) {
+    case .success(let id): shareID = id
+    case .failure(let refusal): return refusal.response
+    }
     let received: ReceivedFile
     do {
       received = try await stage(upload, declaredMIMEType: head.contentType)
@@ -92,7 +120,8 @@ package struct ShareRoutes: HTTPRequestHandler {
     for item in share.items {
       for provider in item.attachments ?? [] { provider.suggestedName = name?.text }
     }
-    return await commit(share, bytes: upload.byteCount, adopting: [received])
+    return await commit(
+      share, bytes: upload.byteCount, adopting: [received], shareID: shareID, head: head)
   }
 
   /// A Web Share Target form, wrapped as the "web share" source (`LocalShare.init(webShareFiles:
@@ -102,6 +131,13 @@ package struct ShareRoutes: HTTPRequestHandler {
   /// in the manifest). Empty file parts, which a form sends for a file input left empty, are
   /// skipped.
   package func finish(_ form: FormUpload, head: HTTPRequestHead) async -> HTTPResponse {
+    let shareID: UUID?
+    switch idempotentShareID(
+      head.idempotencyKey ?? form.field(IdempotencyKey.formField), head: head)
+    {
+    case .success(let id): shareID = id
+    case .failure(let refusal): return refusal.response
+    }
     var files: [LocalShare.WebShareFile] = []
     var received: [ReceivedFile] = []
     var bytes: Int64 = 0
@@ -121,11 +157,13 @@ package struct ShareRoutes: HTTPRequestHandler {
     var url: URL?
     if let text = fields.url {
       guard let parsed = URL(string: text), parsed.scheme != nil else {
+        refused(.badRequest)
         return .error(422, "the form's url is not an absolute URL")
       }
       url = parsed
     }
     guard !files.isEmpty || fields.text != nil || url != nil else {
+      refused(.badRequest)
       return .error(422, "the form holds no file, text or url to share")
     }
     let share: LocalShare
@@ -135,7 +173,7 @@ package struct ShareRoutes: HTTPRequestHandler {
     } catch {
       return .error(422, "a file of the form could not be read")
     }
-    return await commit(share, bytes: bytes, adopting: received)
+    return await commit(share, bytes: bytes, adopting: received, shareID: shareID, head: head)
   }
 
   /// Ends `upload`'s body under a name whose extension is its type's own (the content's, or
@@ -156,9 +194,16 @@ package struct ShareRoutes: HTTPRequestHandler {
   /// Shows `share` to the rule, then commits it through the pipeline: 201 with its id, or 422
   /// with the reason it was not accepted (`error`, and `reason` in words for a person, see
   /// `RefusalText`).
-  private func commit(_ share: LocalShare, bytes: Int64, adopting received: [ReceivedFile]) async
-    -> HTTPResponse
-  {
+  ///
+  /// With `shareID` (a client's idempotency key made into an id), a share whose id is committed
+  /// already is the one a retry was meant to make: answered 201 with its id, as the first time.
+  /// An inbox whose database cannot be reached is answered 503 with `Retry-After`.
+  private func commit(
+    _ share: LocalShare, bytes: Int64, adopting received: [ReceivedFile], shareID: UUID?,
+    head: HTTPRequestHead
+  ) async -> HTTPResponse {
+    let started = ContinuousClock.now
+    defer { metrics.observe(ServeMetrics.shareSeconds, ContinuousClock.now - started) }
     let types = share.sniffed.map(\.type.identifier)
     let typeList = types.isEmpty ? "none" : types.joined(separator: ",")
     let details = "bytes=\(bytes) files=\(types.count) types=\(typeList)"
@@ -166,6 +211,7 @@ package struct ShareRoutes: HTTPRequestHandler {
       let decision = rule.evaluate(await ActivationInput(extensionItems: share.items))
       if !decision.isShown {
         log("share hidden by the rule \(details)")
+        refused(.hidden)
         return .json(
           422,
           [
@@ -174,18 +220,45 @@ package struct ShareRoutes: HTTPRequestHandler {
           ])
       }
     }
-    let outcome = await pipeline.share(share.items, source: share.source, adopting: received)
+    let outcome = await pipeline.share(
+      share.items, source: share.source, adopting: received, shareID: shareID)
     switch outcome.error {
     case nil:
       log("share=\(outcome.shareID.uuidString) committed \(details)")
+      metrics.add(ServeMetrics.accepted)
+      metrics.add(ServeMetrics.bytes, Double(bytes))
       return .json(201, ["share": outcome.shareID.uuidString])
     case .some(let error):
+      if shareID != nil, case .commitFailed(let cause) = error, Self.isAlreadyCommitted(cause) {
+        log("share=\(outcome.shareID.uuidString) sent again: committed already \(details)")
+        metrics.add(ServeMetrics.replayed)
+        var response = HTTPResponse.json(201, ["share": outcome.shareID.uuidString])
+        response.headers = [("Idempotent-Replayed", "true")]
+        return response
+      }
       log("share=\(outcome.shareID.uuidString) not saved \(details): \(error.redactedDescription)")
       switch error {
       case .hidden, .rejected:
+        if case .hidden = error { refused(.hidden) } else { refused(.rejected) }
         return .json(
           422, ["error": error.description, "reason": RefusalText.reason(error, in: share)])
+      case .commitFailed(let cause) where Self.isUnreachable(cause):
+        refused(.unavailable)
+        metrics.add(ServeMetrics.databaseErrors, labels: ["kind": "unreachable"])
+        var response = HTTPResponse.json(
+          503,
+          [
+            "error": "the share was not saved: \(error.redactedDescription)",
+            "reason": "The server cannot reach its database just now. Share it again in a"
+              + " moment.",
+          ])
+        response.headers = [("Retry-After", String(Self.retryAfterSeconds))]
+        return response
       default:
+        refused(.failed)
+        if case .commitFailed(let cause) = error, cause is any RedactableError {
+          metrics.add(ServeMetrics.databaseErrors, labels: ["kind": "other"])
+        }
         return .json(
           500,
           [
@@ -194,6 +267,64 @@ package struct ShareRoutes: HTTPRequestHandler {
           ])
       }
     }
+  }
+
+  /// `GET /readyz`: 200 `ready` when the inbox's database answers a bounded check (see
+  /// `PostgresInbox.checkReachable(within:)`), else 503 with `Retry-After` and why not.
+  private func ready() async -> HTTPResponse {
+    guard let readiness, let error = await readiness() else {
+      metrics.set(ServeMetrics.ready, 1)
+      return .text(200, "ready")
+    }
+    metrics.set(ServeMetrics.ready, 0)
+    let kind = Self.isUnreachable(error) ? "unreachable" : "other"
+    metrics.add(ServeMetrics.databaseErrors, labels: ["kind": kind])
+    var response = HTTPResponse.text(503, "not ready: \(LogRedaction.describe(error))")
+    response.headers = [("Retry-After", String(Self.retryAfterSeconds))]
+    return response
+  }
+
+  /// A refusal before the pipeline, as an answer.
+  private struct Refusal: Error {
+    var response: HTTPResponse
+  }
+
+  /// The share id `key` (a header's or a form field's) stands for: nil without a key; a 400
+  /// refusal for a key that is not 1-255 characters of printable ASCII.
+  private func idempotentShareID(_ key: String?, head: HTTPRequestHead) -> Result<UUID?, Refusal> {
+    guard let key else { return .success(nil) }
+    guard let parsed = IdempotencyKey(key) else {
+      refused(.badRequest)
+      return .failure(
+        Refusal(
+          response: .error(
+            400,
+            "the idempotency key must be 1 to \(IdempotencyKey.maximumLength) characters of"
+              + " printable ASCII (a random UUID per share, sent again with each retry)")))
+    }
+    do {
+      return .success(try parsed.shareID(authorization: head.authorization))
+    } catch {
+      log("error: cannot make an id of an idempotency key: \(LogRedaction.describe(error))")
+      refused(.failed)
+      return .failure(Refusal(response: .error(500, "the idempotency key could not be used")))
+    }
+  }
+
+  /// Counts a share refused for `reason`.
+  private func refused(_ reason: ServeMetrics.Reason) {
+    metrics.add(ServeMetrics.refused, labels: ["reason": reason.rawValue])
+  }
+
+  /// Whether `error` says the inbox's database cannot be reached for now.
+  static func isUnreachable(_ error: any Error) -> Bool {
+    (error as? any TemporaryInboxError)?.isTemporary ?? false
+  }
+
+  /// Whether `error` says the share's id is committed already.
+  static func isAlreadyCommitted(_ error: any Error) -> Bool {
+    if let error = error as? IOError { return error.code == .alreadyExists }
+    return (error as? any ShareConflictError)?.isAlreadyCommitted ?? false
   }
 
   package func tooSlow(_ head: HTTPRequestHead, waited: Bool) {
@@ -208,6 +339,9 @@ package struct ShareRoutes: HTTPRequestHandler {
 
   package func completed(_ head: HTTPRequestHead, status: Int?, bodyBytes: Int64) {
     let method = Self.knownMethods.contains(head.method) ? head.method : "other"
+    metrics.add(
+      ServeMetrics.responses,
+      labels: ["route": head.loggedPath, "code": status.map(String.init) ?? "closed"])
     log(
       "method=\(method) path=\(loggedPath(head)) status=\(status.map(String.init) ?? "closed")"
         + " received=\(bodyBytes)")

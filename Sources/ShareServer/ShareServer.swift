@@ -6,7 +6,9 @@ import SystemCalls
 /// A share target over HTTP: `POST /share` with one file as the body, or with a Web Share
 /// Target form (`multipart/form-data`: `text`, `url`, files; see `FormUpload`), puts a share
 /// into the inbox through the same rule, contract and pipeline as `ingest-cli share`;
-/// `GET /healthz` answers `ok`.
+/// `GET /healthz` answers `ok` while the process runs, `GET /readyz` says whether the inbox's
+/// database can be reached (`Configuration.readiness`), and `GET /metrics` gives `metrics` in
+/// the Prometheus text format.
 ///
 /// Security by default: with `tokens`, a request to `/share` without one of them as
 /// `Authorization: Bearer <token>` (the scheme's case aside) is answered 401 before any byte
@@ -137,6 +139,12 @@ public final class ShareServer: Sendable {
     /// Seconds a request's body may take to arrive, from its head (default: 15 minutes); a
     /// slower one is closed and its bytes removed.
     public var requestTimeLimitSeconds: Int
+    /// Checks the inbox's database for `GET /readyz`: nil when it can be reached, else the
+    /// error saying why not (answered 503 with `Retry-After`). Nil (default): the inbox is the
+    /// group directory's, ready whenever the server runs. Keep it bounded: a load balancer
+    /// waits for it (`PostgresInbox.checkReachable(within:)` takes 2 s at most).
+    public var readiness: (@Sendable () async -> (any Error)?)?
+
     /// The address or host name of `listener`, for a TCP listener (nil for a Unix socket).
     public var host: String? {
       if case .address(let host, _) = listener { host } else { nil }
@@ -161,6 +169,9 @@ public final class ShareServer: Sendable {
   }
 
   private let daemon: HTTPDaemon
+  /// What `GET /metrics` shows: shares accepted and refused by reason, bytes, answer times,
+  /// database errors, responses by route and status (see the "Metrics" article).
+  public let metrics: Metrics
   private let wake: WakeEvent
   private let log: @Sendable (String) -> Void
 
@@ -197,12 +208,14 @@ public final class ShareServer: Sendable {
       throw .loopFailed(error)
     }
     self.log = log
+    metrics = Metrics()
+    ServeMetrics.declare(in: metrics)
     let routes = try makeRoutes(
       ShareRoutes(
         pipeline: pipeline, rule: rule, tokens: configuration.tokens,
         limits: BodyLimits(
           contract: pipeline.contract, maximumBodySize: configuration.maximumBodySize),
-        log: log))
+        log: log, metrics: metrics, readiness: configuration.readiness))
     listener = configuration.listener
     stopTimeLimit = .seconds(configuration.stopTimeLimitSeconds)
     daemon = try HTTPDaemon.start(

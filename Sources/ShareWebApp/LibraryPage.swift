@@ -138,7 +138,9 @@ struct LibraryPage: Sendable {
 
   /// What a share sheet posts, as a form: the share target's fields, by the same names,
   /// filled with `fields` (escaped) when a share is to be sent again: a refused one, or one
-  /// kept while the browser paired again. A page cannot fill in files; `note` says so.
+  /// kept while the browser paired again. A page cannot fill in files; `note` says so. Each
+  /// form shown carries an idempotency key of its own (`IdempotencyKey`): a browser that posts
+  /// it again (its answer lost) makes no second share.
   static func sendForm(_ fields: FormUpload.Fields = .init(), note: String? = nil) -> String {
     func value(_ text: String?) -> String {
       text.map { " value=\"\(HTML.escape($0))\"" } ?? ""
@@ -156,6 +158,7 @@ struct LibraryPage: Sendable {
       name="url"\(value(fields.url))></p>
       <p><label for="send-files">Files</label><input type="file" id="send-files" name="files" \
       multiple></p>
+      <input type="hidden" name="\(IdempotencyKey.formField)" value="\(UUID().uuidString)">
       <p><button type="submit">Share</button></p>
       </form>
       </section>

@@ -24,7 +24,8 @@ struct WebAppRoutes: HTTPRequestHandler {
   static let everyRoute =
     "GET / (the install page), GET /library, POST /pair, POST /unpair,"
     + " GET /manifest.webmanifest, GET /app.js, GET /app.css, GET /icon-192.png,"
-    + " GET /icon-512.png, GET /thumbnail/<share-id>/<n>, POST /share and GET /healthz"
+    + " GET /icon-512.png, GET /thumbnail/<share-id>/<n>, POST /share, GET /healthz,"
+    + " GET /readyz and GET /metrics"
 
   let share: ShareRoutes
   let pairing: Pairing

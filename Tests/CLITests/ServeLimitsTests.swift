@@ -88,7 +88,8 @@ struct ServeLimitsTests {
     for route in [
       "GET /", "GET /library", "POST /pair", "POST /unpair", "GET /manifest.webmanifest",
       "GET /app.js", "GET /app.css", "GET /icon-192.png", "GET /icon-512.png",
-      "GET /thumbnail/<share-id>/<n>", "POST /share", "GET /healthz",
+      "GET /thumbnail/<share-id>/<n>", "POST /share", "GET /healthz", "GET /readyz",
+      "GET /metrics",
     ] {
       #expect(message.contains(route), "\(route): \(message)")
     }

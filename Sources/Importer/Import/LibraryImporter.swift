@@ -22,7 +22,7 @@ import SystemCalls
 /// let pass = try await importer.importPending()    // one pass; call again as shares arrive
 /// importer.tally.imported                    // the run's total, over every pass
 /// ```
-public final class LibraryImporter: ShareHandler {
+public final class LibraryImporter: GroupShareHandler {
   /// Whether a share was imported or was already there.
   public enum Outcome: Sendable, Hashable {
     /// Inserted now.
@@ -185,10 +185,14 @@ public final class LibraryImporter: ShareHandler {
   /// a share already recorded is inserted as nothing and counted as already in the library.
   /// Shares that failed in this pass are not claimed again in it; shares other importers hold
   /// are passed over by the claim itself, not counted busy.
-  private func importGroups(into pass: inout ImportPass) async throws {
+  private func importGroups(
+    into pass: inout ImportPass, from source: (any InboxStore)? = nil,
+    excluding initial: Set<UUID> = [], until shouldStop: () -> Bool = { false }
+  ) async throws {
+    let inbox = source ?? self.inbox
     let directories = PayloadDirectories()
-    var excluded = Set<UUID>()
-    while true {
+    var excluded = initial
+    while !shouldStop() {
       let claimed = try await inbox.claimGroup(upTo: batchSize, excluding: excluded)
       for refusal in claimed.refused {
         log.record(
@@ -504,5 +508,31 @@ public final class LibraryImporter: ShareHandler {
   /// `ShareHandler`: imports the share (see `importShare(_:)`); `InboxDrain` finishes it.
   public func handle(_ claim: any InboxClaim) async throws {
     _ = try await importShare(claim)
+  }
+
+  /// `GroupShareHandler`: a pass that claims groups of up to `batchSize` shares from `inbox`
+  /// (one statement each) and commits each group in one transaction, as `importPending()` does
+  /// over an inbox that claims in groups; so `inbox watch` imports as `inbox import` does.
+  /// Shares already in the library count as handled (their inbox leftovers removed).
+  public func handleGroups(
+    of inbox: any InboxStore, skipping: Set<UUID>, until shouldStop: () -> Bool
+  ) async throws -> InboxDrain.Report {
+    var pass = ImportPass()
+    try? PayloadDigest.prepare()
+    do {
+      try await importGroups(into: &pass, from: inbox, excluding: skipping, until: shouldStop)
+    } catch {
+      running.withLock { $0.add(pass) }
+      throw error
+    }
+    running.withLock { $0.add(pass) }
+    var report = InboxDrain.Report()
+    report.handled = pass.imported + pass.alreadyInLibrary
+    for failure in pass.errors {
+      guard let id = failure.shareID else { continue }
+      report.failed.append((id, failure.error))
+      if failure.isBadInput { report.badInput.insert(id) }
+    }
+    return report
   }
 }

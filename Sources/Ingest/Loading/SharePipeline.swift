@@ -106,13 +106,16 @@ public struct SharePipeline: Sendable {
   /// Runs one share as `share(_:source:receivedAt:)` does, taking each of `received` that an
   /// attachment's file representation hands over as the payload itself, without copying it
   /// (see `ReceivedFile`): a file its writer made in `.staging/` and hashed as it wrote it,
-  /// such as a request body the share server received.
+  /// such as a request body the share server received. With `shareID`, the share takes that
+  /// id (a client's idempotency key made into one): committing it a second time fails, as
+  /// the inbox refuses any id already committed.
   package func share(
     _ items: [NSExtensionItem], source: String? = nil, receivedAt: Date = Date(),
-    adopting received: [ReceivedFile]
+    adopting received: [ReceivedFile], shareID: UUID? = nil
   ) async -> ShareOutcome {
     await withTaskExecutorPreference(IOExecutor.shared) {
-      await run(items, source: source, receivedAt: receivedAt, adopting: received)
+      await run(
+        items, source: source, receivedAt: receivedAt, adopting: received, shareID: shareID)
     }
   }
 
@@ -130,14 +133,16 @@ public struct SharePipeline: Sendable {
   }
 
   private func run(
-    _ items: [NSExtensionItem], source: String?, receivedAt: Date, adopting received: [ReceivedFile]
+    _ items: [NSExtensionItem], source: String?, receivedAt: Date,
+    adopting received: [ReceivedFile],
+    shareID: UUID? = nil
   ) async -> ShareOutcome {
     let clock = ContinuousClock()
     let started = clock.now
     let decision = contract.decide(items)
     // A manifest reserved ahead, when one is ready, and with it the share's id.
-    let spare = decision.rejection == nil ? spares.takeManifest() : nil
-    let id = spare?.id ?? RandomUUID.make()
+    let spare = decision.rejection == nil && shareID == nil ? spares.takeManifest() : nil
+    let id = shareID ?? spare?.id ?? RandomUUID.make()
     for attachment in decision.attachments {
       switch attachment.verdict {
       case .take(let choice):

@@ -30,7 +30,8 @@ final class DatabaseTarget: Sendable {
   func connect() throws -> PGConnection {
     let connection = try PGConnection(
       url: url, connectTimeout: options.connectTimeoutSeconds,
-      applicationName: options.applicationName)
+      applicationName: options.applicationName,
+      settings: options.connectionSettings(boundsStatements: checksSchema))
     if checksSchema, databaseID == nil {
       let id = try PostgresSchema.check(connection)
       identity.withLock { $0 = id }

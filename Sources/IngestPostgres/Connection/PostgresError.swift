@@ -93,3 +93,8 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible,
     return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
   }
 }
+
+extension PostgresError: ShareConflictError {
+  /// A unique violation (`23505`): the share's id is committed already.
+  public var isAlreadyCommitted: Bool { isUniqueViolation }
+}

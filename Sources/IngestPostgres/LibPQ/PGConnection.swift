@@ -27,8 +27,13 @@ final class PGConnection {
   let pq: cpostgres_api
 
   /// Connects to `url`; `connectTimeout` seconds at most (libpq's `connect_timeout`, which the
-  /// URL may override). Notices (`CREATE ... IF NOT EXISTS` skipping) are not printed.
-  init(url: PostgresURL, connectTimeout: Int, applicationName: String) throws(PostgresError) {
+  /// URL may override), with `settings` (further libpq keywords and values: TCP timeouts,
+  /// keepalives, `options`), which the URL may override too. Notices (`CREATE ... IF NOT
+  /// EXISTS` skipping) are not printed.
+  init(
+    url: PostgresURL, connectTimeout: Int, applicationName: String,
+    settings: [(String, String)] = []
+  ) throws(PostgresError) {
     self.url = url
     let library: cpostgres_api
     switch LibPQ.loaded.result {
@@ -39,8 +44,10 @@ final class PGConnection {
     }
     pq = library
     let pq = library
-    let keywords = ["connect_timeout", "fallback_application_name", "dbname"]
-    let values = [String(max(2, connectTimeout)), applicationName, url.string]
+    let keywords =
+      ["connect_timeout", "fallback_application_name"] + settings.map(\.0) + ["dbname"]
+    let values =
+      [String(max(2, connectTimeout)), applicationName] + settings.map(\.1) + [url.string]
     // Later keywords override earlier ones, and `dbname` is expanded from the URL: what the
     // URL says wins over the defaults before it.
     let connection = CStrings.withNullTerminated(keywords) { keywords in

@@ -322,6 +322,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       cookie: header(connection, "Cookie"), host: header(connection, "Host"),
       origin: header(connection, "Origin"), fetchSite: header(connection, "Sec-Fetch-Site"),
       contentDisposition: header(connection, "Content-Disposition"),
+      idempotencyKey: header(connection, "Idempotency-Key"),
       query: HTTPRequestHead.queryKeys.reduce(into: [:]) { query, key in
         query[key] = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, key)
           .map { String(cString: $0) }

@@ -3,6 +3,7 @@ import Importer
 import InboxReading
 import Ingest
 import IngestPostgres
+import ShareServer
 import SystemCalls
 
 /// `ingest-cli inbox`: the committed shares, from the main app's side.
@@ -65,6 +66,10 @@ enum InboxCommand: ParsableCommand {
     var handler: HandlerOptions
     /// `--rescan SECONDS`.
     var rescan: Seconds
+    /// `--metrics-port N`.
+    var metricsPort: UInt16?
+    /// `--metrics-host ADDRESS`.
+    var metricsHost: String?
 
     init(from reader: inout OptionReader) {
       handler = reader.read(HandlerOptions.self)
@@ -73,6 +78,15 @@ enum InboxCommand: ParsableCommand {
           "--rescan", value: "SECONDS", default: Seconds(10),
           help: "how often the whole inbox is scanned again, retrying failed shares",
           range: Seconds(0.01)...Seconds(3600)))
+      metricsPort = reader.read(
+        Option(
+          "--metrics-port", value: "N",
+          help: "answer GET /metrics on this port, in the Prometheus text format (0: any free;"
+            + " its address is printed on standard error)", range: 0...UInt16.max))
+      metricsHost = reader.read(
+        Option(
+          "--metrics-host", value: "ADDRESS",
+          help: "the IP address --metrics-port listens on (default: 127.0.0.1)"))
     }
   }
 
@@ -138,8 +152,19 @@ enum InboxCommand: ParsableCommand {
           discussion: """
             Watches <group>/Inbox with inotify (a PostgreSQL inbox: LISTEN for its \
             notifications) and re-scans it every --rescan seconds, so nothing is missed; a \
-            database out of reach is reported and tried again every second. SIGINT or SIGTERM ends it cleanly: the share in hand is finished \
-            first, then it exits 0. With --json, one line of JSON per share.
+            database out of reach is reported and tried again every second. SIGINT or \
+            SIGTERM ends it cleanly: the share in hand is finished first, then it exits 0. \
+            With --json, one line of JSON per share. Importing into the library from a \
+            PostgreSQL inbox, it claims shares in groups of up to 64 (one statement) and \
+            records each group in one transaction, as inbox import does.
+
+            --metrics-port N answers GET /metrics (on 127.0.0.1 unless --metrics-host) in the \
+            Prometheus text format: share_ingest_claim_seconds (a histogram of each claim's \
+            time: a group's, or one share's), share_ingest_claimed_shares_total, \
+            share_ingest_imported_total, share_ingest_import_failures_total{kind} (bad_input, \
+            other), share_ingest_import_lag_seconds (a histogram of the time from a share's \
+            arrival to its import), share_ingest_database_errors_total{kind} (unreachable, \
+            other) and share_ingest_inbox_pending.
             """,
           options: WatchOptions.self,
           examples: [
@@ -417,7 +442,14 @@ enum InboxCommand: ParsableCommand {
     init(_ options: WatchOptions) throws(CLIError) {
       self.options = options
       rescan = options.rescan.duration
+      metricsPort = options.metricsPort
+      if options.metricsHost != nil, metricsPort == nil {
+        throw CLIError.usage("--metrics-host needs --metrics-port")
+      }
     }
+
+    /// `--metrics-port`, checked.
+    var metricsPort: UInt16?
   }
 
   static func watch(
@@ -425,24 +457,50 @@ enum InboxCommand: ParsableCommand {
   ) async throws -> ExitStatus {
     let options = settings.options
     let rescan = settings.rescan
-    let handler = try await handler(options.handler, inbox: inbox, group: group)
+    // With --metrics-port, the importer and the watcher use the inbox through a measuring
+    // wrapper (the claims are the inbox's own).
+    var measured: MeasuredInbox?
+    var metricsServer: MetricsServer?
+    if let port = settings.metricsPort {
+      let host = options.metricsHost ?? "127.0.0.1"
+      let wrapper = MeasuredInbox(inbox, metrics: Metrics())
+      do {
+        let server = try MetricsServer(
+          listener: .address(host, port: port), metrics: wrapper.metrics)
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        Output.error("ingest-cli: metrics on http://\(shownHost):\(server.port)/metrics")
+        metricsServer = server
+      } catch {
+        throw CLIError(status: .cannotCreate, message: "\(error)")
+      }
+      measured = wrapper
+    }
+    let watched: any InboxStore = measured ?? inbox
+    let handler = try await handler(options.handler, inbox: watched, group: group)
     let watcher: InboxWatcher
     do {
       if let inbox = inbox as? PostgresInbox {
         watcher = try InboxWatcher(
-          inbox: inbox, arrivals: PostgresArrivals(inbox: inbox), rescanInterval: rescan)
+          inbox: watched, arrivals: PostgresArrivals(inbox: inbox), rescanInterval: rescan)
+      } else if let measured {
+        let directory = DirectoryInbox(group: group)
+        watcher = try InboxWatcher(
+          inbox: measured, arrivals: DirectoryArrivals(inbox: directory), rescanInterval: rescan)
       } else {
         watcher = try InboxWatcher(inbox: DirectoryInbox(group: group), rescanInterval: rescan)
       }
     } catch {
       throw CLIError(describing: error)
     }
+    let serving = metricsServer.map { server in Task { try? await server.run() } }
+    defer { metricsServer?.stop() }
     watcher.stopOnSignals([SIGINT, SIGTERM])
     if !json {
       Output.error("ingest-cli: watching \(Backends.describe(inbox)); Ctrl-C to stop")
     }
     var handled = 0
     let onUnreachable: (any Error) -> Void = { error in
+      measured?.recordUnreachable(error)
       if json {
         Output.jsonLine(WatchEvent(event: "unreachable", id: "", error: "\(error)"))
       } else {
@@ -452,6 +510,7 @@ enum InboxCommand: ParsableCommand {
     try await watcher.run(
       handler,
       onDrain: { report in
+        measured?.record(report)
         handled += report.handled.count
         for id in report.handled {
           if json {
@@ -472,6 +531,8 @@ enum InboxCommand: ParsableCommand {
           }
         }
       }, onUnreachable: onUnreachable)
+    metricsServer?.stop()
+    await serving?.value
     if !json {
       Output.error("ingest-cli: stopped after importing \(handled) share\(handled == 1 ? "" : "s")")
     }

@@ -3,6 +3,7 @@ import Foundation
 import Importer
 import InboxReading
 import Ingest
+import IngestPostgres
 import ShareServer
 import ShareWebApp
 import SystemCalls
@@ -90,6 +91,26 @@ enum ServeCommand: ParsableCommand {
       systemd's 90), requests still waiting for an upload slot are answered 503, bodies still \
       arriving are cut off and removed, the shares being committed are finished, and the log \
       says so.
+
+      Operations: GET /healthz answers ok while the process runs (liveness); GET /readyz \
+      answers 200 ready when the inbox's database (--inbox postgresql://...) answers a check \
+      bounded to 2 s, else 503 with Retry-After and why (a directory inbox is always ready). \
+      A share whose database cannot be reached is answered 503 with Retry-After: 5 and a \
+      reason, within the reconnect window (INGEST_POSTGRES_RECONNECT_SECONDS, 3 s for serve) \
+      and the connection's own timeouts (INGEST_POSTGRES_CONNECT_TIMEOUT_SECONDS 5, \
+      INGEST_POSTGRES_TCP_USER_TIMEOUT_SECONDS 10, INGEST_POSTGRES_STATEMENT_TIMEOUT_SECONDS \
+      60), never after TCP's back-off. A client that retries sends the same Idempotency-Key \
+      header (1-255 printable ASCII characters: a random UUID per share; a form may carry it \
+      as its idempotency_key field, as the web app's send form does): the key becomes the \
+      share's id, so a share sent again, to this server or another on the same database, \
+      before or after its import, is answered 201 with the first one's id and never \
+      committed twice. GET /metrics answers in the Prometheus text format: \
+      share_ingest_shares_accepted_total, share_ingest_shares_refused_total{reason} \
+      (unauthorized, too_large, bad_request, hidden, rejected, unavailable, failed), \
+      share_ingest_share_bytes_total, share_ingest_shares_replayed_total, \
+      share_ingest_share_seconds (a histogram), share_ingest_database_errors_total{kind} \
+      (unreachable, other), share_ingest_http_responses_total{route,code} and \
+      share_ingest_ready.
 
       At its start the server removes what a killed server left in the group: upload-* files \
       in .staging/ that no running server holds (each server holds a lock on its uploads in \
@@ -315,7 +336,9 @@ enum ServeCommand: ParsableCommand {
     let rule = try given.rule.map { try RuleInputs.loadRule($0, declarationFiles: []) }
     let (_, group) = try given.group.open()
     let database = try await Backends.database(given.backends)
-    let inbox = try await Backends.inbox(database, group: group)
+    // A share that cannot reach the database is answered 503 within seconds, not held for
+    // the 10-second window other commands wait: its client retries (with its key).
+    let inbox = try await Backends.inbox(database, group: group, reconnectDefault: .seconds(3))
     let pipeline = SharePipeline(group: group, inbox: inbox, contract: contract)
     // What a killed server left (its uploads and the pipeline's copies in .staging/, a
     // manifest never committed): every file a live share holds carries the in-flight lock,
@@ -339,6 +362,16 @@ enum ServeCommand: ParsableCommand {
     }
     var configuration = ShareServer.Configuration(tls: tls, tokens: tokens)
     configuration.isBehindHTTPS = given.isBehindHTTPS
+    if let inbox = inbox as? PostgresInbox {
+      configuration.readiness = {
+        do {
+          try await inbox.checkReachable(within: 2)
+          return nil
+        } catch {
+          return error
+        }
+      }
+    }
     if let path = given.unixSocket {
       configuration.listener = .unixSocket(path: path)
       if let mode = given.unixSocketMode { configuration.unixSocketPermissions = mode.permissions }

@@ -18,18 +18,40 @@ enum Backends {
   /// The environment variable naming a PostgreSQL library's files directory.
   static let libraryFilesVariable = "INGEST_LIBRARY_FILES"
 
-  /// How the backends reach their server: `INGEST_POSTGRES_RECONNECT_SECONDS` (default 10)
-  /// says how long an operation keeps reconnecting to a server that went away before it
-  /// fails.
-  static func options() throws(CLIError) -> PostgresOptions {
-    var options = PostgresOptions()
-    if let text = ProcessEnvironment.value("INGEST_POSTGRES_RECONNECT_SECONDS"),
-      !text.isEmpty
-    {
-      options.reconnectTimeout = try Seconds.parse(
-        text, named: "INGEST_POSTGRES_RECONNECT_SECONDS",
-        range: ArgumentRange(Seconds(0)...Seconds(86_400))
+  /// How the backends reach their server, and how long they wait for it (see
+  /// `PostgresOptions`): `INGEST_POSTGRES_RECONNECT_SECONDS` (default `reconnectDefault`, 10 s;
+  /// `serve` 3 s) says how long an operation keeps reconnecting to a server that went away
+  /// before it fails; `INGEST_POSTGRES_CONNECT_TIMEOUT_SECONDS` (5),
+  /// `INGEST_POSTGRES_TCP_USER_TIMEOUT_SECONDS` (10; 0 the system's) and
+  /// `INGEST_POSTGRES_STATEMENT_TIMEOUT_SECONDS` (60; 0 none) bound one connection attempt,
+  /// data left unacknowledged on a cut link, and one statement.
+  static func options(reconnectDefault: Duration = .seconds(10)) throws(CLIError)
+    -> PostgresOptions
+  {
+    var options = PostgresOptions(reconnectTimeout: reconnectDefault)
+    func seconds(_ variable: String, _ range: ClosedRange<Double>) throws(CLIError) -> Duration? {
+      guard let text = ProcessEnvironment.value(variable), !text.isEmpty else { return nil }
+      return try Seconds.parse(
+        text, named: variable,
+        range: ArgumentRange(Seconds(range.lowerBound)...Seconds(range.upperBound))
       ).duration
+    }
+    func milliseconds(_ duration: Duration) -> Int {
+      Int(
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+      )
+    }
+    if let value = try seconds("INGEST_POSTGRES_RECONNECT_SECONDS", 0...86_400) {
+      options.reconnectTimeout = value
+    }
+    if let value = try seconds("INGEST_POSTGRES_CONNECT_TIMEOUT_SECONDS", 2...3600) {
+      options.connectTimeoutSeconds = Int(value.components.seconds)
+    }
+    if let value = try seconds("INGEST_POSTGRES_TCP_USER_TIMEOUT_SECONDS", 0...3600) {
+      options.tcpUserTimeoutMilliseconds = milliseconds(value)
+    }
+    if let value = try seconds("INGEST_POSTGRES_STATEMENT_TIMEOUT_SECONDS", 0...86_400) {
+      options.statementTimeoutMilliseconds = milliseconds(value)
     }
     return options
   }
@@ -61,11 +83,14 @@ enum Backends {
   }
 
   /// The inbox in `database` (as `database(_:)` finds it), else the group's directory inbox.
-  static func inbox(_ database: (PostgresURL, PostgresPayloads)?, group: GroupDirectory)
-    async throws -> any InboxStore
-  {
+  static func inbox(
+    _ database: (PostgresURL, PostgresPayloads)?, group: GroupDirectory,
+    reconnectDefault: Duration = .seconds(10)
+  ) async throws -> any InboxStore {
     guard let (url, payloads) = database else { return DirectoryInbox(group: group) }
-    let inbox = PostgresInbox(url: url, group: group, options: try options(), payloads: payloads)
+    let inbox = PostgresInbox(
+      url: url, group: group, options: try options(reconnectDefault: reconnectDefault),
+      payloads: payloads)
     do {
       try await inbox.connect()
     } catch {
