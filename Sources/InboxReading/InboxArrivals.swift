@@ -76,11 +76,3 @@ public final class DirectoryArrivals: InboxArrivals {
     return ids.isEmpty ? .nothing : .shares(ids)
   }
 }
-
-/// An error that can say the inbox is only out of reach for now (a database server restarting,
-/// a connection lost): a watcher reports it and tries again, where any other error ends its
-/// run.
-public protocol TemporaryInboxError: Error {
-  /// Whether trying again later may succeed without anyone doing anything.
-  var isTemporary: Bool { get }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import Synchronization
 
 /// An inbox that counts what an importer does with it, for `GET /metrics` (`inbox watch
