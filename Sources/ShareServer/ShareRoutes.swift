@@ -341,7 +341,7 @@ package struct ShareRoutes: HTTPRequestHandler {
     let method = Self.knownMethods.contains(head.method) ? head.method : "other"
     metrics.add(
       ServeMetrics.responses,
-      labels: ["route": head.loggedPath, "code": status.map(String.init) ?? "closed"])
+      labels: ["route": loggedPath(head), "code": status.map(String.init) ?? "closed"])
     log(
       "method=\(method) path=\(loggedPath(head)) status=\(status.map(String.init) ?? "closed")"
         + " received=\(bodyBytes)")
