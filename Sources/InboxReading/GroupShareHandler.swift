@@ -1,3 +1,4 @@
+import Ingest
 import Foundation
 
 /// A handler that takes shares in groups from an inbox that claims them so
