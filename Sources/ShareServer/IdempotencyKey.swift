@@ -18,7 +18,7 @@ import Foundation
 /// A key is 1 to 255 characters of printable ASCII (as the IETF draft
 /// `draft-ietf-httpapi-idempotency-key-header` has it): a random UUID per share attempt is
 /// what clients should send.
-struct IdempotencyKey: Sendable, Hashable {
+package struct IdempotencyKey: Sendable, Hashable {
   /// The key as sent.
   let text: String
 
@@ -55,5 +55,5 @@ struct IdempotencyKey: Sendable, Hashable {
   }
 
   /// The form field that carries a key.
-  static let formField = "idempotency_key"
+  package static let formField = "idempotency_key"
 }
