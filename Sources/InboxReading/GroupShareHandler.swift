@@ -1,5 +1,5 @@
-import Ingest
 import Foundation
+import Ingest
 
 /// A handler that takes shares in groups from an inbox that claims them so
 /// (`InboxStore.claimsInGroups`, a database inbox): one statement claims up to a group of the

@@ -232,7 +232,8 @@ struct ServeNetworkTests {
           database, "SELECT count(*) FROM share_ingest.library_records")
         return rows?.first.flatMap { Int($0) } ?? -1
       }
-      #expect(await waitUntil(limit: .seconds(60)) { imported() == count }, "imported \(imported())")
+      #expect(
+        await waitUntil(limit: .seconds(60)) { imported() == count }, "imported \(imported())")
       let logged = try String(contentsOfFile: log, encoding: .utf8)
       let address = try #require(
         logged.range(of: #"http://127\.0\.0\.1:[0-9]+/metrics"#, options: .regularExpression),
