@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -447,50 +449,45 @@ private final class ThreadBody: Sendable {
 }
 
 /// One `sleep`'s continuation, resumed once: by its timer or by cancellation.
-private final class SleepWaiter: @unchecked Sendable {
-  private var continuation: CheckedContinuation<Void, any Error>?
-  private var pending: Result<Void, any Error>?
-  private var timer: (IOExecutor.Timer, IOExecutor)?
-  private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-  init() { pthread_mutex_init(lock, nil) }
-
-  deinit {
-    pthread_mutex_destroy(lock)
-    lock.deallocate()
+private final class SleepWaiter: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<Void, any Error>?
+    var pending: Result<Void, any Error>?
+    var timer: (IOExecutor.Timer, IOExecutor)?
   }
 
+  private let state = Mutex(State())
+
   func set(_ continuation: CheckedContinuation<Void, any Error>) {
-    pthread_mutex_lock(lock)
-    if let pending {
-      pthread_mutex_unlock(lock)
-      continuation.resume(with: pending)
-      return
+    let pending = state.withLock { state -> Result<Void, any Error>? in
+      if let pending = state.pending { return pending }
+      state.continuation = continuation
+      return nil
     }
-    self.continuation = continuation
-    pthread_mutex_unlock(lock)
+    if let pending { continuation.resume(with: pending) }
   }
 
   func setTimer(_ timer: IOExecutor.Timer, on executor: IOExecutor) {
-    pthread_mutex_lock(lock)
-    let resumed = pending != nil && continuation == nil
-    if !resumed { self.timer = (timer, executor) }
-    pthread_mutex_unlock(lock)
+    let resumed = state.withLock { state -> Bool in
+      let resumed = state.pending != nil && state.continuation == nil
+      if !resumed { state.timer = (timer, executor) }
+      return resumed
+    }
     if resumed { executor.cancel(timer) }
   }
 
   func resume(with result: Result<Void, any Error>) {
-    pthread_mutex_lock(lock)
-    guard pending == nil else {
-      pthread_mutex_unlock(lock)
-      return
+    let taken = state.withLock {
+      state -> (CheckedContinuation<Void, any Error>?, (IOExecutor.Timer, IOExecutor)?)? in
+      guard state.pending == nil else { return nil }
+      state.pending = result
+      defer {
+        state.continuation = nil
+        state.timer = nil
+      }
+      return (state.continuation, state.timer)
     }
-    pending = result
-    let waiting = continuation
-    continuation = nil
-    let timer = self.timer
-    self.timer = nil
-    pthread_mutex_unlock(lock)
+    guard let (waiting, timer) = taken else { return }
     if let timer, case .failure = result { timer.1.cancel(timer.0) }
     waiting?.resume(with: result)
   }
