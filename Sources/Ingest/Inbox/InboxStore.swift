@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Where committed shares wait for the importer: the storage behind the inbox.
 ///
@@ -121,7 +122,9 @@ extension InboxStore {
       do {
         if let claim = try await claim(entry.id) { claimed.claims.append(claim) }
       } catch {
-        if error is ManifestError { try? await quarantine(entry.id, reason: "\(error)") }
+        if error is ManifestError {
+          try? await quarantine(entry.id, reason: NameQuoting.verbatim.describe(error))
+        }
         claimed.refused.append(ClaimedShares.Refusal(shareID: entry.id, error: error))
       }
     }

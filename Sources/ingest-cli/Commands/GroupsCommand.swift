@@ -44,7 +44,7 @@ enum GroupsCommand: ParsableCommand {
     let configured = AppGroupContainers.shared.configuredDirectories()
     if let identifier = try arguments.positionals().first {
       guard AppGroupContainers.isValidGroupIdentifier(identifier) else {
-        throw CLIError(AppGroupError.malformedIdentifier(identifier))
+        throw AppGroupError.malformedIdentifier(identifier).cliError
       }
       guard let path = configured[identifier] else {
         let known =

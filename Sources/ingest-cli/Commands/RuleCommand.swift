@@ -247,7 +247,7 @@ enum RuleCommand: ParsableCommand {
       do {
         share = try LocalShare(files: try files.map(InputPath.shareableFile), sniffer: sniffer)
       } catch let error as SniffError {
-        throw CLIError(error)
+        throw error.cliError
       }
       share.items.first?.attributedTitle = title.map { NSAttributedString(string: $0) }
       share.items.first?.attributedContentText = contentText.map { NSAttributedString(string: $0) }

@@ -39,7 +39,7 @@ enum RuleInputs {
         predicateFormat: argument, options: escaped ? [.decodesXMLEntitiesInStrings] : [],
         origin: "the predicate given on the command line", registry: registry)
     } catch let error as ActivationRuleError {
-      throw CLIError(error)
+      throw error.cliError
     }
   }
 
@@ -90,7 +90,7 @@ enum RuleInputs {
   /// `ExitStatus(for:role:)`); a malformed one is bad data (65).
   static func profileError(_ error: any Error, path: String) -> CLIError {
     guard let error = error as? SourceProfileError else { return .data("\(path): \(error)") }
-    return CLIError(error)
+    return error.cliError
   }
 
   /// The profiles of `--sources DIR`, or the shipped ones.
