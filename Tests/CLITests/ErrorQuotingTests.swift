@@ -18,8 +18,8 @@ struct ErrorQuotingTests {
   static func strings(in value: Any) -> [String] {
     switch value {
     case let text as String: [text]
-    case let list as [Any]: list.flatMap(strings)
-    case let object as [String: Any]: object.values.flatMap(strings)
+    case let list as [Any]: list.flatMap { strings(in: $0) }
+    case let object as [String: Any]: object.values.flatMap { strings(in: $0) }
     default: []
     }
   }

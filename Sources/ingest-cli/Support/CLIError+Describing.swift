@@ -92,7 +92,7 @@ protocol InputFileError: CLIErrorConvertible {
 
 extension InputFileError {
   var cliError: CLIError {
-    ioError.map { .io($0, role: .input) } ?? CLIError(status: .dataError, describing: self)
+    ioError.map { CLIError.io($0, role: .input) } ?? CLIError(status: .dataError, describing: self)
   }
 }
 
