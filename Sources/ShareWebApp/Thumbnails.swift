@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import Importer
+import InboxReading
 import Ingest
 import ShareServer
 import Synchronization

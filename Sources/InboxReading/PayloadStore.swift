@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Where a claimed share's payloads wait for the reader, and how it reads them.
