@@ -154,7 +154,7 @@ extension PostgresBenchmarks {
   static func payloadRound(source: String, store: PostgresPayloads, root: String, _ tools: Tools)
     async throws -> (share: Double, sharePeak: Int, importing: Double, importPeak: Int)
   {
-    let (database, url) = try await migratedDatabase()
+    let (database, _) = try await migratedDatabase()
     defer { PostgresServer.dropDatabase(database) }
     try FileSystem.makeDirectories(root)
     defer { try? FileSystem.removeTree(root) }
