@@ -10,6 +10,9 @@ public enum SourceProfileError: Error, Sendable, Equatable, NameQuotingDescripti
   /// file (or not a directory), too large, or a failed read. The `IOError` names the
   /// operation, the path as given, and the cause.
   case unreadable(IOError)
+  /// A `*.json` file in the directory of profiles has a name that is not valid UTF-8
+  /// (`rawName`, its bytes as found): no profile can be named so, and it is not read.
+  case nameNotUTF8(rawName: [UInt8], directory: String)
   /// The file is not JSON of the profile schema; `reason` says what and where.
   case malformedJSON(path: String, reason: String)
   /// The schema version is not one this reader knows.
@@ -44,6 +47,11 @@ public enum SourceProfileError: Error, Sendable, Equatable, NameQuotingDescripti
     return switch self {
     case .unreadable(let error):
       "cannot read the source profile: \(error.description(quoting: quoting))"
+    case .nameNotUTF8(let rawName, let directory):
+      // Its bytes as `$'bad\xFF.json'` in every quoting: no string, JSON's included, holds them.
+      "\(quote(directory)) holds \(TerminalText.quoted(bytes: rawName)), a name that is not"
+        + " UTF-8: a profile's file is named after its name field, which is text; rename or"
+        + " remove the file"
     case .malformedJSON(let path, let reason):
       "\(quote(path)) is not a source profile (schema version 1): \(reason)"
     case .unsupportedSchemaVersion(let version, let path):

@@ -471,7 +471,7 @@ enum InboxCommand: ParsableCommand {
         Output.error("ingest-cli: metrics on http://\(shownHost):\(server.port)/metrics")
         metricsServer = server
       } catch {
-        throw CLIError(status: .cannotCreate, message: "\(error)")
+        throw CLIError(status: .cannotCreate, describing: error)
       }
       measured = wrapper
     }

@@ -89,7 +89,9 @@ enum RuleInputs {
   /// A profile or directory that cannot be read is missing input (66, by
   /// `ExitStatus(for:role:)`); a malformed one is bad data (65).
   static func profileError(_ error: any Error, path: String) -> CLIError {
-    guard let error = error as? SourceProfileError else { return .data("\(path): \(error)") }
+    guard let error = error as? SourceProfileError else {
+      return CLIError(status: .dataError) { "\($0.quote(path)): \($0.describe(error))" }
+    }
     return error.cliError
   }
 
@@ -110,7 +112,9 @@ enum RuleInputs {
       throw profileError(error, path: sourcesDirectory)
     }
     guard !profiles.isEmpty else {
-      throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
+      throw CLIError(status: .noInput) {
+        "no source-app profiles (*.json) in \($0.quote(sourcesDirectory))"
+      }
     }
     return profiles
   }
