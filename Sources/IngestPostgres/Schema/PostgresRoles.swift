@@ -72,8 +72,10 @@ enum PostgresRoles {
         FOREACH name IN ARRAY missing LOOP
           BEGIN
             EXECUTE format('CREATE ROLE %I NOLOGIN', name);
-          EXCEPTION WHEN duplicate_object THEN
-            NULL;  -- another database's migration made it meanwhile
+          EXCEPTION WHEN duplicate_object OR unique_violation THEN
+            -- Another migration made it meanwhile: roles belong to the cluster, while the
+            -- migration lock is one database's, and two CREATE ROLE racing end in either error.
+            NULL;
           END;
         END LOOP;
       END
