@@ -12,11 +12,10 @@ import SystemCalls
 /// payloads proven to be that share's (the library's own file, or its size and SHA-256: see
 /// `proveLeftovers(of:)`) and count nothing; else place its files in the library's files directory,
 /// insert its record and items in one transaction (shared, under a savepoint each, with the other
-/// shares of its
-/// group: see `importPending()`), and only after the commit remove it from the inbox. A failure
-/// before the commit moves the files back and leaves the share in the inbox with the error
-/// recorded; a death at any point leaves the share whole in the inbox, or committed with
-/// leftovers the next pass removes. So no share is imported twice or lost.
+/// shares of its group: see `importPending()`), and only after the commit remove it from the
+/// inbox. A failure before the commit moves the files back and leaves the share in the inbox with
+/// the error recorded; a death at any point leaves the share whole in the inbox, or committed
+/// with leftovers the next pass removes. So no share is imported twice or lost.
 ///
 /// ```swift
 /// let importer = LibraryImporter(
