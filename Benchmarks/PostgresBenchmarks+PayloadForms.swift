@@ -165,7 +165,9 @@ extension PostgresBenchmarks {
     for form in [PostgresPayloads.largeObjects, .chunks] {
       let figure = figures[form] ?? ([], [])
       Harness.report(
-        "  1 GiB as \(form == .chunks ? "1 MiB bytea chunks (COPY FROM STDIN binary)" : "a large object (lo_write)")",
+        "  1 GiB as "
+          + (form == .chunks
+            ? "1 MiB bytea chunks (COPY FROM STDIN binary)" : "a large object (lo_write)"),
         "commit \(seconds(Harness.median(figure.write))), read back"
           + " \(seconds(Harness.median(figure.read)))",
         goal: "the fastest kept", met: nil)

@@ -28,14 +28,17 @@ extension PostgresBenchmarks {
     // Every type, files up to 2 GiB: the default contract stops at 512 MiB.
     let contract = root + "/contract.json"
     try Data(
-      #"{"acceptedTypes": ["public.item"], "maximumFileSize": 2147483648, "maximumShareSize": 2147483648}"#
-        .utf8
+      #"""
+      {"acceptedTypes": ["public.item"], "maximumFileSize": 2147483648, \#
+      "maximumShareSize": 2147483648}
+      """#
+      .utf8
     ).write(to: URL(fileURLWithPath: contract))
     let tools = Tools(cli: cli, time: time, contract: contract)
     print(
       "  ingest-cli share FILE into a PostgreSQL inbox, then ingest-cli inbox import into the"
-        + " PostgreSQL library (with payloads in the database, from another group directory); median wall"
-        + " time, highest peak resident memory of each process")
+        + " PostgreSQL library (with payloads in the database, from another group directory);"
+        + " median wall time, highest peak resident memory of each process")
     for (label, size, rounds) in [("20 KB", 20_000, 7), ("1 GiB", 1 << 30, 2)] {
       let source = URL(fileURLWithPath: root + "/source-\(size).mov")
       if size >= 1 << 30 {

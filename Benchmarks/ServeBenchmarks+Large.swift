@@ -77,8 +77,8 @@ extension ServeBenchmarks {
     try Data((token + "\n").utf8).write(to: URL(fileURLWithPath: files.tokens))
     // Every type, files up to 2 GiB: the default contract stops at 512 MiB.
     try Data(
-      #"{"acceptedTypes": ["public.item"], "maximumFileSize": 2147483648, "maximumShareSize": 2147483648}"#
-        .utf8
+      (#"{"acceptedTypes": ["public.item"], "maximumFileSize": 2147483648,"#
+        + #" "maximumShareSize": 2147483648}"#).utf8
     ).write(to: URL(fileURLWithPath: files.contract))
 
     var ours: [UploadFigures] = []
@@ -166,7 +166,8 @@ extension ServeBenchmarks {
     let label = size >= 1 << 30 ? "\(size >> 30) GiB" : "\(size >> 20) MiB"
     let rounds = zip(ours, baseline).map { String(format: "%.2f/%.2f", $0.seconds, $1.seconds) }
     print(
-      "  rounds (curl to ingest-cli serve s/curl to the disk sink s): \(rounds.joined(separator: " "))"
+      "  rounds (curl to ingest-cli serve s/curl to the disk sink s): "
+        + rounds.joined(separator: " ")
     )
     // Issue 43's goal: the upload takes at most 1.3x the disk sink's time.
     let ratio = Harness.median(zip(ours, baseline).map { $0.seconds / $1.seconds })

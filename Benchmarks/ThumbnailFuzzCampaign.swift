@@ -137,7 +137,8 @@ enum ThumbnailFuzzCampaign {
         + " /healthz 200 at \(healthChecks) checks; \(client.retries) GETs sent again after the"
         + " server closed an idle kept-alive connection")
     print(
-      "slowest answer: \(String(format: "%.2f", slowest)) s (wall clock, \(connections) requests at once)"
+      "slowest answer: \(String(format: "%.2f", slowest)) s"
+        + " (wall clock, \(connections) requests at once)"
     )
     print(
       "thumbnail workers: \(workers.count); endings: \(workers.endings.sorted { $0.key < $1.key })")

@@ -43,8 +43,8 @@ public final class ShareServer: Sendable {
     /// An IPv4 or IPv6 address (not a name) and a port (0: one the kernel picks).
     case address(String, port: UInt16)
     /// A Unix stream socket at this path, made with `Configuration.unixSocketPermissions`
-    /// (`0600` unless told: only this user's processes can connect). A socket left there by a server that
-    /// ended is replaced; anything else at the path is refused, never removed.
+    /// (`0600` unless told: only this user's processes can connect). A socket left there by a
+    /// server that ended is replaced; anything else at the path is refused, never removed.
     case unixSocket(path: String)
 
     /// The description for a terminal: a socket's path quoted (`NameQuoting.terminal`).

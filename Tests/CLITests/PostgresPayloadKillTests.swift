@@ -9,8 +9,8 @@ import Testing
 #endif
 
 /// Real `ingest-cli` sharers and importers killed with SIGKILL at random points, at the same
-/// time, with payloads in PostgreSQL (chunks of `bytea`) and nothing shared between the sharing host
-/// and the importing host but the database. `INGEST_POSTGRES_KILLS` sharers and as many
+/// time, with payloads in PostgreSQL (chunks of `bytea`) and nothing shared between the sharing
+/// host and the importing host but the database. `INGEST_POSTGRES_KILLS` sharers and as many
 /// importers are killed (default 100 each; a process that finishes before its kill does not
 /// count).
 @Suite(

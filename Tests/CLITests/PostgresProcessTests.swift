@@ -243,10 +243,10 @@ struct PostgresProcessTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: setup.group + "/Library")
         #expect(files.count == (made.count + 1) / 2, "one file per photo share, no strays")
         print(
-          "PostgreSQL import crash test (seed \(seed)): start-up \(timing.startup) µs, \(timing.perShare) µs"
-            + " per share; \(count.runs) imports, \(count.killed) killed; \(made.count) shares, all imported"
-            + " once; up to \(maxPending) pending at once; \(strayBeforeCommit) kills left files"
-            + " placed before the commit")
+          "PostgreSQL import crash test (seed \(seed)): start-up \(timing.startup) µs,"
+            + " \(timing.perShare) µs per share; \(count.runs) imports, \(count.killed) killed;"
+            + " \(made.count) shares, all imported once; up to \(maxPending) pending at once;"
+            + " \(strayBeforeCommit) kills left files placed before the commit")
         #expect(count.killed >= kills, "\(count.killed) of \(kills) kills in \(count.runs) imports")
       }
     }

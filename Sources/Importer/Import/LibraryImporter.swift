@@ -10,15 +10,16 @@ import SystemCalls
 /// For each share: claim it (no other importer can take it while claimed), and if its id is
 /// already in the library (a crash after an earlier commit), remove its manifest and the
 /// payloads proven to be that share's (the library's own file, or its size and SHA-256: see
-/// `proveLeftovers(of:)`) and count nothing; else place its files in the library's files directory, insert its record
-/// and items in one transaction (shared, under a savepoint each, with the other shares of its
-/// group: see `importPending()`), and only after the commit remove it from the inbox. A failure
-/// before the commit moves the files back and leaves the share in the inbox with the error
-/// recorded; a death at any point leaves the share whole in the inbox, or committed with
-/// leftovers the next pass removes. So no share is imported twice or lost.
+/// `proveLeftovers(of:)`) and count nothing; else place its files in the library's files directory,
+/// insert its record and items in one transaction (shared, under a savepoint each, with the other
+/// shares of its group: see `importPending()`), and only after the commit remove it from the
+/// inbox. A failure before the commit moves the files back and leaves the share in the inbox with
+/// the error recorded; a death at any point leaves the share whole in the inbox, or committed
+/// with leftovers the next pass removes. So no share is imported twice or lost.
 ///
 /// ```swift
-/// let importer = LibraryImporter(library: try Library(path: path), inbox: DirectoryInbox(group: group))
+/// let importer = LibraryImporter(
+///   library: try Library(path: path), inbox: DirectoryInbox(group: group))
 /// let pass = try await importer.importPending()    // one pass; call again as shares arrive
 /// importer.tally.imported                    // the run's total, over every pass
 /// ```
@@ -271,8 +272,8 @@ public final class LibraryImporter: GroupShareHandler {
     return errno == .tooManyOpenFiles || errno == .tooManyOpenFilesInSystem
   }
 
-  /// The outcome of claiming the share `id`; nil when another importer holds it (counted busy) or its
-  /// manifest cannot be read (the error counted, and the share kept with the reason recorded:
+  /// The outcome of claiming the share `id`; nil when another importer holds it (counted busy) or
+  /// its manifest cannot be read (the error counted, and the share kept with the reason recorded:
   /// see `InboxStore.quarantine`).
   private func claim(
     _ id: UUID, _ claimed: Result<(any InboxClaim)?, any Error>, in pass: inout ImportPass

@@ -71,7 +71,8 @@ enum ServeCommand: ParsableCommand {
       that authenticates.
 
       The web app: GET / is an install page with a pairing form; POST /pair with one of the \
-      tokens answers with a cookie (HttpOnly, SameSite=Strict, Secure with --tls-cert or --behind-https; an \
+      tokens answers with a cookie (HttpOnly, SameSite=Strict, Secure with --tls-cert or \
+      --behind-https; an \
       HMAC of the token under a key held in memory, so a restart asks devices to pair again) \
       that stands in for the header on POST /share and on the pages, for POSTs from the \
       server's own origin. GET /manifest.webmanifest is the web app manifest, its share_target \

@@ -160,9 +160,11 @@ extension ShortcutCommand {
     } else {
       print(
         """
-        wrote \(TerminalText.quoted(options.output)): \(data.count) bytes, unsigned binary property list
+        wrote \(TerminalText.quoted(options.output)): \(data.count) bytes, \
+        unsigned binary property list
           actions: \(made.actions.joined(separator: " -> "))
-          bound to: \(app.bundleIdentifier) (\(TerminalText.quoted(app.name)), team \(app.teamIdentifier))
+          bound to: \(app.bundleIdentifier) (\(TerminalText.quoted(app.name)), \
+        team \(app.teamIdentifier))
         \(made.instructions)
         """)
       for warning in builder.warnings { Output.error("warning: \(warning)") }

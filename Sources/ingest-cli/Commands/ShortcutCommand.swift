@@ -239,7 +239,9 @@ struct ShortcutReport: Encodable {
     }
     if let signer {
       lines.append(
-        "  signed by: \(signer.method == .contact ? "contact (Apple ID, people who know me)" : "iCloud (anyone)")"
+        "  signed by: "
+          + (signer.method == .contact
+            ? "contact (Apple ID, people who know me)" : "iCloud (anyone)")
       )
       let formatter = ISO8601DateFormatter()
       for (index, certificate) in signer.certificates.enumerated() {
@@ -298,9 +300,8 @@ struct ShortcutReport: Encodable {
       lines.append("  bound apps: none")
     } else {
       let apps = boundApps.map { quoted($0.bundleIdentifier) }
-      lines.append(
-        "  bound apps: \(apps.enumerated().filter { apps.firstIndex(of: $0.element) == $0.offset }.map(\.element).joined(separator: ", "))"
-      )
+      let distinct = apps.enumerated().filter { apps.firstIndex(of: $0.element) == $0.offset }
+      lines.append("  bound apps: \(distinct.map(\.element).joined(separator: ", "))")
     }
     return lines.joined(separator: "\n") + "\n"
   }
