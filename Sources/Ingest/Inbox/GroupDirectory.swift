@@ -1,5 +1,6 @@
 import Foundation
 import ItemProvider
+import Synchronization
 import SystemCalls
 
 /// An App Group directory, opened for the pipeline: `Incoming/`, `Inbox/` and `.staging/`
@@ -29,6 +30,11 @@ public final class GroupDirectory: Sendable {
   package let incoming: FileDescriptor
   package let inbox: FileDescriptor
   package let staging: FileDescriptor
+  /// What a payload's flush costs here, as the shares measured it (see `FlushCost`).
+  let payloadFlushCost = FlushCost()
+  /// Whether `checkPublishingLayout()` found `.staging/` and `Incoming/` on one file system:
+  /// the descriptors never change, so neither does the answer.
+  let publishingLayoutChecked = Atomic<Bool>(false)
 
   /// Opens the group directory at `path`, creating it (and missing parents) and its three
   /// directories with mode 0700.
