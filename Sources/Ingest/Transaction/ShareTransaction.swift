@@ -167,7 +167,7 @@ final class ShareTransaction: Sendable {
   func makeDurable(_ payload: StagedPayload) {
     guard payload.flush.claim() else { return }
     do {
-      try payload.file.sync()
+      try group.payloadFlushCost.measure { () throws(IOError) in try payload.file.sync() }
       if !payload.isEntryDurable { try group.staging.sync() }
       payload.flush.finish(nil)
     } catch {
@@ -205,7 +205,7 @@ final class ShareTransaction: Sendable {
       for payload in payloads {
         if payload.flush.claim() {
           do {
-            try payload.file.sync()
+            try group.payloadFlushCost.measure { () throws(IOError) in try payload.file.sync() }
             payload.flush.finish(nil)
           } catch {
             payload.flush.finish(error)
