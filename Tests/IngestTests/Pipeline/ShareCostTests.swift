@@ -1,4 +1,6 @@
 import Foundation
+import SystemCalls
+import TestSupport
 import Testing
 
 @testable import Ingest
@@ -57,5 +59,46 @@ struct ShareCostTests {
     var ran = false
     cost.measure { ran = true }
     #expect(ran)
+  }
+}
+
+/// Where flushes cost next to nothing a share publishes its payloads by rename, else by link.
+@Suite("Publishing by rename where flushes are cheap")
+struct CheapFlushPublishTests {
+  @Test("flushes measured cheap: renamed into Incoming/, nothing left in .staging/ to release")
+  func cheapFlushesRename() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let pipeline = fixture.pipeline()
+    // Any link into Incoming/ would fail the share.
+    let fault = FaultInjector.shared.inject(
+      .ioError, into: .link, under: fixture.groupPath, times: .max)
+    defer { FaultInjector.shared.remove(fault) }
+    for _ in 0..<3 {
+      fixture.group.payloadFlushCost.record(1_000)
+      let outcome = try await PipelineFixture.sharePhoto(pipeline)
+      let file = try #require(outcome.manifest?.items.first?.fileName)
+      #expect(try PublishTests.linkCount(fixture.groupPath + "/Incoming/" + file) == 1)
+      #expect(try fixture.stagingNames().published.isEmpty)
+      #expect(pipeline.spares.pendingReleases == 0)
+    }
+    #expect(try fixture.manifests().count == 3)
+  }
+
+  @Test("flushes measured slow: linked, as on a disk")
+  func slowFlushesLink() async throws {
+    let fixture = try PipelineFixture()
+    defer { fixture.remove() }
+    let pipeline = fixture.pipeline()
+    let fault = FaultInjector.shared.inject(
+      .ioError, into: .link, under: fixture.groupPath, times: .max)
+    defer { FaultInjector.shared.remove(fault) }
+    fixture.group.payloadFlushCost.record(5_000_000)
+    let outcome = await pipeline.share(
+      PipelineFixture.item([
+        PipelineFixture.fileProvider(PipelineFixture.photo, type: "public.jpeg")
+      ]))
+    #expect(!outcome.isCommitted)
+    #expect(try fixture.manifests().isEmpty)
   }
 }
