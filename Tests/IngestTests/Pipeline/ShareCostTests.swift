@@ -2,6 +2,7 @@ import Foundation
 import SystemCalls
 import TestSupport
 import Testing
+import UTI
 
 @testable import Ingest
 
