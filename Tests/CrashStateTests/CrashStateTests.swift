@@ -23,9 +23,7 @@ struct CrashStateTests {
     try await scenario.expectEveryStatePasses(bounds: Self.bounds, work: work.path)
   }
 
-  @Test(
-    "A share of three files published by rename (a file system without hard links, or one"
-      + " whose flushes cost nothing): every state passes, both models")
+  @Test("A share of three files published by rename: every state passes, both models")
   func shareByRename() async throws {
     let directory = try TemporaryDirectory(prefix: "crash-share-rename")
     defer { directory.remove() }
