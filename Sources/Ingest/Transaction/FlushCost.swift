@@ -2,7 +2,9 @@ import Synchronization
 
 /// What flushing a payload file costs on a group directory's file system, as measured: it
 /// decides whether a payload's flush is handed to another worker of the I/O executor as soon as
-/// its copy is done (see `ShareTransaction.flushSoon`), or left to the commit.
+/// its copy is done (`AttachmentLoader`, `ShareTransaction.makeDurable`), or left to the
+/// commit; and whether the commit publishes payloads by link or, where flushes are cheap, by
+/// rename (see `ShareTransaction`).
 ///
 /// A hand-off pays where a flush waits on a device: the flush runs while the share writes its
 /// manifest, and the two overlap. Where a flush costs next to nothing (a RAM file system, a
