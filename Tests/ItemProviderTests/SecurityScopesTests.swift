@@ -48,4 +48,23 @@ struct SecurityScopesTests {
     #expect(scopes.outstandingStarts(Self.url(-1)) == 0)
     #expect(scopes.count <= 33)
   }
+
+  @Test(
+    "a path with a dot, two dots or an empty component is the same URL as its standard form",
+    arguments: ["/tmp/scoped/./1.jpg", "/tmp/scoped/x/../1.jpg", "/tmp//scoped/1.jpg"])
+  func standardizedKey(_ path: String) {
+    #expect(!SecurityScopes.isStandard(path))
+    let scopes = SecurityScopes(generationSize: 8)
+    scopes.grant(URL(fileURLWithPath: path))
+    #expect(scopes.startAccessing(Self.url(1)))
+    #expect(scopes.outstandingStarts(URL(fileURLWithPath: path)) == 1)
+  }
+
+  @Test("a path taken as it is is one standardizing leaves alone")
+  func standardPathsAsTheyAre() {
+    for path in ["/", "/tmp/scoped/1.jpg", "/a b/c%20d.jpg", "/tmp/é/..x/.y"] {
+      #expect(SecurityScopes.isStandard(path))
+      #expect(URL(fileURLWithPath: path).standardizedFileURL.path == path)
+    }
+  }
 }

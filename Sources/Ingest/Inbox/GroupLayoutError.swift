@@ -1,3 +1,4 @@
+import Synchronization
 import SystemCalls
 
 /// The group directory's parts are on file systems the pipeline cannot work across: a payload
@@ -33,13 +34,18 @@ extension GroupDirectory {
   /// Checks that `.staging/` and `Incoming/` are on one file system, as publishing a payload
   /// needs (see `GroupLayoutError`).
   ///
+  /// Once they are found on one, the answer is kept: both are open descriptors, and the file
+  /// system of an open directory never changes (two `fstat` calls a share saved).
+  ///
   /// - Throws: `GroupLayoutError` when they are not; `IOError` when either cannot be looked at.
   package func checkPublishingLayout() throws {
+    if publishingLayoutChecked.load(ordering: .relaxed) { return }
     let incomingDevice = try incoming.status().device
     let stagingDevice = try staging.status().device
     guard incomingDevice == stagingDevice else {
       throw GroupLayoutError(
         group: path, first: Self.incomingName, second: Self.stagingName)
     }
+    publishingLayoutChecked.store(true, ordering: .relaxed)
   }
 }

@@ -103,10 +103,13 @@ struct AttachmentLoader: Sendable {
         // Apple deletes a temporary copy when this handler returns: copy it now.
         do {
           let loaded = try copyFile(atPath: url.path, into: payload, position: position)
-          // Flushed by another worker while the share goes on (to its manifest, or other
-          // loads), unless the commit gets to it first (see `PayloadFlush`).
-          payload.flush.queue()
-          IOExecutor.shared.execute { transaction.makeDurable(payload) }
+          // Where flushes are slow, flushed by another worker while the share goes on (to its
+          // manifest, or other loads), unless the commit gets to it first (see `PayloadFlush`);
+          // where they cost less than waking a worker, left to the commit (see `FlushCost`).
+          if transaction.group.payloadFlushCost.paysToHandOff {
+            payload.flush.queue()
+            IOExecutor.shared.execute { transaction.makeDurable(payload) }
+          }
           continuation.resume(returning: .success(loaded))
         } catch {
           transaction.discard(payload)
@@ -153,8 +156,10 @@ struct AttachmentLoader: Sendable {
           cause: ReceivedFileChanged(expected: nil))
       }
       progress(position, received.byteCount)
-      payload.flush.queue()
-      IOExecutor.shared.execute { transaction.makeDurable(payload) }
+      if transaction.group.payloadFlushCost.paysToHandOff {
+        payload.flush.queue()
+        IOExecutor.shared.execute { transaction.makeDurable(payload) }
+      }
       return .success(.file(payload, byteCount: received.byteCount, sha256: received.sha256))
     } catch {
       return .failure(StageFailure(stage: .copying, error: error))
