@@ -49,10 +49,11 @@ struct ServeCommandTests {
   }
 
   /// Starts `ingest-cli serve --port 0` with a token file in `directory`, and reads the port
-  /// from its first line.
-  static func start(in directory: TemporaryDirectory, _ arguments: [String] = []) async throws
-    -> Server
-  {
+  /// from its first line; `environment` adds to the test's own.
+  static func start(
+    in directory: TemporaryDirectory, _ arguments: [String] = [],
+    environment: [String: String] = [:]
+  ) async throws -> Server {
     let tokens = directory.path + "/tokens"
     try Data("other-device-token\n\(token)\n".utf8).write(to: URL(fileURLWithPath: tokens))
     let group = directory.path + "/group"
@@ -64,6 +65,9 @@ struct ServeCommandTests {
     process.arguments =
       ["serve"] + portArguments + ["--token-file", tokens, "--group-dir", group] + arguments
     process.currentDirectoryURL = CLI.packageRoot
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
