@@ -24,7 +24,7 @@ struct PostgresStreamTests {
     let path = directory + "/source \(megabytes).jpg"
     FileManager.default.createFile(atPath: path, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    for _ in 0..<megabytes { handle.write(Data(block)) }
+    for _ in 0..<megabytes { try handle.write(contentsOf: Data(block)) }
     try handle.close()
     return path
   }
