@@ -188,6 +188,17 @@ public struct SharePipeline: Sendable {
       if let spare {
         await load(&run, transaction: transaction, adopting: received)
         prepared = spare.prepared
+      } else if received.isEmpty, !options.keepsPartialShares,
+        (inbox as? any PayloadReceivingInbox)?.receivesPayloads == true
+      {
+        // Straight from the source: the store takes each payload as it is read, in the
+        // share's own transaction, so its manifest is reserved before anything loads. (A
+        // share that keeps what loaded when something fails, or adopts received files, writes
+        // its payloads in `Incoming/` first.)
+        let reserved = try await inbox.reserve(id)
+        await load(
+          &run, transaction: transaction, receiver: reserved as? any PayloadReceivingManifest)
+        prepared = reserved
       } else {
         async let reserved = inbox.reserve(id)
         await load(&run, transaction: transaction, adopting: received)
