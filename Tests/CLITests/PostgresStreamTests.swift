@@ -22,7 +22,7 @@ struct PostgresStreamTests {
     var block = (0..<(1 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     block.replaceSubrange(0..<4, with: [0xFF, 0xD8, 0xFF, 0xE0])
     let path = directory + "/source \(megabytes).jpg"
-    FileManager.default.createFile(atPath: path, contents: nil)
+    try #require(FileManager.default.createFile(atPath: path, contents: nil), "create \(path)")
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     for _ in 0..<megabytes { try handle.write(contentsOf: Data(block)) }
     try handle.close()

@@ -4,7 +4,7 @@ import SystemCalls
 /// An inbox whose store can take a share's payloads itself as they are read from their source
 /// (a database), rather than as files the loader writes in `Incoming/` first: straight from
 /// the source, with no copy on local disk.
-package protocol PayloadReceivingInbox: InboxStore {
+package protocol PayloadReceivingInbox: InboxWriter {
   /// Whether shares made now send their payloads to the store (`PayloadReceivingManifest`).
   var receivesPayloads: Bool { get }
 }

@@ -184,17 +184,21 @@ private enum CancelRequests {
   }
 }
 
-/// One cancel request, kept inside a `Mutex` to travel to the worker that sends it.
+/// One cancel request, owned by the worker that sends it. Its pointer travels as its address
+/// (a value the compiler can send): nothing else keeps it once `CancelRequests.send` hands it
+/// over, and `send()` takes it once.
 private final class PendingCancel: Sendable {
-  private let state: Mutex<(request: OpaquePointer, api: cpostgres_api)?>
+  private let state: Mutex<(address: UInt, api: cpostgres_api)?>
 
   init(request: OpaquePointer, api: cpostgres_api) {
-    state = Mutex((request, api))
+    state = Mutex((UInt(bitPattern: request), api))
   }
 
   /// Sends the request (once) and frees it.
   func send() {
-    guard let (request, api) = state.withLock({ $0.take() }) else { return }
+    guard let (address, api) = state.withLock({ $0.take() }),
+      let request = OpaquePointer(bitPattern: address)
+    else { return }
     var reason = [CChar](repeating: 0, count: 256)
     _ = api.cancel(request, &reason, Int32(reason.count))
     api.freeCancel(request)
