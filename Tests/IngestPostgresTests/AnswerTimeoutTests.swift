@@ -17,6 +17,9 @@ import Testing
 /// once it runs again, the next operation works.
 ///
 /// The bound checked is generous (three times the timeout) and proves only that the wait ends.
+/// Each test has the server to itself: a stopped backend holds up other tests' statements
+/// (`DROP DATABASE` waits for every backend), and their blocked threads could keep this test
+/// from letting it run again.
 @Suite(
   "PostgreSQL answer timeout: a stopped server is given up (a real server)",
   .enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipMessage)))
@@ -56,7 +59,7 @@ struct AnswerTimeoutTests {
 
   @Test("A statement in flight on a stopped backend fails within the timeout, not forever")
   func statement() async throws {
-    try await PostgresServer.sharing {
+    try await PostgresServer.havingServerToItself {
       let url = try #require(PostgresServer.url.flatMap(PostgresURL.init))
       try await IOExecutor.shared.run {
         let connection = try PGConnection(
@@ -82,7 +85,7 @@ struct AnswerTimeoutTests {
 
   @Test("A COPY whose server stops taking data fails within the timeout")
   func copy() async throws {
-    try await PostgresServer.sharing {
+    try await PostgresServer.havingServerToItself {
       let url = try #require(PostgresServer.url.flatMap(PostgresURL.init))
       try await IOExecutor.shared.run {
         let connection = try PGConnection(
@@ -118,7 +121,7 @@ struct AnswerTimeoutTests {
 
   @Test("A claim whose server stops is a temporary error: the share stays, then imports")
   func claim() async throws {
-    try await PostgresServer.sharing {
+    try await PostgresServer.havingServerToItself {
       let database = try PostgresServer.makeDatabase(prefix: "answer")
       let directory = try TemporaryDirectory()
       defer {

@@ -123,7 +123,7 @@ struct PostgresPayloadMigrationTests {
         VALUES ('\(early)', clock_timestamp(), 'files');
         INSERT INTO share_ingest.inbox_items
           (share_id, position, kind, type_identifier, file, byte_count, sha256, payload_chunks)
-        VALUES ('\(early)', 0, 'file', 'public.data', 'Incoming/\(early)', 2,
+        VALUES ('\(early)', 0, 'file', 'public.png', 'Incoming/\(early).png', 2,
           '\(earlyDigest)', 1);
         COMMIT;
         """

@@ -179,6 +179,22 @@ public enum PostgresServer {
     try locked(exclusive: true, body)
   }
 
+  /// Runs `body` with the server to itself, as `withServerToItself` does, for asynchronous
+  /// work: for a test that stops a backend (`SIGSTOP`), which holds up other tests' statements
+  /// (`DROP DATABASE` waits for every backend) and, through them, the threads that would let
+  /// the stopped one run again. The lock is waited for on a thread of its own.
+  public static func havingServerToItself<T: Sendable>(_ body: () async throws -> T)
+    async throws -> T
+  {
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return try await body() }
+    defer { close(descriptor) }
+    try await Offload.run {
+      while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+    }
+    return try await body()
+  }
+
   private static func locked<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
     let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return try body() }

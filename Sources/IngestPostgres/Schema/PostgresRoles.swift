@@ -14,10 +14,10 @@
 ///
 /// All read `schema_version` (every connection checks the schema's version). The roles are
 /// `NOLOGIN` groups: an administrator grants one (or, for a web host, two) to each host's login
-/// role (`GRANT share_ingest_sharer, share_ingest_viewer TO web_host`). `ingest-cli db migrate` creates them when
-/// missing, which needs a role with `CREATEROLE` (or a superuser); a role without it that
-/// finds them missing is refused with the `CREATE ROLE` statements to ask an
-/// administrator for. Each migration then revokes and grants every table's privileges again
+/// role (`GRANT share_ingest_sharer, share_ingest_viewer TO web_host`). `ingest-cli db
+/// migrate` creates them when missing, which needs a role with `CREATEROLE` (or a superuser);
+/// a role without it that finds them missing is refused with the `CREATE ROLE` statements to
+/// ask an administrator for. Each migration then revokes and grants every table's privileges again
 /// from `tables`, the one place they are written: a step that adds a table adds its row there.
 ///
 /// Payloads as large objects belong to the role that made them, and only their owner may
@@ -101,8 +101,10 @@ enum PostgresRoles {
         FOREACH name IN ARRAY missing LOOP
           BEGIN
             EXECUTE format('CREATE ROLE %I NOLOGIN', name);
-          EXCEPTION WHEN duplicate_object THEN
-            NULL;  -- another database's migration made it meanwhile
+          EXCEPTION WHEN duplicate_object OR unique_violation THEN
+            -- Another database's migration made it meanwhile (roles belong to the cluster;
+            -- one made by a transaction that commits while this one waits is unique_violation).
+            NULL;
           END;
         END LOOP;
       END
