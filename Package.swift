@@ -197,7 +197,7 @@ let package = Package(
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "InboxReading", "Importer",
         "TypeMatrix", "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs", "ShareServer",
-        "ShareWebApp",
+        "ShareWebApp", "SystemCalls",
         "CMicroHTTPD", "TestSupport",
       ] + appleModuleNames.filter { $0 == "UIKit" }.map { .target(name: $0) },
       path: "Benchmarks",
@@ -208,7 +208,9 @@ let package = Package(
     // MARK: Tests
     // Shared by the test targets and the benchmarks: project paths, temporary directories, a
     // seeded generator. Not a product.
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .target(
+      name: "TestSupport", dependencies: ["SystemCalls"], path: "Tests/TestSupport",
+      swiftSettings: swiftSettings),
     // Crash states a power loss could leave, drawn from what the system-call layer recorded
     // under a persistence model, and written out one by one for a restarted program to meet.
     .target(
@@ -225,7 +227,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "ItemProviderTests",
-      dependencies: ["ItemProvider", "UTI", "TestSupport"],
+      dependencies: ["ItemProvider", "UTI", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -274,7 +276,8 @@ let package = Package(
     .testTarget(
       name: "ImageCodecsTests",
       dependencies: [
-        "ImageCodecs", "Sniffing", "UTI", "TestSupport", "CHeifGuard", "CHeifGuardThrowing",
+        "ImageCodecs", "Sniffing", "UTI", "SystemCalls", "TestSupport", "CHeifGuard",
+        "CHeifGuardThrowing",
       ],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -306,7 +309,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "ingest-cli", "ActivationRules", "Importer", "IngestPostgres", "Ingest", "InboxReading",
-        "TestSupport",
+        "SystemCalls", "TestSupport",
       ],
       swiftSettings: swiftSettings
     ),

@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import ItemProvider
+import SystemCalls
 
 /// Issue 29's load figure: 64 shares at once in one process, each of a 20 KB file, alone and
 /// with four busy processes hogging the cores; each share's latency (p50, p99) and how many
@@ -112,20 +113,16 @@ extension IngestBenchmarks {
   }
 
   /// `count` processes that spin on the processor until stopped.
-  static func startHogs(_ count: Int) throws -> [Process] {
+  static func startHogs(_ count: Int) throws -> [ChildProcess] {
     try (0..<count).map { _ in
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "while :; do :; done"]
-      try process.run()
-      return process
+      try ChildProcess.spawn("/bin/sh", arguments: ["-c", "while :; do :; done"])
     }
   }
 
-  static func stopHogs(_ hogs: [Process]) {
+  static func stopHogs(_ hogs: [ChildProcess]) {
     for hog in hogs {
-      kill(hog.processIdentifier, SIGKILL)
-      hog.waitUntilExit()
+      try? hog.send(SIGKILL)
+      _ = hog.wait()
     }
   }
 }

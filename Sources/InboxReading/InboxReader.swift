@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import SystemCalls
 
 /// An inbox both sides use: what commits shares (`InboxWriter`, in `Ingest`, all a share
 /// extension links) and what takes them out (`InboxReader`). Both inboxes of this package are
@@ -112,7 +113,9 @@ extension InboxReader {
       do {
         if let claim = try await claim(entry.id) { claimed.claims.append(claim) }
       } catch {
-        if error is ManifestError { try? await quarantine(entry.id, reason: "\(error)") }
+        if error is ManifestError {
+          try? await quarantine(entry.id, reason: NameQuoting.verbatim.describe(error))
+        }
         claimed.refused.append(ClaimedShares.Refusal(shareID: entry.id, error: error))
       }
     }

@@ -39,7 +39,7 @@ import SystemCalls
 /// share does not hold up the others' bytes.
 public final class ShareServer: Sendable {
   /// Where the server listens: an IP address and port, or a Unix socket.
-  public enum Listener: Sendable, Hashable, CustomStringConvertible {
+  public enum Listener: Sendable, Hashable, NameQuotingDescription {
     /// An IPv4 or IPv6 address (not a name) and a port (0: one the kernel picks).
     case address(String, port: UInt16)
     /// A Unix stream socket at this path, made with `Configuration.unixSocketPermissions`
@@ -47,11 +47,15 @@ public final class ShareServer: Sendable {
     /// ended is replaced; anything else at the path is refused, never removed.
     case unixSocket(path: String)
 
-    /// `127.0.0.1 port 8787`, `unix socket /run/ingest.sock`.
-    public var description: String {
+    /// The description for a terminal: a socket's path quoted (`NameQuoting.terminal`).
+    public var description: String { description(quoting: .terminal) }
+
+    /// `127.0.0.1 port 8787`, `unix socket /run/ingest.sock`, a socket's path written by
+    /// `quoting`.
+    public func description(quoting: NameQuoting) -> String {
       switch self {
       case .address(let host, let port): "\(host) port \(port)"
-      case .unixSocket(let path): "unix socket \(TerminalText.quoted(path))"
+      case .unixSocket(let path): "unix socket \(quoting.quote(path))"
       }
     }
   }
@@ -84,7 +88,7 @@ public final class ShareServer: Sendable {
       do {
         bytes = try FileSystem.readFile(atPath: path, limit: 1 << 20)
       } catch {
-        throw .unreadableTLSFile(path: path, problem: "\(error)")
+        throw .unreadableTLSFile(path: path, problem: error.reason)
       }
       let text = String(decoding: bytes, as: UTF8.self)
       guard text.contains("-----BEGIN "), text.contains(marker + "-----") else {

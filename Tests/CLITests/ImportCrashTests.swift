@@ -1,6 +1,7 @@
 import Foundation
 import Importer
 import Synchronization
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -77,15 +78,11 @@ struct ImportCrashTests {
         let id = try #require(try CLI.json(result.standardOutput)["shareID"] as? String)
         made.insert(id)
       }
-      func importer() -> Process {
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = [
-          "inbox", "import", "--group-dir", group, "--library", library, "--json",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        return process
+      func importer() throws -> ChildProcess {
+        try ChildProcess.spawn(
+          CLI.executable.path,
+          arguments: ["inbox", "import", "--group-dir", group, "--library", library, "--json"],
+          standardOutput: .nullDevice, standardError: .nullDevice)
       }
 
       // How long an import takes here, with nothing to do and per share, so each kill lands
@@ -100,7 +97,7 @@ struct ImportCrashTests {
       while count.wantsMore {
         try share()
         let delay = timing.delay(pending: pending, using: &generator)
-        try count.run(importer(), killingAfter: delay)
+        try count.run(importer, killingAfter: delay)
         let state = try Self.check(group: group, libraryPath: library, made: made)
         pending = state.pending.count
         maxPending = max(maxPending, pending)

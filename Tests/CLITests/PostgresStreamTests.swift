@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -98,15 +99,12 @@ struct PostgresStreamTests {
       let sharerHost = setup.directory.path + "/sharer-host"
       let importerHost = setup.directory.path + "/importer-host"
       let source = try Self.source(megabytes: 512, in: setup.directory.path)
-      let process = Process()
-      process.executableURL = CLI.executable
-      process.arguments = ["share", "--group-dir", sharerHost, source]
-      process.environment = ProcessInfo.processInfo.environment.merging([
-        "INGEST_INBOX_URL": setup.database, "INGEST_PAYLOADS_URL": setup.database,
-      ]) { $1 }
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+      let process = try ChildProcess.spawn(
+        CLI.executable.path, arguments: ["share", "--group-dir", sharerHost, source],
+        environment: .adding([
+          "INGEST_INBOX_URL": setup.database, "INGEST_PAYLOADS_URL": setup.database,
+        ]),
+        standardInput: .nullDevice, standardOutput: .nullDevice, standardError: .nullDevice)
       // Killed once its COPY has sent some chunks (seen from another connection).
       let copying = """
         SELECT count(*) FROM pg_stat_activity
@@ -119,9 +117,9 @@ struct PostgresStreamTests {
         }
       }
       #expect(seen && process.isRunning, "the sharer ended before its COPY was seen")
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      #expect(process.terminationReason == .uncaughtSignal)
+      try process.send(SIGKILL)
+      let outcome = await process.wait()
+      #expect(outcome.signal == SIGKILL, "\(outcome)")
       // The server rolls the transaction back when it sees the connection go.
       let ended = try await waitUntil(limit: .seconds(60)) {
         try await Offload.run { try PostgresServer.psql(setup.database, copying) == ["0"] }

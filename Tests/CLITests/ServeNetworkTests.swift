@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -273,18 +274,14 @@ struct ServeNetworkTests {
       // The watcher starts with the whole inbox waiting: it must take it in groups.
       let log = directory.path + "/watch.log"
       _ = FileManager.default.createFile(atPath: log, contents: nil)
-      let watch = Process()
-      watch.executableURL = CLI.executable
-      watch.arguments = [
-        "inbox", "watch", "--group-dir", server.group, "--inbox", database, "--library", database,
-        "--metrics-port", "0",
-      ]
-      watch.standardOutput = FileHandle.nullDevice
-      watch.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-      try watch.run()
+      let watch = try CLI.start(
+        [
+          "inbox", "watch", "--group-dir", server.group, "--inbox", database, "--library",
+          database, "--metrics-port", "0",
+        ], errorLog: log)
       defer {
-        if watch.isRunning { kill(watch.processIdentifier, SIGKILL) }
-        watch.waitUntilExit()
+        try? watch.send(SIGKILL)
+        _ = watch.wait()
       }
       func imported() -> Int {
         let rows = try? PostgresServer.psql(
@@ -317,9 +314,9 @@ struct ServeNetworkTests {
             == ["0"]
         })
       #expect(imported() == count, "the share posted again was recorded twice")
-      kill(watch.processIdentifier, SIGTERM)
-      watch.waitUntilExit()
-      #expect(watch.terminationStatus == 0)
+      try watch.send(SIGTERM)
+      let outcome = await watch.wait()
+      #expect(outcome.exitStatus == 0, "\(outcome)")
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -52,13 +53,13 @@ struct ShareCrashTests {
 
       var count = KillCount(wanted: kills)
       while count.wantsMore {
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["share", "--group-dir", group] + sources.map(\.path)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         try count.run(
-          process, killingAfter: Int64.random(in: 0...(span * 12 / 10), using: &generator))
+          {
+            try ChildProcess.spawn(
+              CLI.executable.path,
+              arguments: ["share", "--group-dir", group] + sources.map(\.path),
+              standardOutput: .nullDevice, standardError: .nullDevice)
+          }, killingAfter: Int64.random(in: 0...(span * 12 / 10), using: &generator))
       }
 
       // Every manifest names complete files whose size and digest are a source's, each share

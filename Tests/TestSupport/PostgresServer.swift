@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -38,26 +39,15 @@ public enum PostgresServer {
   }
 
   /// Runs the server's control command with `argument` (`restart`) and returns its exit
-  /// status. Spawned and waited for directly: the server it starts keeps running and holds
-  /// whatever it inherited, which a Foundation `Process` would wait on.
+  /// status. Its standard streams are `/dev/null`: the server it starts keeps running and holds
+  /// whatever it inherited, which a reader of its output would wait on.
   public static func runControl(_ argument: String) -> Int32 {
-    guard let control else { return -1 }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor: Int32 in [0, 1, 2] {
-      let mode = descriptor == 0 ? O_RDONLY : O_WRONLY
-      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", mode, 0)
-    }
-    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(control), strdup(argument), nil]
-    defer { for argument in arguments { free(argument) } }
-    var pid = pid_t()
-    guard posix_spawn(&pid, control, &actions, nil, arguments, environ) == 0 else { return -1 }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { return -1 }
-    }
-    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    guard let control,
+      let child = try? ChildProcess.spawn(
+        control, arguments: [argument], standardInput: .nullDevice, standardOutput: .nullDevice,
+        standardError: .nullDevice)
+    else { return -1 }
+    return child.wait().exitStatus ?? -1
   }
 
   /// The server's processes: its postmaster (the first line of `postmaster.pid` in
@@ -116,22 +106,12 @@ public enum PostgresServer {
   /// one a line, columns separated by `|`.
   @discardableResult
   public static func psql(_ url: String, _ sql: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql,
-    ]
-    let errors = Pipe()
-    let output = Pipe()
-    process.standardError = errors
-    process.standardOutput = output
-    try process.run()
-    let rows = output.fileHandleForReading.readDataToEndOfFile()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(message: String(decoding: message, as: UTF8.self))
+    let output = try ChildProcess.run(
+      "psql", arguments: ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql])
+    guard output.outcome.succeeded else {
+      throw Failure(message: output.standardErrorText)
     }
+    let rows = output.standardOutput
     return String(decoding: rows, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 

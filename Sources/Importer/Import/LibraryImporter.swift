@@ -99,7 +99,7 @@ public final class LibraryImporter: GroupShareHandler {
       do {
         try await importGroups(into: &pass)
       } catch {
-        pass.errors.append(ImportFailure(shareID: nil, error: "\(error)"))
+        pass.errors.append(ImportFailure(shareID: nil, error: NameQuoting.verbatim.describe(error)))
         running.withLock { $0.add(pass) }
         throw error
       }
@@ -110,7 +110,7 @@ public final class LibraryImporter: GroupShareHandler {
     do {
       pending = try await inbox.pending(readingFailures: false)
     } catch {
-      pass.errors.append(ImportFailure(shareID: nil, error: "\(error)"))
+      pass.errors.append(ImportFailure(shareID: nil, error: NameQuoting.verbatim.describe(error)))
       running.withLock { $0.add(pass) }
       throw error
     }
@@ -198,7 +198,9 @@ public final class LibraryImporter: GroupShareHandler {
         log.record(
           IngestEvent(
             shareID: refusal.shareID, stage: .claim, event: "failed", error: refusal.error))
-        pass.errors.append(ImportFailure(shareID: refusal.shareID, error: "\(refusal.error)"))
+        pass.errors.append(
+          ImportFailure(
+            shareID: refusal.shareID, error: NameQuoting.verbatim.describe(refusal.error)))
       }
       var group: [PlacedShare] = []
       var taken = TakenPayloads()
@@ -284,7 +286,9 @@ public final class LibraryImporter: GroupShareHandler {
     } catch {
       log.record(IngestEvent(shareID: id, stage: .claim, event: "failed", error: error))
       pass.errors.append(ImportFailure(shareID: id, error: error))
-      if error is ManifestError { try? await inbox.quarantine(id, reason: "\(error)") }
+      if error is ManifestError {
+        try? await inbox.quarantine(id, reason: NameQuoting.verbatim.describe(error))
+      }
       return nil
     }
   }
@@ -399,7 +403,7 @@ public final class LibraryImporter: GroupShareHandler {
   private func fail(_ claim: any InboxClaim, _ error: any Error, in pass: inout ImportPass) async {
     let id = claim.manifest.id
     log.record(IngestEvent(shareID: id, stage: .release, event: "failed", error: error))
-    try? await claim.release(recording: "\(error)")
+    try? await claim.release(recording: NameQuoting.verbatim.describe(error))
     pass.errors.append(ImportFailure(shareID: id, error: error))
   }
 

@@ -322,7 +322,7 @@ enum InboxCommand: ParsableCommand {
       return error.field.isEmpty ? error.problem : "\(error.field): \(error.problem)"
     }
     if let error = error as? IOError { return error.reason }
-    return "\(error)"
+    return NameQuoting.verbatim.describe(error)
   }
 
   static func show(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) async throws
@@ -471,7 +471,7 @@ enum InboxCommand: ParsableCommand {
         Output.error("ingest-cli: metrics on http://\(shownHost):\(server.port)/metrics")
         metricsServer = server
       } catch {
-        throw CLIError(status: .cannotCreate, message: "\(error)")
+        throw CLIError(status: .cannotCreate, describing: error)
       }
       measured = wrapper
     }

@@ -317,7 +317,7 @@ enum ServeCommand: ParsableCommand {
       do {
         tls = try ShareServer.TLSCredentials(privateKeyFile: key, certificateFile: certificate)
       } catch {
-        throw CLIError(status: .noInput, message: "\(error)")
+        throw CLIError(status: .noInput, describing: error)
       }
     case (nil, nil): tls = nil
     default: throw CLIError.usage("--tls-cert and --tls-key are given together")
@@ -400,7 +400,7 @@ enum ServeCommand: ParsableCommand {
         thumbnailDecoding: .thisExecutable,
         configuration: configuration, log: { Output.error("serve: \($0)") })
     } catch {
-      throw CLIError(status: .cannotCreate, message: "\(error)")
+      throw CLIError(status: .cannotCreate, describing: error)
     }
     server.stopOnSignals([SIGINT, SIGTERM])
     switch server.listening {
@@ -408,13 +408,13 @@ enum ServeCommand: ParsableCommand {
       let shownHost = host.contains(":") ? "[\(host)]" : host
       print("listening on \(tls == nil ? "http" : "https")://\(shownHost):\(port)")
     case .unixSocket(let path):
-      print("listening on unix:\(path)")
+      print("listening on unix:\(TerminalText.quoted(path))")
     }
     Output.flush()
     do {
       try await server.run()
     } catch {
-      throw CLIError(status: .ioError, message: "\(error)")
+      throw CLIError(status: .ioError, describing: error)
     }
     await pipeline.close()
     return .success

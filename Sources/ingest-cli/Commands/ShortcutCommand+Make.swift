@@ -141,7 +141,7 @@ extension ShortcutCommand {
     do {
       app = try ShortcutApp(bundleIdentifier: bundle, name: name, teamIdentifier: team)
     } catch {
-      throw CLIError.usage("\(error)")
+      throw CLIError(status: .usage, describing: error)
     }
     var builder = WorkflowBuilder(app: app)
     if let action = options.action { builder.action = action }
@@ -187,7 +187,7 @@ extension ShortcutCommand {
     do {
       server = try ShortcutServer(url: url, asksForToken: !options.isWithoutToken)
     } catch {
-      throw CLIError.usage("--post-to: \(error)")
+      throw CLIError(status: .usage) { "--post-to: \($0.describe(error))" }
     }
     var builder = UploadWorkflowBuilder(server: server)
     builder.input = appearance.input

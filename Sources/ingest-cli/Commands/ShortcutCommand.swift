@@ -123,10 +123,10 @@ enum ShortcutCommand: ParsableCommand {
     } catch let error as CLIError {
       throw error
     } catch let error as SharedLibraryError {
-      throw CLIError(status: .ioError, message: "\(error)")
+      throw CLIError(status: .ioError, describing: error)
     } catch {
       // A message about the content does not name the file; say which one.
-      throw CLIError.data("\(TerminalText.quoted(name)): \(error)")
+      throw CLIError(status: .dataError) { "\($0.quote(name)): \($0.describe(error))" }
     }
     let verification = file.verify()
     let report = ShortcutReport(path: name, file: file, verification: verification)

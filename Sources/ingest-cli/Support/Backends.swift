@@ -223,14 +223,3 @@ enum Backends {
     }
   }
 }
-
-extension CLIError {
-  /// A database whose schema this program cannot use: one never migrated is missing input
-  /// (66), another version's is bad data (65).
-  init(_ error: PostgresSchemaError) {
-    switch error {
-    case .notMigrated: self = .noInput("\(error)")
-    case .older, .newer: self = .data("\(error)")
-    }
-  }
-}
