@@ -254,7 +254,8 @@ let package = Package(
     .testTarget(
       name: "IngestPostgresTests",
       dependencies: [
-        "IngestPostgres", "Importer", "Ingest", "InboxReading", "SystemCalls", "TestSupport",
+        "IngestPostgres", "Importer", "Ingest", "InboxReading", "ItemProvider", "SystemCalls",
+        "TestSupport",
       ],
       swiftSettings: swiftSettings
     ),

@@ -51,10 +51,11 @@ struct ServeCommandTests {
   }
 
   /// Starts `ingest-cli serve --port 0` with a token file in `directory`, and reads the port
-  /// from its first line.
-  static func start(in directory: TemporaryDirectory, _ arguments: [String] = []) async throws
-    -> Server
-  {
+  /// from its first line; `environment` adds to the test's own.
+  static func start(
+    in directory: TemporaryDirectory, _ arguments: [String] = [],
+    environment: [String: String] = [:]
+  ) async throws -> Server {
     let tokens = directory.path + "/tokens"
     try Data("other-device-token\n\(token)\n".utf8).write(to: URL(fileURLWithPath: tokens))
     let group = directory.path + "/group"
@@ -67,8 +68,8 @@ struct ServeCommandTests {
         CLI.executable.path,
         arguments: ["serve"] + portArguments + ["--token-file", tokens, "--group-dir", group]
           + arguments,
-        workingDirectory: CLI.packageRoot.path, standardInput: .nullDevice, standardOutput: .pipe,
-        standardError: .descriptor(logFile))
+        environment: .adding(environment), workingDirectory: CLI.packageRoot.path,
+        standardInput: .nullDevice, standardOutput: .pipe, standardError: .descriptor(logFile))
     }
     let line = try await CLI.firstLine(of: process.standardOutput)
     let listening = line.split(separator: "\n").first.map(String.init) ?? ""

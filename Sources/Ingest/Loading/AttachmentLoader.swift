@@ -19,6 +19,10 @@ struct AttachmentLoader: Sendable {
   /// Files in `.staging/` the share may take as they are instead of copying them (see
   /// `ReceivedFile`): a file representation whose file is one of these is adopted.
   var adoptions: [ReceivedFile] = []
+  /// The store that takes the payloads as they are read (see `PayloadReceivingManifest`),
+  /// with each taken attachment's position in the manifest; nil when payloads are files in
+  /// `Incoming/`.
+  var receiver: (manifest: any PayloadReceivingManifest, positions: [AttachmentPosition: Int])?
 
   /// Loads `choice` from the decision's provider.
   func load(_ decision: AttachmentDecision, _ choice: RepresentationChoice) async
@@ -52,7 +56,8 @@ struct AttachmentLoader: Sendable {
           return .success(.page(url: page.url, title: page.title, selection: page.selection))
         }
         do {
-          return .success(try stage(data, fileExtension: fileExtension))
+          return .success(
+            try stage(data, fileExtension: fileExtension, position: decision.position))
         } catch {
           return .failure(failure(.copying, error))
         }
@@ -73,7 +78,7 @@ struct AttachmentLoader: Sendable {
     // The payload file is taken (or made) now, while the provider's queue wakes up to call the
     // source, rather than after; when the share may adopt files, once the file is known.
     var prepared: StagedPayload?
-    if adoptions.isEmpty {
+    if adoptions.isEmpty, receiver == nil {
       do {
         prepared = try transaction.stagePayload(fileExtension: fileExtension)
       } catch {
@@ -91,6 +96,19 @@ struct AttachmentLoader: Sendable {
         if prepared == nil, let received = adoptable(url) {
           continuation.resume(
             returning: adopt(received, fileExtension: fileExtension, position: position))
+          return
+        }
+        if let receiver {
+          // Straight from the source into the store, while the file still exists.
+          do {
+            continuation.resume(
+              returning: .success(
+                try send(
+                  atPath: url.path, to: receiver, fileExtension: fileExtension,
+                  position: position)))
+          } catch {
+            continuation.resume(returning: .failure(StageFailure(stage: .copying, error: error)))
+          }
           return
         }
         let payload: StagedPayload
@@ -190,9 +208,46 @@ struct AttachmentLoader: Sendable {
     }
   }
 
+  /// Sends the regular file at `path` to the store that receives the share's payloads, with
+  /// the checks a copy makes (a regular file, never through a final link, within the
+  /// contract's limits), hashing it as it goes.
+  private func send(
+    atPath path: String,
+    to receiver: (manifest: any PayloadReceivingManifest, positions: [AttachmentPosition: Int]),
+    fileExtension: String?, position: AttachmentPosition
+  ) throws -> LoadedAttachment {
+    guard let slot = receiver.positions[position] else { throw CancellationError() }
+    let source = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking])
+    return try source.closeAfter {
+      let status = try source.status()
+      guard status.kind == .regularFile else {
+        throw IOError(.notRegularFile, operation: .copy, path: path, fileKind: status.kind)
+      }
+      try budget.charge(Int(status.size), fileTotal: status.size)
+      try checkNotEmpty(status.size)
+      let result = try receiver.manifest.receivePayload(
+        at: slot, from: .file(source, byteCount: status.size, path: path),
+        isCancelled: { cancellation.isCancelled }, progress: { progress(position, $0) })
+      return .stored(
+        name: Self.payloadName(fileExtension), byteCount: result.byteCount,
+        sha256: result.sha256)
+    }
+  }
+
+  /// A new payload's name, `<UUID>.<ext>`, as a payload file in `Incoming/` is named.
+  static func payloadName(_ fileExtension: String?) -> String {
+    let stem = RandomUUID.make().uuidString
+    return fileExtension.map { "\(stem).\($0)" } ?? stem
+  }
+
   /// Writes bytes delivered in memory into a new staged payload.
-  private func stage(_ data: Data, fileExtension: String?) throws -> LoadedAttachment {
+  private func stage(_ data: Data, fileExtension: String?, position: AttachmentPosition) throws
+    -> LoadedAttachment
+  {
     try checkNotEmpty(Int64(data.count))
+    if let receiver {
+      return try send(data, to: receiver, fileExtension: fileExtension, position: position)
+    }
     let payload = try transaction.stagePayload(fileExtension: fileExtension)
     do {
       let result = try data.withUnsafeBytes { bytes in
@@ -203,6 +258,23 @@ struct AttachmentLoader: Sendable {
       transaction.discard(payload)
       throw error
     }
+  }
+
+  /// Sends bytes delivered in memory to the store that receives the share's payloads.
+  private func send(
+    _ data: Data,
+    to receiver: (manifest: any PayloadReceivingManifest, positions: [AttachmentPosition: Int]),
+    fileExtension: String?, position: AttachmentPosition
+  ) throws -> LoadedAttachment {
+    guard let slot = receiver.positions[position] else { throw CancellationError() }
+    try budget.charge(data.count, fileTotal: Int64(data.count))
+    let result = try data.withUnsafeBytes { bytes in
+      try receiver.manifest.receivePayload(
+        at: slot, from: .bytes(bytes), isCancelled: { cancellation.isCancelled },
+        progress: { _ in })
+    }
+    return .stored(
+      name: Self.payloadName(fileExtension), byteCount: result.byteCount, sha256: result.sha256)
   }
 
   private func checkNotEmpty(_ byteCount: Int64) throws {

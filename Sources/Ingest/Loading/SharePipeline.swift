@@ -69,7 +69,18 @@ public struct SharePipeline: Sendable {
     self.options = options
     self.log = log
     let inbox = self.inbox
-    self.spares = SpareFiles(group: group, inbox: inbox.prefersReservingAhead ? inbox : nil)
+    // A pipeline whose shares send their payloads to the inbox's store makes no payload files
+    // ahead (its shares write none; one that adopts received files makes its own).
+    self.spares = SpareFiles(
+      group: group, inbox: inbox.prefersReservingAhead ? inbox : nil,
+      payloads: !Self.sendsPayloads(to: inbox, options: options))
+  }
+
+  /// Whether shares send their payloads straight from their source to `inbox`'s store
+  /// (`PayloadReceivingInbox`), rather than write them in `Incoming/`: not when a share keeps
+  /// what loaded after a failure (those payloads must outlive the share's transaction).
+  static func sendsPayloads(to inbox: any InboxWriter, options: Options) -> Bool {
+    !options.keepsPartialShares && (inbox as? any PayloadReceivingInbox)?.receivesPayloads == true
   }
 
   /// Runs the share in `context` and ends the request as an extension must: the share is
@@ -188,6 +199,15 @@ public struct SharePipeline: Sendable {
       if let spare {
         await load(&run, transaction: transaction, adopting: received)
         prepared = spare.prepared
+      } else if received.isEmpty, Self.sendsPayloads(to: inbox, options: options) {
+        // Straight from the source: the store takes each payload as it is read, in the
+        // share's own transaction, so its manifest is reserved before anything loads. (A
+        // share that keeps what loaded when something fails, or adopts received files, writes
+        // its payloads in `Incoming/` first.)
+        let reserved = try await inbox.reserve(id)
+        await load(
+          &run, transaction: transaction, receiver: reserved as? any PayloadReceivingManifest)
+        prepared = reserved
       } else {
         async let reserved = inbox.reserve(id)
         await load(&run, transaction: transaction, adopting: received)

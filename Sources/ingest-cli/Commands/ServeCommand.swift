@@ -100,7 +100,10 @@ enum ServeCommand: ParsableCommand {
       reason, within the reconnect window (INGEST_POSTGRES_RECONNECT_SECONDS, 3 s for serve) \
       and the connection's own timeouts (INGEST_POSTGRES_CONNECT_TIMEOUT_SECONDS 5, \
       INGEST_POSTGRES_TCP_USER_TIMEOUT_SECONDS 10, INGEST_POSTGRES_STATEMENT_TIMEOUT_SECONDS \
-      60), never after TCP's back-off. A client that retries sends the same Idempotency-Key \
+      60), never after TCP's back-off; a database that stopped answering (a paused server, \
+      which no TCP timeout catches) is given up after INGEST_POSTGRES_ANSWER_TIMEOUT_SECONDS \
+      (15 for serve, 65 for other commands): the statement is cancelled, the connection \
+      dropped, and the share answered 503 "the database did not answer within 15 s". A client that retries sends the same Idempotency-Key \
       header (1-255 printable ASCII characters: a random UUID per share; a form may carry it \
       as its idempotency_key field, as the web app's send form does): the key becomes the \
       share's id, so a share sent again, to this server or another on the same database, \
@@ -338,8 +341,10 @@ enum ServeCommand: ParsableCommand {
     let (_, group) = try given.group.open()
     let database = try await Backends.database(given.backends)
     // A share that cannot reach the database is answered 503 within seconds, not held for
-    // the 10-second window other commands wait: its client retries (with its key).
-    let inbox = try await Backends.inbox(database, group: group, reconnectDefault: .seconds(3))
+    // the 10-second window other commands wait, nor for the 65 seconds they wait for a stalled
+    // server's answer: its client retries (with its key).
+    let inbox = try await Backends.inbox(
+      database, group: group, reconnectDefault: .seconds(3), answerDefault: .seconds(15))
     let pipeline = SharePipeline(group: group, inbox: inbox, contract: contract)
     // What a killed server left (its uploads and the pipeline's copies in .staging/, a
     // manifest never committed): every file a live share holds carries the in-flight lock,
