@@ -205,7 +205,9 @@ let package = Package(
     // MARK: Tests
     // Shared by the test targets and the benchmarks: project paths, temporary directories, a
     // seeded generator. Not a product.
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .target(
+      name: "TestSupport", dependencies: ["SystemCalls"], path: "Tests/TestSupport",
+      swiftSettings: swiftSettings),
     // Crash states a power loss could leave, drawn from what the system-call layer recorded
     // under a persistence model, and written out one by one for a restarted program to meet.
     .target(
