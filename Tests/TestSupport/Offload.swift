@@ -40,7 +40,7 @@ public enum Offload {
 /// (`ExecutorCheck.assertsInTask`): a system call that still reaches the cooperative pool from
 /// its tasks (one started with `Task {}`, which inherits no executor preference) fails an
 /// assertion naming the call, unless `INGEST_EXECUTOR_CHECK` says `off` or `report`.
-public func withIOExecutor<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+public func withIOExecutor<T: Sendable>(_ body: () async throws -> T) async throws -> T {
   try await ExecutorCheck.$assertsInTask.withValue(true) {
     try await withTaskExecutorPreference(IOExecutor.shared) { try await body() }
   }
