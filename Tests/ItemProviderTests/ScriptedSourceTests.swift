@@ -4,7 +4,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("Scripted sources: consumers that copy inside the callback survive every failure")
+@Suite(
+  "Scripted sources: consumers that copy inside the callback survive every failure", .onIOExecutor)
 struct ScriptedSourceTests {
   /// A copy of the corpus photo the source may delete.
   private func source(_ behavior: ScriptedBehavior, in directory: TemporaryDirectory) throws

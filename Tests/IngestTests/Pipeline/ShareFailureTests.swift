@@ -9,7 +9,8 @@ import Testing
   import Glibc
 #endif
 
-@Suite("Share pipeline: every failure leaves the share wholly in the inbox or not at all")
+@Suite(
+  "Share pipeline: every failure leaves the share wholly in the inbox or not at all", .onIOExecutor)
 struct ShareFailureTests {
   static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
 

@@ -8,7 +8,7 @@ import Testing
 
 /// The sweeper in a group directory other programs write: it keeps whatever a manifest it
 /// cannot read may name, and never takes a file from a share in flight, at any threshold.
-@Suite("Sweeper: nothing a share needs is ever removed, at any threshold")
+@Suite("Sweeper: nothing a share needs is ever removed, at any threshold", .onIOExecutor)
 struct SweeperTrustTests {
   struct UnreadableCase: Sendable, CustomTestStringConvertible {
     var name: String
