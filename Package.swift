@@ -78,9 +78,10 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
-    // The inbox's reading side, beside the importer: the drain, the watcher, deliveries to a
-    // handler, a folder or a shell command, the sweeper. Ingest never depends on it: the share
-    // extension only writes the inbox.
+    // The inbox's reading side, beside the importer: the reading protocol (InboxReader), the
+    // directory inbox's listing and claims, a claim's payloads, the drain, the watcher,
+    // deliveries to a handler, a folder or a shell command, the sweeper. Ingest never depends
+    // on it: the share extension only writes the inbox (InboxWriter).
     .target(
       name: "InboxReading", dependencies: ["Ingest", "SystemCalls"], swiftSettings: swiftSettings),
     // The main app's side: the importer, the SQLite library, the hand-off summary card. Ingest
@@ -108,7 +109,8 @@ let package = Package(
     .target(
       name: "TypeMatrix",
       dependencies: [
-        "Ingest", "Importer", "ItemProvider", "ActivationRules", "UTI", "SystemCalls",
+        "Ingest", "InboxReading", "Importer", "ItemProvider", "ActivationRules", "UTI",
+        "SystemCalls",
       ],
       swiftSettings: swiftSettings),
     // libcrypto's headers only: Shortcuts loads the library the first time it verifies or
@@ -170,7 +172,8 @@ let package = Package(
     .target(
       name: "ShareWebApp",
       dependencies: [
-        "ShareServer", "Ingest", "Importer", "ImageCodecs", "UTI", "SystemCalls", "Digests",
+        "ShareServer", "Ingest", "InboxReading", "Importer", "ImageCodecs", "UTI", "SystemCalls",
+        "Digests",
       ],
       swiftSettings: swiftSettings),
     // libmicrohttpd's header, linked (a server maps it for its whole life anyway).
@@ -277,7 +280,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "TypeMatrixTests",
-      dependencies: ["TypeMatrix", "Ingest", "ActivationRules", "TestSupport"],
+      dependencies: ["TypeMatrix", "Ingest", "InboxReading", "ActivationRules", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "ShortcutsTests", dependencies: ["Shortcuts", "Digests", "SystemCalls", "TestSupport"],

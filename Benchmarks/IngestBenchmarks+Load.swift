@@ -65,6 +65,21 @@ extension IngestBenchmarks {
     }
   }
 
+  /// An extension item holding `source` as a JPEG file representation (copied, not opened in
+  /// place), as Photos hands one.
+  static func jpegItem(_ source: URL) -> NSExtensionItem {
+    let provider = NSItemProvider()
+    provider.registerFileRepresentation(
+      forTypeIdentifier: "public.jpeg", fileOptions: [], visibility: .all
+    ) { completion in
+      completion(source, false, nil)
+      return nil
+    }
+    let item = NSExtensionItem()
+    item.attachments = [provider]
+    return item
+  }
+
   /// Every source shared at once, each a task of its own (as an app that starts a share per
   /// request would), through one pipeline into `directory`.
   static func concurrentShares(_ sources: [URL], into directory: String) async throws
@@ -75,15 +90,7 @@ extension IngestBenchmarks {
     let figures = await withTaskGroup(of: (Double, ShareError?).self) { shares in
       for source in sources {
         shares.addTask {
-          let provider = NSItemProvider()
-          provider.registerFileRepresentation(
-            forTypeIdentifier: "public.jpeg", fileOptions: [], visibility: .all
-          ) { completion in
-            completion(source, false, nil)
-            return nil
-          }
-          let item = NSExtensionItem()
-          item.attachments = [provider]
+          let item = jpegItem(source)
           let started = Harness.now()
           let outcome = await pipeline.share([item], source: "benchmark")
           return (Double(Harness.now() - started) / 1e9, outcome.error)

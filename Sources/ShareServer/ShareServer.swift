@@ -260,17 +260,7 @@ public final class ShareServer: Sendable {
   /// blocks that worker, as `poll` does.
   /// - Throws: `ShareServerError.loopFailed` when waiting fails.
   public func run() async throws(ShareServerError) {
-    let result: Result<Void, ShareServerError> = await withTaskExecutorPreference(
-      IOExecutor.shared
-    ) {
-      do throws(ShareServerError) {
-        try serve()
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
-    }
-    try result.get()
+    try await daemon.serve(removing: listener) { () throws(ShareServerError) in try serve() }
   }
 
   /// Asks `run()` to stop accepting and return once the requests in flight are done. Safe
@@ -286,10 +276,6 @@ public final class ShareServer: Sendable {
   }
 
   private func serve() throws(ShareServerError) {
-    defer {
-      daemon.stop()
-      if case .unixSocket(let path) = listener { UnixSocketListener.remove(path) }
-    }
     var stopping = false
     var stopDeadline: ContinuousClock.Instant?
     // Looked at only when a wait says the event is readable: a poll of its own at every turn
@@ -320,23 +306,10 @@ public final class ShareServer: Sendable {
             + " limit, to let others in")
       }
       // Once stopping, the wake event stays readable: wait on the daemon alone.
-      let descriptors =
-        stopping
-        ? [daemon.descriptor, daemon.resumed.descriptor]
-        : [daemon.descriptor, daemon.resumed.descriptor, wake.descriptor]
-      let ready: [Bool]
-      do {
-        ready = try Readiness.wait(
-          for: descriptors, timeout: daemon.timeout(atMost: .milliseconds(stopping ? 100 : 1000)))
-      } catch {
-        throw .loopFailed(error)
-      }
-      // Reset before MHD runs, so that a resume signalled meanwhile is seen at the next turn;
-      // only when the wait saw it signalled (a read that fails at every turn is a system call
-      // for every chunk of every body).
-      if ready[1] { daemon.resumed.reset() }
-      isStopSignalled = !stopping && ready[2]
-      daemon.runOnce()
+      let ready = try daemon.turn(
+        alsoWaitingFor: stopping ? [] : [wake.descriptor],
+        atMost: .milliseconds(stopping ? 100 : 1000))
+      isStopSignalled = ready.first ?? false
     }
     log("stopped")
   }

@@ -136,3 +136,10 @@ public final class GroupDirectory: Sendable {
     path.hasSuffix("/") ? path + relativePath : path + "/" + relativePath
   }
 }
+
+extension GroupDirectory {
+  /// What `lstat` says of the payload `name` in `Incoming/`; nil when there is none.
+  package func payloadStatus(_ name: PayloadName) throws(IOError) -> FileStatus? {
+    try incoming.status(of: name.fileName)
+  }
+}

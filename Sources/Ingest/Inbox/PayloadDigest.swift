@@ -49,7 +49,7 @@ package enum PayloadDigest {
   /// Memory is the one buffer, whatever the size of what is read.
   /// - Throws: what `read` or `each` throws; `IOError` (operation "hash", at `path`) when
   ///   libgcrypt cannot be loaded.
-  static func hashChunks(
+  package static func hashChunks(
     path: String, bufferSize: Int,
     read: (UnsafeMutableRawBufferPointer) throws -> Int,
     each: (UnsafeRawBufferPointer, Int64) throws -> Void

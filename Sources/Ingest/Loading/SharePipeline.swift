@@ -47,7 +47,7 @@ public struct SharePipeline: Sendable {
   /// The group directory shares land in.
   public let group: GroupDirectory
   /// Where manifests are committed.
-  public let inbox: any InboxStore
+  public let inbox: any InboxWriter
   /// What is accepted.
   public var contract: InputContract
   /// How shares run.
@@ -60,7 +60,7 @@ public struct SharePipeline: Sendable {
   /// A pipeline into `group`, committing to `inbox` (the group's own directory inbox by
   /// default).
   public init(
-    group: GroupDirectory, inbox: (any InboxStore)? = nil, contract: InputContract = .default,
+    group: GroupDirectory, inbox: (any InboxWriter)? = nil, contract: InputContract = .default,
     options: Options = Options(), log: IngestLog = .none
   ) {
     self.group = group

@@ -7,8 +7,8 @@ import Foundation
 /// Version 4 UUIDs for the names and ids a share makes, from the C library's `arc4random_buf`
 /// (a ChaCha20 generator the kernel seeds, answered in the process): `UUID()` opens, reads and
 /// closes `/dev/urandom` for each one here, three system calls for every spare file and share.
-enum RandomUUID {
-  static func make() -> UUID {
+package enum RandomUUID {
+  package static func make() -> UUID {
     var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &bytes) { buffer in
       guard let start = buffer.baseAddress else { return }

@@ -53,7 +53,7 @@ package final class SpareFiles: Sendable {
   /// reservations cost nothing needs none), up to `capacity` of each, each kept at most
   /// `maximumAge` as `clock` tells it.
   package init<C: Clock<Duration>>(
-    group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int = 16,
+    group: GroupDirectory, inbox: (any InboxWriter)?, capacity: Int = 16,
     maximumAge: Duration = defaultMaximumAge, clock: C = ContinuousClock()
   ) {
     let (events, continuation) = AsyncStream.makeStream(of: Event.self)
@@ -206,7 +206,7 @@ extension SpareFiles {
   /// that dropping the last pipeline closes it.
   fileprivate final class Shelf: Sendable {
     let group: GroupDirectory
-    let inbox: (any InboxStore)?
+    let inbox: (any InboxWriter)?
     let capacity: Int
     let maximumAge: Duration
     let clock: UpkeepClock
@@ -214,7 +214,7 @@ extension SpareFiles {
     let state = Mutex(State())
 
     init(
-      group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int, maximumAge: Duration,
+      group: GroupDirectory, inbox: (any InboxWriter)?, capacity: Int, maximumAge: Duration,
       clock: UpkeepClock, events: AsyncStream<Event>.Continuation
     ) {
       self.group = group

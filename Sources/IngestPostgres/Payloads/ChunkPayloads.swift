@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 
 /// Where a claimed share's payloads are in the database, by file item position.

@@ -1,5 +1,6 @@
 import Foundation
 import Importer
+import InboxReading
 import Ingest
 
 /// Imports a row's share into a throwaway SQLite library beside its group directory, with the

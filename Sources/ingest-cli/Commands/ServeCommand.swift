@@ -391,7 +391,8 @@ enum ServeCommand: ParsableCommand {
       // Every thumbnail is decoded by this program started again, in a process with limits of
       // its own (IngestCLI.main answers ThumbnailWorker.argument first).
       server = try ShareServer(
-        pipeline: pipeline, rule: rule, library: library, thumbnailDecoding: .thisExecutable,
+        pipeline: pipeline, rule: rule, inbox: inbox, library: library,
+        thumbnailDecoding: .thisExecutable,
         configuration: configuration, log: { Output.error("serve: \($0)") })
     } catch {
       throw CLIError(status: .cannotCreate, message: "\(error)")

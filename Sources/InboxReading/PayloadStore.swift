@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Where a claimed share's payloads wait for the reader, and how it reads them.
@@ -58,7 +59,7 @@ extension PayloadExpectation {
   /// more bytes than the manifest says. Memory stays at one chunk (1 MiB).
   package func copy(from reader: any PayloadReader, to output: FileDescriptor) throws {
     let copied = try PayloadDigest.hashChunks(
-      path: output.path, bufferSize: DigestingCopier.chunkSize,
+      path: output.path, bufferSize: 1 << 20,
       read: { buffer in try reader.read(into: buffer) },
       each: { chunk, total in
         guard total <= byteCount else {

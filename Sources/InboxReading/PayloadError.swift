@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Why a reader refused a share's payload file; the share stays in the inbox with the error
