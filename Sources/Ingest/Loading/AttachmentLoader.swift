@@ -86,7 +86,8 @@ struct AttachmentLoader: Sendable {
         guard let url else {
           if let prepared { transaction.discard(prepared) }
           continuation.resume(
-            returning: .failure(StageFailure(stage: .loading, error: error ?? CancellationError())))
+            returning: .done(
+              .failure(StageFailure(stage: .loading, error: error ?? CancellationError()))))
           return
         }
         if prepared == nil, let received = adoptable(url) {
