@@ -55,7 +55,7 @@ struct ExecutorModelTests {
     // 6 MiB and a few bytes: past the copier's 4 MiB threshold, not a whole number of chunks.
     var generator = SplitMix64(seed: 45)
     let bytes = Data((0..<(6 << 20) + 123).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
-    let source = try directory.file("source/large.bin", contents: bytes)
+    let source = try directory.file("source/large.mp4", contents: bytes)
     let recording = ExecutorCheck.shared.record(under: directory.path)
     defer { ExecutorCheck.shared.stopRecording(recording) }
 
@@ -63,9 +63,10 @@ struct ExecutorModelTests {
     let pipeline = SharePipeline(group: group)
     let provider = NSItemProvider()
     // In place: the source answers at once, so the pipeline's load runs on its own worker,
-    // inside the share's task (where the copy used to wait for its hashing worker).
+    // inside the share's task (where the copy used to wait for its hashing worker). Offered as
+    // a movie, a type the default contract accepts (nothing reads the bytes to check it).
     provider.registerFileRepresentation(
-      forTypeIdentifier: "public.data", fileOptions: [.openInPlace], visibility: .all
+      forTypeIdentifier: "public.mpeg-4", fileOptions: [.openInPlace], visibility: .all
     ) { completion in
       completion(source, false, nil)
       return nil

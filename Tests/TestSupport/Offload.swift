@@ -1,31 +1,45 @@
 import SystemCalls
 
-/// Runs a test's blocking work (waiting for a process, reading a pipe, sleeping between kills)
-/// the way the package runs its own: on a worker of the package's I/O executor
-/// (`IOExecutor.shared`), awaited by the test's task, never on Swift's cooperative pool.
+/// Runs a test's blocking waits (for a process to exit, a pipe to end, a lock another test
+/// holds) the way the package runs its own blocking work: on a worker of an I/O executor,
+/// awaited by the test's task, never on Swift's cooperative pool; with no thread or semaphore
+/// of its own.
 ///
-/// The cooperative pool has one thread per core (two on CI): a test that blocks one of them
-/// starves every concurrent test that awaits anything. The executor starts a worker when work
-/// waits and none is free, so a test blocked on a process holds one worker and starves
-/// nothing; and the executor check (`ExecutorCheck`) finds the test's system calls where the
-/// package's must be.
+/// The executor is not the package's (`IOExecutor.shared`) but one of the tests' own,
+/// `Offload.executor`. The package's executor has at most `maximumWorkers` (64) workers and
+/// runs its work in the order it came: all test targets run in one process, and the command-line
+/// tests alone wait for hundreds of `ingest-cli` processes at once, each for as long as the
+/// process runs (seconds on a loaded machine, a server's whole life). On the package's
+/// executor those waits held all 64 workers, and every share, load and timer action of the
+/// other tests queued behind them for over a minute. Waits that long, on other programs, are
+/// the tests' own, so they get workers of their own; the package's executor keeps its workers
+/// for the package's work, which each test still runs there.
+///
+/// Both are `IOExecutor`s: the executor check (`ExecutorCheck`) accepts a worker of either,
+/// and every thread is still started in one place (`IOExecutor`).
 public enum Offload {
-  /// The result of `work`, run on a worker of the I/O executor.
+  /// The executor a test's waits run on: started workers end after ten idle seconds, and
+  /// there are as many as the tests wait on at once (a thread per wait, as a test that waits
+  /// needs; 1,024 at most, far more than the processes the tests run at once).
+  package static let executor = IOExecutor(name: "TestWaits", maximumWorkers: 1024)
+
+  /// The result of `work`, run on a worker of the tests' executor (`executor`).
   public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws
     -> T
   {
-    try await IOExecutor.shared.run { try work() }
+    try await executor.run { try work() }
   }
 
-  /// Runs `body(0)` ... `body(count - 1)` each in a child task of its own on the I/O executor,
-  /// all at once, and returns when every one has. Each child may block (on processes, on
-  /// locks): each holds a worker of its own, so `count` of them really do run side by side.
+  /// Runs `body(0)` ... `body(count - 1)` each in a child task of its own on the tests'
+  /// executor (`executor`), all at once, and returns when every one has. Each child may block
+  /// (on processes, on locks): each holds a worker of its own, so `count` of them really do run
+  /// side by side.
   public static func concurrently(
     _ count: Int, _ body: @escaping @Sendable (Int) async -> Void
   ) async {
     await withTaskGroup(of: Void.self) { group in
       for worker in 0..<count {
-        group.addTask(executorPreference: IOExecutor.shared) { await body(worker) }
+        group.addTask(executorPreference: executor) { await body(worker) }
       }
     }
   }
@@ -33,8 +47,9 @@ public enum Offload {
 
 /// Runs `body` with the I/O executor (`IOExecutor.shared`) as the task's executor preference,
 /// as the package's entry points run theirs: every line of it, and every `await` it resumes
-/// from, runs on a worker, so its blocking calls (a fixture's synchronous initialisers, a
-/// process waited for) keep off Swift's cooperative pool.
+/// from, runs on a worker, so its short blocking calls (a fixture's synchronous initialisers, a
+/// file hashed by `sha256sum`) keep off Swift's cooperative pool. A wait of unbounded length (a
+/// server to stop, a process another test controls) goes through `Offload.run` even here.
 ///
 /// A test that runs in it keeps the model, so the executor check asserts for it
 /// (`ExecutorCheck.assertsInTask`): a system call that still reaches the cooperative pool from
