@@ -1,3 +1,4 @@
+import Foundation
 import SystemCalls
 
 /// Runs a test's blocking waits (for a process to exit, a pipe to end, a lock another test
@@ -45,11 +46,20 @@ public enum Offload {
   }
 }
 
-/// Runs `body` with the I/O executor (`IOExecutor.shared`) as the task's executor preference,
-/// as the package's entry points run theirs: every line of it, and every `await` it resumes
-/// from, runs on a worker, so its short blocking calls (a fixture's synchronous initialisers, a
-/// file hashed by `sha256sum`) keep off Swift's cooperative pool. A wait of unbounded length (a
+/// Runs `body` on an I/O executor (an `IOExecutor`) as the task's executor preference, as the
+/// package's entry points run theirs: every line of it, and every `await` it resumes from,
+/// runs on a worker, so its short blocking calls (a fixture's synchronous initialisers, a file
+/// hashed by `sha256sum`) keep off Swift's cooperative pool. A wait of unbounded length (a
 /// server to stop, a process another test controls) goes through `Offload.run` even here.
+///
+/// The executor is the tests' own (`testBodyExecutor`), not the package's: the package's entry
+/// points that a test calls (a share, an import) give themselves `IOExecutor.shared` as they
+/// do for any caller. All test targets run in one process and Swift Testing starts every test
+/// at once; on the package's executor, a few hundred test bodies blocking in fixtures filled
+/// its 64 workers and its queue, and a share's loads queued behind them past the share's
+/// 30-second deadline. The tests' executor has as many workers as the cooperative pool would
+/// give the tests (twice the cores, at least four), so test bodies are throttled as they were
+/// there, and the package's executor keeps its workers for the package's work.
 ///
 /// A test that runs in it keeps the model, so the executor check asserts for it
 /// (`ExecutorCheck.assertsInTask`): a system call that still reaches the cooperative pool from
@@ -57,6 +67,10 @@ public enum Offload {
 /// assertion naming the call, unless `INGEST_EXECUTOR_CHECK` says `off` or `report`.
 public func withIOExecutor<T: Sendable>(_ body: () async throws -> T) async throws -> T {
   try await ExecutorCheck.$assertsInTask.withValue(true) {
-    try await withTaskExecutorPreference(IOExecutor.shared) { try await body() }
+    try await withTaskExecutorPreference(testBodyExecutor) { try await body() }
   }
 }
+
+/// The executor `withIOExecutor` runs test bodies on (see there).
+package let testBodyExecutor = IOExecutor(
+  name: "TestBodies", maximumWorkers: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
