@@ -144,6 +144,21 @@ package struct PayloadExpectation: Sendable {
     proven?.record(name, PayloadProof(opened))
   }
 
+  /// The async `copy(_:to:)`: a large payload is copied pipelined in one work item of the I/O
+  /// executor, awaited without blocking the calling task (see `DigestingCopier`).
+  package func copy(_ opened: FileDescriptor.Untrusted, to output: FileDescriptor) async throws {
+    let copied: PayloadDigest.Result
+    do {
+      copied = try await PayloadDigest.copy(
+        from: opened.file, sizeHint: opened.status.size, maximumSize: byteCount, to: output)
+    } catch let grew as PayloadGrew {
+      throw PayloadError.refused(
+        shareID: shareID, item: position, path: path, reason: "\(grew)")
+    }
+    try check(copied)
+    proven?.record(name, PayloadProof(opened))
+  }
+
   /// Hashes the opened payload (from its start) and refuses it unless it is the manifest's
   /// size and digest; once it is, records the file as proven the share's (`PayloadProof`), so
   /// the claim's `finish()` may remove its name.

@@ -78,7 +78,7 @@ struct ShareCrashTests {
 
   @Test("Four sharers and two importers at once: every share imported exactly once")
   func concurrentSharersAndImporters() async throws {
-    try await Offload.run {
+    try await withIOExecutor {
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let group = directory.path + "/group"
@@ -89,7 +89,7 @@ struct ShareCrashTests {
       let handled = Mutex<[String]>([])
       let sharing = Atomic<Int>(4)
 
-      Offload.concurrently(6) { worker in
+      await Offload.concurrently(6) { worker in
         if worker < 4 {
           for _ in 0..<sharesPerSharer {
             guard

@@ -7,7 +7,9 @@ import Testing
 
 @testable import Importer
 
-@Suite("Library: created private, WAL, migrated from version 1, refusing what is not ours")
+@Suite(
+  "Library: created private, WAL, migrated from version 1, refusing what is not ours", .onIOExecutor
+)
 struct LibraryTests {
   @Test("A new library is 0600 in a 0700 directory, in WAL mode with full sync and foreign keys")
   func settings() async throws {

@@ -14,7 +14,8 @@ import Testing
 /// The reading side against a group directory another program wrote: links, second names,
 /// FIFOs, bytes that are not what the manifest says, manifests it cannot read, and shares that
 /// break the contract. Each test is one of the cases of issue 27, with real files.
-@Suite("Untrusted inbox: the readers open, check and verify what another program left")
+@Suite(
+  "Untrusted inbox: the readers open, check and verify what another program left", .onIOExecutor)
 struct UntrustedInboxTests {
   static let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 9, count: 4000)
 

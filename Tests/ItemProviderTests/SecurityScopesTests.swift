@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ItemProvider
 
 /// The record of security-scoped URLs answers as a device does and stays bounded in a process
 /// that hands out files for ever.
-@Suite("Security-scoped URLs: answers and a bounded record")
+@Suite("Security-scoped URLs: answers and a bounded record", .onIOExecutor)
 struct SecurityScopesTests {
   static func url(_ index: Int) -> URL {
     URL(fileURLWithPath: "/tmp/scoped/\(index).jpg")

@@ -8,7 +8,7 @@ import TypeMatrix
 /// Every field and value the schema does not allow is malformed input, located by row and
 /// field, in a matrix, its contract and its inline profiles; and every reader of JSON others
 /// write, over its valid sample mutated byte by byte, either reads it or says where it fails.
-@Suite("Strict readers: unknown fields, forbidden values, mutated samples")
+@Suite("Strict readers: unknown fields, forbidden values, mutated samples", .onIOExecutor)
 struct StrictReadingTests {
   static let sha = String(repeating: "ab", count: 32)
 

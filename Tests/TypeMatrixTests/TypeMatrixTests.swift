@@ -9,7 +9,7 @@ import TypeMatrix
   import FoundationXML
 #endif
 
-@Suite("Type matrix: rows end to end, compared field by field")
+@Suite("Type matrix: rows end to end, compared field by field", .onIOExecutor)
 struct TypeMatrixTests {
   static let rule = ProjectPaths.testFixtures.appendingPathComponent("rules/images-or-pdf-or.plist")
 

@@ -13,7 +13,7 @@ extension PayloadPlacement {
       // Streamed from its store, unless an earlier attempt that died before its commit
       // placed it already (the store keeps a payload until its share's record commits).
       if try placedBefore(libraryName, expected) { return }
-      try copyFromStore(as: libraryName, expected)
+      try await copyFromStore(as: libraryName, expected)
       placed.append(.copied(libraryName))
       return
     }
@@ -34,7 +34,7 @@ extension PayloadPlacement {
     // change any more is linked.
     guard try opened.isSealedForKeeping() else {
       if try placedBefore(libraryName, expected) { return }
-      try copy(opened, as: libraryName, expected)
+      try await copy(opened, as: libraryName, expected)
       placed.append(.copied(libraryName))
       return
     }
@@ -50,7 +50,7 @@ extension PayloadPlacement {
         guard try placedBefore(libraryName, expected) else { throw error }
       } else if error.errno == .crossDevice {
         if try placedBefore(libraryName, expected) { return }
-        try copy(opened, as: libraryName, expected)
+        try await copy(opened, as: libraryName, expected)
         placed.append(.copied(libraryName))
       } else if error.code == .unsupported || error.errno == .notPermitted {
         try move(opened, as: libraryName, expected)
@@ -142,16 +142,20 @@ extension PayloadPlacement {
   /// `copy(as:_:_:)`).
   private func copy(
     _ opened: FileDescriptor.Untrusted, as libraryName: String, _ expected: PayloadExpectation
-  ) throws {
-    try copy(as: libraryName, expected) { output in try expected.copy(opened, to: output) }
+  ) async throws {
+    try await copy(as: libraryName, expected) { output in
+      try await expected.copy(opened, to: output)
+    }
   }
 
   /// Streams the payload from the claim's store into the files directory as `libraryName`
   /// (see `copy(as:_:_:)`).
-  private func copyFromStore(as libraryName: String, _ expected: PayloadExpectation) throws {
+  private func copyFromStore(as libraryName: String, _ expected: PayloadExpectation) async throws {
     let reader = try store.openPayload(at: expected.position)
     defer { reader.close() }
-    try copy(as: libraryName, expected) { output in try expected.copy(from: reader, to: output) }
+    try await copy(as: libraryName, expected) { output in
+      try expected.copy(from: reader, to: output)
+    }
   }
 
   /// Copies the payload into the files directory as `libraryName` (`fill` writes it, hashed
@@ -160,18 +164,22 @@ extension PayloadPlacement {
   /// outlives a failure.
   private func copy(
     as libraryName: String, _ expected: PayloadExpectation,
-    _ fill: (FileDescriptor) throws -> Void
-  ) throws {
+    _ fill: (FileDescriptor) async throws -> Void
+  ) async throws {
     let partial = ".\(libraryName).partial"
     try files.removeTree(partial)
     // Read and write: a large copy is hashed from what it wrote (read back from the page cache).
     let output = try files.open(
       partial, .readWrite, options: [.create, .exclusive, .noFollow], permissions: 0o600)
     do {
-      try output.closeAfter {
-        try fill(output)
+      do {
+        try await fill(output)
         try output.sync()
+      } catch {
+        try? output.close()
+        throw error
       }
+      try output.close()
       try files.rename(partial, to: libraryName, replacing: false)
     } catch {
       try? files.removeFile(partial)

@@ -76,7 +76,26 @@ package enum PayloadDigest {
 
   /// Copies `source` (from its offset) into `destination` and hashes what the copy holds, the
   /// way the loader copies (`DigestingCopier`: large files by the kernel, hashed on a second
-  /// worker of the I/O executor). The copy stops as soon as it passes `maximumSize` bytes.
+  /// worker of the I/O executor, in one work item awaited here). The copy stops as soon as it
+  /// passes `maximumSize` bytes.
+  ///
+  /// - Throws: `PayloadGrew` past `maximumSize`; `IOError`.
+  package static func copy(
+    from source: FileDescriptor, sizeHint: Int64, maximumSize: Int64,
+    to destination: FileDescriptor
+  ) async throws -> Result {
+    do {
+      let copied = try await DigestingCopier.copy(
+        from: source, sizeHint: sizeHint, to: destination,
+        budget: ShareBudget(maximumFileSize: maximumSize), isCancelled: { false })
+      return Result(byteCount: copied.byteCount, sha256: copied.sha256)
+    } catch let violation as ContractViolation {
+      throw PayloadGrew(maximumSize: maximumSize, violation: "\(violation)")
+    }
+  }
+
+  /// The synchronous `copy`, for code that runs in no task (see `DigestingCopier`'s
+  /// synchronous `copy`: in a task, a large file is hashed as it is copied, on one worker).
   ///
   /// - Throws: `PayloadGrew` past `maximumSize`; `IOError`.
   package static func copy(

@@ -85,29 +85,33 @@ struct AttachmentLoader: Sendable {
         return .failure(StageFailure(stage: .copying, error: error))
       }
     }
-    return await withCheckedContinuation { [prepared] continuation in
-      let handler: @Sendable (URL?, (any Error)?) -> Void = { url, error in
+    let delivered = await withCheckedContinuation {
+      [prepared] (continuation: CheckedContinuation<Delivered, Never>) in
+      let handler: @Sendable (URL?, Bool, (any Error)?) -> Void = { url, isInPlace, error in
         guard let url else {
           if let prepared { transaction.discard(prepared) }
           continuation.resume(
-            returning: .failure(StageFailure(stage: .loading, error: error ?? CancellationError())))
+            returning: .done(
+              .failure(StageFailure(stage: .loading, error: error ?? CancellationError()))))
           return
         }
         if prepared == nil, let received = adoptable(url) {
           continuation.resume(
-            returning: adopt(received, fileExtension: fileExtension, position: position))
+            returning: .done(adopt(received, fileExtension: fileExtension, position: position)))
           return
         }
         if let receiver {
           // Straight from the source into the store, while the file still exists.
           do {
             continuation.resume(
-              returning: .success(
-                try send(
-                  atPath: url.path, to: receiver, fileExtension: fileExtension,
-                  position: position)))
+              returning: .done(
+                .success(
+                  try send(
+                    atPath: url.path, to: receiver, fileExtension: fileExtension,
+                    position: position))))
           } catch {
-            continuation.resume(returning: .failure(StageFailure(stage: .copying, error: error)))
+            continuation.resume(
+              returning: .done(.failure(StageFailure(stage: .copying, error: error))))
           }
           return
         }
@@ -115,34 +119,72 @@ struct AttachmentLoader: Sendable {
         do {
           payload = try prepared ?? transaction.stagePayload(fileExtension: fileExtension)
         } catch {
-          continuation.resume(returning: .failure(StageFailure(stage: .copying, error: error)))
+          continuation.resume(
+            returning: .done(.failure(StageFailure(stage: .copying, error: error))))
+          return
+        }
+        // The source's own file stays: it is copied by the awaiting task, after this returns
+        // (a large copy's hand-over must not block inside that task, as it would here).
+        if isInPlace {
+          continuation.resume(returning: .inPlace(url, payload))
           return
         }
         // Apple deletes a temporary copy when this handler returns: copy it now.
-        do {
-          let loaded = try copyFile(atPath: url.path, into: payload, position: position)
-          // Where flushes are slow, flushed by another worker while the share goes on (to its
-          // manifest, or other loads), unless the commit gets to it first (see `PayloadFlush`);
-          // where they cost less than waking a worker, left to the commit (see `FlushCost`).
-          if transaction.group.payloadFlushCost.paysToHandOff {
-            payload.flush.queue()
-            IOExecutor.shared.execute { transaction.makeDurable(payload) }
-          }
-          continuation.resume(returning: .success(loaded))
-        } catch {
-          transaction.discard(payload)
-          continuation.resume(returning: .failure(StageFailure(stage: .copying, error: error)))
-        }
+        continuation.resume(
+          returning: .done(
+            placed(payload) {
+              try copyFile(atPath: url.path, into: payload, position: position)
+            }))
       }
       // In place, the source's own file is read on this worker (no hand-off) when the source
       // answers at once; a temporary copy is made on another, as Apple's loads do.
       let load =
         inPlace
-        ? provider.loadInPlaceFileRepresentationOnThisWorker(forTypeIdentifier: type) {
-          url, _, error in handler(url, error)
+        ? provider.loadInPlaceFileRepresentationOnThisWorker(
+          forTypeIdentifier: type, completionHandler: handler)
+        : provider.loadFileRepresentation(forTypeIdentifier: type) { url, error in
+          handler(url, false, error)
         }
-        : provider.loadFileRepresentation(forTypeIdentifier: type, completionHandler: handler)
       cancellation.track(load)
+    }
+    switch delivered {
+    case .done(let result):
+      return result
+    case .inPlace(let url, let payload):
+      do {
+        let loaded = try await copyFile(atPath: url.path, into: payload, position: position)
+        return placed(payload) { loaded }
+      } catch {
+        return placed(payload) { throw error }
+      }
+    }
+  }
+
+  /// What a file representation's completion handler hands to the awaiting load.
+  private enum Delivered: Sendable {
+    /// The load's end: a payload copied or adopted, or a failure.
+    case done(Result<LoadedAttachment, StageFailure>)
+    /// The source's own file (in place, not deleted), to copy into `payload`.
+    case inPlace(URL, StagedPayload)
+  }
+
+  /// The load's end once `copy` filled `payload`: where flushes are slow, flushed by another
+  /// worker while the share goes on (to its manifest, or other loads), unless the commit gets
+  /// to it first (see `PayloadFlush`); where they cost less than waking a worker, left to the
+  /// commit (see `FlushCost`). On failure, the payload discarded.
+  private func placed(_ payload: StagedPayload, _ copy: () throws -> LoadedAttachment)
+    -> Result<LoadedAttachment, StageFailure>
+  {
+    do {
+      let loaded = try copy()
+      if transaction.group.payloadFlushCost.paysToHandOff {
+        payload.flush.queue()
+        IOExecutor.shared.execute { transaction.makeDurable(payload) }
+      }
+      return .success(loaded)
+    } catch {
+      transaction.discard(payload)
+      return .failure(StageFailure(stage: .copying, error: error))
     }
   }
 
@@ -184,14 +226,48 @@ struct AttachmentLoader: Sendable {
     }
   }
 
-  /// Copies the regular file at `path` into `payload`, with its digest.
+  /// Copies the regular file at `path` into `payload`, with its digest, from a completion
+  /// handler (see `DigestingCopier`'s synchronous `copy`).
   private func copyFile(
     atPath path: String, into payload: StagedPayload, position: AttachmentPosition
   ) throws -> LoadedAttachment {
+    let (source, size) = try openSource(path)
+    return try source.closeAfter {
+      let result = try DigestingCopier.copy(
+        from: source, sizeHint: size, to: payload.file, budget: budget,
+        isCancelled: { cancellation.isCancelled }, progress: { progress(position, $0) })
+      try checkNotEmpty(result.byteCount)
+      return .file(payload, byteCount: result.byteCount, sha256: result.sha256)
+    }
+  }
+
+  /// Copies the regular file at `path` into `payload`, with its digest, from the load's task.
+  private func copyFile(
+    atPath path: String, into payload: StagedPayload, position: AttachmentPosition
+  ) async throws -> LoadedAttachment {
+    let (source, size) = try openSource(path)
+    let result: DigestingCopier.Result
+    do {
+      result = try await DigestingCopier.copy(
+        from: source, sizeHint: size, to: payload.file, budget: budget,
+        isCancelled: { [cancellation] in cancellation.isCancelled },
+        progress: { [progress] in progress(position, $0) })
+    } catch {
+      try? source.close()
+      throw error
+    }
+    try source.close()
+    try checkNotEmpty(result.byteCount)
+    return .file(payload, byteCount: result.byteCount, sha256: result.sha256)
+  }
+
+  /// Opens the regular file at `path` to copy it, with its size; refuses anything else, and a
+  /// file larger than the contract allows.
+  private func openSource(_ path: String) throws -> (FileDescriptor, Int64) {
     // Non-blocking, never through a final symbolic link: a FIFO or a link planted in the
     // source's place is refused, not waited on or followed.
     let source = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking])
-    return try source.closeAfter {
+    do {
       let status = try source.status()
       guard status.kind == .regularFile else {
         throw IOError(.notRegularFile, operation: .copy, path: path, fileKind: status.kind)
@@ -200,11 +276,10 @@ struct AttachmentLoader: Sendable {
         throw ContractViolation.fileTooLarge(
           byteCount: status.size, maximum: contract.maximumFileSize)
       }
-      let result = try DigestingCopier.copy(
-        from: source, sizeHint: status.size, to: payload.file, budget: budget,
-        isCancelled: { cancellation.isCancelled }, progress: { progress(position, $0) })
-      try checkNotEmpty(result.byteCount)
-      return .file(payload, byteCount: result.byteCount, sha256: result.sha256)
+      return (source, status.size)
+    } catch {
+      try? source.close()
+      throw error
     }
   }
 

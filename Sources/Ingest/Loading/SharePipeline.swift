@@ -130,10 +130,14 @@ public struct SharePipeline: Sendable {
     }
   }
 
-  /// The executor shares run on: the package's one owner of threads that block (see
-  /// <doc:ThreadsAndTheIOExecutor>). A service that shares in a loop can run the loop on it, with
-  /// `Task(executorPreference: SharePipeline.executor)`, so that each share starts and ends
-  /// there with no hand-off from and back to the cooperative pool.
+  /// The executor shares run on, `IOExecutor.shared` (see <doc:ThreadsAndTheIOExecutor>).
+  ///
+  /// Deprecated: the executor has one name, and a share needs none from its caller, since
+  /// `share(_:source:receivedAt:)` gives itself the executor as its task executor preference.
+  @available(
+    *, deprecated,
+    message: "share(_:source:receivedAt:) runs on the package's I/O executor by itself"
+  )
   public static var executor: any TaskExecutor { IOExecutor.shared }
 
   /// Removes the files this pipeline made ahead and returns once its housekeeping is done;

@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("Inbox: oldest first, one claim at a time, removed only when finished")
+@Suite("Inbox: oldest first, one claim at a time, removed only when finished", .onIOExecutor)
 struct InboxTests {
   static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
 
@@ -213,7 +213,7 @@ struct InboxTests {
   }
 }
 
-@Suite("Logs carry stages, types, sizes and errors, never what was shared")
+@Suite("Logs carry stages, types, sizes and errors, never what was shared", .onIOExecutor)
 struct LogContentTests {
   @Test("A distinctive text, file name and file content appear in no log line")
   func nothingShared() async throws {

@@ -10,7 +10,7 @@ import Testing
   import Glibc
 #endif
 
-@Suite("InboxWatcher: shares handed over as they arrive, until stopped")
+@Suite("InboxWatcher: shares handed over as they arrive, until stopped", .onIOExecutor)
 struct InboxWatcherTests {
   /// Records the ids it is handed; fails the ids it is told to.
   final class Recorder: ShareHandler {

@@ -7,7 +7,7 @@ import Testing
 /// The strict check every reader of JSON others write goes through (`JSONInput.decode`): what
 /// RFC 8259 forbids or leaves ambiguous and Foundation accepts is refused, located by line,
 /// column and key path.
-@Suite("Strict JSON: duplicate keys, trailing commas, numbers out of range, depth")
+@Suite("Strict JSON: duplicate keys, trailing commas, numbers out of range, depth", .onIOExecutor)
 struct JSONStructureTests {
   struct Refusal: CustomTestStringConvertible, Sendable {
     var label: String

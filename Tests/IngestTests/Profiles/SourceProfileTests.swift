@@ -2,10 +2,11 @@ import Foundation
 import Ingest
 import ItemProvider
 import SystemCalls
+import TestSupport
 import Testing
 import UTI
 
-@Suite("Source-app profiles: reading and checking")
+@Suite("Source-app profiles: reading and checking", .onIOExecutor)
 struct SourceProfileTests {
   /// Every source app issue 4 lists has a profile.
   @Test("Every source app the issue lists has a profile")

@@ -4,7 +4,7 @@ import ItemProvider
 import TestSupport
 import Testing
 
-@Suite("JavaScript preprocessing results: whatever the extension's script returns")
+@Suite("JavaScript preprocessing results: whatever the extension's script returns", .onIOExecutor)
 struct JavaScriptResultsTests {
   static func results(_ json: String) throws -> JavaScriptPreprocessingResults {
     try JavaScriptPreprocessingResults(json: Data(json.utf8))
