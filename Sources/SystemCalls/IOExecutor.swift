@@ -21,8 +21,9 @@ import Synchronization
 /// code waits by `await`, never by blocking: the one blocking wait of the package, a large
 /// copy's for its hashing worker's buffers (a semaphore), runs in a plain work item here that
 /// the async caller awaits through a continuation (`DigestingCopier`), and debug builds check
-/// that no task is current where it waits (`ExecutorCheck.checkBlockingWait`). Synchronous initialisers that block
-/// (`GroupDirectory(path:)`, `Library(path:)`) have async forms that run here
+/// that no task is current where it waits (`ExecutorCheck.checkBlockingWait`). Synchronous
+/// initialisers that block (`GroupDirectory(path:)`, `Library(path:)`) have async forms that
+/// run here
 /// (`GroupDirectory.open(path:)`, `Library.open(path:)`). Callbacks (a provider's load
 /// handlers and completion handlers) are work items here too, so they are delivered
 /// asynchronously, as Apple documents, on a thread that may block. Nothing else in the package

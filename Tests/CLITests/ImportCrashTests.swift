@@ -123,11 +123,12 @@ struct ImportCrashTests {
         #expect(record.items.first?.byteCount == photoSize.map(Int64.init))
       }
       print(
-        "import crash test (seed \(seed)): start-up \(timing.startup) µs, \(timing.perShare) µs per share;"
-          + " \(count.runs) imports, \(count.killed) killed, \(count.finished)"
-          + " finished; \(made.count) shares, all imported once; up to \(maxPending) pending at"
-          + " once; \(placedBeforeCommit) kills fell between placing files and the commit,"
-          + " \(committedBeforeDelete) between the commit and the inbox's delete")
+        "import crash test (seed \(seed)): start-up \(timing.startup) µs,"
+          + " \(timing.perShare) µs per share; \(count.runs) imports, \(count.killed) killed,"
+          + " \(count.finished) finished; \(made.count) shares, all imported once; up to"
+          + " \(maxPending) pending at once; \(placedBeforeCommit) kills fell between placing"
+          + " files and the commit, \(committedBeforeDelete) between the commit and the inbox's"
+          + " delete")
       #expect(count.killed >= kills, "\(count.killed) of \(kills) kills in \(count.runs) imports")
     }
   }

@@ -9,7 +9,10 @@ import Testing
 @Suite("The concurrency model: the pipeline makes no system call on the cooperative pool")
 struct ExecutorModelTests {
   @Test(
-    "A share and its import, called from a task on the cooperative pool, make every system call on the I/O executor",
+    """
+    A share and its import, called from a task on the cooperative pool, make every system call on \
+    the I/O executor
+    """,
     .enabled(if: ExecutorCheck.isEnabled, "the check is compiled into debug builds only"))
   func shareAndImportStayOnTheExecutor() async throws {
     let directory = try TemporaryDirectory(prefix: "executor-model")
@@ -47,7 +50,10 @@ struct ExecutorModelTests {
   }
 
   @Test(
-    "A large file shared in place is copied pipelined with no blocking wait inside a task, and imported the same way",
+    """
+    A large file shared in place is copied pipelined with no blocking wait inside a task, and \
+    imported the same way
+    """,
     .enabled(if: ExecutorCheck.isEnabled, "the check is compiled into debug builds only"))
   func largeInPlaceCopyWaitsInNoTask() async throws {
     let directory = try TemporaryDirectory(prefix: "executor-model-large")

@@ -205,7 +205,10 @@ struct SummaryTests {
     }
     #expect(
       plans["count"] == [
-        "SEARCH records USING COVERING INDEX records_by_received_at (received_at>? AND received_at<?)"
+        """
+        SEARCH records USING COVERING INDEX records_by_received_at (received_at>? AND \
+        received_at<?)
+        """
       ])
     #expect(
       plans["newest"] == [

@@ -153,7 +153,9 @@ struct UntrustedInboxTests {
   }
 
   @Test(
-    "A payload swapped for a link, or given a second name, between its open and its move is refused",
+    """
+    A payload swapped for a link, or given a second name, between its open and its move is refused
+    """,
     arguments: ["symbolic link", "hard link"])
   func swappedInTheWindow(_ kind: String) async throws {
     let fixture = try ImporterFixture()
@@ -217,9 +219,10 @@ struct UntrustedInboxTests {
     defer { fixture.remove() }
     let id = UUID()
     let name = id.uuidString.lowercased()
+    let item = Self.fileItem("gone.jpeg", byteCount: 3, sha256: String(repeating: "0", count: 64))
     let json = """
       {"schemaVersion": 1, "id": "\(name)", "receivedAt": "2026-03-08T12:00:00Z",
-       "items": [\(Self.fileItem("gone.jpeg", byteCount: 3, sha256: String(repeating: "0", count: 64)))]}
+       "items": [\(item)]}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(name).json"))
     let pass = try await fixture.importer(try fixture.library()).importPending()

@@ -6,7 +6,10 @@ import Testing
 @Suite("The concurrency model, enforced: blocking calls on the I/O executor, and its drain")
 struct ExecutorCheckTests {
   @Test(
-    "A system call from a task on the cooperative pool is caught, naming the call; not on the I/O executor, nor outside tasks",
+    """
+    A system call from a task on the cooperative pool is caught, naming the call; not on the I/O \
+    executor, nor outside tasks
+    """,
     .enabled(if: ExecutorCheck.isEnabled, "the check is compiled into debug builds only"))
   func callsOnTheCooperativePoolAreCaught() async throws {
     // Nothing exists under the prefix: each open fails with ENOENT, a system call all the same.
@@ -34,7 +37,9 @@ struct ExecutorCheckTests {
   }
 
   @Test(
-    "A blocking wait inside a task is caught on any thread, a worker's too; in a work item it is not",
+    """
+    A blocking wait inside a task is caught on any thread, a worker's too; in a work item it is not
+    """,
     .enabled(if: ExecutorCheck.isEnabled, "the check is compiled into debug builds only"))
   func blockingWaitsInTasksAreCaught() async throws {
     let prefix = "/nonexistent-executor-check-\(UUID().uuidString)"

@@ -3,14 +3,15 @@
 /// Every wait on the server is bounded, so a database that is stopped, paused or cut off by
 /// the network is reported within seconds rather than after TCP's own back-off (minutes):
 ///
-/// | wait | setting | default |
-/// |---|---|---|
-/// | making a connection | `connectTimeoutSeconds` (libpq `connect_timeout`) | 5 s |
-/// | data sent and not acknowledged (a cut link) | `tcpUserTimeoutMilliseconds` (`tcp_user_timeout`) | 10 s |
-/// | an idle connection whose peer went away | keepalives (`keepalives_idle`, `_interval`, `_count`) | 10 s, then 3 probes 3 s apart |
-/// | one statement on the server | `statementTimeoutMilliseconds` (`statement_timeout`) | 60 s |
-/// | the server's answer, on the client (a server stopped or stalled, which no timeout above catches) | `answerTimeoutMilliseconds` | 65 s (`serve`: 15 s) |
-/// | reconnecting after a connection is lost | `reconnectTimeout` | 10 s (`serve`: 3 s) |
+/// - Making a connection: `connectTimeoutSeconds` (libpq `connect_timeout`), 5 s by default.
+/// - Data sent and not acknowledged (a cut link): `tcpUserTimeoutMilliseconds`
+///   (`tcp_user_timeout`), 10 s.
+/// - An idle connection whose peer went away: keepalives (`keepalives_idle`, `_interval`,
+///   `_count`), 10 s, then 3 probes 3 s apart.
+/// - One statement on the server: `statementTimeoutMilliseconds` (`statement_timeout`), 60 s.
+/// - The server's answer, on the client (a server stopped or stalled, which no timeout above
+///   catches): `answerTimeoutMilliseconds`, 65 s (`serve`: 15 s).
+/// - Reconnecting after a connection is lost: `reconnectTimeout`, 10 s (`serve`: 3 s).
 ///
 /// A setting the URL names (`?connect_timeout=2&tcp_user_timeout=5000`, or
 /// `options=-c statement_timeout=0`) wins over these defaults. The TCP settings do not apply to

@@ -103,7 +103,8 @@ enum ServeCommand: ParsableCommand {
       60), never after TCP's back-off; a database that stopped answering (a paused server, \
       which no TCP timeout catches) is given up after INGEST_POSTGRES_ANSWER_TIMEOUT_SECONDS \
       (15 for serve, 65 for other commands): the statement is cancelled, the connection \
-      dropped, and the share answered 503 "the database did not answer within 15 s". A client that retries sends the same Idempotency-Key \
+      dropped, and the share answered 503 "the database did not answer within 15 s". A client that \
+      retries sends the same Idempotency-Key \
       header (1-255 printable ASCII characters: a random UUID per share; a form may carry it \
       as its idempotency_key field, as the web app's send form does): the key becomes the \
       share's id, so a share sent again, to this server or another on the same database, \

@@ -127,7 +127,8 @@ struct InboxTests {
     let future = UUID()
     try Data(
       """
-      {"schemaVersion": 3, "id": "\(future.uuidString)", "receivedAt": "2026-09-21T14:13:20Z", "items": []}
+      {"schemaVersion": 3, "id": "\(future.uuidString)", "receivedAt": "2026-09-21T14:13:20Z", \
+      "items": []}
       """.utf8
     ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(future.uuidString).json"))
     let unknown = await #expect(throws: ManifestError.self) { try await inbox.claim(future) }
@@ -143,7 +144,8 @@ struct InboxTests {
       """
       {"schemaVersion": 1, "id": "\(id.uuidString)", "receivedAt": "2026-03-08T01:30:00-05:00",
        "source": "tests", "extra": {"nested": true},
-       "items": [{"kind": "text", "typeIdentifier": "public.plain-text", "text": "hi", "lang": "en"},
+       "items": [{"kind": "text", "typeIdentifier": "public.plain-text", "text": "hi", "lang": \
+      "en"},
                  {"kind": "url", "typeIdentifier": "public.url", "url": "https://example.com/"}]}
       """.utf8
     ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(id.uuidString).json"))

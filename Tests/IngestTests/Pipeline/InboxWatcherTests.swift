@@ -91,7 +91,10 @@ struct InboxWatcherTests {
   }
 
   @Test(
-    "A broken manifest is reported once however often the inbox is re-scanned, and again once it changes"
+    """
+    A broken manifest is reported once however often the inbox is re-scanned, and again once it \
+    changes
+    """
   )
   func reportsBrokenManifestOnce() async throws {
     let fixture = try PipelineFixture(prefix: "watcher")

@@ -200,7 +200,10 @@ struct ShareFailureTests {
   }
 
   @Test(
-    "A large file lands whole with its digest: copied by the kernel, by reads and writes where the kernel cannot, and rolled back when the disk fills",
+    """
+    A large file lands whole with its digest: copied by the kernel, by reads and writes where the \
+    kernel cannot, and rolled back when the disk fills
+    """,
     arguments: ["kernel copy", "reads and writes", "disk full"])
   func largeFile(_ path: String) async throws {
     let fixture = try PipelineFixture()
