@@ -142,27 +142,32 @@ struct ServeOpenInternetTests {
     let server = try await ServeCommandTests.start(
       in: directory, ["--max-uploads", "1", "--request-timeout", "2"])
     defer { server.kill() }
-    // The first body holds the one slot past the second's limit, and is itself cut off at 2 s.
-    var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.photo))
-    bytes.append(Data(count: 400_000))
-    let slow = try directory.file("slow.heic", contents: bytes)
-    async let first = ServeCommandTests.curl([
-      "-H", "Authorization: Bearer \(Self.token)", "--limit-rate", "100K",
-      "--data-binary", "@" + slow.path, server.url + "/share",
-    ])
+    // The first holds the one slot: its head and the start of its body arrive, then it stalls
+    // (the server looks at a body's time limit as its bytes arrive) until the second has
+    // waited past its own limit; one more byte then ends the first, too slow, and frees the
+    // slot, which comes to the second after its limit. No race: the order is the test's.
+    let photo = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.photo)))
+    let first = try RawClient(port: server.port)
+    first.send(
+      "POST /share HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Self.token)\r\n"
+        + "Content-Type: image/heic\r\nContent-Length: \(photo.count + 400_000)\r\n\r\n")
+    first.send(photo)
     #expect(
       await waitUntil { !server.stagedUploads.isEmpty }, "the first started")
     let client = try RawClient(port: server.port)
     client.send(
       "POST /share HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Self.token)\r\n"
         + "Content-Length: 10\r\nExpect: 100-continue\r\n\r\n")
+    // The subject is a time limit: the second's 2 s pass while it waits.
+    try await Task.sleep(for: .seconds(3))
+    first.send([0])
     let (response, _) = try await Offload.run { client.readToEnd() }
     let text = String(decoding: response, as: UTF8.self)
     let (status, sawContinue) = RawClient.status(of: response)
     #expect(status == 503, "\(text)")
     #expect(!sawContinue, "no 100 Continue before its slot came")
     #expect(text.lowercased().contains("retry-after: 30"), "\(text)")
-    _ = try await first
+    _ = try await Offload.run { first.readToEnd() }
     let log = try String(contentsOfFile: server.log, encoding: .utf8)
     #expect(log.contains("answered 503: its upload slot came after the request time limit"))
     #expect(await waitUntil { server.stagedUploads.isEmpty })
