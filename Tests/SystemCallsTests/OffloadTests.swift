@@ -11,9 +11,7 @@ import Testing
 struct OffloadTests {
   @Test(
     "Blocked waits past the package's worker limit leave the package's executor free",
-    .disabled(
-      "flaky under a loaded full suite: once 2 of 72 waits had not started within the limit"
-        + " (clean-clone CI on 5cc0f48); to be fixed before it runs again"))
+    .disabled("flaky under a loaded full suite (CI on 5cc0f48): to be fixed, then run again"))
   func waitsLeaveThePackageItsWorkers() async throws {
     // Each wait blocks in poll(2) on a pipe, as a wait for a process or its output does, until
     // the test writes to the pipe (or a minute passes, so that a failure cannot hang the run).
