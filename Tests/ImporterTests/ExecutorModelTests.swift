@@ -26,25 +26,13 @@ struct ExecutorModelTests {
     // This test's own task runs on the cooperative pool, as an app's would.
     #expect(!IOExecutor.isWorkerThread)
 
-    let group = try await GroupDirectory.open(path: directory.path + "/group")
-    let pipeline = SharePipeline(group: group)
     let provider = NSItemProvider()
     provider.registerFileRepresentation(forTypeIdentifier: "public.jpeg", visibility: .all) {
       completion in
       completion(photo, false, nil)
       return nil
     }
-    let item = NSExtensionItem()
-    item.attachments = [provider]
-    let outcome = await pipeline.share([item], source: "test")
-    #expect(outcome.isCommitted)
-    await pipeline.close()
-
-    let library = try await Library.open(path: directory.path + "/library.sqlite")
-    let pass = try await LibraryImporter(library: library, inbox: DirectoryInbox(group: group))
-      .importPending()
-    #expect(pass.errors.isEmpty)
-    #expect(pass.imported == [outcome.shareID])
+    _ = try await Self.shareAndImport(provider, in: directory)
 
     #expect(ExecutorCheck.shared.violations(recording) == [])
   }
@@ -65,8 +53,6 @@ struct ExecutorModelTests {
     let recording = ExecutorCheck.shared.record(under: directory.path)
     defer { ExecutorCheck.shared.stopRecording(recording) }
 
-    let group = try await GroupDirectory.open(path: directory.path + "/group")
-    let pipeline = SharePipeline(group: group)
     let provider = NSItemProvider()
     // In place: the source answers at once, so the pipeline's load runs on its own worker,
     // inside the share's task (where the copy used to wait for its hashing worker). Offered as
@@ -77,17 +63,7 @@ struct ExecutorModelTests {
       completion(source, false, nil)
       return nil
     }
-    let item = NSExtensionItem()
-    item.attachments = [provider]
-    let outcome = await pipeline.share([item], source: "test")
-    #expect(outcome.isCommitted)
-    await pipeline.close()
-
-    let library = try await Library.open(path: directory.path + "/library.sqlite")
-    let pass = try await LibraryImporter(library: library, inbox: DirectoryInbox(group: group))
-      .importPending()
-    #expect(pass.errors.isEmpty)
-    #expect(pass.imported == [outcome.shareID])
+    let library = try await Self.shareAndImport(provider, in: directory)
     let records = try await library.records()
     let file = try #require(records.first?.items.first)
     #expect(file.byteCount == Int64(bytes.count))
@@ -96,5 +72,25 @@ struct ExecutorModelTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: placed)) == bytes)
 
     #expect(ExecutorCheck.shared.violations(recording) == [])
+  }
+
+  /// Shares `provider` as one attachment into a group directory under `directory`, then
+  /// imports it into a library there, expecting both to succeed; returns the library.
+  static func shareAndImport(_ provider: NSItemProvider, in directory: TemporaryDirectory)
+    async throws -> Library
+  {
+    let group = try await GroupDirectory.open(path: directory.path + "/group")
+    let pipeline = SharePipeline(group: group)
+    let item = NSExtensionItem()
+    item.attachments = [provider]
+    let outcome = await pipeline.share([item], source: "test")
+    #expect(outcome.isCommitted)
+    await pipeline.close()
+    let library = try await Library.open(path: directory.path + "/library.sqlite")
+    let pass = try await LibraryImporter(library: library, inbox: DirectoryInbox(group: group))
+      .importPending()
+    #expect(pass.errors.isEmpty)
+    #expect(pass.imported == [outcome.shareID])
+    return library
   }
 }

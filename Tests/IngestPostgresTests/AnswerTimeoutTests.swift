@@ -34,6 +34,12 @@ struct AnswerTimeoutTests {
   }
 
   /// The process id of the server's backend for `connection`.
+  /// A connection to `url` whose answers are awaited at most `timeout`.
+  static func connect(_ url: PostgresURL) throws -> PGConnection {
+    try PGConnection(
+      url: url, connectTimeout: 10, applicationName: "tests", answerTimeout: timeout)
+  }
+
   static func backend(_ connection: PGConnection) throws -> pid_t {
     let rows = try connection.query("SELECT pg_backend_pid()", operation: "backend pid")
     let row = try #require(rows.first)
@@ -62,8 +68,7 @@ struct AnswerTimeoutTests {
     try await PostgresServer.havingServerToItself {
       let url = try #require(PostgresServer.url.flatMap(PostgresURL.init))
       try await IOExecutor.shared.run {
-        let connection = try PGConnection(
-          url: url, connectTimeout: 10, applicationName: "tests", answerTimeout: Self.timeout)
+        let connection = try Self.connect(url)
         let pid = try Self.backend(connection)
         let clock = ContinuousClock()
         let (error, elapsed) = Self.stopped(pid) {
@@ -76,8 +81,7 @@ struct AnswerTimeoutTests {
         Self.expectUnanswered(error, elapsed: elapsed)
         #expect(connection.isBroken, "a connection given up is not used again")
         // The server runs again: a new connection answers.
-        let again = try PGConnection(
-          url: url, connectTimeout: 10, applicationName: "tests", answerTimeout: Self.timeout)
+        let again = try Self.connect(url)
         #expect(try Self.backend(again) != pid)
       }
     }
@@ -88,8 +92,7 @@ struct AnswerTimeoutTests {
     try await PostgresServer.havingServerToItself {
       let url = try #require(PostgresServer.url.flatMap(PostgresURL.init))
       try await IOExecutor.shared.run {
-        let connection = try PGConnection(
-          url: url, connectTimeout: 10, applicationName: "tests", answerTimeout: Self.timeout)
+        let connection = try Self.connect(url)
         let pid = try Self.backend(connection)
         try connection.execute(
           "CREATE TEMPORARY TABLE blobs (n integer, data bytea)", operation: "create")

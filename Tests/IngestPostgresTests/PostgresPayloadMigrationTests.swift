@@ -86,6 +86,15 @@ struct PostgresPayloadMigrationTests {
     return (id, bytes)
   }
 
+  /// Migrates `database` only as far as `version`, as an older program did.
+  static func migrate(_ database: String, onlyTo version: Int) throws {
+    try PostgresServer.psql(
+      database,
+      PostgresSchema.bootstrap
+        + PostgresSchema.migrator.steps.filter { $0.version <= version }.map(\.sql).joined()
+        + "INSERT INTO share_ingest.schema_version (version) VALUES (\(version));")
+  }
+
   @Test("db migrate carries a version-4 database forward: chunks may precede their item's row")
   func migratesVersion4() async throws {
     try await PostgresServer.sharing {
@@ -97,11 +106,7 @@ struct PostgresPayloadMigrationTests {
         directory.remove()
       }
       // Version 4, as an older program migrated it, with a share waiting.
-      try PostgresServer.psql(
-        database,
-        PostgresSchema.bootstrap
-          + PostgresSchema.migrator.steps.filter { $0.version <= 4 }.map(\.sql).joined()
-          + "INSERT INTO share_ingest.schema_version (version) VALUES (4);")
+      try Self.migrate(database, onlyTo: 4)
       let waiting = try Self.version4Share(url, pattern: [0x89, 0x50, 0x4e, 0x47], count: 300_001)
       func count(_ sql: String) throws -> Int {
         Int(try PostgresServer.psql(database, sql).first ?? "") ?? -1
@@ -183,11 +188,7 @@ struct PostgresPayloadMigrationTests {
         directory.remove()
       }
       // Version 3, as an older program migrated it.
-      try PostgresServer.psql(
-        database,
-        PostgresSchema.bootstrap
-          + PostgresSchema.migrator.steps.filter { $0.version <= 3 }.map(\.sql).joined()
-          + "INSERT INTO share_ingest.schema_version (version) VALUES (3);")
+      try Self.migrate(database, onlyTo: 3)
       // 2.5 MiB and 12 bytes (three chunks, the last short), and 6 bytes.
       let large = try Self.oldShare(url, pattern: [0xab, 0xcd, 0xef, 0x01], count: 655_363)
       let small = try Self.oldShare(url, pattern: [1, 2, 3], count: 2)
