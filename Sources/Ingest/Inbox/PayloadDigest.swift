@@ -74,6 +74,31 @@ package enum PayloadDigest {
     return Result(byteCount: total, sha256: digest.finish())
   }
 
+  /// `hashChunks` for bytes a reader lends (`LendingPayloadReader`): `next` calls its body
+  /// with each chunk in the reader's memory until it returns false; each chunk goes to `each`
+  /// with the running total, then into the digest. No buffer of its own.
+  ///
+  /// - Throws: what `next` or `each` throws; `IOError` (operation "hash", at `path`) when
+  ///   libgcrypt cannot be loaded.
+  static func hashLent(
+    path: String, next: ((UnsafeRawBufferPointer) throws -> Void) throws -> Bool,
+    _ each: (UnsafeRawBufferPointer, Int64) throws -> Void
+  ) throws -> Result {
+    let digest: SHA256Digest
+    do {
+      digest = try SHA256Digest()
+    } catch {
+      throw IOError(operation: .hash, path: path, cause: error)
+    }
+    var total: Int64 = 0
+    while try next({ chunk in
+      total += Int64(chunk.count)
+      try each(chunk, total)
+      digest.update(chunk)
+    }) {}
+    return Result(byteCount: total, sha256: digest.finish())
+  }
+
   /// Copies `source` (from its offset) into `destination` and hashes what the copy holds, the
   /// way the loader copies (`DigestingCopier`: large files by the kernel, hashed on a second
   /// worker of the I/O executor). The copy stops as soon as it passes `maximumSize` bytes.
