@@ -78,9 +78,10 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
-    // The inbox's reading side, beside the importer: the drain, the watcher, deliveries to a
-    // handler, a folder or a shell command, the sweeper. Ingest never depends on it: the share
-    // extension only writes the inbox.
+    // The inbox's reading side, beside the importer: the reading protocol (InboxReader), the
+    // directory inbox's listing and claims, a claim's payloads, the drain, the watcher,
+    // deliveries to a handler, a folder or a shell command, the sweeper. Ingest never depends
+    // on it: the share extension only writes the inbox (InboxWriter).
     .target(
       name: "InboxReading", dependencies: ["Ingest", "SystemCalls"], swiftSettings: swiftSettings),
     // The main app's side: the importer, the SQLite library, the hand-off summary card. Ingest
@@ -108,7 +109,8 @@ let package = Package(
     .target(
       name: "TypeMatrix",
       dependencies: [
-        "Ingest", "Importer", "ItemProvider", "ActivationRules", "UTI", "SystemCalls",
+        "Ingest", "InboxReading", "Importer", "ItemProvider", "ActivationRules", "UTI",
+        "SystemCalls",
       ],
       swiftSettings: swiftSettings),
     // libcrypto's headers only: Shortcuts loads the library the first time it verifies or
@@ -170,7 +172,8 @@ let package = Package(
     .target(
       name: "ShareWebApp",
       dependencies: [
-        "ShareServer", "Ingest", "Importer", "ImageCodecs", "UTI", "SystemCalls", "Digests",
+        "ShareServer", "Ingest", "InboxReading", "Importer", "ImageCodecs", "UTI", "SystemCalls",
+        "Digests",
       ],
       swiftSettings: swiftSettings),
     // libmicrohttpd's header, linked (a server maps it for its whole life anyway).
@@ -194,7 +197,7 @@ let package = Package(
       dependencies: [
         "UTI", "ItemProvider", "Sniffing", "ActivationRules", "Ingest", "InboxReading", "Importer",
         "TypeMatrix", "Shortcuts", "PropertyLists", "IngestPostgres", "ImageCodecs", "ShareServer",
-        "ShareWebApp",
+        "ShareWebApp", "SystemCalls",
         "CMicroHTTPD", "TestSupport",
       ] + appleModuleNames.filter { $0 == "UIKit" }.map { .target(name: $0) },
       path: "Benchmarks",
@@ -205,7 +208,9 @@ let package = Package(
     // MARK: Tests
     // Shared by the test targets and the benchmarks: project paths, temporary directories, a
     // seeded generator. Not a product.
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .target(
+      name: "TestSupport", dependencies: ["SystemCalls"], path: "Tests/TestSupport",
+      swiftSettings: swiftSettings),
     // Crash states a power loss could leave, drawn from what the system-call layer recorded
     // under a persistence model, and written out one by one for a restarted program to meet.
     .target(
@@ -222,7 +227,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "ItemProviderTests",
-      dependencies: ["ItemProvider", "UTI", "TestSupport"],
+      dependencies: ["ItemProvider", "UTI", "SystemCalls", "TestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -249,7 +254,8 @@ let package = Package(
     .testTarget(
       name: "IngestPostgresTests",
       dependencies: [
-        "IngestPostgres", "Importer", "Ingest", "InboxReading", "SystemCalls", "TestSupport",
+        "IngestPostgres", "Importer", "Ingest", "InboxReading", "ItemProvider", "SystemCalls",
+        "TestSupport",
       ],
       swiftSettings: swiftSettings
     ),
@@ -270,12 +276,13 @@ let package = Package(
     .testTarget(
       name: "ImageCodecsTests",
       dependencies: [
-        "ImageCodecs", "Sniffing", "UTI", "TestSupport", "CHeifGuard", "CHeifGuardThrowing",
+        "ImageCodecs", "Sniffing", "UTI", "SystemCalls", "TestSupport", "CHeifGuard",
+        "CHeifGuardThrowing",
       ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "TypeMatrixTests",
-      dependencies: ["TypeMatrix", "Ingest", "ActivationRules", "TestSupport"],
+      dependencies: ["TypeMatrix", "Ingest", "InboxReading", "ActivationRules", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "ShortcutsTests", dependencies: ["Shortcuts", "Digests", "SystemCalls", "TestSupport"],
@@ -302,7 +309,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "ingest-cli", "ActivationRules", "Importer", "IngestPostgres", "Ingest", "InboxReading",
-        "TestSupport",
+        "SystemCalls", "TestSupport",
       ],
       swiftSettings: swiftSettings
     ),

@@ -13,8 +13,9 @@ import Foundation
 /// (sniffing, the share's copy and digest, the commit protocol) is the only difference.
 ///
 /// Run as a child mode of this executable, `--child disk-sink DIR`: it prints `listening on
-/// http://127.0.0.1:PORT` and serves until it is killed (SIGTERM). libmicrohttpd serves on a thread of
-/// its own here (`MHD_USE_INTERNAL_POLLING_THREAD`), as `ShareServer` serves on one worker:
+/// http://127.0.0.1:PORT` and serves until it is killed (SIGTERM). libmicrohttpd serves on a
+/// thread of its own here (`MHD_USE_INTERNAL_POLLING_THREAD`), as `ShareServer` serves on one
+/// worker:
 /// one thread receives, writes and answers.
 enum DiskSinkServer {
   /// Child mode: serve `arguments[0]` until killed.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -99,18 +100,13 @@ enum Harness {
   /// Runs a program and returns its standard output; throws when it exits non-zero.
   @discardableResult
   static func run(executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw HarnessError(message: "\(executable) \(arguments) exited \(process.terminationStatus)")
+    // Standard error stays this process's, as the child modes' diagnostics go there.
+    let output = try ChildProcess.run(
+      executable, arguments: arguments, standardError: .inherited)
+    guard output.outcome.succeeded else {
+      throw HarnessError(message: "\(executable) \(arguments) ended: \(output.outcome)")
     }
-    return String(decoding: data, as: UTF8.self)
+    return output.standardOutputText
   }
 
   /// Finds a program on PATH.

@@ -2,6 +2,7 @@ import ActivationRules
 import Foundation
 import Shortcuts
 import Sniffing
+import SystemCalls
 import TestSupport
 import UTI
 
@@ -113,15 +114,12 @@ enum HostileInputBenchmarks {
   static func timeCommand(_ cli: String, _ command: String, _ path: String) throws -> (
     Double, Int32
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: cli)
-    process.arguments = arguments(command, path)
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
     let start = Harness.now()
-    try process.run()
-    process.waitUntilExit()
-    return (Double(Harness.now() - start) / 1e9, process.terminationStatus)
+    let process = try ChildProcess.spawn(
+      cli, arguments: arguments(command, path), standardOutput: .nullDevice,
+      standardError: .nullDevice)
+    let outcome = process.wait()
+    return (Double(Harness.now() - start) / 1e9, outcome.exitStatus ?? outcome.signal ?? -1)
   }
 
   /// Child mode: read the file as the command does; print seconds, peak resident bytes and

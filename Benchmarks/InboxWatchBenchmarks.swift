@@ -99,16 +99,8 @@ enum InboxWatchBenchmarks {
     let pipeline = SharePipeline(group: group)
     var arrivals = stream.makeAsyncIterator()
     func share(_ source: URL) async throws -> (UUID, UInt64) {
-      let provider = NSItemProvider()
-      provider.registerFileRepresentation(
-        forTypeIdentifier: "public.jpeg", fileOptions: [], visibility: .all
-      ) { completion in
-        completion(source, false, nil)
-        return nil
-      }
-      let item = NSExtensionItem()
-      item.attachments = [provider]
-      let outcome = await pipeline.share([item], source: "benchmark")
+      let outcome = await pipeline.share(
+        [IngestBenchmarks.jpegItem(source)], source: "benchmark")
       let committed = Harness.now()
       guard let id = outcome.manifest?.id else {
         throw HarnessError(message: "a share failed: \(outcome.error.map { "\($0)" } ?? "?")")

@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import ItemProvider
+import SystemCalls
 
 /// Issue 29's load figure: 64 shares at once in one process, each of a 20 KB file, alone and
 /// with four busy processes hogging the cores; each share's latency (p50, p99) and how many
@@ -65,6 +66,21 @@ extension IngestBenchmarks {
     }
   }
 
+  /// An extension item holding `source` as a JPEG file representation (copied, not opened in
+  /// place), as Photos hands one.
+  static func jpegItem(_ source: URL) -> NSExtensionItem {
+    let provider = NSItemProvider()
+    provider.registerFileRepresentation(
+      forTypeIdentifier: "public.jpeg", fileOptions: [], visibility: .all
+    ) { completion in
+      completion(source, false, nil)
+      return nil
+    }
+    let item = NSExtensionItem()
+    item.attachments = [provider]
+    return item
+  }
+
   /// Every source shared at once, each a task of its own (as an app that starts a share per
   /// request would), through one pipeline into `directory`.
   static func concurrentShares(_ sources: [URL], into directory: String) async throws
@@ -75,15 +91,7 @@ extension IngestBenchmarks {
     let figures = await withTaskGroup(of: (Double, ShareError?).self) { shares in
       for source in sources {
         shares.addTask {
-          let provider = NSItemProvider()
-          provider.registerFileRepresentation(
-            forTypeIdentifier: "public.jpeg", fileOptions: [], visibility: .all
-          ) { completion in
-            completion(source, false, nil)
-            return nil
-          }
-          let item = NSExtensionItem()
-          item.attachments = [provider]
+          let item = jpegItem(source)
           let started = Harness.now()
           let outcome = await pipeline.share([item], source: "benchmark")
           return (Double(Harness.now() - started) / 1e9, outcome.error)
@@ -105,20 +113,16 @@ extension IngestBenchmarks {
   }
 
   /// `count` processes that spin on the processor until stopped.
-  static func startHogs(_ count: Int) throws -> [Process] {
+  static func startHogs(_ count: Int) throws -> [ChildProcess] {
     try (0..<count).map { _ in
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "while :; do :; done"]
-      try process.run()
-      return process
+      try ChildProcess.spawn("/bin/sh", arguments: ["-c", "while :; do :; done"])
     }
   }
 
-  static func stopHogs(_ hogs: [Process]) {
+  static func stopHogs(_ hogs: [ChildProcess]) {
     for hog in hogs {
-      kill(hog.processIdentifier, SIGKILL)
-      hog.waitUntilExit()
+      try? hog.send(SIGKILL)
+      _ = hog.wait()
     }
   }
 }

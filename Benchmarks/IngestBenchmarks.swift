@@ -419,7 +419,7 @@ enum IngestBenchmarks {
     let start = Harness.now()
     let done = DispatchSemaphore(value: 0)
     for worker in 0..<workers {
-      Task(executorPreference: onExecutor ? SharePipeline.executor : nil) {
+      Task(executorPreference: onExecutor ? IOExecutor.shared : nil) {
         for (index, source) in sources.enumerated() where index % workers == worker {
           guard let pipeline = held.pipeline else { break }
           let provider = NSItemProvider()

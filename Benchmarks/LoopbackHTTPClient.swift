@@ -10,7 +10,8 @@ import Foundation
 /// started, so what is timed is the HTTP exchange and nothing of the client's making).
 ///
 /// Not a general client: answers must carry a `Content-Length` (libmicrohttpd's buffer
-/// responses do), and a request is bytes made by `post(path:token:contentType:body:)` or `get(path:)`.
+/// responses do), and a request is bytes made by `post(path:token:contentType:body:)` or
+/// `get(path:)`.
 final class LoopbackHTTPClient {
   /// One answer: its status, its body, and the seconds from the start of `exchange` until its
   /// last byte arrived.

@@ -1,5 +1,6 @@
 import Foundation
 import Importer
+import InboxReading
 import Ingest
 import IngestPostgres
 import SystemCalls
@@ -21,14 +22,9 @@ import TestSupport
 extension PostgresBenchmarks {
   /// Both figures.
   static func payloadForms() async throws {
-    Harness.section("postgres-payload-forms")
-    guard PostgresServer.isAvailable else {
-      print("  \(PostgresServer.skipMessage)")
+    guard let root = try section("postgres-payload-forms", scratch: "PostgresPayloadForms") else {
       return
     }
-    let root = IngestBenchmarks.scratch
-      .appendingPathComponent("PostgresPayloadForms-\(UUID().uuidString)").path
-    try FileSystem.makeDirectories(root)
     defer { try? FileSystem.removeTree(root) }
     try await smallImports(root: root)
     try await forms(root: root)
@@ -47,8 +43,7 @@ extension PostgresBenchmarks {
   /// `inbox import` of 1,000 committed small shares: directory inbox + SQLite against
   /// PostgreSQL with the payloads in the database.
   static func smallImports(root: String) async throws {
-    let cli = URL(fileURLWithPath: CommandLine.arguments[0])
-      .deletingLastPathComponent().appendingPathComponent("ingest-cli").path
+    let cli = releaseCLI
     guard FileManager.default.isExecutableFile(atPath: cli) else {
       print("  skipped: needs \(cli) (swift build -c release)")
       return
@@ -66,12 +61,8 @@ extension PostgresBenchmarks {
       defer { try? FileSystem.removeTree(base) }
       let sharer = try GroupDirectory(path: base + "/sharer")
       if inPostgres {
-        let url = try PostgresServer.makeDatabase(prefix: "bench")
+        let (url, parsed) = try await migratedDatabase()
         defer { PostgresServer.dropDatabase(url) }
-        guard let parsed = PostgresURL(url) else {
-          throw HarnessError(message: "not a PostgreSQL URL: \(url)")
-        }
-        try await PostgresSchema.migrate(parsed)
         let inbox = PostgresInbox(url: parsed, group: sharer, payloads: .chunks)
         for index in 0..<count {
           try await share(index, payload: smallPNG, group: sharer, inbox: inbox)
@@ -125,12 +116,8 @@ extension PostgresBenchmarks {
     var figures: [PostgresPayloads: (write: [Double], read: [Double])] = [:]
     for round in 0..<4 {
       let form: PostgresPayloads = round % 2 == 0 ? .largeObjects : .chunks
-      let url = try PostgresServer.makeDatabase(prefix: "bench")
+      let (url, parsed) = try await migratedDatabase()
       defer { PostgresServer.dropDatabase(url) }
-      guard let parsed = PostgresURL(url) else {
-        throw HarnessError(message: "not a PostgreSQL URL: \(url)")
-      }
-      try await PostgresSchema.migrate(parsed)
       let base = "\(root)/form-\(round)"
       let group = try GroupDirectory(path: base + "/sharer")
       defer { try? FileSystem.removeTree(base) }
@@ -178,7 +165,9 @@ extension PostgresBenchmarks {
     for form in [PostgresPayloads.largeObjects, .chunks] {
       let figure = figures[form] ?? ([], [])
       Harness.report(
-        "  1 GiB as \(form == .chunks ? "1 MiB bytea chunks (COPY FROM STDIN binary)" : "a large object (lo_write)")",
+        "  1 GiB as "
+          + (form == .chunks
+            ? "1 MiB bytea chunks (COPY FROM STDIN binary)" : "a large object (lo_write)"),
         "commit \(seconds(Harness.median(figure.write))), read back"
           + " \(seconds(Harness.median(figure.read)))",
         goal: "the fastest kept", met: nil)

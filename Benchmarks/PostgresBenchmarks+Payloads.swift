@@ -19,33 +19,28 @@ import TestSupport
 extension PostgresBenchmarks {
   /// Both payload stores, 20 KB and 1 GiB.
   static func payloads() async throws {
-    Harness.section("postgres-payloads")
-    guard PostgresServer.isAvailable else {
-      print("  \(PostgresServer.skipMessage)")
-      return
-    }
-    let cli = URL(fileURLWithPath: CommandLine.arguments[0])
-      .deletingLastPathComponent().appendingPathComponent("ingest-cli").path
+    guard let root = try section("postgres-payloads", scratch: "PostgresPayloads") else { return }
+    defer { try? FileSystem.removeTree(root) }
+    let cli = releaseCLI
     guard FileManager.default.isExecutableFile(atPath: cli), let time = Harness.which("time")
     else {
       print("  skipped: needs \(cli) (swift build -c release) and GNU time on PATH")
       return
     }
-    let root = IngestBenchmarks.scratch
-      .appendingPathComponent("PostgresPayloads-\(UUID().uuidString)").path
-    try FileSystem.makeDirectories(root)
-    defer { try? FileSystem.removeTree(root) }
     // Every type, files up to 2 GiB: the default contract stops at 512 MiB.
     let contract = root + "/contract.json"
     try Data(
-      #"{"acceptedTypes": ["public.item"], "maximumFileSize": 2147483648, "maximumShareSize": 2147483648}"#
-        .utf8
+      #"""
+      {"acceptedTypes": ["public.item"], "maximumFileSize": 2147483648, \#
+      "maximumShareSize": 2147483648}
+      """#
+      .utf8
     ).write(to: URL(fileURLWithPath: contract))
     let tools = Tools(cli: cli, time: time, contract: contract)
     print(
       "  ingest-cli share FILE into a PostgreSQL inbox, then ingest-cli inbox import into the"
-        + " PostgreSQL library (with payloads in the database, from another group directory); median wall"
-        + " time, highest peak resident memory of each process")
+        + " PostgreSQL library (with payloads in the database, from another group directory);"
+        + " median wall time, highest peak resident memory of each process")
     // Each store's 20 KB import peak: the process's own floor, which the 1 GiB peak is also
     // given above.
     var floors: [PostgresPayloads: Int] = [:]
@@ -137,6 +132,42 @@ extension PostgresBenchmarks {
     }
   }
 
+  /// Opens the section `name`: nil (saying why) when no PostgreSQL server is available, else a
+  /// fresh scratch directory `<scratch>-<UUID>` for the caller to remove.
+  static func section(_ name: String, scratch: String) throws -> String? {
+    Harness.section(name)
+    guard PostgresServer.isAvailable else {
+      print("  \(PostgresServer.skipMessage)")
+      return nil
+    }
+    let root = IngestBenchmarks.scratch
+      .appendingPathComponent("\(scratch)-\(UUID().uuidString)").path
+    try FileSystem.makeDirectories(root)
+    return root
+  }
+
+  /// The release `ingest-cli` beside this executable (`swift build -c release` builds both).
+  static var releaseCLI: String {
+    URL(fileURLWithPath: CommandLine.arguments[0])
+      .deletingLastPathComponent().appendingPathComponent("ingest-cli").path
+  }
+
+  /// A fresh database with the schema migrated: its URL as text (drop it with
+  /// `PostgresServer.dropDatabase`) and parsed. Dropped again if the migration fails.
+  static func migratedDatabase() async throws -> (text: String, url: PostgresURL) {
+    let database = try PostgresServer.makeDatabase(prefix: "bench")
+    do {
+      guard let url = PostgresURL(database) else {
+        throw HarnessError(message: "not a PostgreSQL URL: \(database)")
+      }
+      try await PostgresSchema.migrate(url)
+      return (database, url)
+    } catch {
+      PostgresServer.dropDatabase(database)
+      throw error
+    }
+  }
+
   static func seconds(_ value: Double) -> String {
     value < 1 ? String(format: "%.1f ms", value * 1e3) : String(format: "%.2f s", value)
   }
@@ -145,12 +176,8 @@ extension PostgresBenchmarks {
   static func payloadRound(source: String, store: PostgresPayloads, root: String, _ tools: Tools)
     async throws -> (share: Double, sharePeak: Int, importing: Double, importPeak: Int)
   {
-    let database = try PostgresServer.makeDatabase(prefix: "bench")
+    let (database, _) = try await migratedDatabase()
     defer { PostgresServer.dropDatabase(database) }
-    guard let url = PostgresURL(database) else {
-      throw HarnessError(message: "not a PostgreSQL URL: \(database)")
-    }
-    try await PostgresSchema.migrate(url)
     try FileSystem.makeDirectories(root)
     defer { try? FileSystem.removeTree(root) }
     let sharer = root + "/sharer"

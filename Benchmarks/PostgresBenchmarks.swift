@@ -105,12 +105,8 @@ enum PostgresBenchmarks {
   static func postgresThroughput(
     importers: Int, sharesFirst: Bool, root: String, writes: PostgresLibrary.GroupWrites
   ) async throws -> Double {
-    let database = try PostgresServer.makeDatabase(prefix: "bench")
+    let (database, url) = try await migratedDatabase()
     defer { PostgresServer.dropDatabase(database) }
-    guard let url = PostgresURL(database) else {
-      throw HarnessError(message: "not a PostgreSQL URL: \(database)")
-    }
-    try await PostgresSchema.migrate(url)
     return try await throughput(
       importers: importers, sharesFirst: sharesFirst, root: root,
       inbox: { group in PostgresInbox(url: url, group: group) },

@@ -77,8 +77,8 @@ extension ServeBenchmarks {
     try Data((token + "\n").utf8).write(to: URL(fileURLWithPath: files.tokens))
     // Every type, files up to 2 GiB: the default contract stops at 512 MiB.
     try Data(
-      #"{"acceptedTypes": ["public.item"], "maximumFileSize": 2147483648, "maximumShareSize": 2147483648}"#
-        .utf8
+      (#"{"acceptedTypes": ["public.item"], "maximumFileSize": 2147483648,"#
+        + #" "maximumShareSize": 2147483648}"#).utf8
     ).write(to: URL(fileURLWithPath: files.contract))
 
     var ours: [UploadFigures] = []
@@ -166,7 +166,8 @@ extension ServeBenchmarks {
     let label = size >= 1 << 30 ? "\(size >> 30) GiB" : "\(size >> 20) MiB"
     let rounds = zip(ours, baseline).map { String(format: "%.2f/%.2f", $0.seconds, $1.seconds) }
     print(
-      "  rounds (curl to ingest-cli serve s/curl to the disk sink s): \(rounds.joined(separator: " "))"
+      "  rounds (curl to ingest-cli serve s/curl to the disk sink s): "
+        + rounds.joined(separator: " ")
     )
     // Issue 43's goal: the upload takes at most 1.3x the disk sink's time.
     let ratio = Harness.median(zip(ours, baseline).map { $0.seconds / $1.seconds })
@@ -263,27 +264,23 @@ final class ArrivalWatch: Sendable {
 /// A server running as a child process that prints `listening on http://HOST:PORT` as its first
 /// line; its standard error goes to a log file.
 struct ServerProcess {
-  let process: Process
+  let process: ChildProcess
   let port: UInt16
   let logPath: String
 
   init(_ executable: String, _ arguments: [String], log: String) throws {
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    guard FileManager.default.createFile(atPath: log, contents: nil) else {
-      throw HarnessError(message: "cannot create \(log)")
+    let logFile = try FileDescriptor.open(log, .writeOnly, options: [.create, .truncate])
+    let process = try logFile.closeAfter {
+      try ChildProcess.spawn(
+        executable, arguments: arguments, standardOutput: .pipe,
+        standardError: .descriptor(logFile))
     }
-    process.standardError = FileHandle(forWritingAtPath: log)
+    self.process = process
     logPath = log
-    try process.run()
     var line: [UInt8] = []
-    while line.last != 10 {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      guard let first = byte.first else { break }
-      line.append(first)
+    var byte: [UInt8] = [0]
+    while line.last != 10, let output = process.standardOutput, try output.read(into: &byte) == 1 {
+      line.append(byte[0])
     }
     let text = String(decoding: line, as: UTF8.self)
     guard text.hasPrefix("listening on http://"),
@@ -291,8 +288,9 @@ struct ServerProcess {
         UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines))
       })
     else {
-      process.terminate()
-      process.waitUntilExit()
+      try? process.send(SIGTERM)
+      _ = process.wait()
+      process.closePipes()
       let log = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       throw HarnessError(message: "\(executable) printed \(text.debugDescription); its log: \(log)")
     }
@@ -301,7 +299,7 @@ struct ServerProcess {
 
   /// `VmHWM` of the process so far.
   var peakResidentBytes: Int {
-    Harness.peakResidentBytes(ofProcess: "\(process.processIdentifier)") ?? 0
+    Harness.peakResidentBytes(ofProcess: "\(process.id)") ?? 0
   }
 
   /// The processor time (user and system) the process has used so far, from
@@ -309,7 +307,7 @@ struct ServerProcess {
   var processorSeconds: Double {
     guard
       let stat = try? String(
-        contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+        contentsOfFile: "/proc/\(process.id)/stat", encoding: .utf8),
       let end = stat.lastIndex(of: ")")
     else { return .nan }
     // After the command's name: state is field 3; utime and stime are fields 14 and 15.
@@ -324,7 +322,8 @@ struct ServerProcess {
 
   /// Ends the process (SIGTERM) and waits for it.
   func stop() {
-    process.terminate()
-    process.waitUntilExit()
+    try? process.send(SIGTERM)
+    _ = process.wait()
+    process.closePipes()
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 import ShareServer
 import ShareWebApp
@@ -207,7 +208,9 @@ struct RunningShareServer {
     let configuration = ShareServer.Configuration(
       listener: .address("127.0.0.1", port: 0), tokens: try BearerTokens([ServeBenchmarks.token]))
     // With the web app in front of the share route, as `ingest-cli serve` runs it.
-    let server = try ShareServer(pipeline: pipeline, library: nil, configuration: configuration)
+    let server = try ShareServer(
+      pipeline: pipeline, inbox: DirectoryInbox(group: pipeline.group), library: nil,
+      configuration: configuration)
     self.server = server
     serving = Task { try await server.run() }
   }

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodecs
 import ShareServer
 import ShareWebApp
+import SystemCalls
 import TestSupport
 
 #if canImport(Glibc)
@@ -36,36 +37,36 @@ enum ThumbnailFuzzCampaign {
     let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("ingest-cli").path
     let logPath = directory.path + "/serve.log"
-    let server = Process()
-    server.executableURL = URL(fileURLWithPath: "/bin/sh")
-    server.arguments = [
-      "-c",
-      "ulimit -v \(addressSpaceKiB) && exec \"$0\" serve --insecure-no-token --port 0"
-        + " --group-dir \"$1\"", cli, group,
-    ]
-    let output = Pipe()
-    server.standardOutput = output
-    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-    server.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-    try server.run()
+    let logFile = try FileDescriptor.open(logPath, .writeOnly, options: [.create, .truncate])
+    let server = try logFile.closeAfter {
+      try ChildProcess.spawn(
+        "/bin/sh",
+        arguments: [
+          "-c",
+          "ulimit -v \(addressSpaceKiB) && exec \"$0\" serve --insecure-no-token --port 0"
+            + " --group-dir \"$1\"", cli, group,
+        ], standardOutput: .pipe, standardError: .descriptor(logFile))
+    }
     defer {
-      if server.isRunning { server.terminate() }
+      try? server.send(SIGTERM)
+      _ = server.wait()
+      server.closePipes()
     }
     var line: [UInt8] = []
+    var byte: [UInt8] = [0]
     while true {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      guard let first = byte.first else {
+      guard let output = server.standardOutput, try output.read(into: &byte) == 1 else {
         throw HarnessError(message: "serve ended before listening: \(try log(logPath).suffix(500))")
       }
-      if first == 0x0A { break }
-      line.append(first)
+      if byte[0] == 0x0A { break }
+      line.append(byte[0])
     }
     let listening = String(decoding: line, as: UTF8.self)
     guard let port = listening.split(separator: ":").last.flatMap({ UInt16($0) }) else {
       throw HarnessError(message: "no port in \(listening)")
     }
     print(
-      "ingest-cli serve (pid \(server.processIdentifier)) under ulimit -v \(addressSpaceKiB)"
+      "ingest-cli serve (pid \(server.id)) under ulimit -v \(addressSpaceKiB)"
         + " KiB: \(listening)")
 
     let seeds = try Self.seeds()
@@ -111,7 +112,7 @@ enum ThumbnailFuzzCampaign {
       let before = sent
       sent += batch.count
       if sent / 1000 != before / 1000 || sent >= requests {
-        guard server.isRunning, kill(server.processIdentifier, 0) == 0 else {
+        guard server.isRunning else {
           throw HarnessError(message: "serve died after \(sent) requests")
         }
         let health = try client.exchange([LoopbackHTTPClient.get(path: "/healthz")])
@@ -132,11 +133,12 @@ enum ThumbnailFuzzCampaign {
       "requests: \(sent) in \(Int(elapsed)) s; statuses: \(statuses.sorted { $0.key < $1.key })")
     print("by seed: \(bySeed.sorted { $0.key < $1.key })")
     print(
-      "server alive at the end: \(server.isRunning) (pid \(server.processIdentifier));"
+      "server alive at the end: \(server.isRunning) (pid \(server.id));"
         + " /healthz 200 at \(healthChecks) checks; \(client.retries) GETs sent again after the"
         + " server closed an idle kept-alive connection")
     print(
-      "slowest answer: \(String(format: "%.2f", slowest)) s (wall clock, \(connections) requests at once)"
+      "slowest answer: \(String(format: "%.2f", slowest)) s"
+        + " (wall clock, \(connections) requests at once)"
     )
     print(
       "thumbnail workers: \(workers.count); endings: \(workers.endings.sorted { $0.key < $1.key })")

@@ -147,7 +147,8 @@ enum UTIBenchmarks {
       String(format: "%.0f ns/lookup", fresh), goal: "none", met: nil)
     Harness.report(
       "baseline: [String: String] lookup of the lower-cased extension",
-      "\(Harness.rate(1e9 / dictionary)); lookup costs \(String(format: "%.1f", lookup / dictionary))x",
+      "\(Harness.rate(1e9 / dictionary)); lookup costs "
+        + "\(String(format: "%.1f", lookup / dictionary))x",
       goal: "baseline",
       met: nil
     )

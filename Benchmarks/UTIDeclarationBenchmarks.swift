@@ -139,7 +139,8 @@ enum UTIDeclarationBenchmarks {
       goal: "baseline", met: nil)
     Harness.report(
       "for information: from app types to app and system types",
-      "\(Harness.rate(1e9 / applicationTime)) (\(String(format: "%.2f", applicationTime)) ns/check)",
+      "\(Harness.rate(1e9 / applicationTime))"
+        + " (\(String(format: "%.2f", applicationTime)) ns/check)",
       goal: "none", met: nil)
   }
 }

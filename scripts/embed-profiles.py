@@ -12,6 +12,30 @@ root = pathlib.Path(__file__).resolve().parent.parent
 sources = sorted((root / "corpus" / "sources").glob("*.json"), key=lambda path: path.stem)
 out = root / "Sources" / "Ingest" / "SourceApps" / "ShippedProfiles.swift"
 
+LIMIT = 100  # .swift-format's lineLength; scripts/check-line-length.sh checks it in CI
+
+
+def wrapped(line, continuation):
+    """A line of a multi-line string literal (indented four columns), as source lines of at most
+    LIMIT columns holding the same text: a long line breaks (after a space where one fits) with
+    `continuation` (Swift's line continuation, `\\` or, in a raw literal, `\\#`), so the string
+    has no newline there, and goes on at the literal's indentation."""
+    result = []
+    while len(line) > LIMIT:
+        room = LIMIT - len(continuation)
+        # After the last space that fits past the indentation; where none does (a long URL),
+        # after the last '/' that does, else at the limit, never after a backslash.
+        cut = max((index + 1 for index in range(5, room) if line[index] == " "), default=None)
+        if cut is None:
+            cut = max((index + 1 for index in range(5, room) if line[index] == "/"), default=room)
+            while line[cut - 1] == "\\":
+                cut -= 1
+        result.append(line[:cut] + continuation)
+        line = "    " + line[cut:]
+    result.append(line)
+    return result
+
+
 # Literals, not a dictionary or a join at run time: the compiler lays them out in the binary, so
 # naming the profiles (the help of `share` and `rule check` does) costs a process nothing.
 lines = [
@@ -28,7 +52,11 @@ lines += [
     "  ]",
     "",
     "  /// The names, comma separated, as help texts and errors list them.",
-    "  static let nameList = " + json.dumps(", ".join(path.stem for path in sources)),
+    "  static let nameList = \"\"\"",
+]
+lines.extend(wrapped("    " + ", ".join(path.stem for path in sources), "\\"))
+lines += [
+    '    """',
     "",
     "  /// Each profile's JSON, in the order of `names`.",
     "  static let json: [String] = [",
@@ -37,7 +65,8 @@ for path in sources:
     text = path.read_text(encoding="utf-8")
     json.loads(text)  # refuse to embed a broken profile
     lines.append('    #"""')
-    lines.extend(("    " + line) if line else "" for line in text.rstrip("\n").split("\n"))
+    for line in text.rstrip("\n").split("\n"):
+        lines.extend(wrapped("    " + line, "\\#") if line else [""])
     lines.append('    """#,')
 lines += ["  ]", "}", ""]
 out.write_text("\n".join(lines), encoding="utf-8")

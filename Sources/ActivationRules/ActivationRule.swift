@@ -221,7 +221,8 @@ public struct ActivationRule: Sendable {
       notes.append("reading of the keys Apple leaves open: \(semantics.summary)")
       var summary = [
         rule.isStrict
-          ? "strict matching (\(rule.strictnessCause)): every attachment must be of an accepted kind"
+          ? "strict matching (\(rule.strictnessCause)): every attachment must be of an"
+            + " accepted kind"
           : "fuzzy matching (dictionary version \(rule.dictionaryVersion ?? 2)): one attachment of"
             + " an accepted kind is enough; a key set to 0 rejects that kind",
         "accepts: \(rule.acceptedSummary(semantics))",

@@ -30,6 +30,12 @@ public enum ActivationRuleError: Error, Sendable, Equatable, NameQuotingDescript
   /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
   public var description: String { description(quoting: .terminal) }
 
+  /// The failed file operation, when the rule's file could not be read.
+  public var ioError: IOError? {
+    if case .file(let error) = self { return error }
+    return nil
+  }
+
   /// What is wrong, where, and what to do, each path, key and origin written by `quoting`.
   public func description(quoting: NameQuoting) -> String {
     let quoted = quoting.quote

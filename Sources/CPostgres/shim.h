@@ -63,6 +63,16 @@ typedef struct {
   __typeof__(PQpipelineSync) *_Nullable pipelineSync;
   __typeof__(PQsendQueryParams) *_Nonnull sendQueryParams;
   __typeof__(PQgetResult) *_Nonnull getResult;
+  // Statements sent without waiting, their answers awaited with `poll` on the socket, so that
+  // every wait for the server is bounded (a server that stopped answering is given up).
+  __typeof__(PQsendQuery) *_Nonnull sendQuery;
+  __typeof__(PQsetnonblocking) *_Nonnull setnonblocking;
+  __typeof__(PQflush) *_Nonnull flush;
+  __typeof__(PQisBusy) *_Nonnull isBusy;
+  // Cancelling a statement the server did not answer in time.
+  __typeof__(PQgetCancel) *_Nonnull getCancel;
+  __typeof__(PQcancel) *_Nonnull cancel;
+  __typeof__(PQfreeCancel) *_Nonnull freeCancel;
 } cpostgres_api;
 
 // Loads libpq (`name`: a soname such as `libpq.so.5`, as installed with libpq-dev, or a path)
@@ -115,6 +125,13 @@ static inline const cpostgres_api *_Nullable cpostgres_load(
   CPOSTGRES_LOAD(loClose, lo_close)
   CPOSTGRES_LOAD(sendQueryParams, PQsendQueryParams)
   CPOSTGRES_LOAD(getResult, PQgetResult)
+  CPOSTGRES_LOAD(sendQuery, PQsendQuery)
+  CPOSTGRES_LOAD(setnonblocking, PQsetnonblocking)
+  CPOSTGRES_LOAD(flush, PQflush)
+  CPOSTGRES_LOAD(isBusy, PQisBusy)
+  CPOSTGRES_LOAD(getCancel, PQgetCancel)
+  CPOSTGRES_LOAD(cancel, PQcancel)
+  CPOSTGRES_LOAD(freeCancel, PQfreeCancel)
 #undef CPOSTGRES_LOAD
   api.enterPipelineMode =
       (__typeof__(PQenterPipelineMode) *)dlsym(library, "PQenterPipelineMode");

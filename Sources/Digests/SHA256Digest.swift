@@ -153,7 +153,8 @@ package struct SHA256Digest: ~Copyable {
         return (
           .failure(
             SharedLibrary.libgcrypt.failure(
-              "no file descriptor was free to set it up (\(error.errno.map { "\($0)" } ?? "EMFILE"));"
+              "no file descriptor was free to set it up"
+                + " (\(error.errno.map { "\($0)" } ?? "EMFILE"));"
                 + " raise the limit on open files (ulimit -n)")),
           false
         )

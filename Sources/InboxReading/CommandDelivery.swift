@@ -73,22 +73,18 @@ public struct CommandDelivery: ShareHandler {
     try run(manifestPath: viewPath + "/manifest.json", groupPath: viewPath, shareID: id)
   }
 
-  /// Runs the command on a view and waits for it.
+  /// Runs the command on a view and waits for it, with this process's standard streams.
   private func run(manifestPath: String, groupPath: String, shareID: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command, "sh", manifestPath]
-    var environment = ProcessInfo.processInfo.environment
-    environment["INGEST_SHARE_ID"] = shareID
-    environment["INGEST_MANIFEST"] = manifestPath
-    environment["INGEST_GROUP_DIR"] = groupPath
-    process.environment = environment
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+    let child = try ChildProcess.spawn(
+      "/bin/sh", arguments: ["-c", command, "sh", manifestPath],
+      environment: .adding([
+        "INGEST_SHARE_ID": shareID, "INGEST_MANIFEST": manifestPath, "INGEST_GROUP_DIR": groupPath,
+      ]), standardInput: .inherited, standardOutput: .inherited, standardError: .inherited)
+    let outcome = child.wait()
+    guard outcome.succeeded else {
       throw CommandDeliveryError(
-        command: command, status: process.terminationStatus,
-        signalled: process.terminationReason == .uncaughtSignal)
+        command: command, status: outcome.signal ?? outcome.exitStatus ?? -1,
+        signalled: outcome.signal != nil)
     }
   }
 }

@@ -137,13 +137,15 @@ public struct InboxDrain: Sendable {
         claim = claimed
       } catch {
         log.record(IngestEvent(shareID: entry.id, stage: .claim, event: "failed", error: error))
-        report.unreadable.append((entry.id, "\(error)"))
+        report.unreadable.append((entry.id, NameQuoting.verbatim.describe(error)))
         if Self.isBadInput(error) {
           report.badInput.insert(entry.id)
           // The manifest itself is at fault: the same bytes fail the same way.
           report.unreadableRevisions[entry.id] = entry.revision
         }
-        if error is ManifestError { try? await inbox.quarantine(entry.id, reason: "\(error)") }
+        if error is ManifestError {
+          try? await inbox.quarantine(entry.id, reason: NameQuoting.verbatim.describe(error))
+        }
         continue
       }
       do {
@@ -151,8 +153,8 @@ public struct InboxDrain: Sendable {
         try await handler.handle(claim)
       } catch {
         log.record(IngestEvent(shareID: entry.id, stage: .release, event: "failed", error: error))
-        try? await claim.release(recording: "\(error)")
-        report.failed.append((entry.id, "\(error)"))
+        try? await claim.release(recording: NameQuoting.verbatim.describe(error))
+        report.failed.append((entry.id, NameQuoting.verbatim.describe(error)))
         if Self.isBadInput(error) { report.badInput.insert(entry.id) }
         continue
       }

@@ -147,7 +147,8 @@ public struct InboxSweeper: Sendable {
         report.skipped.append(
           InboxProblem(
             name: "share \(manifest.id.uuidString)", shareID: manifest.id,
-            problem: "its payloads left in .staging/ cannot be completed: \(error)"))
+            problem: "its payloads left in .staging/ cannot be completed: "
+              + NameQuoting.verbatim.describe(error)))
       }
     }
     report.completed += try removeSecondNames(of: references.committed)
@@ -273,7 +274,8 @@ public struct InboxSweeper: Sendable {
           // Its payloads cannot be known: keep every file until it is dealt with.
           references.unreadable.append(
             InboxProblem(
-              name: "share \(entry.id.uuidString)", shareID: entry.id, problem: "\(error)"))
+              name: "share \(entry.id.uuidString)", shareID: entry.id,
+              problem: NameQuoting.verbatim.describe(error)))
           references.keepsEverything = true
         }
       }
@@ -333,7 +335,9 @@ public struct InboxSweeper: Sendable {
     _ entry: DirectoryEntry, _ place: Place, _ error: any Error, _ report: inout Report
   ) {
     report.skipped.append(
-      InboxProblem(rawName: location(entry, place), shareID: nil, problem: "\(error)"))
+      InboxProblem(
+        rawName: location(entry, place), shareID: nil, problem: NameQuoting.verbatim.describe(error)
+      ))
   }
 
   /// Looks at one stale-or-not entry: a fresh one is left; a stale regular file is locked

@@ -39,43 +39,18 @@ public final class MetricsServer: Sendable {
   ///
   /// - Throws: `ShareServerError.loopFailed` when waiting fails.
   public func run() async throws(ShareServerError) {
-    let result: Result<Void, ShareServerError> = await withTaskExecutorPreference(
-      IOExecutor.shared
-    ) {
-      do throws(ShareServerError) {
-        try serve()
-        return .success(())
-      } catch {
-        return .failure(error)
+    try await daemon.serve(removing: listener) { () throws(ShareServerError) in
+      while !wake.isSignalled {
+        _ = daemon.sweepConnections()
+        let ready = try daemon.turn(alsoWaitingFor: [wake.descriptor], atMost: .seconds(1))
+        if ready[0] { break }
       }
     }
-    try result.get()
   }
 
   /// Asks `run()` to return. Safe from any thread.
   public func stop() {
     wake.signal()
-  }
-
-  private func serve() throws(ShareServerError) {
-    defer {
-      daemon.stop()
-      if case .unixSocket(let path) = listener { UnixSocketListener.remove(path) }
-    }
-    while !wake.isSignalled {
-      _ = daemon.sweepConnections()
-      let ready: [Bool]
-      do {
-        ready = try Readiness.wait(
-          for: [daemon.descriptor, daemon.resumed.descriptor, wake.descriptor],
-          timeout: daemon.timeout(atMost: .milliseconds(1000)))
-      } catch {
-        throw .loopFailed(error)
-      }
-      if ready[1] { daemon.resumed.reset() }
-      if ready[2] { break }
-      daemon.runOnce()
-    }
   }
 }
 

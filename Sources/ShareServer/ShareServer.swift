@@ -39,19 +39,23 @@ import SystemCalls
 /// share does not hold up the others' bytes.
 public final class ShareServer: Sendable {
   /// Where the server listens: an IP address and port, or a Unix socket.
-  public enum Listener: Sendable, Hashable, CustomStringConvertible {
+  public enum Listener: Sendable, Hashable, NameQuotingDescription {
     /// An IPv4 or IPv6 address (not a name) and a port (0: one the kernel picks).
     case address(String, port: UInt16)
     /// A Unix stream socket at this path, made with `Configuration.unixSocketPermissions`
-    /// (`0600` unless told: only this user's processes can connect). A socket left there by a server that
-    /// ended is replaced; anything else at the path is refused, never removed.
+    /// (`0600` unless told: only this user's processes can connect). A socket left there by a
+    /// server that ended is replaced; anything else at the path is refused, never removed.
     case unixSocket(path: String)
 
-    /// `127.0.0.1 port 8787`, `unix socket /run/ingest.sock`.
-    public var description: String {
+    /// The description for a terminal: a socket's path quoted (`NameQuoting.terminal`).
+    public var description: String { description(quoting: .terminal) }
+
+    /// `127.0.0.1 port 8787`, `unix socket /run/ingest.sock`, a socket's path written by
+    /// `quoting`.
+    public func description(quoting: NameQuoting) -> String {
       switch self {
       case .address(let host, let port): "\(host) port \(port)"
-      case .unixSocket(let path): "unix socket \(TerminalText.quoted(path))"
+      case .unixSocket(let path): "unix socket \(quoting.quote(path))"
       }
     }
   }
@@ -84,7 +88,7 @@ public final class ShareServer: Sendable {
       do {
         bytes = try FileSystem.readFile(atPath: path, limit: 1 << 20)
       } catch {
-        throw .unreadableTLSFile(path: path, problem: "\(error)")
+        throw .unreadableTLSFile(path: path, problem: error.reason)
       }
       let text = String(decoding: bytes, as: UTF8.self)
       guard text.contains("-----BEGIN "), text.contains(marker + "-----") else {
@@ -260,17 +264,7 @@ public final class ShareServer: Sendable {
   /// blocks that worker, as `poll` does.
   /// - Throws: `ShareServerError.loopFailed` when waiting fails.
   public func run() async throws(ShareServerError) {
-    let result: Result<Void, ShareServerError> = await withTaskExecutorPreference(
-      IOExecutor.shared
-    ) {
-      do throws(ShareServerError) {
-        try serve()
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
-    }
-    try result.get()
+    try await daemon.serve(removing: listener) { () throws(ShareServerError) in try serve() }
   }
 
   /// Asks `run()` to stop accepting and return once the requests in flight are done. Safe
@@ -286,10 +280,6 @@ public final class ShareServer: Sendable {
   }
 
   private func serve() throws(ShareServerError) {
-    defer {
-      daemon.stop()
-      if case .unixSocket(let path) = listener { UnixSocketListener.remove(path) }
-    }
     var stopping = false
     var stopDeadline: ContinuousClock.Instant?
     // Looked at only when a wait says the event is readable: a poll of its own at every turn
@@ -320,23 +310,10 @@ public final class ShareServer: Sendable {
             + " limit, to let others in")
       }
       // Once stopping, the wake event stays readable: wait on the daemon alone.
-      let descriptors =
-        stopping
-        ? [daemon.descriptor, daemon.resumed.descriptor]
-        : [daemon.descriptor, daemon.resumed.descriptor, wake.descriptor]
-      let ready: [Bool]
-      do {
-        ready = try Readiness.wait(
-          for: descriptors, timeout: daemon.timeout(atMost: .milliseconds(stopping ? 100 : 1000)))
-      } catch {
-        throw .loopFailed(error)
-      }
-      // Reset before MHD runs, so that a resume signalled meanwhile is seen at the next turn;
-      // only when the wait saw it signalled (a read that fails at every turn is a system call
-      // for every chunk of every body).
-      if ready[1] { daemon.resumed.reset() }
-      isStopSignalled = !stopping && ready[2]
-      daemon.runOnce()
+      let ready = try daemon.turn(
+        alsoWaitingFor: stopping ? [] : [wake.descriptor],
+        atMost: .milliseconds(stopping ? 100 : 1000))
+      isStopSignalled = ready.first ?? false
     }
     log("stopped")
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Importer
+import InboxReading
 import Ingest
 import ShareServer
 
@@ -14,7 +15,7 @@ struct LibraryPage: Sendable {
   /// The most shares listed from the inbox, and from the library.
   static let listedShares = 50
 
-  let inbox: any InboxStore
+  let inbox: any InboxReader
   let library: (any LibraryStore)?
 
   func render(_ head: HTTPRequestHead, now: Date = Date()) async -> HTTPResponse {

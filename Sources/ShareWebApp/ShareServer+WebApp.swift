@@ -1,5 +1,6 @@
 import ActivationRules
 import Importer
+import InboxReading
 import Ingest
 import ShareServer
 
@@ -11,6 +12,9 @@ extension ShareServer {
   /// - Parameters:
   ///   - pipeline: What commits each share (its group directory holds the staged uploads).
   ///   - rule: The activation rule a share must pass first, as `ingest-cli share --rule`.
+  ///   - inbox: The inbox the library page lists and thumbnails are read from: the one
+  ///     `pipeline` commits to, read (`DirectoryInbox(group: pipeline.group)` for a pipeline on
+  ///     the directory inbox).
   ///   - library: The library the web app's library page shows (with the day's card); nil
   ///     shows the inbox alone.
   ///   - thumbnailDecoding: Where the web app's thumbnails are decoded (default:
@@ -21,7 +25,8 @@ extension ShareServer {
   ///   - log: Receives one line per request and per share: no content, no header values.
   /// - Throws: `ShareServerError.cannotListen`, `.pairingUnavailable`.
   public convenience init(
-    pipeline: SharePipeline, rule: ActivationRule? = nil, library: (any LibraryStore)?,
+    pipeline: SharePipeline, rule: ActivationRule? = nil, inbox: any InboxReader,
+    library: (any LibraryStore)?,
     thumbnailDecoding: ThumbnailDecoding = .inProcess, configuration: Configuration,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(ShareServerError) {
@@ -30,7 +35,7 @@ extension ShareServer {
       pipeline: pipeline, rule: rule, configuration: configuration, log: log,
       routes: { (share) throws(ShareServerError) in
         try WebAppRoutes(
-          share: share, library: library, isSecure: isSecure,
+          share: share, inbox: inbox, library: library, isSecure: isSecure,
           thumbnailDecoding: thumbnailDecoding)
       })
   }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import Importer
+import InboxReading
 import Ingest
 import ShareServer
 import Synchronization
@@ -62,13 +63,13 @@ final class Thumbnails: Sendable {
   private let cache = Mutex(Cache())
   private let gate = TurnTaking(capacity: concurrentDecodes)
   let group: GroupDirectory
-  let inbox: any InboxStore
+  let inbox: any InboxReader
   let library: (any LibraryStore)?
   let decoding: ThumbnailDecoding
   let log: @Sendable (String) -> Void
 
   init(
-    group: GroupDirectory, inbox: any InboxStore, library: (any LibraryStore)?,
+    group: GroupDirectory, inbox: any InboxReader, library: (any LibraryStore)?,
     decoding: ThumbnailDecoding, log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.group = group

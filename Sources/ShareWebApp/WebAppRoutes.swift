@@ -1,5 +1,6 @@
 import Foundation
 import Importer
+import InboxReading
 import Ingest
 import ShareServer
 
@@ -28,22 +29,25 @@ struct WebAppRoutes: HTTPRequestHandler {
     + " GET /readyz and GET /metrics"
 
   let share: ShareRoutes
+  /// The inbox the library page lists: the one the share route commits to, read.
+  let inbox: any InboxReader
   let pairing: Pairing
   let library: (any LibraryStore)?
   private let manifest: [UInt8]
   private let icons = AppIcon()
   private let thumbnails: Thumbnails
 
-  /// The web app in front of `share`, showing `library` when there is one, its thumbnails
-  /// decoded as `thumbnailDecoding` says.
+  /// The web app in front of `share`, showing `inbox` and `library` when there is one, its
+  /// thumbnails decoded as `thumbnailDecoding` says.
   /// - Throws: `ShareServerError.pairingUnavailable`.
   init(
-    share: ShareRoutes, library: (any LibraryStore)?, isSecure: Bool,
+    share: ShareRoutes, inbox: any InboxReader, library: (any LibraryStore)?, isSecure: Bool,
     thumbnailDecoding: ThumbnailDecoding = .inProcess
   ) throws(ShareServerError) {
     var share = share
     share.otherRoutes = (Self.everyRoute, { Self.loggedRoute(of: $0) })
     self.share = share
+    self.inbox = inbox
     self.library = library
     // The key is kept in the group directory only when there are tokens to pair with.
     let key = PairingKey(group: share.tokens == nil ? nil : share.pipeline.group)
@@ -55,7 +59,7 @@ struct WebAppRoutes: HTTPRequestHandler {
     pairing = try Pairing(tokens: share.tokens, isSecure: isSecure, key: key)
     manifest = WebAppManifest.json(for: share.pipeline.contract)
     thumbnails = Thumbnails(
-      group: share.pipeline.group, inbox: share.pipeline.inbox, library: library,
+      group: share.pipeline.group, inbox: inbox, library: library,
       decoding: thumbnailDecoding, log: share.log)
   }
 
@@ -105,7 +109,7 @@ struct WebAppRoutes: HTTPRequestHandler {
     }
     guard pairing.mayView(head) else { return .respond(Self.pairFirst) }
     if head.path == "/library" {
-      let page = LibraryPage(inbox: share.pipeline.inbox, library: library)
+      let page = LibraryPage(inbox: inbox, library: library)
       return .respondLater { await page.render(head) }
     }
     guard let (id, item) = Self.thumbnailAddress(head.path) else {

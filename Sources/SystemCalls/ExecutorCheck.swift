@@ -15,33 +15,55 @@ import Synchronization
 ///
 /// - under a path a test records with `record(under:)` (as faults are armed under one, by
 ///   `FaultInjector`), it is recorded there, for the test to expect none;
-/// - elsewhere, with `INGEST_EXECUTOR_CHECK=assert`, an `assertionFailure` naming the call and
-///   its path; with `report`, one line on standard error and the stack, for surveying a test
-///   suite (`report:<path>` appends them to a file, from every process that inherits it);
-/// - elsewhere, by default, nothing: the tests' own fixtures call the synchronous
-///   initialisers (`GroupDirectory(path:)`, `Library(path:)`) from their tasks, which is theirs
-///   to change, not the package's.
+/// - elsewhere, in a task that asks for it (`assertsInTask`, which a test suite sets for its
+///   tests with TestSupport's `.executorCheckAsserts` trait), an `assertionFailure` naming
+///   the call and its path: the default for the suites whose fixtures keep the model;
+/// - elsewhere, with `INGEST_EXECUTOR_CHECK=assert`, that assertion in every task; with
+///   `report`, one line on standard error and the stack instead, for surveying a test suite
+///   (`report:<path>` appends them to a file, from every process that inherits it); with
+///   `off`, nothing, not even in a task that asks;
+/// - elsewhere, by default, nothing: the fixtures of suites not yet converted still call the
+///   synchronous initialisers (`GroupDirectory(path:)`, `Library(path:)`) from their tasks.
 ///
 /// Release builds compile none of this: the hot path pays nothing.
 package final class ExecutorCheck: Sendable {
-  /// One system call made by a task while it was not running on an I/O executor's worker.
+  /// One system call made by a task while it was not running on an I/O executor's worker, or
+  /// one blocking wait made by a task on any thread.
   package struct Violation: Sendable, Hashable, CustomStringConvertible {
-    /// The call.
+    /// What kind of blocking a violation is.
+    package enum Kind: Sendable, Hashable {
+      /// A system call on a thread that is no I/O executor's worker.
+      case systemCall
+      /// A wait for another thread (a semaphore) inside a task, on any thread: an `async`
+      /// function awaits, it does not block its worker.
+      case blockingWait
+    }
+
+    /// The call (for a blocking wait: the call whose work it waits for).
     package var call: SystemCall
     /// The path it was made on (a descriptor's: the path it was opened with).
     package var path: String
+    /// What kind of blocking it is.
+    package var kind: Kind
 
     /// A violation by `call` on `path`.
-    package init(call: SystemCall, path: String) {
+    package init(call: SystemCall, path: String, kind: Kind = .systemCall) {
       self.call = call
       self.path = path
+      self.kind = kind
     }
 
     /// "open(/tmp/x) ran in a Swift task on the cooperative pool, not on the I/O executor …".
     package var description: String {
-      "\(call.rawValue)(\(path)) ran in a Swift task on the cooperative pool, not on the I/O"
-        + " executor: give the task IOExecutor.shared as its executor preference at its entry"
-        + " point (withTaskExecutorPreference), or make the blocking function async"
+      switch kind {
+      case .systemCall:
+        "\(call.rawValue)(\(path)) ran in a Swift task on the cooperative pool, not on the I/O"
+          + " executor: give the task IOExecutor.shared as its executor preference at its entry"
+          + " point (withTaskExecutorPreference), or make the blocking function async"
+      case .blockingWait:
+        "a blocking wait for \(call.rawValue)(\(path)) ran inside a Swift task: run the"
+          + " waiting work as a work item of the I/O executor (IOExecutor.execute) and await it"
+      }
     }
   }
 
@@ -52,7 +74,10 @@ package final class ExecutorCheck: Sendable {
 
   /// What a violation does, from `INGEST_EXECUTOR_CHECK`.
   private enum Mode {
-    case assert, ignore
+    /// `assert`: an assertion in every task; `off`: nothing at all.
+    case assert, off
+    /// Unset: an assertion in a task that asks for it (`assertsInTask`), else nothing.
+    case asked
     /// To this descriptor: standard error, or the file `report:<path>` names.
     case report(Int32)
   }
@@ -72,6 +97,7 @@ package final class ExecutorCheck: Sendable {
   private init() {
     switch getenv("INGEST_EXECUTOR_CHECK").map({ String(cString: $0) }) {
     case "assert": mode = .assert
+    case "off": mode = .off
     case "report": mode = .report(2)
     case let value? where value.hasPrefix("report:"):
       // Appended to, by every process that inherits the variable (ingest-cli under the CLI
@@ -79,9 +105,14 @@ package final class ExecutorCheck: Sendable {
       let descriptor = open(
         String(value.dropFirst(7)), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
       mode = .report(descriptor >= 0 ? descriptor : 2)
-    default: mode = .ignore
+    default: mode = .asked
     }
   }
+
+  /// Whether a violation made in the current task (or a task it started, which inherits the
+  /// value) fails an assertion while `INGEST_EXECUTOR_CHECK` is unset: set for a test's tasks
+  /// by TestSupport's `.executorCheckAsserts` trait.
+  @TaskLocal package static var assertsInTask = false
 
   /// Whether the check runs in this build: true in debug builds, false in release ones.
   package static var isEnabled: Bool {
@@ -109,6 +140,16 @@ package final class ExecutorCheck: Sendable {
     #endif
   }
 
+  /// Checks one blocking wait (a semaphore) about to run on the calling thread for work on
+  /// `call` on `path`: a violation whenever a task is current, worker or not.
+  @inline(__always)
+  package func checkBlockingWait(_ call: SystemCall, _ path: String) {
+    #if DEBUG
+      guard withUnsafeCurrentTask(body: { $0 != nil }) else { return }
+      violated(Violation(call: call, path: path, kind: .blockingWait))
+    #endif
+  }
+
   private func violated(_ violation: Violation) {
     if recording.load(ordering: .relaxed) > 0 {
       let recorded = state.withLock { state in
@@ -122,7 +163,9 @@ package final class ExecutorCheck: Sendable {
       if recorded { return }
     }
     switch mode {
-    case .ignore: return
+    case .off: return
+    case .asked:
+      if Self.assertsInTask { assertionFailure("\(violation)") }
     case .report(let descriptor):
       var line = Array("ExecutorCheck: \(violation)\n".utf8)
       _ = write(descriptor, &line, line.count)

@@ -106,11 +106,15 @@ public struct IOError: Error, Sendable, CustomStringConvertible, NameQuotingDesc
 
   /// `cannot <operation> <path>: <why>`, the path quoted by `quoting`.
   public func description(quoting: NameQuoting) -> String {
-    "cannot \(operation) \(quoting.quote(path)): \(reason)"
+    "cannot \(operation) \(quoting.quote(path)): \(reason(quoting: quoting))"
   }
 
-  /// Why, without the operation and path: the system's message, or what was found.
-  public var reason: String {
+  /// Why, without the operation and path: the system's message, or what was found (names in
+  /// a cause quoted for a terminal).
+  public var reason: String { reason(quoting: .terminal) }
+
+  /// Why, without the operation and path, any name in the cause written by `quoting`.
+  public func reason(quoting: NameQuoting) -> String {
     switch code {
     case .notRegularFile:
       return "not a regular file" + (fileKind.map { " (\($0.article))" } ?? "")
@@ -126,7 +130,7 @@ public struct IOError: Error, Sendable, CustomStringConvertible, NameQuotingDesc
       return "\(Errno.tooManyOpenFiles): the process has as many files open as its limit allows;"
         + " raise it (ulimit -n)"
     default:
-      if let cause { return "\(cause)" }
+      if let cause { return quoting.describe(cause) }
       return code.rawValue
     }
   }

@@ -17,10 +17,13 @@ import Synchronization
 /// builds that is checked, not only promised: every system call but `close` (the one funnel,
 /// `syscall`) asks `ExecutorCheck` whether a task is current on a thread that is no worker; a
 /// test records such calls under its directory and expects none (a share and its import), and
-/// `INGEST_EXECUTOR_CHECK=assert` makes any of them fail an assertion naming the call. Async code waits by `await`; the one blocking wait
-/// inside it is a large copy's for its hashing worker's buffers, and that runs only on a
-/// worker (`DigestingCopier` checks `isCurrent`). Synchronous initialisers that block
-/// (`GroupDirectory(path:)`, `Library(path:)`) have async forms that run here
+/// `INGEST_EXECUTOR_CHECK=assert` makes any of them fail an assertion naming the call. Async
+/// code waits by `await`, never by blocking: the one blocking wait of the package, a large
+/// copy's for its hashing worker's buffers (a semaphore), runs in a plain work item here that
+/// the async caller awaits through a continuation (`DigestingCopier`), and debug builds check
+/// that no task is current where it waits (`ExecutorCheck.checkBlockingWait`). Synchronous
+/// initialisers that block (`GroupDirectory(path:)`, `Library(path:)`) have async forms that
+/// run here
 /// (`GroupDirectory.open(path:)`, `Library.open(path:)`). Callbacks (a provider's load
 /// handlers and completion handlers) are work items here too, so they are delivered
 /// asynchronously, as Apple documents, on a thread that may block. Nothing else in the package

@@ -33,3 +33,25 @@ extension NameQuotingDescription {
   /// The description for a terminal: names quoted as ``NameQuoting/terminal`` quotes them.
   public var description: String { description(quoting: .terminal) }
 }
+
+extension NameQuoting {
+  /// A value echoed inside a sentence (an argument, a field a file gave): `'reject'` (between
+  /// `mark`s) when this quoting writes it as it is, else as this quoting writes it (`$'…'` on a
+  /// terminal); shortened to `limit` characters with an ellipsis, so a 10 MB value never makes
+  /// a 10 MB message, whichever way it is printed.
+  public func echoed(_ text: String, limit: Int = 80, mark: String = "'") -> String {
+    let cut = text.count > limit ? String(text.prefix(limit)) : text
+    let ellipsis = cut.count < text.count ? "…" : ""
+    let written = quote(cut)
+    return written == cut ? mark + cut + ellipsis + mark : written + ellipsis
+  }
+
+  /// `value`'s description, each name in it written by this quoting when it holds names
+  /// (``NameQuotingDescription``), else `"\(value)"`.
+  ///
+  /// For a message kept as text (a failure recorded beside a share, a report's line):
+  /// kept ``verbatim``, it holds each name as it is and is quoted as a whole when printed.
+  public func describe(_ value: Any) -> String {
+    (value as? any NameQuotingDescription)?.description(quoting: self) ?? "\(value)"
+  }
+}

@@ -68,8 +68,7 @@ public enum TerminalText {
   /// A value echoed inside a sentence: `'reject'`, or `$'…'` when it holds anything that could
   /// act on a terminal; shortened to `limit` characters with an ellipsis.
   public static func echoed(_ text: String, limit: Int = 80) -> String {
-    let shown = shortened(text, limit: limit)
-    return shown.hasPrefix("$'") ? shown : "'\(shown)'"
+    NameQuoting.terminal.echoed(text, limit: limit)
   }
 
   /// `text` cut to at most `columns` terminal columns with an ellipsis (East Asian wide

@@ -269,7 +269,8 @@ extension UTType {
   /// A Universal Scene Description file. (`com.pixar.universal-scene-description`)
   public static let usd = UTType(systemIdentifier: "com.pixar.universal-scene-description")
 
-  /// A Universal Scene Description package for mobile devices. (`com.pixar.universal-scene-description-mobile`)
+  /// A Universal Scene Description package for mobile devices.
+  /// (`com.pixar.universal-scene-description-mobile`)
   public static let usdz = UTType(systemIdentifier: "com.pixar.universal-scene-description-mobile")
 
   /// A Reality File. (`com.apple.reality`)

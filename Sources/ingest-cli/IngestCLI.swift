@@ -156,7 +156,9 @@ struct IngestCLI {
       }
       if let shell = options.completionShell {
         guard let script = CompletionGenerator.script(root, shell: shell) else {
-          throw CLIError.usage("--generate-completion takes bash or zsh, not '\(shell)'")
+          throw CLIError(status: .usage) {
+            "--generate-completion takes bash or zsh, not \($0.echoed(shell))"
+          }
         }
         print(script, terminator: "")
         return .success
@@ -192,7 +194,9 @@ struct IngestCLI {
     var path = [root]
     for name in try arguments.positionals() {
       guard let command = path[path.count - 1].subcommand(name) else {
-        throw CLIError.usage("no command '\(name)'; run 'ingest-cli help' for the list")
+        throw CLIError(status: .usage) {
+          "no command \($0.echoed(name)); run 'ingest-cli help' for the list"
+        }
       }
       path.append(command)
     }

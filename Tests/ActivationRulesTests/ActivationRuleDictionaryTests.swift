@@ -118,7 +118,8 @@ struct ActivationRuleDictionaryTests {
         reasonContains: "is a file, which no key accepts"),
       Case(
         name: "web page is the preprocessing property list", rule: [webPage: .integer(1)],
-        attachments: [RuleFixtures.webPage], shown: true, reasonContains: "1 web page of at most 1"),
+        attachments: [RuleFixtures.webPage], shown: true,
+        reasonContains: "1 web page of at most 1"),
       Case(
         name: "attachments key accepts any kind", rule: [attachmentsMax: .integer(2)],
         attachments: [RuleFixtures.text, RuleFixtures.pdf], shown: true,

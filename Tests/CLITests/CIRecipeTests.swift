@@ -220,7 +220,8 @@ struct FreshMachineTests {
   func installLineRuns(document: String) async throws {
     guard Self.mayRunApt else {
       print(
-        "skipped: simulating a fresh apt needs root, /usr/bin/apt-get and CI=true or INGEST_TEST_APT=1"
+        "skipped: simulating a fresh apt needs root, /usr/bin/apt-get and CI=true or"
+          + " INGEST_TEST_APT=1"
       )
       return
     }
@@ -242,7 +243,8 @@ struct FreshMachineTests {
     #expect(install.run.contains("apt-get update &&"))
     guard Self.mayRunApt else {
       print(
-        "skipped: simulating a fresh apt needs root, /usr/bin/apt-get and CI=true or INGEST_TEST_APT=1"
+        "skipped: simulating a fresh apt needs root, /usr/bin/apt-get and CI=true or"
+          + " INGEST_TEST_APT=1"
       )
       return
     }

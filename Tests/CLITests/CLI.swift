@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 
 /// Runs the built `ingest-cli` binary, as a user would.
@@ -48,45 +49,49 @@ enum CLI {
     dataLimit: Int? = nil,
     shell: Bool = false
   ) throws -> Result {
-    let process = Process()
+    let program: String
+    let programArguments: [String]
     if shell {
       // `arguments` are the shell's own: `-c SCRIPT NAME ARGS...`.
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = arguments
+      (program, programArguments) = ("/bin/sh", arguments)
     } else if let dataLimit {
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments =
+      program = "/bin/sh"
+      programArguments =
         ["-c", "ulimit -d \(dataLimit >> 10) && exec \"$0\" \"$@\"", executable.path] + arguments
     } else {
-      process.executableURL = executable
-      process.arguments = arguments
+      (program, programArguments) = (executable.path, arguments)
     }
-    process.currentDirectoryURL = directory ?? packageRoot
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    let standardInput = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
-    try process.run()
-    if let input {
-      // Written on its own thread: a child that does not read all of it must not block us.
-      let writer = standardInput.fileHandleForWriting
-      Thread.detachNewThread {
-        writer.write(input)
-        try? writer.close()
-      }
-    }
-    // Read both pipes before waiting so a full pipe cannot block the child.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    // Standard output and standard error are read at once, and the input written meanwhile,
+    // so neither a full pipe nor a child that reads none of its input blocks the run.
+    let output = try ChildProcess.run(
+      program, arguments: programArguments, environment: .adding(environment),
+      workingDirectory: (directory ?? packageRoot).path, input: input.map { [UInt8]($0) })
     return Result(
-      status: process.terminationStatus,
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self)
+      status: status(output.outcome),
+      standardOutput: output.standardOutputText,
+      standardError: output.standardErrorText
     )
+  }
+
+  /// Starts the binary with `arguments` and returns at once: standard input `/dev/null`,
+  /// standard output `standardOutput` (a pipe: the caller reads it, then calls `closePipes`),
+  /// standard error appended to the file `errorLog` (created if missing; `/dev/null` when
+  /// nil), in `directory` (the package root by default), with `environment` added to this
+  /// process's.
+  static func start(
+    _ arguments: [String], errorLog: String? = nil,
+    standardOutput: ChildProcess.Stream = .nullDevice, in directory: URL? = nil,
+    environment: [String: String] = [:]
+  ) throws -> ChildProcess {
+    func spawn(_ standardError: ChildProcess.Stream) throws(IOError) -> ChildProcess {
+      try ChildProcess.spawn(
+        executable.path, arguments: arguments, environment: .adding(environment),
+        workingDirectory: (directory ?? packageRoot).path, standardInput: .nullDevice,
+        standardOutput: standardOutput, standardError: standardError)
+    }
+    guard let errorLog else { return try spawn(.nullDevice) }
+    let log = try FileDescriptor.open(errorLog, .writeOnly, options: [.create, .append])
+    return try log.closeAfter { try spawn(.descriptor(log)) }
   }
 
   /// Runs a shell command line with `ingest-cli` on its PATH, standard output and standard
@@ -101,39 +106,40 @@ enum CLI {
   static func shellBlocking(
     _ command: String, in directory: URL? = nil, environment: [String: String] = [:]
   ) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = directory ?? packageRoot
-    var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    merged["PATH"] = executable.deletingLastPathComponent().path + ":" + (merged["PATH"] ?? "")
-    process.environment = merged
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    var added = environment
+    added["PATH"] =
+      executable.deletingLastPathComponent().path + ":"
+      + (environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "")
+    let output = try ChildProcess.run(
+      "/bin/sh", arguments: ["-c", command], environment: .adding(added),
+      workingDirectory: (directory ?? packageRoot).path, standardError: .standardOutput)
+    return (status(output.outcome), output.standardOutputText)
   }
 
-  /// Parses JSON output into a dictionary.
   /// The first line a process writes to `pipe` (with its newline), read off the cooperative
-  /// pool; what came before the end when the process writes no newline.
-  static func firstLine(of pipe: Pipe) async throws -> String {
-    let reader = pipe.fileHandleForReading
+  /// pool; what came before the end when the process writes no newline. The pipe stays open
+  /// (the caller closes it).
+  static func firstLine(of pipe: FileDescriptor?) async throws -> String {
+    guard let pipe else { return "" }
     return try await Offload.run { () -> String in
       var bytes: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 4096)
       while !bytes.contains(UInt8(ascii: "\n")) {
-        let chunk = reader.availableData
-        if chunk.isEmpty { break }
-        bytes += chunk
+        let count = try pipe.read(into: &chunk)
+        if count == 0 { break }
+        bytes += chunk[..<count]
       }
       return String(decoding: bytes, as: UTF8.self)
     }
   }
 
+  /// A run's status as Foundation's `Process` gave it: the exit status, or the signal that
+  /// ended it.
+  static func status(_ outcome: ChildProcess.Outcome) -> Int32 {
+    outcome.exitStatus ?? outcome.signal ?? -1
+  }
+
+  /// Parses JSON output into a dictionary.
   static func json(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
     return object as? [String: Any] ?? [:]

@@ -41,26 +41,8 @@ struct ContributingLayoutTests {
   /// Every target `swift package dump-package` reports, with its folder: its `path:`, else
   /// `Tests/<name>/` for a test target and `Sources/<name>/` for any other.
   static func declaredTargets() async throws -> [String: String] {
-    let scratch = try TemporaryDirectory()
-    defer { scratch.remove() }
-    // A scratch path of its own, so this does not wait for the lock of the build running it.
-    let result = try await CLI.run(
-      [
-        "-c", "exec swift package --package-path \"$1\" --scratch-path \"$2\" dump-package", "sh",
-        CLI.packageRoot.path, scratch.path,
-      ], shell: true)
-    try #require(result.status == 0, "swift package dump-package: \(result.standardError)")
-    struct Manifest: Decodable {
-      struct Target: Decodable {
-        var name: String
-        var type: String
-        var path: String?
-      }
-      var targets: [Target]
-    }
-    let manifest = try JSONDecoder().decode(Manifest.self, from: Data(result.standardOutput.utf8))
     var folders: [String: String] = [:]
-    for target in manifest.targets {
+    for target in try await PackageDump.targets() {
       let folder = target.path ?? (target.type == "test" ? "Tests" : "Sources") + "/\(target.name)"
       folders[target.name] = folder.hasSuffix("/") ? folder : folder + "/"
     }
@@ -109,30 +91,9 @@ struct ContributingLayoutTests {
 struct ModuleBoundaryTests {
   /// Each target's direct dependencies on targets of this package, by name.
   static func dependencies() async throws -> [String: Set<String>] {
-    let scratch = try TemporaryDirectory()
-    defer { scratch.remove() }
-    let result = try await CLI.run(
-      [
-        "-c", "exec swift package --package-path \"$1\" --scratch-path \"$2\" dump-package", "sh",
-        CLI.packageRoot.path, scratch.path,
-      ], shell: true)
-    try #require(result.status == 0, "swift package dump-package: \(result.standardError)")
-    let manifest = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-    let targets = try #require(manifest["targets"] as? [[String: Any]])
-    var graph: [String: Set<String>] = [:]
-    for target in targets {
-      let name = try #require(target["name"] as? String)
-      var names: Set<String> = []
-      for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
-        // {"byName": ["UTI", null]}, {"target": ["UIKit", null]}: the name comes first.
-        for kind in ["byName", "target"] {
-          if let first = (dependency[kind] as? [Any])?.first as? String { names.insert(first) }
-        }
-      }
-      graph[name] = names
-    }
-    return graph
+    Dictionary(
+      try await PackageDump.targets().map { ($0.name, $0.dependencies) },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// Every target `target` depends on, directly or through others.
@@ -168,5 +129,96 @@ struct ModuleBoundaryTests {
     }
     let webApp = Self.closure(of: "ShareWebApp", in: graph)
     #expect(webApp.contains("ShareServer") && webApp.contains("Importer"))
+  }
+
+  /// The names the reading side of the inbox declares (module `InboxReading`), each as the
+  /// declaration that introduces it.
+  static let readingSide = [
+    "protocol InboxReader", "protocol InboxClaim", "struct InboxEntry", "struct InboxProblem",
+    "struct InboxFailure", "struct ClaimedShares", "protocol PayloadStore",
+    "protocol PayloadReader", "struct GroupDirectoryPayloads", "enum PayloadError",
+    "class DirectoryClaim", "protocol ProvingClaim", "extension DirectoryInbox: InboxReader",
+  ]
+
+  @Test("Ingest's sources declare none of the inbox's reading side, which InboxReading does")
+  func readingSideOutOfIngest() throws {
+    let ingest = try Self.swiftFiles(in: "Sources/Ingest")
+    let reading = try Self.swiftFiles(in: "Sources/InboxReading")
+    for declaration in Self.readingSide {
+      let declaring = ingest.filter { $0.text.contains(declaration) }.map(\.file)
+      #expect(declaring.isEmpty, "\(declaring) in Ingest declare \(declaration)")
+      #expect(
+        reading.contains { $0.text.contains(declaration) }, "InboxReading lacks \(declaration)")
+    }
+    // The extension's side of the inbox stays where the extension links it.
+    for declaration in [
+      "protocol InboxWriter", "protocol PreparedManifest", "class DirectoryInbox: InboxWriter",
+    ] {
+      #expect(ingest.contains { $0.text.contains(declaration) }, "Ingest lacks \(declaration)")
+    }
+    // And nothing in Ingest's sources names the reading protocol in code.
+    for file in ingest {
+      let code = file.text.split(separator: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      }
+      for name in ["InboxReader", "InboxClaim", "InboxStore"] {
+        #expect(
+          !code.contains { $0.contains(name) }, "\(file.file) names \(name) outside a comment")
+      }
+    }
+  }
+
+  /// The Swift files below `folder` of the package, with their text.
+  static func swiftFiles(in folder: String) throws -> [(file: String, text: String)] {
+    let root = CLI.packageRoot.appendingPathComponent(folder)
+    let paths = try #require(FileManager.default.subpaths(atPath: root.path))
+    let files = try paths.filter { $0.hasSuffix(".swift") }.sorted().map { path in
+      (
+        file: "\(folder)/\(path)",
+        text: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+      )
+    }
+    try #require(files.count > 5, "\(folder) holds \(files.count) Swift files")
+    return files
+  }
+}
+
+/// What `swift package dump-package` says of this package's targets: the one reading of it
+/// that every layout test uses.
+enum PackageDump {
+  /// One target: its name, kind, declared folder, and its direct dependencies on targets.
+  struct Target: Sendable {
+    var name: String
+    var type: String
+    var path: String?
+    var dependencies: Set<String>
+  }
+
+  /// The targets, from `swift package dump-package` run on a scratch path of its own (so it
+  /// does not wait for the lock of the build running the tests).
+  static func targets() async throws -> [Target] {
+    let scratch = try TemporaryDirectory()
+    defer { scratch.remove() }
+    let result = try await CLI.run(
+      [
+        "-c", "exec swift package --package-path \"$1\" --scratch-path \"$2\" dump-package", "sh",
+        CLI.packageRoot.path, scratch.path,
+      ], shell: true)
+    try #require(result.status == 0, "swift package dump-package: \(result.standardError)")
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let targets = try #require(manifest["targets"] as? [[String: Any]])
+    return try targets.map { target in
+      var names: Set<String> = []
+      for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+        // {"byName": ["UTI", null]}, {"target": ["UIKit", null]}: the name comes first.
+        for kind in ["byName", "target"] {
+          if let first = (dependency[kind] as? [Any])?.first as? String { names.insert(first) }
+        }
+      }
+      return Target(
+        name: try #require(target["name"] as? String), type: target["type"] as? String ?? "",
+        path: target["path"] as? String, dependencies: names)
+    }
   }
 }

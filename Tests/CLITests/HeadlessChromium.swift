@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 import TestSupport
 
 #if canImport(Glibc)
@@ -37,7 +38,7 @@ final class HeadlessChromium: Sendable {
     var session: String?
   }
 
-  private let process: Process
+  private let process: ChildProcess
   private let commands: Int32
   private let answers: Int32
   private let directory: String
@@ -59,21 +60,20 @@ final class HeadlessChromium: Sendable {
     guard commands >= 0, answers >= 0 else {
       throw ProtocolError(description: "cannot open the FIFOs: errno \(errno)")
     }
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = [
-      "-c",
-      "exec \"$0\" --headless --no-sandbox --disable-gpu --no-first-run"
-        + " --disable-dev-shm-usage --remote-debugging-pipe --user-data-dir=\"$1\" about:blank"
-        + " 3<\"$2\" 4>\"$3\"",
-      executable, directory + "/profile", commandsPath, answersPath,
-    ]
-    process.standardOutput = FileHandle.nullDevice
     let log = directory + "/chromium.log"
-    _ = FileManager.default.createFile(atPath: log, contents: nil)
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let logFile = try FileDescriptor.open(log, .writeOnly, options: [.create, .truncate])
+    process = try logFile.closeAfter {
+      try ChildProcess.spawn(
+        "/bin/sh",
+        arguments: [
+          "-c",
+          "exec \"$0\" --headless --no-sandbox --disable-gpu --no-first-run"
+            + " --disable-dev-shm-usage --remote-debugging-pipe --user-data-dir=\"$1\""
+            + " about:blank 3<\"$2\" 4>\"$3\"",
+          executable, directory + "/profile", commandsPath, answersPath,
+        ], standardInput: .nullDevice, standardOutput: .nullDevice,
+        standardError: .descriptor(logFile))
+    }
     do {
       let target = try send("Target.createTarget", ["url": "about:blank"], inSession: false)
       guard let targetID = target["targetId"] as? String else {
@@ -219,8 +219,8 @@ final class HeadlessChromium: Sendable {
     if process.isRunning { _ = try? send("Browser.close", inSession: false) }
     let deadline = Date().addingTimeInterval(5)
     while process.isRunning, Date() < deadline { usleep(50_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    if process.isRunning { try? process.send(SIGKILL) }
+    _ = process.wait()
     Glibc.close(commands)
     Glibc.close(answers)
   }
@@ -229,21 +229,14 @@ final class HeadlessChromium: Sendable {
   /// (`--dump-dom`), for a page that needs no session.
   static func dumpDOM(_ url: String, profile: String) throws -> String {
     guard let executable else { throw ProtocolError(description: absence) }
-    let process = Process()
     // Under coreutils' timeout: a browser that hangs is ended after a minute.
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-    process.arguments = [
-      "60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-      "--disable-dev-shm-usage",
-      "--user-data-dir=\(profile)", "--dump-dom", url,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    let output = try ChildProcess.run(
+      "/usr/bin/timeout",
+      arguments: [
+        "60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-dev-shm-usage",
+        "--user-data-dir=\(profile)", "--dump-dom", url,
+      ], standardError: .nullDevice)
+    return output.standardOutputText
   }
 }

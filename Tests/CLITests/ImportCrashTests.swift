@@ -1,6 +1,7 @@
 import Foundation
 import Importer
 import Synchronization
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -16,10 +17,10 @@ struct ImportCrashTests {
   /// every share made is in the library or in the inbox, never lost, never twice.
   static func check(
     group: String, libraryPath: String, made: Set<String>
-  ) throws -> (imported: Set<String>, pending: Set<String>, strayFiles: Int) {
-    let library = try Library(path: libraryPath)
-    #expect(try Offload.wait { try await library.quickCheck() } == "ok")
-    let records = try Offload.wait { try await library.records() }
+  ) async throws -> (imported: Set<String>, pending: Set<String>, strayFiles: Int) {
+    let library = try await Library.open(path: libraryPath)
+    #expect(try await library.quickCheck() == "ok")
+    let records = try await library.records()
     let imported = Set(records.map(\.shareID.uuidString))
     #expect(imported.count == records.count, "a share id twice in the library")
     let pending = Set(
@@ -50,7 +51,7 @@ struct ImportCrashTests {
 
   @Test("SIGKILL at random points of import never duplicates or loses a share")
   func killedImports() async throws {
-    try await Offload.run {
+    try await withIOExecutor {
       let kills = Int(ProcessInfo.processInfo.environment["INGEST_IMPORT_KILLS"] ?? "") ?? 100
       let seed =
         UInt64(ProcessInfo.processInfo.environment["INGEST_CRASH_SEED"] ?? "") ?? 20_261_202
@@ -77,15 +78,11 @@ struct ImportCrashTests {
         let id = try #require(try CLI.json(result.standardOutput)["shareID"] as? String)
         made.insert(id)
       }
-      func importer() -> Process {
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = [
-          "inbox", "import", "--group-dir", group, "--library", library, "--json",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        return process
+      func importer() throws -> ChildProcess {
+        try ChildProcess.spawn(
+          CLI.executable.path,
+          arguments: ["inbox", "import", "--group-dir", group, "--library", library, "--json"],
+          standardOutput: .nullDevice, standardError: .nullDevice)
       }
 
       // How long an import takes here, with nothing to do and per share, so each kill lands
@@ -100,8 +97,8 @@ struct ImportCrashTests {
       while count.wantsMore {
         try share()
         let delay = timing.delay(pending: pending, using: &generator)
-        try count.run(importer(), killingAfter: delay)
-        let state = try Self.check(group: group, libraryPath: library, made: made)
+        try count.run(importer, killingAfter: delay)
+        let state = try await Self.check(group: group, libraryPath: library, made: made)
         pending = state.pending.count
         maxPending = max(maxPending, pending)
         if state.strayFiles > 0 { placedBeforeCommit += 1 }
@@ -113,31 +110,32 @@ struct ImportCrashTests {
         "inbox", "import", "--group-dir", group, "--library", library,
       ])
       #expect(last.status == 0, "\(last.standardError)")
-      let state = try Self.check(group: group, libraryPath: library, made: made)
+      let state = try await Self.check(group: group, libraryPath: library, made: made)
       #expect(state.imported == made)
       #expect(state.pending.isEmpty)
       #expect(state.strayFiles == 0)
       #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/Incoming").isEmpty)
       #expect(try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").isEmpty)
-      let records = try Offload.wait { try await Library(path: library).records() }
+      let records = try await Library.open(path: library).records()
       let photoSize = try FileManager.default.attributesOfItem(atPath: photo)[.size] as? Int
       for record in records where record.items.contains(where: { $0.file != nil }) {
         #expect(record.items.count == 2)
         #expect(record.items.first?.byteCount == photoSize.map(Int64.init))
       }
       print(
-        "import crash test (seed \(seed)): start-up \(timing.startup) µs, \(timing.perShare) µs per share;"
-          + " \(count.runs) imports, \(count.killed) killed, \(count.finished)"
-          + " finished; \(made.count) shares, all imported once; up to \(maxPending) pending at"
-          + " once; \(placedBeforeCommit) kills fell between placing files and the commit,"
-          + " \(committedBeforeDelete) between the commit and the inbox's delete")
+        "import crash test (seed \(seed)): start-up \(timing.startup) µs,"
+          + " \(timing.perShare) µs per share; \(count.runs) imports, \(count.killed) killed,"
+          + " \(count.finished) finished; \(made.count) shares, all imported once; up to"
+          + " \(maxPending) pending at once; \(placedBeforeCommit) kills fell between placing"
+          + " files and the commit, \(committedBeforeDelete) between the commit and the inbox's"
+          + " delete")
       #expect(count.killed >= kills, "\(count.killed) of \(kills) kills in \(count.runs) imports")
     }
   }
 
   @Test("Four sharers and two library importers at once: every share imported exactly once")
   func concurrentSharersAndImporters() async throws {
-    try await Offload.run {
+    try await withIOExecutor {
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let group = directory.path + "/group"
@@ -150,7 +148,7 @@ struct ImportCrashTests {
       let failures = Mutex<[String]>([])
       let sharing = Atomic<Int>(4)
 
-      Offload.concurrently(6) { worker in
+      await Offload.concurrently(6) { worker in
         if worker < 4 {
           for index in 0..<sharesPerSharer {
             let arguments =
@@ -186,7 +184,7 @@ struct ImportCrashTests {
       #expect(importedIDs.sorted() == shared.sorted(), "each share imported exactly once")
       #expect(leftovers.withLock { $0 }.isEmpty)
       #expect(failures.withLock { $0 }.isEmpty)
-      let records = try Offload.wait { try await Library(path: library).records() }
+      let records = try await Library.open(path: library).records()
       #expect(records.map(\.shareID.uuidString).sorted() == shared.sorted())
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: group + "/Inbox").filter {

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 
 /// Where to kill an importer so that kills land anywhere in its run: measured once, with real
@@ -11,12 +12,12 @@ struct ImportKills {
   let perShare: Int64
 
   /// Measures: one import to create the library, the faster of two empty ones, then one of
-  /// four shares made by `share`.
-  init(importer: () -> Process, share: () throws -> Void) throws {
-    _ = try Self.time(importer())
-    startup = min(try Self.time(importer()), try Self.time(importer()))
+  /// four shares made by `share`; `importer` starts an import.
+  init(importer: () throws -> ChildProcess, share: () throws -> Void) throws {
+    _ = try Self.time(importer)
+    startup = min(try Self.time(importer), try Self.time(importer))
     for _ in 0..<4 { try share() }
-    perShare = max((try Self.time(importer()) - startup) / 4, 500)
+    perShare = max((try Self.time(importer) - startup) / 4, 500)
   }
 
   /// A delay before the kill: a quarter anywhere in the start-up, the rest anywhere in the
@@ -28,11 +29,10 @@ struct ImportKills {
       : startup + Int64.random(in: 0...(work * 11 / 10), using: &generator)
   }
 
-  /// Microseconds `process` takes to run to its end.
-  static func time(_ process: Process) throws -> Int64 {
+  /// Microseconds a process `start` starts takes to run to its end.
+  static func time(_ start: () throws -> ChildProcess) throws -> Int64 {
     let started = ContinuousClock.now
-    try process.run()
-    process.waitUntilExit()
+    _ = try start().wait()
     let elapsed = ContinuousClock.now - started
     return elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds
       / 1_000_000_000_000

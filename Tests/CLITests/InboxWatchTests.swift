@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -10,17 +11,11 @@ import Testing
 /// and SIGINT or SIGTERM end it with exit 0 after the share in hand.
 @Suite("ingest-cli inbox watch, as a process", .serialized)
 struct InboxWatchTests {
-  /// Starts `ingest-cli inbox watch` with `arguments`.
-  static func startWatch(_ arguments: [String], group: String) throws -> (Process, Pipe) {
-    let process = Process()
-    process.executableURL = CLI.executable
-    process.arguments = ["inbox", "watch", "--group-dir", group] + arguments
-    process.currentDirectoryURL = CLI.packageRoot
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return (process, output)
+  /// Starts `ingest-cli inbox watch` with `arguments`, its standard output a pipe (closed by
+  /// `closePipes`).
+  static func startWatch(_ arguments: [String], group: String) throws -> ChildProcess {
+    try CLI.start(
+      ["inbox", "watch", "--group-dir", group] + arguments, standardOutput: .pipe)
   }
 
   static func entries(_ path: String) -> [String] {
@@ -38,7 +33,8 @@ struct InboxWatchTests {
     // One share waiting before the watcher starts.
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
-    let (watcher, output) = try Self.startWatch(["--to", destination, "--json"], group: group)
+    let watcher = try Self.startWatch(["--to", destination, "--json"], group: group)
+    defer { watcher.closePipes() }
     #expect(await waitUntil { Self.entries(destination).count == 1 })
     for file in ["photo.heic", "document.pdf"] {
       #expect(
@@ -46,15 +42,15 @@ struct InboxWatchTests {
     }
     #expect(
       await waitUntil { Self.entries(destination).count == 3 }, "imported as they arrive")
-    kill(watcher.processIdentifier, signal)
+    try watcher.send(signal)
     // Read and waited for off the cooperative pool (see `Offload`): the watcher ends its
     // drain first, and a test that blocks a pool thread starves every other test meanwhile.
+    let output = try #require(watcher.standardOutput)
     let lines = try await Offload.run {
-      String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      String(decoding: try output.readToEnd(), as: UTF8.self)
     }
-    try await Offload.run { watcher.waitUntilExit() }
-    #expect(watcher.terminationReason == .exit)
-    #expect(watcher.terminationStatus == 0)
+    let outcome = await watcher.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(Self.entries(group + "/Inbox").isEmpty)
     let events = lines.split(separator: "\n").compactMap { try? CLI.json(String($0)) }
     #expect(events.count == 3)
@@ -68,16 +64,16 @@ struct InboxWatchTests {
     let group = directory.path + "/group"
     let started = directory.path + "/started"
     let done = directory.path + "/done"
-    let (watcher, _) = try Self.startWatch(
+    let watcher = try Self.startWatch(
       ["--exec", "touch '\(started)'; sleep 1; echo \"$INGEST_SHARE_ID\" > '\(done)'"],
       group: group)
+    defer { watcher.closePipes() }
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     #expect(await waitUntil { FileManager.default.fileExists(atPath: started) })
-    watcher.terminate()
-    try await Offload.run { watcher.waitUntilExit() }
-    #expect(watcher.terminationReason == .exit)
-    #expect(watcher.terminationStatus == 0)
+    try watcher.send(SIGTERM)
+    let outcome = await watcher.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(FileManager.default.fileExists(atPath: done), "the share in hand was finished")
     #expect(Self.entries(group + "/Inbox").isEmpty, "and removed from the inbox")
   }
@@ -88,7 +84,8 @@ struct InboxWatchTests {
     defer { directory.remove() }
     let group = directory.path + "/group"
     let library = directory.path + "/library.sqlite"
-    let (watcher, _) = try Self.startWatch(["--library", library], group: group)
+    let watcher = try Self.startWatch(["--library", library], group: group)
+    defer { watcher.closePipes() }
     #expect(
       try await CLI.run(["share", "--group-dir", group, "corpus/files/photo.jpg"]).status == 0)
     let listed = await waitUntil {
@@ -99,9 +96,9 @@ struct InboxWatchTests {
       return records.count == 1
     }
     #expect(listed, "the share reached the library")
-    watcher.terminate()
-    try await Offload.run { watcher.waitUntilExit() }
-    #expect(watcher.terminationStatus == 0)
+    try watcher.send(SIGTERM)
+    let outcome = await watcher.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(Self.entries(group + "/Inbox").isEmpty)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Counts kills until there are enough: a process that finishes before its kill does not
 /// count, so the tests run rounds until `wanted` processes were killed (at most four times as
@@ -25,11 +26,11 @@ struct KillCount {
   /// Processes that finished before their kill.
   var finished: Int { runs - killed }
 
-  /// Runs `process`, kills it with SIGKILL after `delay` microseconds (scaled) if it still
-  /// runs, and counts whether the kill ended it.
-  mutating func run(_ process: Process, killingAfter delay: Int64) throws {
+  /// Starts a process with `start`, kills it with SIGKILL after `delay` microseconds (scaled)
+  /// if it still runs, and counts whether the kill ended it.
+  mutating func run(_ start: () throws -> ChildProcess, killingAfter delay: Int64) throws {
     runs += 1
-    if try Self.run(process, killingAfter: Int64(Double(delay) * scale)) {
+    if try Self.run(start, killingAfter: Int64(Double(delay) * scale)) {
       killed += 1
       scale = min(1, scale * 1.1)
     } else {
@@ -37,13 +38,15 @@ struct KillCount {
     }
   }
 
-  /// Runs `process`, kills it with SIGKILL after `delay` microseconds if it still runs, and
-  /// says whether the kill ended it (not its own finish).
-  private static func run(_ process: Process, killingAfter delay: Int64) throws -> Bool {
-    try process.run()
+  /// Starts a process with `start`, kills it with SIGKILL after `delay` microseconds if it
+  /// still runs, and says whether the kill ended it (not its own finish).
+  private static func run(_ start: () throws -> ChildProcess, killingAfter delay: Int64) throws
+    -> Bool
+  {
+    let process = try start()
     usleep(UInt32(max(0, delay)))
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    return process.terminationReason == .uncaughtSignal
+    // A child that has ended but is not yet reaped takes the signal without effect.
+    try process.send(SIGKILL)
+    return process.wait().signal != nil
   }
 }

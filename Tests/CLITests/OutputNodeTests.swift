@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -101,10 +102,8 @@ struct OutputNodeTests {
     try #require(mkfifo(fifo, 0o600) == 0)
     let copy = directory.path + "/read"
     // A reader, as a user's `cat fifo > read` would be; it ends when the writer closes.
-    let reader = Process()
-    reader.executableURL = URL(fileURLWithPath: "/bin/sh")
-    reader.arguments = ["-c", "exec cat \"$0\" > \"$1\"", fifo, copy]
-    try reader.run()
+    let reader = try ChildProcess.spawn(
+      "/bin/sh", arguments: ["-c", "exec cat \"$0\" > \"$1\"", fifo, copy])
     let result = try await CLI.run(try await option.arguments(fifo, directory.path))
     #expect(result.status == 0 || result.status == 1, "\(result.standardError)")
     if result.status > 1 {
@@ -112,7 +111,7 @@ struct OutputNodeTests {
       let unblock = open(fifo, O_WRONLY | O_NONBLOCK)
       if unblock >= 0 { close(unblock) }
     }
-    reader.waitUntilExit()
+    _ = await reader.wait()
     #expect(Self.node(fifo)?.mode == S_IFIFO, "\(option.name) replaced the FIFO")
     let read = try Data(contentsOf: URL(fileURLWithPath: copy))
     #expect(!read.isEmpty, "the reader got nothing")

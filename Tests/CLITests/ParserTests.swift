@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import Testing
 
 @testable import ingest_cli
@@ -136,20 +137,10 @@ struct ParserTests {
       print("skipped: groff is not installed")
       return
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
-    process.arguments = ["-man", "-Tutf8", "-ww", "-z"]
-    let input = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardError = errors
-    try process.run()
-    input.fileHandleForWriting.write(Data(page.utf8))
-    try input.fileHandleForWriting.close()
-    let warnings = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let groff = try ChildProcess.run(
+      "/usr/bin/groff", arguments: ["-man", "-Tutf8", "-ww", "-z"], input: Array(page.utf8))
+    let warnings = groff.standardErrorText
+    #expect(groff.outcome.succeeded, "\(groff.outcome)")
     #expect(warnings.isEmpty, "\(warnings)")
   }
 

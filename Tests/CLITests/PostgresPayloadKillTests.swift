@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -8,8 +9,8 @@ import Testing
 #endif
 
 /// Real `ingest-cli` sharers and importers killed with SIGKILL at random points, at the same
-/// time, with payloads in PostgreSQL (chunks of `bytea`) and nothing shared between the sharing host
-/// and the importing host but the database. `INGEST_POSTGRES_KILLS` sharers and as many
+/// time, with payloads in PostgreSQL (chunks of `bytea`) and nothing shared between the sharing
+/// host and the importing host but the database. `INGEST_POSTGRES_KILLS` sharers and as many
 /// importers are killed (default 100 each; a process that finishes before its kill does not
 /// count).
 @Suite(
@@ -85,20 +86,18 @@ struct PostgresPayloadKillTests {
           "INGEST_INBOX_URL": setup.database, "INGEST_PAYLOADS_URL": setup.database,
         ]) { $1 }
         let importing = environment.merging(setup.environment) { $1 }
-        @Sendable func process(_ arguments: [String], _ environment: [String: String]) -> Process {
-          let process = Process()
-          process.executableURL = CLI.executable
-          process.arguments = arguments
-          process.environment = environment
-          process.standardOutput = FileHandle.nullDevice
-          process.standardError = FileHandle.nullDevice
-          return process
+        @Sendable func process(_ arguments: [String], _ environment: [String: String]) throws
+          -> ChildProcess
+        {
+          try ChildProcess.spawn(
+            CLI.executable.path, arguments: arguments, environment: .replacing(environment),
+            standardOutput: .nullDevice, standardError: .nullDevice)
         }
-        @Sendable func sharer() -> Process {
-          process(["share", "--group-dir", sharerHost] + sources, sharing)
+        @Sendable func sharer() throws -> ChildProcess {
+          try process(["share", "--group-dir", sharerHost] + sources, sharing)
         }
-        @Sendable func importer() -> Process {
-          process(["inbox", "import", "--group-dir", importerHost], importing)
+        @Sendable func importer() throws -> ChildProcess {
+          try process(["inbox", "import", "--group-dir", importerHost], importing)
         }
         // Shares known to be committed: made by sharers that ran to their end.
         var made = Set<String>()
@@ -136,11 +135,11 @@ struct PostgresPayloadKillTests {
             do {
               if side == 0 {
                 try sharers.withLock { count in
-                  if count.wantsMore { try count.run(sharer(), killingAfter: delays[0]) }
+                  if count.wantsMore { try count.run(sharer, killingAfter: delays[0]) }
                 }
               } else {
                 try importers.withLock { count in
-                  if count.wantsMore { try count.run(importer(), killingAfter: delays[1]) }
+                  if count.wantsMore { try count.run(importer, killingAfter: delays[1]) }
                 }
               }
             } catch {

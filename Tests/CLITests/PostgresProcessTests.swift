@@ -3,6 +3,7 @@ import Importer
 import Ingest
 import IngestPostgres
 import Synchronization
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -91,40 +92,32 @@ struct PostgresProcessTests {
 
   /// An `inbox watch` process and what it printed.
   final class WatchingImporter: Sendable {
-    let process: Process
+    let process: ChildProcess
     private let output = Mutex<[String]>([])
     private let errors = Mutex<String>("")
     private let reading = DispatchGroup()
 
     init(arguments: [String], environment: [String: String]) throws {
-      let process = Process()
-      process.executableURL = CLI.executable
-      process.arguments = arguments
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-      let standardOutput = Pipe()
-      let standardError = Pipe()
-      process.standardOutput = standardOutput
-      process.standardError = standardError
-      process.standardInput = FileHandle.nullDevice
+      let process = try ChildProcess.spawn(
+        CLI.executable.path, arguments: arguments, environment: .adding(environment),
+        standardOutput: .pipe, standardError: .pipe)
       self.process = process
-      try process.run()
+      // Both pipes read at once, to their ends, on a thread of their own.
       DispatchQueue.global().async(group: reading) { [self] in
-        let data = standardOutput.fileHandleForReading.readDataToEndOfFile()
+        let collected = (try? process.collectOutput()) ?? (standardOutput: [], standardError: [])
         output.withLock {
-          $0 = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+          $0 = String(decoding: collected.standardOutput, as: UTF8.self).split(separator: "\n")
+            .map(String.init)
         }
-      }
-      DispatchQueue.global().async(group: reading) { [self] in
-        let data = standardError.fileHandleForReading.readDataToEndOfFile()
-        errors.withLock { $0 = String(decoding: data, as: UTF8.self) }
+        errors.withLock { $0 = String(decoding: collected.standardError, as: UTF8.self) }
       }
     }
 
     /// Stops it as Ctrl-C would, and returns its exit status, the ids it imported, and its
     /// standard error.
     func stop() -> (status: Int32, imported: [String], errors: String) {
-      if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-      process.waitUntilExit()
+      try? process.send(SIGTERM)
+      let outcome = process.wait()
       reading.wait()
       let imported = output.withLock { lines in
         lines.compactMap { line -> String? in
@@ -134,7 +127,7 @@ struct PostgresProcessTests {
           return event["id"] as? String
         }
       }
-      return (process.terminationStatus, imported, errors.withLock { $0 })
+      return (CLI.status(outcome), imported, errors.withLock { $0 })
     }
   }
 
@@ -209,14 +202,12 @@ struct PostgresProcessTests {
           round += 1
           made.insert(id)
         }
-        func importer() -> Process {
-          let process = Process()
-          process.executableURL = CLI.executable
-          process.arguments = ["inbox", "import", "--json", "--group-dir", setup.group]
-          process.environment = environment.merging(setup.environment) { $1 }
-          process.standardOutput = FileHandle.nullDevice
-          process.standardError = FileHandle.nullDevice
-          return process
+        func importer() throws -> ChildProcess {
+          try ChildProcess.spawn(
+            CLI.executable.path,
+            arguments: ["inbox", "import", "--json", "--group-dir", setup.group],
+            environment: .adding(setup.environment), standardOutput: .nullDevice,
+            standardError: .nullDevice)
         }
         let timing = try ImportKills(importer: importer, share: share)
 
@@ -227,7 +218,7 @@ struct PostgresProcessTests {
         while count.wantsMore {
           try share()
           let delay = timing.delay(pending: pending, using: &generator)
-          try count.run(importer(), killingAfter: delay)
+          try count.run(importer, killingAfter: delay)
           let state = try setup.state()
           let imported = Set(state.imported)
           #expect(imported.count == state.imported.count, "a share twice in the library")
@@ -252,10 +243,10 @@ struct PostgresProcessTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: setup.group + "/Library")
         #expect(files.count == (made.count + 1) / 2, "one file per photo share, no strays")
         print(
-          "PostgreSQL import crash test (seed \(seed)): start-up \(timing.startup) µs, \(timing.perShare) µs"
-            + " per share; \(count.runs) imports, \(count.killed) killed; \(made.count) shares, all imported"
-            + " once; up to \(maxPending) pending at once; \(strayBeforeCommit) kills left files"
-            + " placed before the commit")
+          "PostgreSQL import crash test (seed \(seed)): start-up \(timing.startup) µs,"
+            + " \(timing.perShare) µs per share; \(count.runs) imports, \(count.killed) killed;"
+            + " \(made.count) shares, all imported once; up to \(maxPending) pending at once;"
+            + " \(strayBeforeCommit) kills left files placed before the commit")
         #expect(count.killed >= kills, "\(count.killed) of \(kills) kills in \(count.runs) imports")
       }
     }

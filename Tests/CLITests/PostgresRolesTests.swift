@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Least privilege on a real server: `db migrate` makes the sharer and importer roles and their
-/// grants; a login role holding the sharer's shares with `ingest-cli share` and can read
-/// nothing, one holding the importer's imports with `ingest-cli inbox import` and cannot add
-/// shares or change the tables.
+/// Least privilege on a real server: `db migrate` makes the sharer, importer and viewer roles
+/// and their grants; a login role holding the sharer's shares with `ingest-cli share` and can
+/// read nothing, one holding the importer's imports with `ingest-cli inbox import` and cannot
+/// add shares or change the tables, one holding the viewer's shows `serve`'s library page and
+/// can write nothing nor read a payload.
 @Suite(
   "PostgreSQL roles: the sharer only adds, the importer claims, reads and removes",
   .serialized,
@@ -124,6 +125,107 @@ struct PostgresRolesTests {
           database, "SELECT count(*) FROM share_ingest.inbox_shares")
         #expect(left == ["0"])
       }
+    }
+  }
+
+  @Test("serve's library page as the viewer role; the viewer writes nothing, reads no payload")
+  func viewer() async throws {
+    try await PostgresServer.sharing {
+      let database = try PostgresServer.makeDatabase(prefix: "viewer")
+      let suffix = UUID().uuidString.lowercased().prefix(8)
+      let logins = [
+        "sharer_\(suffix)": "share_ingest_sharer",
+        "importer_\(suffix)": "share_ingest_importer",
+        "viewer_\(suffix)": "share_ingest_viewer",
+        "web_\(suffix)": "share_ingest_sharer, share_ingest_viewer",
+      ]
+      let directory = try TemporaryDirectory()
+      defer {
+        PostgresServer.dropDatabase(database)
+        if let server = PostgresServer.url {
+          for login in logins.keys {
+            _ = try? PostgresServer.psql(server, "DROP ROLE IF EXISTS \(login)")
+          }
+        }
+        directory.remove()
+      }
+      let migrated = try await CLI.run(["db", "migrate", database])
+      try #require(migrated.status == 0, "\(migrated.standardError)")
+      for (login, roles) in logins {
+        try PostgresServer.psql(database, "CREATE ROLE \(login) LOGIN IN ROLE \(roles)")
+      }
+      let asSharer = Self.url(database, as: "sharer_\(suffix)")
+      let asImporter = Self.url(database, as: "importer_\(suffix)")
+      let asViewer = Self.url(database, as: "viewer_\(suffix)")
+      let asWeb = Self.url(database, as: "web_\(suffix)")
+      let group = directory.path + "/group"
+      let files = ["INGEST_LIBRARY_FILES": group + "/Library"]
+
+      // One share imported into the library, one left waiting in the inbox, with a payload.
+      let imported = try await CLI.run(
+        ["share", "--json", "--group-dir", group, "--text", "a note in the library"],
+        environment: ["INGEST_INBOX_URL": asSharer])
+      let importedID = try #require(
+        try CLI.json(imported.standardOutput)["shareID"] as? String, "\(imported.standardError)")
+      let importing = try await CLI.run(
+        ["inbox", "import", "--group-dir", group],
+        environment: files.merging(
+          ["INGEST_INBOX_URL": asImporter, "INGEST_LIBRARY_URL": asImporter]) { $1 })
+      #expect(importing.status == 0, "\(importing.standardError)")
+      let photo = CLI.packageRoot.appendingPathComponent("corpus/files/photo.jpg").path
+      let inboxAndPayloads = ["INGEST_INBOX_URL": asSharer, "INGEST_PAYLOADS_URL": asSharer]
+      for arguments in [["--text", "waiting here"], [photo]] {
+        let waiting = try await CLI.run(
+          ["share", "--group-dir", group] + arguments, environment: inboxAndPayloads)
+        #expect(waiting.status == 0, "\(waiting.standardError)")
+      }
+      #expect(
+        try PostgresServer.psql(database, "SELECT count(*) FROM share_ingest.payload_chunks")
+          != ["0"], "the waiting share's payload is in the database")
+
+      // The viewer reads the rows the web app lists, and nothing else; it changes nothing.
+      #expect(
+        try PostgresServer.psql(asViewer, "SELECT count(*) FROM share_ingest.library_records")
+          == ["1"])
+      #expect(
+        try PostgresServer.psql(asViewer, "SELECT count(*) FROM share_ingest.inbox_shares")
+          == ["2"])
+      for sql in [
+        "SELECT count(*) FROM share_ingest.payload_chunks",
+        "SELECT count(*) FROM share_ingest.payload_objects",
+        "INSERT INTO share_ingest.inbox_shares (id, received_at) VALUES (gen_random_uuid(), now())",
+        "UPDATE share_ingest.inbox_shares SET attempts = 9",
+        "DELETE FROM share_ingest.inbox_shares",
+        "DELETE FROM share_ingest.inbox_items",
+        "UPDATE share_ingest.library_records SET status = 'x'",
+        "DELETE FROM share_ingest.library_items",
+        "UPDATE share_ingest.schema_version SET version = 9",
+        "CREATE TABLE share_ingest.mine (x integer)",
+      ] {
+        #expect(Self.isRefused(asViewer, sql), "the viewer ran: \(sql)")
+      }
+      let sharedByViewer = try await CLI.run(
+        ["share", "--group-dir", group, "--text", "not mine to add"],
+        environment: ["INGEST_INBOX_URL": asViewer])
+      #expect(sharedByViewer.status != 0, "the viewer added a share")
+      let listed = try await CLI.run(
+        ["library", "list", "--json", "--library", asViewer], environment: files)
+      #expect(listed.status == 0, "\(listed.standardError)")
+      #expect(listed.standardOutput.lowercased().contains(importedID.lowercased()))
+
+      // serve as a web host: shares as the sharer, its library page as the viewer.
+      let server = try await ServeCommandTests.start(
+        in: directory, ["--inbox", asWeb, "--library", asViewer])
+      defer { server.kill() }
+      let bearer = ["-H", "Authorization: Bearer \(ServeCommandTests.token)"]
+      let page = try await ServeCommandTests.curl(bearer + [server.url + "/library"])
+      #expect(page.status == 200)
+      #expect(page.body.contains("a note in the library"), "\(page.body)")
+      #expect(page.body.contains("waiting here"), "\(page.body)")
+      #expect(!page.body.contains("cannot be read"), "\(page.body)")
+      let posted = try await ServeCommandTests.curl(
+        bearer + ["-F", "text=from the web host", server.url + "/share"])
+      #expect(posted.status == 201, "\(posted.body)")
     }
   }
 }

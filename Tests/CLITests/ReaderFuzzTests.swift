@@ -13,10 +13,26 @@ import TypeMatrix
 @Suite("Reader fuzzing: malformed JSON, numbers and control characters never crash or leak")
 struct ReaderFuzzTests {
   static let seedDocuments: [String] = [
-    #"{"schemaVersion": 1, "title": "t", "contract": {"maximumFileSize": 1000, "unsupported": "skipAttachment"}, "rows": [{"name": "a", "source": "notes-text", "deadline": 5, "expect": {"outcome": "accepted", "records": [{"kind": "text", "type": "public.plain-text", "text": "x"}]}}]}"#,
-    #"{"acceptedTypes": ["public.image", "public.url"], "maximumAttachmentCount": 3, "maximumTextLength": 10, "urlSchemes": ["https"], "acceptsEmptyFiles": true}"#,
-    #"{"schemaVersion": 2, "id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "receivedAt": "2026-09-21T14:13:20Z", "source": "notes", "items": [{"kind": "text", "typeIdentifier": "public.plain-text", "text": "hi"}, {"kind": "url", "typeIdentifier": "public.url", "url": "https://example.com/"}]}"#,
-    #"{"schemaVersion": 1, "id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "receivedAt": "2026-09-21T14:13:20Z", "text": "週六去公園嗎？"}"#,
+    #"""
+    {"schemaVersion": 1, "title": "t", "contract": {"maximumFileSize": 1000, \#
+    "unsupported": "skipAttachment"}, "rows": [{"name": "a", "source": "notes-text", \#
+    "deadline": 5, "expect": {"outcome": "accepted", "records": [{"kind": "text", \#
+    "type": "public.plain-text", "text": "x"}]}}]}
+    """#,
+    #"""
+    {"acceptedTypes": ["public.image", "public.url"], "maximumAttachmentCount": 3, \#
+    "maximumTextLength": 10, "urlSchemes": ["https"], "acceptsEmptyFiles": true}
+    """#,
+    #"""
+    {"schemaVersion": 2, "id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", \#
+    "receivedAt": "2026-09-21T14:13:20Z", "source": "notes", "items": [{"kind": "text", \#
+    "typeIdentifier": "public.plain-text", "text": "hi"}, {"kind": "url", \#
+    "typeIdentifier": "public.url", "url": "https://example.com/"}]}
+    """#,
+    #"""
+    {"schemaVersion": 1, "id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", \#
+    "receivedAt": "2026-09-21T14:13:20Z", "text": "週六去公園嗎？"}
+    """#,
   ]
 
   /// Interesting replacements spliced in at random: huge numbers, controls, odd values.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -123,10 +124,13 @@ struct ReadmeTests {
     let directory = try TemporaryDirectory(prefix: "readme-serve")
     defer { directory.remove() }
     let environment = try Self.sandbox(directory)
-    var server: Process?
+    var server: ChildProcess?
     defer {
-      if let server, server.isRunning { kill(server.processIdentifier, SIGKILL) }
-      server?.waitUntilExit()
+      if let server {
+        try? server.send(SIGKILL)
+        _ = server.wait()
+        server.closePipes()
+      }
     }
     var answers: [String] = []
     for line in lines {
@@ -138,24 +142,19 @@ struct ReadmeTests {
         answers.append(result.output)
         continue
       }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "exec " + command]
-      process.currentDirectoryURL = directory.url
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+      let process = try ChildProcess.spawn(
+        "/bin/sh", arguments: ["-c", "exec " + command], environment: .adding(environment),
+        workingDirectory: directory.path, standardInput: .nullDevice, standardOutput: .pipe,
+        standardError: .nullDevice)
       server = process
-      let first = try await CLI.firstLine(of: output)
+      let first = try await CLI.firstLine(of: process.standardOutput)
       #expect(first.hasPrefix("listening on http://127.0.0.1:8787"), "\(first)")
     }
     #expect(answers.last?.contains("\"share\"") == true, "\(answers)")
     let stopped = try #require(server)
-    kill(stopped.processIdentifier, SIGTERM)
-    try await Offload.run { stopped.waitUntilExit() }
-    #expect(stopped.terminationStatus == 0)
+    try stopped.send(SIGTERM)
+    let outcome = await stopped.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
   }
 
   @Test("The article's test for a team's package is the code the portability tests run")

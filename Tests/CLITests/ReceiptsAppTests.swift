@@ -180,7 +180,8 @@ struct ReceiptsAppTests {
        "app": "com.apple.DocumentsApp", "provenance": "the receipts team's own observation",
        "items": [{"attributedTitle": null, "attributedContentText": null, "attachments": [
          {"suggestedName": "receipt.pdf", "representations": [
-           {"typeIdentifier": "com.adobe.pdf", "delivery": "file", "file": "files/receipt.pdf"}]}]}]}
+           {"typeIdentifier": "com.adobe.pdf", "delivery": "file", \
+      "file": "files/receipt.pdf"}]}]}]}
       """
     try Data(profile.utf8).write(to: sources.appendingPathComponent("files-receipt.json"))
     let output = directory.url.appendingPathComponent("tests/matrix.json")

@@ -49,7 +49,8 @@ struct RuleCommandTests {
   func checkAttachments() async throws {
     let result = try await CLI.run([
       "rule", "check",
-      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.url\").@count >= 1).@count >= 1",
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers"
+        + " UTI-CONFORMS-TO \"public.url\").@count >= 1).@count >= 1",
       "--attachment", "public.url=https://example.com/",
     ])
     #expect(result.status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -15,7 +16,7 @@ struct ServeCommandTests {
 
   /// A running server; `kill()` ends it (every test calls it in its cleanup).
   struct Server {
-    let process: Process
+    let process: ChildProcess
     let port: Int
     let group: String
     let log: String
@@ -24,10 +25,11 @@ struct ServeCommandTests {
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Ends the server at once, if it still runs.
+    /// Ends the server at once, if it still runs, and closes the pipe of its first line.
     func kill() {
-      if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
+      try? process.send(SIGKILL)
+      _ = process.wait()
+      process.closePipes()
     }
 
     /// The upload files left in `.staging/` (the pipeline's own spare files are not uploads).
@@ -49,34 +51,35 @@ struct ServeCommandTests {
   }
 
   /// Starts `ingest-cli serve --port 0` with a token file in `directory`, and reads the port
-  /// from its first line.
-  static func start(in directory: TemporaryDirectory, _ arguments: [String] = []) async throws
-    -> Server
-  {
+  /// from its first line; `environment` adds to the test's own.
+  static func start(
+    in directory: TemporaryDirectory, _ arguments: [String] = [],
+    environment: [String: String] = [:]
+  ) async throws -> Server {
     let tokens = directory.path + "/tokens"
     try Data("other-device-token\n\(token)\n".utf8).write(to: URL(fileURLWithPath: tokens))
     let group = directory.path + "/group"
     let log = directory.path + "/serve.log"
     _ = FileManager.default.createFile(atPath: log, contents: nil)
-    let process = Process()
-    process.executableURL = CLI.executable
     let portArguments = arguments.contains("--unix-socket") ? [] : ["--port", "0"]
-    process.arguments =
-      ["serve"] + portArguments + ["--token-file", tokens, "--group-dir", group] + arguments
-    process.currentDirectoryURL = CLI.packageRoot
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let line = try await CLI.firstLine(of: output)
+    let logFile = try FileDescriptor.open(log, .writeOnly)
+    let process = try logFile.closeAfter {
+      try ChildProcess.spawn(
+        CLI.executable.path,
+        arguments: ["serve"] + portArguments + ["--token-file", tokens, "--group-dir", group]
+          + arguments,
+        environment: .adding(environment), workingDirectory: CLI.packageRoot.path,
+        standardInput: .nullDevice, standardOutput: .pipe, standardError: .descriptor(logFile))
+    }
+    let line = try await CLI.firstLine(of: process.standardOutput)
     let listening = line.split(separator: "\n").first.map(String.init) ?? ""
     let port =
       listening.hasPrefix("listening on unix:")
       ? 0 : listening.split(separator: ":").last.flatMap { Int($0) }
     guard listening.hasPrefix("listening on "), let port else {
-      if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
+      try? process.send(SIGKILL)
+      _ = await process.wait()
+      process.closePipes()
       let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       throw ServeTestError.noPort(firstLine: line, log: logged)
     }
@@ -240,12 +243,11 @@ struct ServeCommandTests {
         return !Server.entries(server.group + "/.staging").filter { $0.hasPrefix("upload-") }
           .isEmpty || text.contains("status=")
       }, "the upload started")
-    kill(server.process.processIdentifier, SIGTERM)
+    try server.process.send(SIGTERM)
     let finished = try await answer
     #expect(finished.status == 201, "\(finished.body)")
-    try await Offload.run { server.process.waitUntilExit() }
-    #expect(server.process.terminationReason == .exit)
-    #expect(server.process.terminationStatus == 0)
+    let outcome = await server.process.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(try await server.inboxIDs().count == 1)
     #expect(Server.entries(server.group + "/.staging").isEmpty)
   }
@@ -406,10 +408,9 @@ struct ServeCommandTests {
       server.url + "/share",
     ])
     #expect(answer.status == 201)
-    kill(server.process.processIdentifier, signal)
-    try await Offload.run { server.process.waitUntilExit() }
-    #expect(server.process.terminationReason == .exit)
-    #expect(server.process.terminationStatus == 0)
+    try server.process.send(signal)
+    let outcome = await server.process.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(Server.entries(server.group + "/.staging").isEmpty)
     #expect(try await server.inboxIDs().count == 1)
   }

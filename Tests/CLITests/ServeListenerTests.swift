@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -35,9 +36,9 @@ struct ServeListenerTests {
     ])
     #expect(answer.status == 201, "\(answer.body)")
     #expect(try await server.inboxIDs().count == 1)
-    kill(server.process.processIdentifier, SIGTERM)
-    try await Offload.run { server.process.waitUntilExit() }
-    #expect(server.process.terminationStatus == 0)
+    try server.process.send(SIGTERM)
+    let outcome = await server.process.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(!FileManager.default.fileExists(atPath: socket), "the socket is removed on stop")
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -186,6 +187,65 @@ struct ServeNetworkTests {
   }
 
   @Test(
+    "PostgreSQL paused (SIGSTOP): 503 'did not answer within 2 s' with Retry-After; not ready",
+    .enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipMessage)))
+  func databaseStalled() async throws {
+    guard !PostgresServer.processIDs().isEmpty else {
+      print("skipped: INGEST_TEST_POSTGRES_DATA is not set (scripts/with-postgres.sh sets it)")
+      #expect(!PostgresServer.isCI, "CI runs under scripts/with-postgres.sh")
+      return
+    }
+    // The server to itself from start to end: another test that stops it (databaseStopped)
+    // must not do so while this one shares before or after the pause.
+    try await PostgresServer.havingServerToItself {
+      let database = try PostgresServer.makeDatabase(prefix: "stalled")
+      defer { PostgresServer.dropDatabase(database) }
+      #expect(try await CLI.run(["db", "migrate", database]).status == 0)
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let server = try await Serve.start(
+        in: directory, ["--inbox", database],
+        environment: [
+          "INGEST_POSTGRES_ANSWER_TIMEOUT_SECONDS": "2",
+          "INGEST_POSTGRES_CONNECT_TIMEOUT_SECONDS": "2",
+        ])
+      defer { server.kill() }
+      // A share first, so that serve holds a connection the pause catches.
+      #expect(try await Self.post(server, ["-F", "text=before the pause"]).status == 201)
+      let url = server.url
+      let token = Self.token
+      let (stalled, ready, elapsed) = try await Offload.run {
+        try PostgresServer.paused {
+          let clock = ContinuousClock()
+          let started = clock.now
+          let stalled = try CLI.shellBlocking(
+            "curl -s -i -m 60 -H 'Authorization: Bearer \(token)' -F 'text=while paused'"
+              + " \(url)/share")
+          let elapsed = clock.now - started
+          let ready = try CLI.shellBlocking("curl -s -i -m 60 \(url)/readyz")
+          return (stalled.output, ready.output, elapsed)
+        }
+      }
+      print("serve answered a share while PostgreSQL was paused in \(elapsed)")
+      #expect(stalled.hasPrefix("HTTP/1.1 503"), "\(stalled)")
+      #expect(stalled.lowercased().contains("retry-after: 5"), "\(stalled)")
+      #expect(stalled.contains("the database did not answer within 2 s"), "\(stalled)")
+      #expect(stalled.contains("Share it again in a moment"), "\(stalled)")
+      // Bounded by the answer timeout (and, for a new connection, one 2 s connection attempt):
+      // without it the share waited as long as the pause lasted.
+      #expect(elapsed < .seconds(6), "the 503 took \(elapsed)")
+      #expect(ready.hasPrefix("HTTP/1.1 503"), "\(ready)")
+      #expect(ready.contains("not ready: PostgreSQL"), "\(ready)")
+      // Running again: shares are taken, and the database is ready.
+      let after = try await Self.post(server, ["-F", "text=after the pause"])
+      #expect(after.status == 201, "\(after.text)")
+      #expect(try await Serve.curl([server.url + "/readyz"]).status == 200)
+      let metrics = try await Self.scrape(server.url + "/metrics")
+      #expect(metrics.value("share_ingest_shares_refused_total", ["reason": "unavailable"]) == 1)
+    }
+  }
+
+  @Test(
     "inbox watch claims in groups, its /metrics counts claims and lag; a late retry is one share",
     .enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipMessage)))
   func watchInGroups() async throws {
@@ -214,18 +274,14 @@ struct ServeNetworkTests {
       // The watcher starts with the whole inbox waiting: it must take it in groups.
       let log = directory.path + "/watch.log"
       _ = FileManager.default.createFile(atPath: log, contents: nil)
-      let watch = Process()
-      watch.executableURL = CLI.executable
-      watch.arguments = [
-        "inbox", "watch", "--group-dir", server.group, "--inbox", database, "--library", database,
-        "--metrics-port", "0",
-      ]
-      watch.standardOutput = FileHandle.nullDevice
-      watch.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-      try watch.run()
+      let watch = try CLI.start(
+        [
+          "inbox", "watch", "--group-dir", server.group, "--inbox", database, "--library",
+          database, "--metrics-port", "0",
+        ], errorLog: log)
       defer {
-        if watch.isRunning { kill(watch.processIdentifier, SIGKILL) }
-        watch.waitUntilExit()
+        try? watch.send(SIGKILL)
+        _ = watch.wait()
       }
       func imported() -> Int {
         let rows = try? PostgresServer.psql(
@@ -258,9 +314,9 @@ struct ServeNetworkTests {
             == ["0"]
         })
       #expect(imported() == count, "the share posted again was recorded twice")
-      kill(watch.processIdentifier, SIGTERM)
-      watch.waitUntilExit()
-      #expect(watch.terminationStatus == 0)
+      try watch.send(SIGTERM)
+      let outcome = await watch.wait()
+      #expect(outcome.exitStatus == 0, "\(outcome)")
     }
   }
 }

@@ -44,7 +44,10 @@ struct ShareCommandTests {
   }
 
   @Test(
-    "With nothing set, shares land under $XDG_DATA_HOME, else ~/.local/share, and the report says so"
+    """
+    With nothing set, shares land under $XDG_DATA_HOME, else ~/.local/share, and the report \
+    says so
+    """
   )
   func defaultGroupDirectory() async throws {
     let directory = try TemporaryDirectory()

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -52,13 +53,13 @@ struct ShareCrashTests {
 
       var count = KillCount(wanted: kills)
       while count.wantsMore {
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["share", "--group-dir", group] + sources.map(\.path)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         try count.run(
-          process, killingAfter: Int64.random(in: 0...(span * 12 / 10), using: &generator))
+          {
+            try ChildProcess.spawn(
+              CLI.executable.path,
+              arguments: ["share", "--group-dir", group] + sources.map(\.path),
+              standardOutput: .nullDevice, standardError: .nullDevice)
+          }, killingAfter: Int64.random(in: 0...(span * 12 / 10), using: &generator))
       }
 
       // Every manifest names complete files whose size and digest are a source's, each share
@@ -77,7 +78,7 @@ struct ShareCrashTests {
 
   @Test("Four sharers and two importers at once: every share imported exactly once")
   func concurrentSharersAndImporters() async throws {
-    try await Offload.run {
+    try await withIOExecutor {
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let group = directory.path + "/group"
@@ -88,7 +89,7 @@ struct ShareCrashTests {
       let handled = Mutex<[String]>([])
       let sharing = Atomic<Int>(4)
 
-      Offload.concurrently(6) { worker in
+      await Offload.concurrently(6) { worker in
         if worker < 4 {
           for _ in 0..<sharesPerSharer {
             guard

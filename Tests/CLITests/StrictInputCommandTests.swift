@@ -229,11 +229,17 @@ struct StrictInputCommandTests {
   /// A manifest of two file items whose byte counts add up past Int64.max.
   static func hugeManifest(_ id: String, byteCount: String) -> Data {
     let item = { (n: Int) in
-      #"{"kind": "file", "typeIdentifier": "public.data", "file": "Incoming/\#(id)-\#(n).bin", "byteCount": \#(byteCount), "sha256": "\#(String(repeating: "0", count: 64))"}"#
+      #"""
+      {"kind": "file", "typeIdentifier": "public.data", "file": "Incoming/\#(id)-\#(n).bin", \#
+      "byteCount": \#(byteCount), "sha256": "\#(String(repeating: "0", count: 64))"}
+      """#
     }
     return Data(
-      #"{"schemaVersion": 2, "id": "\#(id)", "receivedAt": "2026-09-21T14:13:20Z", "source": "t", "items": [\#(item(1)), \#(item(2))]}"#
-        .utf8)
+      #"""
+      {"schemaVersion": 2, "id": "\#(id)", "receivedAt": "2026-09-21T14:13:20Z", "source": "t", \#
+      "items": [\#(item(1)), \#(item(2))]}
+      """#
+      .utf8)
   }
 
   @Test(
@@ -259,8 +265,11 @@ struct StrictInputCommandTests {
     let contract = try directory.file(
       "contract.json",
       contents: Data(
-        #"{"acceptedTypes": ["public.data", "public.plain-text"], "maximumFileSize": \#(big), "maximumShareSize": \#(big)}"#
-          .utf8))
+        #"""
+        {"acceptedTypes": ["public.data", "public.plain-text"], "maximumFileSize": \#(big), \#
+        "maximumShareSize": \#(big)}
+        """#
+        .utf8))
     let imported = try await CLI.run([
       "inbox", "import", "--group-dir", group, "--library", directory.path + "/l.sqlite",
       "--contract", contract.path,

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -63,24 +64,18 @@ struct UntrustedInboxCommandTests {
     #expect(sweep.standardError.contains("FIFO"))
 
     // watch over the same inbox ends on SIGTERM.
-    let watcher = Process()
-    watcher.executableURL = CLI.executable
-    watcher.arguments = [
+    let watcher = try CLI.start([
       "inbox", "watch", "--group-dir", group, "--library", library, "--rescan", "0.2",
-    ]
-    watcher.standardOutput = FileHandle.nullDevice
-    watcher.standardError = FileHandle.nullDevice
-    try watcher.run()
+    ])
     #expect(
       await waitUntil {
         !InboxWatchTests.entries(group + "/Inbox").contains("\(id.uuidString).json")
       }, "the share is imported")
-    kill(watcher.processIdentifier, SIGTERM)
+    try watcher.send(SIGTERM)
     #expect(await waitUntil(limit: .seconds(10)) { !watcher.isRunning })
-    if watcher.isRunning { watcher.terminate() }
-    try await Offload.run { watcher.waitUntilExit() }
-    #expect(watcher.terminationReason == .exit)
-    #expect(watcher.terminationStatus == 0)
+    if watcher.isRunning { try watcher.send(SIGTERM) }
+    let outcome = await watcher.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
   }
 
   @Test("inbox list shows what it cannot read, with what is wrong, and exits 65")

@@ -108,7 +108,8 @@ struct UsageTests {
       return
     }
     let result = try await CLI.shell(
-      "ingest-cli --generate-completion zsh > /dev/null && ingest-cli --generate-completion zsh | zsh -n"
+      "ingest-cli --generate-completion zsh > /dev/null && ingest-cli --generate-completion zsh |"
+        + " zsh -n"
     )
     #expect(result.status == 0, "\(result.output)")
   }

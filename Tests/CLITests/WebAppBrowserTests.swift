@@ -27,7 +27,10 @@ struct WebAppBrowserTests {
   }
 
   @Test(
-    "Chromium reads the manifest as a share target: no error, and it accepts what the contract takes",
+    """
+    Chromium reads the manifest as a share target: no error, and it accepts what the contract \
+    takes
+    """,
     arguments: [[], ["--accept", "public.image,public.plain-text"]])
   func manifestIsAShareTarget(contract: [String]) async throws {
     let directory = try TemporaryDirectory()
@@ -85,7 +88,10 @@ struct WebAppBrowserTests {
   }
 
   @Test(
-    "Pair in the browser, post what a Web Share Target posts, import: the library and the card show it"
+    """
+    Pair in the browser, post what a Web Share Target posts, import: the library and the card \
+    show it
+    """
   )
   func sharesThroughTheBrowser() async throws {
     let directory = try TemporaryDirectory()
@@ -112,7 +118,8 @@ struct WebAppBrowserTests {
     let paired = try await browser.run { browser in
       try browser.navigate(to: url + "/")
       _ = try browser.evaluate(
-        "document.getElementById('token').value = \(HeadlessChromium.quoted(ServeCommandTests.token));"
+        "document.getElementById('token').value = "
+          + "\(HeadlessChromium.quoted(ServeCommandTests.token));"
           + " document.querySelector('form[action=\"/pair\"]').requestSubmit(); true")
       try browser.wait(until: "location.pathname === '/library'")
       return try browser.documentHTML()

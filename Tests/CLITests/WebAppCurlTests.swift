@@ -173,7 +173,8 @@ struct WebAppCurlTests {
     #expect(page.status == 200)
     #expect(
       page.body.contains(
-        "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&amp;"
+        "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&lt;img src=x"
+          + " onerror=alert(1)&gt;&quot;&amp;"
       ), "\(page.body)")
     #expect(!page.body.contains("<script>alert"))
     #expect(!page.body.contains("<img src=x"))

@@ -23,6 +23,32 @@ struct CrashStateTests {
     try await scenario.expectEveryStatePasses(bounds: Self.bounds, work: work.path)
   }
 
+  @Test("A share of three files published by rename: every state passes, both models")
+  func shareByRename() async throws {
+    let directory = try TemporaryDirectory(prefix: "crash-share-rename")
+    defer { directory.remove() }
+    let work = try CrashWorkDirectory()
+    defer { work.remove() }
+    let fault = FaultInjector.shared.inject(
+      .notSupported, into: .link, under: directory.path + "/root", times: .max)
+    let scenario: CrashScenario
+    do {
+      defer { FaultInjector.shared.remove(fault) }
+      scenario = try await Self.threeFileShare(in: directory)
+    }
+    // Every payload renamed into Incoming/, none linked.
+    let incoming = CrashLayout(root: scenario.history.root).group + "/Incoming/"
+    let renames = scenario.history.operations.filter {
+      if case .rename(_, _, let to, _) = $0.kind { to.hasPrefix(incoming) } else { false }
+    }
+    let links = scenario.history.operations.filter {
+      if case .link = $0.kind { true } else { false }
+    }
+    #expect(renames.count == 3, "\(scenario.history.listing)")
+    #expect(links.isEmpty, "\(scenario.history.listing)")
+    try await scenario.expectEveryStatePasses(bounds: Self.bounds, work: work.path)
+  }
+
   @Test("An import of a share of three files: every state passes, both models")
   func importShare() async throws {
     let directory = try TemporaryDirectory(prefix: "crash-import")

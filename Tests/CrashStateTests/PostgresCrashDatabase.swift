@@ -7,8 +7,9 @@ import TestSupport
 /// A PostgreSQL database as the black box of crash states: a snapshot is its committed rows
 /// (every table of the `share_ingest` schema but its version) and large objects, read in one
 /// statement (so one transaction's view), and a state restores the snapshot of its last
-/// commit before it runs. Snapshots and restores block (libpq): they run on the I/O executor. What a power loss does to the server itself is the server's
-/// business: a commit that returned is kept, one that did not is not (its write-ahead log).
+/// commit before it runs. Snapshots and restores block (libpq): they run on the I/O executor.
+/// What a power loss does to the server itself is the server's business: a commit that returned
+/// is kept, one that did not is not (its write-ahead log).
 struct PostgresCrashDatabase: Sendable {
   /// The black box's name in a recording.
   static let boxName = "postgresql"

@@ -1,5 +1,6 @@
 import CrashStates
 import Foundation
+import InboxReading
 import Ingest
 
 /// An inbox kept in a database (PostgreSQL) as a black box for crash states, on the sharing

@@ -1,6 +1,7 @@
 import CrashStates
 import Foundation
 import Importer
+import InboxReading
 import Ingest
 import IngestPostgres
 import ItemProvider

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import SystemCalls
 import TestSupport
 
 /// Images the codec tests make and read.
@@ -71,14 +72,7 @@ enum ImageSamples {
     let directory = try TemporaryDirectory(prefix: "ImageCodecsTests")
     defer { directory.remove() }
     let url = try directory.file("sample", contents: data)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: file)
-    process.arguments = ["-b", url.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let output = try ChildProcess.run(file, arguments: ["-b", url.path])
+    return output.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

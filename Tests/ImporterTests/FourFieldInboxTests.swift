@@ -9,7 +9,9 @@ import Testing
 
 /// Inboxes written by the app this product is modelled on: one JSON file per share with four
 /// fields, written atomically (a temporary name, then a rename), `<id>.json`.
-@Suite("The four-field inbox form: read as one text or web URL share, imported exactly once")
+@Suite(
+  "The four-field inbox form: read as one text or web URL share, imported exactly once",
+  .onIOExecutor)
 struct FourFieldInboxTests {
   /// Writes `{"schemaVersion":1,"id":…,"receivedAt":…,"text":…}` as that app writes it: to a
   /// temporary name in `Inbox/`, then renamed.

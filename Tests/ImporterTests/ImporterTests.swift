@@ -7,7 +7,9 @@ import Testing
 
 @testable import Importer
 
-@Suite("Importer: shares committed in groups, each manifest deleted after its commit, exactly once")
+@Suite(
+  "Importer: shares committed in groups, each manifest deleted after its commit, exactly once",
+  .onIOExecutor)
 struct ImporterTests {
   static let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 5000)
 

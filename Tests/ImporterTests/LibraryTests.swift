@@ -7,7 +7,9 @@ import Testing
 
 @testable import Importer
 
-@Suite("Library: created private, WAL, migrated from version 1, refusing what is not ours")
+@Suite(
+  "Library: created private, WAL, migrated from version 1, refusing what is not ours", .onIOExecutor
+)
 struct LibraryTests {
   @Test("A new library is 0600 in a 0700 directory, in WAL mode with full sync and foreign keys")
   func settings() async throws {
@@ -34,15 +36,20 @@ struct LibraryTests {
     #expect(try ImporterFixture.permissions(fixture.libraryPath + "-wal") == 0o600)
   }
 
-  @Test("A version-1 library file opens with the current code, its records intact, and imports")
-  func versionOneFile() async throws {
-    let fixture = try ImporterFixture()
-    defer { fixture.remove() }
+  /// The library of `fixture`, opened from a copy of the version-1 file in `Tests/Fixtures`.
+  static func versionOneLibrary(_ fixture: ImporterFixture) throws -> Library {
     try FileSystem.makeDirectories(FileSystem.parentPath(fixture.libraryPath))
     try FileManager.default.copyItem(
       at: ProjectPaths.testFixtures.appendingPathComponent("library/library-v1.sqlite"),
       to: URL(fileURLWithPath: fixture.libraryPath))
-    let library = try fixture.library()
+    return try fixture.library()
+  }
+
+  @Test("A version-1 library file opens with the current code, its records intact, and imports")
+  func versionOneFile() async throws {
+    let fixture = try ImporterFixture()
+    defer { fixture.remove() }
+    let library = try Self.versionOneLibrary(fixture)
     await #expect(try library.schemaVersion() == LibrarySchema.currentVersion)
     let records = try await library.records()
     #expect(
@@ -65,11 +72,7 @@ struct LibraryTests {
   func title() async throws {
     let fixture = try ImporterFixture()
     defer { fixture.remove() }
-    try FileSystem.makeDirectories(FileSystem.parentPath(fixture.libraryPath))
-    try FileManager.default.copyItem(
-      at: ProjectPaths.testFixtures.appendingPathComponent("library/library-v1.sqlite"),
-      to: URL(fileURLWithPath: fixture.libraryPath))
-    let library = try fixture.library()
+    let library = try Self.versionOneLibrary(fixture)
     #expect(try await library.records().allSatisfy { $0.title == nil })
     let id = UUID()
     let json = """

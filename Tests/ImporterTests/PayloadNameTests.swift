@@ -14,7 +14,7 @@ import Testing
 /// Issue 42, items 1, 2, 4 and 16: one value type for a name read from the group directory
 /// (checked on its bytes), removal only with proof, a private view for `--exec`, and a library
 /// that keeps the bytes it verified.
-@Suite("Payload names, proofs, private views and kept bytes")
+@Suite("Payload names, proofs, private views and kept bytes", .onIOExecutor)
 struct PayloadNameTests {
   static let photo = UntrustedInboxTests.photo
 

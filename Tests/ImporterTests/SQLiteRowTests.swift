@@ -7,7 +7,7 @@ import Testing
 
 /// Rows in and out of SQLite: bindings counted against the statement, columns decoded typed
 /// and throwing, and a record read with its items in one snapshot.
-@Suite("SQLite rows: counted bindings, typed decoding, one snapshot per read")
+@Suite("SQLite rows: counted bindings, typed decoding, one snapshot per read", .onIOExecutor)
 struct SQLiteRowTests {
   /// A fresh database file in its own directory.
   struct Database {

@@ -5,7 +5,9 @@ import Testing
 
 @testable import Importer
 
-@Suite("Hand-off summary: the calendar's day, newest first, 50 at most, never a record cut")
+@Suite(
+  "Hand-off summary: the calendar's day, newest first, 50 at most, never a record cut",
+  .onIOExecutor)
 struct SummaryTests {
   /// A day, its zone, the records written as another program would (local times with their
   /// offsets), and what the card must say.
@@ -203,7 +205,10 @@ struct SummaryTests {
     }
     #expect(
       plans["count"] == [
-        "SEARCH records USING COVERING INDEX records_by_received_at (received_at>? AND received_at<?)"
+        """
+        SEARCH records USING COVERING INDEX records_by_received_at (received_at>? AND \
+        received_at<?)
+        """
       ])
     #expect(
       plans["newest"] == [

@@ -14,7 +14,8 @@ import Testing
 /// The reading side against a group directory another program wrote: links, second names,
 /// FIFOs, bytes that are not what the manifest says, manifests it cannot read, and shares that
 /// break the contract. Each test is one of the cases of issue 27, with real files.
-@Suite("Untrusted inbox: the readers open, check and verify what another program left")
+@Suite(
+  "Untrusted inbox: the readers open, check and verify what another program left", .onIOExecutor)
 struct UntrustedInboxTests {
   static let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 9, count: 4000)
 
@@ -152,7 +153,9 @@ struct UntrustedInboxTests {
   }
 
   @Test(
-    "A payload swapped for a link, or given a second name, between its open and its move is refused",
+    """
+    A payload swapped for a link, or given a second name, between its open and its move is refused
+    """,
     arguments: ["symbolic link", "hard link"])
   func swappedInTheWindow(_ kind: String) async throws {
     let fixture = try ImporterFixture()
@@ -216,9 +219,10 @@ struct UntrustedInboxTests {
     defer { fixture.remove() }
     let id = UUID()
     let name = id.uuidString.lowercased()
+    let item = Self.fileItem("gone.jpeg", byteCount: 3, sha256: String(repeating: "0", count: 64))
     let json = """
       {"schemaVersion": 1, "id": "\(name)", "receivedAt": "2026-03-08T12:00:00Z",
-       "items": [\(Self.fileItem("gone.jpeg", byteCount: 3, sha256: String(repeating: "0", count: 64)))]}
+       "items": [\(item)]}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(name).json"))
     let pass = try await fixture.importer(try fixture.library()).importPending()

@@ -3,7 +3,7 @@ import ItemProvider
 import TestSupport
 import Testing
 
-@Suite("App Group containers")
+@Suite("App Group containers", .onIOExecutor)
 struct AppGroupTests {
   @Test("The environment variable maps groups to directories, created 0700")
   func environment() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import ItemProvider
+import TestSupport
 import Testing
 
 /// The async forms Swift derives from Apple's completion-handler methods, written the way
 /// modern share extensions call them.
-@Suite("async loadItem and completeRequest")
+@Suite("async loadItem and completeRequest", .onIOExecutor)
 struct AsyncTests {
   @Test("A Safari page URL loads with await")
   func safariURL() async throws {

@@ -1,8 +1,9 @@
 import Foundation
 import ItemProvider
+import TestSupport
 import Testing
 
-@Suite("loadItem coercions and loadObject")
+@Suite("loadItem coercions and loadObject", .onIOExecutor)
 struct CoercionTests {
   @Test("Swift callers get the item as the source holds it")
   func asHeld() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// The file a file load hands out is placed and named as on a device (see `TemporaryCopy`):
 /// `<tmp>/.com.apple.Foundation.NSItemProvider.XXXXXX/<name>.<extension of what was delivered>`.
-@Suite("The file a file load delivers: name, extension, directory, lifetime")
+@Suite("The file a file load delivers: name, extension, directory, lifetime", .onIOExecutor)
 struct DeliveredFileTests {
   /// A representation, the type a consumer asks for, and the name the copy must have (nil:
   /// the anonymous name, which is its directory's, with `anonymousExtension`).

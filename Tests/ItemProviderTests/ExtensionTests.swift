@@ -1,8 +1,9 @@
 import Foundation
 import ItemProvider
+import TestSupport
 import Testing
 
-@Suite("NSExtensionItem and NSExtensionContext")
+@Suite("NSExtensionItem and NSExtensionContext", .onIOExecutor)
 struct ExtensionTests {
   @Test("Properties are reflected in userInfo under Apple's keys")
   func userInfoKeys() throws {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ItemProvider
 
-@Suite("Streaming copies, folder archives and safe names")
+@Suite("Streaming copies, folder archives and safe names", .onIOExecutor)
 struct FileCopierTests {
   @Test("A symbolic link as the source is refused, not followed")
   func linkSource() throws {
@@ -124,7 +124,7 @@ struct FileCopierTests {
   }
 }
 
-@Suite("Copies under injected faults: EINTR is retried, ENOSPC and EIO fail cleanly")
+@Suite("Copies under injected faults: EINTR is retried, ENOSPC and EIO fail cleanly", .onIOExecutor)
 struct FileCopierFaultTests {
   @Test("EINTR in the kernel copy and in reads is retried and the copy is whole")
   func interruptedCopy() throws {

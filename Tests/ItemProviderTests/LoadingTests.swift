@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import UTI
 
-@Suite("NSItemProvider loading")
+@Suite("NSItemProvider loading", .onIOExecutor)
 struct LoadingTests {
   private func fileProvider(_ url: URL, type: String, inPlace: Bool = false) -> NSItemProvider {
     let provider = NSItemProvider()

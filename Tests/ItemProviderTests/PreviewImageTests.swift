@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("Preview images")
+@Suite("Preview images", .onIOExecutor)
 struct PreviewImageTests {
   /// Loads the preview, returning what the completion got and how often it was called.
   static func load(

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import UTI
 
-@Suite("NSItemProvider registration and queries")
+@Suite("NSItemProvider registration and queries", .onIOExecutor)
 struct RegistrationTests {
   private func dataHandler(_ bytes: Data = Data([1]))
     -> @Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress?

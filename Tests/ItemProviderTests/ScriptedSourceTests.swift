@@ -4,7 +4,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("Scripted sources: consumers that copy inside the callback survive every failure")
+@Suite(
+  "Scripted sources: consumers that copy inside the callback survive every failure", .onIOExecutor)
 struct ScriptedSourceTests {
   /// A copy of the corpus photo the source may delete.
   private func source(_ behavior: ScriptedBehavior, in directory: TemporaryDirectory) throws
@@ -38,7 +39,7 @@ struct ScriptedSourceTests {
     #expect(error == nil)
     #expect(bytes == (try Corpus.bytes("photo.jpg")))
     // The source deletes its file once the consumer's callback has returned.
-    await waitUntil { scripted.answerCount > 0 }
+    #expect(await scripted.wait(until: .answers))
     #expect(scripted.answerCount == 1)
     #expect(!FileManager.default.fileExists(atPath: scripted.file.path))
   }
@@ -61,7 +62,7 @@ struct ScriptedSourceTests {
     ) { ($0 as? NSURL)?.path }
     #expect(itemError == nil)
     let itemPath = try #require(path)
-    await waitUntil { itemSource.answerCount > 0 }
+    #expect(await itemSource.wait(until: .answers))
     #expect(!FileManager.default.fileExists(atPath: itemPath))
   }
 
@@ -74,6 +75,8 @@ struct ScriptedSourceTests {
       scripted.fileProvider(typeIdentifier: "public.jpeg"), into: directory)
     #expect(error == nil)
     #expect(bytes == (try Corpus.bytes("photo.jpg")))
+    // The consumer's callback ran inside the answer, which the source counts once it is over.
+    #expect(await scripted.wait(until: .answers))
     #expect(scripted.answerCount == 1)
     // A load that got its answer does not cancel the source.
     #expect(scripted.cancellationCount == 0)
@@ -140,18 +143,19 @@ struct ScriptedSourceTests {
     let scripted = try source(.neverAnswer, in: directory)
     let provider = scripted.dataProvider(typeIdentifier: "public.jpeg")
     let record = CompletionRecord<Data>()
-    await withCheckedContinuation { continuation in
-      let progress = provider.loadDataRepresentation(forTypeIdentifier: "public.jpeg") {
-        data, error in
-        record.record(data, error)
-        continuation.resume()
-      }
-      // Cancel once the source has been asked, so the cancellation has a source to reach.
-      DispatchQueue.global().async {
-        while scripted.requestCount == 0 { usleep(1000) }
-        progress.cancel()
-      }
+    let (completed, completion) = AsyncStream.makeStream(of: Void.self)
+    let progress = provider.loadDataRepresentation(forTypeIdentifier: "public.jpeg") {
+      data, error in
+      record.record(data, error)
+      completion.yield()
     }
+    // Cancelled once the source has been asked, so the cancellation has a source to reach
+    // (whether or not its handler has returned its progress yet).
+    #expect(await scripted.wait(until: .requests))
+    progress.cancel()
+    var completions = completed.makeAsyncIterator()
+    await completions.next()
+    #expect(await scripted.wait(until: .cancellations))
     #expect(record.count == 1)
     #expect(record.value == nil)
     #expect(record.error?.domain == NSCocoaErrorDomain)

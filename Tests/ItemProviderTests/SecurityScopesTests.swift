@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ItemProvider
 
 /// The record of security-scoped URLs answers as a device does and stays bounded in a process
 /// that hands out files for ever.
-@Suite("Security-scoped URLs: answers and a bounded record")
+@Suite("Security-scoped URLs: answers and a bounded record", .onIOExecutor)
 struct SecurityScopesTests {
   static func url(_ index: Int) -> URL {
     URL(fileURLWithPath: "/tmp/scoped/\(index).jpg")
@@ -47,5 +48,24 @@ struct SecurityScopesTests {
     scopes.stopAccessing(Self.url(-1))
     #expect(scopes.outstandingStarts(Self.url(-1)) == 0)
     #expect(scopes.count <= 33)
+  }
+
+  @Test(
+    "a path with a dot, two dots or an empty component is the same URL as its standard form",
+    arguments: ["/tmp/scoped/./1.jpg", "/tmp/scoped/x/../1.jpg", "/tmp//scoped/1.jpg"])
+  func standardizedKey(_ path: String) {
+    #expect(!SecurityScopes.isStandard(path))
+    let scopes = SecurityScopes(generationSize: 8)
+    scopes.grant(URL(fileURLWithPath: path))
+    #expect(scopes.startAccessing(Self.url(1)))
+    #expect(scopes.outstandingStarts(URL(fileURLWithPath: path)) == 1)
+  }
+
+  @Test("a path taken as it is is one standardizing leaves alone")
+  func standardPathsAsTheyAre() {
+    for path in ["/", "/tmp/scoped/1.jpg", "/a b/c%20d.jpg", "/tmp/é/..x/.y"] {
+      #expect(SecurityScopes.isStandard(path))
+      #expect(URL(fileURLWithPath: path).standardizedFileURL.path == path)
+    }
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import ItemProvider
+import TestSupport
 import Testing
 
-@Suite("Representation visibility across the extension boundary")
+@Suite("Representation visibility across the extension boundary", .onIOExecutor)
 struct VisibilityTests {
   /// A provider with one representation of each visibility.
   static func provider() -> NSItemProvider {

@@ -1,6 +1,7 @@
 import Foundation
 import ItemProvider
 import Synchronization
+import TestSupport
 import Testing
 
 /// A type of this test's own that writes two representations, one of them kept to its process.
@@ -30,7 +31,7 @@ struct Note: NSItemProviderWriting {
   }
 }
 
-@Suite("NSItemProviderWriting: objects registered now or produced on demand")
+@Suite("NSItemProviderWriting: objects registered now or produced on demand", .onIOExecutor)
 struct WritingObjectTests {
   @Test("registerObject(ofClass:) asks for the object only when a load needs it, every load")
   func lazyObjectIsProducedPerLoad() async throws {

@@ -28,8 +28,10 @@ struct PagePreprocessingPortabilityTests {
   func scriptKeys() async throws {
     let results = try JavaScriptPreprocessingResults(
       json: Data(
-        #"{"url": "https://example.com/long-read", "title": "A long read", "selection": "the quote"}"#
-          .utf8))
+        #"""
+        {"url": "https://example.com/long-read", "title": "A long read", "selection": "the quote"}
+        """#
+        .utf8))
     #expect(
       try await Self.read(results)
         == PreprocessedPage(

@@ -110,8 +110,8 @@ struct PropertyListReaderTests {
     Case(
       name: "an internal DTD subset",
       data: Data(
-        "<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY a \"b\">]><plist><string>&a;</string></plist>"
-          .utf8),
+        ("<?xml version=\"1.0\"?>"
+          + "<!DOCTYPE plist [<!ENTITY a \"b\">]><plist><string>&a;</string></plist>").utf8),
       rule: .malformedXML(
         "an internal DTD subset, where entities are declared; property lists have none"),
       offset: 37),

@@ -57,7 +57,8 @@ struct AEAArchiveTests {
     Tamper(name: "auth data", locate: { $0.authDataRange.lowerBound + 40 }, expected: .signature),
     Tamper(name: "random key", locate: { $0.signatureRange.upperBound + 3 }, expected: .signature),
     Tamper(
-      name: "root header", locate: { $0.rootHeaderRange.lowerBound + 30 }, expected: .rootHeaderMAC),
+      name: "root header", locate: { $0.rootHeaderRange.lowerBound + 30 },
+      expected: .rootHeaderMAC),
     Tamper(
       name: "segment header of cluster 1", locate: { $0.clusters[1].headerRange.lowerBound + 12 },
       expected: .clusterHeaderMAC(cluster: 1)),

@@ -29,7 +29,8 @@ struct WorkflowPropertyListTests {
       name: "arrays nested 200 deep", data: HostilePropertyLists.deepBinary(depth: 200),
       says: "values nest more than 128 levels deep"),
     Case(
-      name: "an array holding itself", data: HostilePropertyLists.cyclic(), says: "contains itself"),
+      name: "an array holding itself", data: HostilePropertyLists.cyclic(),
+      says: "contains itself"),
   ]
 
   @Test("Hostile workflows are refused with the offset and the rule", arguments: hostile)

@@ -40,7 +40,8 @@ struct TextClassificationTests {
     Sample(
       name: "CSS with an at-rule and a media block",
       text:
-        "@import url(\"base.css\");\nbody { margin: 0; }\n@media print {\n  nav { display: none }\n}\n",
+        "@import url(\"base.css\");\nbody { margin: 0; }\n@media print {\n  nav { display: none }\n"
+        + "}\n",
       expected: "public.css"),
     Sample(
       name: "minified CSS on one line", text: "a{color:red}b,i::after{margin:0;content:\"x\"}",
@@ -48,22 +49,27 @@ struct TextClassificationTests {
     Sample(
       name: "CommonJS module",
       text:
-        "'use strict';\nconst path = require('path');\n\nfunction join(a, b) {\n  return path.join(a, b);\n}\nmodule.exports = { join };\n",
+        "'use strict';\nconst path = require('path');\n\nfunction join(a, b) {\n"
+        + "  return path.join(a, b);\n}\nmodule.exports = { join };\n",
       expected: "com.netscape.javascript-source"),
     Sample(
       name: "browser script",
       text:
-        "document.addEventListener('DOMContentLoaded', () => {\n  let count = 0;\n  if (typeof window.share !== 'undefined') { count += 1; }\n});\n",
+        "document.addEventListener('DOMContentLoaded', () => {\n  let count = 0;\n"
+        + "  if (typeof window.share !== 'undefined') { count += 1; }\n});\n",
       expected: "com.netscape.javascript-source"),
     Sample(
       name: "e-mail with an HTML body",
       text:
-        "From: Jane <jane@example.com>\nTo: john@example.org\nSubject: Photos\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n\n<html><body><p>Hello</p></body></html>\n",
+        "From: Jane <jane@example.com>\nTo: john@example.org\nSubject: Photos\nMIME-Version: 1.0\n"
+        + "Content-Type: text/html; charset=utf-8\n\n<html><body><p>Hello</p></body></html>\n",
       expected: "com.apple.mail.email"),
     Sample(
       name: "e-mail opening with a folded Received trace",
       text:
-        "Received: from mx.example.com\n\tby mail.example.org; Thu, 1 Jan 2026 10:00:00 +0000\nReturn-Path: <jane@example.com>\nSubject: Hi\nDate: Thu, 1 Jan 2026 10:00:00 +0000\n\nHello\n",
+        "Received: from mx.example.com\n\tby mail.example.org; Thu, 1 Jan 2026 10:00:00 +0000\n"
+        + "Return-Path: <jane@example.com>\nSubject: Hi\nDate: Thu, 1 Jan 2026 10:00:00 +0000\n\n"
+        + "Hello\n",
       expected: "com.apple.mail.email"),
     Sample(
       name: "vCalendar 1.0",
@@ -72,12 +78,14 @@ struct TextClassificationTests {
     Sample(
       name: "vCalendar without VERSION, with a vCalendar-only alarm",
       text:
-        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20260103T100000\nAALARM:20260103T093000\nEND:VEVENT\nEND:VCALENDAR\n",
+        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20260103T100000\nAALARM:20260103T093000\n"
+        + "END:VEVENT\nEND:VCALENDAR\n",
       expected: "com.apple.ical.vcs"),
     Sample(
       name: "iCalendar 2.0 whose event holds VERSION-like text",
       text:
-        "BEGIN:VCALENDAR\r\nPRODID:x\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:VERSION:1.0\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+        "BEGIN:VCALENDAR\r\nPRODID:x\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:VERSION:1.0\r\n"
+        + "END:VEVENT\r\nEND:VCALENDAR\r\n",
       expected: "com.apple.ical.ics"),
     Sample(
       name: "vCard 2.1", text: "BEGIN:VCARD\nVERSION:2.1\nN:Appleseed;Jane\nEND:VCARD\n",
@@ -88,12 +96,18 @@ struct TextClassificationTests {
     Sample(
       name: "PEM certificate after OpenSSL's attribute lines",
       text:
-        "Bag Attributes\n    friendlyName: sample\nsubject=CN = sample\n\n-----BEGIN CERTIFICATE-----\nMIIBLjCB4aADAgECAgEjMAUGAytlcDAeMRwwGgYDVQQDDBNzaGFyZS1pbmdlc3Qg\nc2FtcGxl\n-----END CERTIFICATE-----\n",
+        "Bag Attributes\n    friendlyName: sample\nsubject=CN = sample\n\n"
+        + "-----BEGIN "
+        + "CERTIFICATE-----\nMIIBLjCB4aADAgECAgEjMAUGAytlcDAeMRwwGgYDVQQDDBNzaGFyZS1pbmdlc3Qg\n"
+        + "c2FtcGxl\n-----END CERTIFICATE-----\n",
       expected: "public.x509-certificate"),
     Sample(
       name: "PEM RSA key with RFC 1421 headers",
       text:
-        "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00112233445566778899AABBCCDDEEFF\n\nMIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu\n-----END RSA PRIVATE KEY-----\n",
+        "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n"
+        + "DEK-Info: AES-128-CBC,00112233445566778899AABBCCDDEEFF\n\n"
+        + "MIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu\n"
+        + "-----END RSA PRIVATE KEY-----\n",
       expected: "application/x-pem-file"),
     Sample(
       name: "XML with a comment before the root and no prolog",
@@ -135,7 +149,8 @@ struct TextClassificationTests {
     Confusion(
       name: "prose whose lines each hold one comma",
       text:
-        "Dear Jane, thanks for the photos.\nThe kids loved them, and so did I.\nNext time, bring the kite.\nSee you soon, John\n",
+        "Dear Jane, thanks for the photos.\nThe kids loved them, and so did I.\n"
+        + "Next time, bring the kite.\nSee you soon, John\n",
       notA: "public.comma-separated-values-text"),
     Confusion(
       name: "one line with commas", text: "apples,pears,plums\n",
@@ -150,7 +165,9 @@ struct TextClassificationTests {
     Confusion(
       name: "SQL inserts",
       text:
-        "INSERT INTO people VALUES (1, 'Jane', 'Cupertino');\nINSERT INTO people VALUES (2, 'John', 'Austin');\nINSERT INTO people VALUES (3, 'Ann', 'Paris');\n",
+        "INSERT INTO people VALUES (1, 'Jane', 'Cupertino');\n"
+        + "INSERT INTO people VALUES (2, 'John', 'Austin');\n"
+        + "INSERT INTO people VALUES (3, 'Ann', 'Paris');\n",
       notA: "public.comma-separated-values-text"),
     Confusion(
       name: "tab-indented outline", text: "Groceries\tweek 1\n\tmilk\n\tbread\n\teggs\n",
@@ -171,12 +188,15 @@ struct TextClassificationTests {
     Confusion(
       name: "Java",
       text:
-        "package sample;\n\nimport java.util.List;\n\npublic class Hello {\n  public static void main(String[] args) {\n    var x = 1;\n    System.out.println(x == 1);\n  }\n}\n",
+        "package sample;\n\nimport java.util.List;\n\npublic class Hello {\n"
+        + "  public static void main(String[] args) {\n    var x = 1;\n"
+        + "    System.out.println(x == 1);\n  }\n}\n",
       notA: "com.netscape.javascript-source"),
     Confusion(
       name: "TypeScript",
       text:
-        "const total = (items: number[]): number => items.length;\nfunction greet(name: string) {\n  return name === 'x';\n}\n",
+        "const total = (items: number[]): number => items.length;\nfunction greet(name: string) {\n"
+        + "  return name === 'x';\n}\n",
       notA: "com.netscape.javascript-source"),
     Confusion(
       name: "C",
@@ -201,7 +221,8 @@ struct TextClassificationTests {
     Confusion(
       name: "HTTP response headers",
       text:
-        "HTTP/1.1 200 OK\nDate: Thu, 01 Jan 2026 10:00:00 GMT\nContent-Type: text/html\n\n<p>x</p>\n",
+        "HTTP/1.1 200 OK\nDate: Thu, 01 Jan 2026 10:00:00 GMT\nContent-Type: text/html\n\n"
+        + "<p>x</p>\n",
       notA: "com.apple.mail.email"),
     Confusion(
       name: "YAML with mail-like keys",
@@ -210,17 +231,21 @@ struct TextClassificationTests {
     Confusion(
       name: "a web page saved as MIME HTML",
       text:
-        "From: <Saved by Blink>\nSnapshot-Content-Location: https://example.com/\nSubject: Example\nDate: Thu, 1 Jan 2026 10:00:00 -0000\nMIME-Version: 1.0\nContent-Type: multipart/related; boundary=\"b\"\n\n--b\n",
+        "From: <Saved by Blink>\nSnapshot-Content-Location: https://example.com/\n"
+        + "Subject: Example\nDate: Thu, 1 Jan 2026 10:00:00 -0000\nMIME-Version: 1.0\n"
+        + "Content-Type: multipart/related; boundary=\"b\"\n\n--b\n",
       notA: "com.apple.mail.email"),
     Confusion(
       name: "an OpenPGP key block",
       text:
-        "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBF1234567890ABCDEF\n=abcd\n-----END PGP PUBLIC KEY BLOCK-----\n",
+        "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBF1234567890ABCDEF\n=abcd\n"
+        + "-----END PGP PUBLIC KEY BLOCK-----\n",
       notA: "public.x509-certificate", notMIMEType: "application/x-pem-file"),
     Confusion(
       name: "prose that quotes a certificate",
       text:
-        "To install the certificate, paste the block below.\nIt starts like this.\n-----BEGIN CERTIFICATE-----\nMIIBLjCB4aADAgECAgEj\n-----END CERTIFICATE-----\n",
+        "To install the certificate, paste the block below.\nIt starts like this.\n"
+        + "-----BEGIN CERTIFICATE-----\nMIIBLjCB4aADAgECAgEj\n-----END CERTIFICATE-----\n",
       notA: "public.x509-certificate", notMIMEType: "application/x-pem-file"),
   ]
 

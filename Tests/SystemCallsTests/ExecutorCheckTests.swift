@@ -6,7 +6,10 @@ import Testing
 @Suite("The concurrency model, enforced: blocking calls on the I/O executor, and its drain")
 struct ExecutorCheckTests {
   @Test(
-    "A system call from a task on the cooperative pool is caught, naming the call; not on the I/O executor, nor outside tasks",
+    """
+    A system call from a task on the cooperative pool is caught, naming the call; not on the I/O \
+    executor, nor outside tasks
+    """,
     .enabled(if: ExecutorCheck.isEnabled, "the check is compiled into debug builds only"))
   func callsOnTheCooperativePoolAreCaught() async throws {
     // Nothing exists under the prefix: each open fails with ENOENT, a system call all the same.
@@ -31,6 +34,40 @@ struct ExecutorCheckTests {
     #expect(violations == [ExecutorCheck.Violation(call: .open, path: "\(prefix)/pool")])
     let message = try #require(violations.first).description
     #expect(message.hasPrefix("open(\(prefix)/pool) ran in a Swift task on the cooperative pool"))
+  }
+
+  @Test(
+    """
+    A blocking wait inside a task is caught on any thread, a worker's too; in a work item it is not
+    """,
+    .enabled(if: ExecutorCheck.isEnabled, "the check is compiled into debug builds only"))
+  func blockingWaitsInTasksAreCaught() async throws {
+    let prefix = "/nonexistent-executor-check-\(UUID().uuidString)"
+    let recording = ExecutorCheck.shared.record(under: prefix)
+    defer { ExecutorCheck.shared.stopRecording(recording) }
+
+    await Task.detached {
+      ExecutorCheck.shared.checkBlockingWait(.copyFileRange, "\(prefix)/pool")
+    }.value
+    await IOExecutor.shared.run {
+      ExecutorCheck.shared.checkBlockingWait(.copyFileRange, "\(prefix)/executor")
+    }
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      IOExecutor.shared.execute {
+        ExecutorCheck.shared.checkBlockingWait(.copyFileRange, "\(prefix)/work-item")
+        done.resume()
+      }
+    }
+
+    let violations = ExecutorCheck.shared.violations(recording)
+    #expect(
+      violations == [
+        ExecutorCheck.Violation(call: .copyFileRange, path: "\(prefix)/pool", kind: .blockingWait),
+        ExecutorCheck.Violation(
+          call: .copyFileRange, path: "\(prefix)/executor", kind: .blockingWait),
+      ])
+    let message = try #require(violations.first).description
+    #expect(message.hasPrefix("a blocking wait for copy_file_range(\(prefix)/pool) ran inside"))
   }
 
   @Test("The check costs release builds nothing: it is compiled into debug builds only")

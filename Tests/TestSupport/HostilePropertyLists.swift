@@ -96,7 +96,8 @@ public enum HostilePropertyLists {
   /// The start of an XML property list, up to and including `<plist version="1.0">`.
   public static let xmlHeader = """
     <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" \
+    "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
     <plist version="1.0">
     """
 

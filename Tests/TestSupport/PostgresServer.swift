@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -38,26 +39,53 @@ public enum PostgresServer {
   }
 
   /// Runs the server's control command with `argument` (`restart`) and returns its exit
-  /// status. Spawned and waited for directly: the server it starts keeps running and holds
-  /// whatever it inherited, which a Foundation `Process` would wait on.
+  /// status. Its standard streams are `/dev/null`: the server it starts keeps running and holds
+  /// whatever it inherited, which a reader of its output would wait on.
   public static func runControl(_ argument: String) -> Int32 {
-    guard let control else { return -1 }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor: Int32 in [0, 1, 2] {
-      let mode = descriptor == 0 ? O_RDONLY : O_WRONLY
-      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", mode, 0)
+    guard let control,
+      let child = try? ChildProcess.spawn(
+        control, arguments: [argument], standardInput: .nullDevice, standardOutput: .nullDevice,
+        standardError: .nullDevice)
+    else { return -1 }
+    return child.wait().exitStatus ?? -1
+  }
+
+  /// The server's processes: its postmaster (the first line of `postmaster.pid` in
+  /// `INGEST_TEST_POSTGRES_DATA`, which `scripts/with-postgres.sh` sets) first, then the
+  /// postmaster's children (backends and background processes, from `/proc`); empty when the
+  /// data directory is not named or holds no running server.
+  public static func processIDs() -> [pid_t] {
+    guard let data = ProcessInfo.processInfo.environment["INGEST_TEST_POSTGRES_DATA"],
+      let text = try? String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8),
+      let first = text.split(separator: "\n").first, let postmaster = pid_t(first),
+      kill(postmaster, 0) == 0
+    else { return [] }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    let children = entries.compactMap { entry -> pid_t? in
+      guard let pid = pid_t(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+      else { return nil }
+      // After the command's name in parentheses: the state, then the parent's id.
+      let fields = stat[stat.index(after: end)...].split(separator: " ")
+      return fields.count > 1 && pid_t(fields[1]) == postmaster ? pid : nil
     }
-    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(control), strdup(argument), nil]
-    defer { for argument in arguments { free(argument) } }
-    var pid = pid_t()
-    guard posix_spawn(&pid, control, &actions, nil, arguments, environ) == 0 else { return -1 }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { return -1 }
-    }
-    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    return [postmaster] + children
+  }
+
+  /// Runs `body` with every process of the server stopped (`SIGSTOP`), as a paused machine
+  /// is: its kernel still accepts connections and acknowledges data, nothing answers. They
+  /// run again (`SIGCONT`) when `body` returns or throws. Use it inside
+  /// `withServerToItself`.
+  ///
+  /// - Throws: `Unavailable` when the server's processes cannot be found.
+  public static func paused<T>(_ body: () throws -> T) throws -> T {
+    let processes = processIDs()
+    guard !processes.isEmpty else { throw Unavailable() }
+    // The postmaster first, so that it starts no process meanwhile.
+    for pid in processes { kill(pid, SIGSTOP) }
+    defer { for pid in processes { kill(pid, SIGCONT) } }
+    return try body()
   }
 
   /// A new, empty database on the server; its URL. Made with `psql` (the server's client).
@@ -78,22 +106,12 @@ public enum PostgresServer {
   /// one a line, columns separated by `|`.
   @discardableResult
   public static func psql(_ url: String, _ sql: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql,
-    ]
-    let errors = Pipe()
-    let output = Pipe()
-    process.standardError = errors
-    process.standardOutput = output
-    try process.run()
-    let rows = output.fileHandleForReading.readDataToEndOfFile()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(message: String(decoding: message, as: UTF8.self))
+    let output = try ChildProcess.run(
+      "psql", arguments: ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql])
+    guard output.outcome.succeeded else {
+      throw Failure(message: output.standardErrorText)
     }
+    let rows = output.standardOutput
     return String(decoding: rows, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
@@ -139,6 +157,22 @@ public enum PostgresServer {
   /// Runs `body` with the server to itself: no other test uses it meanwhile (for restarts).
   public static func withServerToItself<T>(_ body: () throws -> T) throws -> T {
     try locked(exclusive: true, body)
+  }
+
+  /// Runs `body` with the server to itself, as `withServerToItself` does, for asynchronous
+  /// work: for a test that stops a backend (`SIGSTOP`), which holds up other tests' statements
+  /// (`DROP DATABASE` waits for every backend) and, through them, the threads that would let
+  /// the stopped one run again. The lock is waited for on a thread of its own.
+  public static func havingServerToItself<T: Sendable>(_ body: () async throws -> T)
+    async throws -> T
+  {
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return try await body() }
+    defer { close(descriptor) }
+    try await Offload.run {
+      while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+    }
+    return try await body()
   }
 
   private static func locked<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {

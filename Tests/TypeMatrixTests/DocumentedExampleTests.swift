@@ -11,7 +11,7 @@ import Testing
 #endif
 
 /// What the TypeMatrices article shows a team, run as written (issue 44, items 8 and 14).
-@Suite("The TypeMatrices article's examples, as a team copies them")
+@Suite("The TypeMatrices article's examples, as a team copies them", .onIOExecutor)
 struct DocumentedExampleTests {
   /// The article's `directory`: here the photo app's example folder.
   static let directory = ProjectPaths.packageRoot.appendingPathComponent("examples/PhotoShare")
@@ -85,7 +85,7 @@ struct DocumentedExampleTests {
 }
 
 /// A profile in a parameterized test shows its name, not its whole structure (item 15).
-@Suite("SourceProfile describes itself concisely")
+@Suite("SourceProfile describes itself concisely", .onIOExecutor)
 struct SourceProfileDescriptionTests {
   @Test("A shipped profile prints as its name and title")
   func concise() throws {

@@ -7,7 +7,7 @@ import TypeMatrix
 
 /// The example apps' matrices, run as a team would run its own: one parameterized test case per
 /// row, named after it, failing with the fields that differ.
-@Suite("The shipped example matrices pass, row by row")
+@Suite("The shipped example matrices pass, row by row", .onIOExecutor)
 struct ShippedMatrixTests {
   static let examples = ProjectPaths.packageRoot.appendingPathComponent("examples")
 

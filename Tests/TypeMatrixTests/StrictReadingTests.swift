@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 import TestSupport
 import Testing
@@ -7,7 +8,7 @@ import TypeMatrix
 /// Every field and value the schema does not allow is malformed input, located by row and
 /// field, in a matrix, its contract and its inline profiles; and every reader of JSON others
 /// write, over its valid sample mutated byte by byte, either reads it or says where it fails.
-@Suite("Strict readers: unknown fields, forbidden values, mutated samples")
+@Suite("Strict readers: unknown fields, forbidden values, mutated samples", .onIOExecutor)
 struct StrictReadingTests {
   static let sha = String(repeating: "ab", count: 32)
 
@@ -158,7 +159,13 @@ struct StrictReadingTests {
     Sample(
       name: "manifest",
       json:
-        #"{"schemaVersion": 2, "id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "receivedAt": "2026-09-21T14:13:20Z", "source": "photos", "items": [{"kind": "file", "typeIdentifier": "public.heic", "file": "Incoming/3F2504E0-4F89-11D3-9A0C-0305E82C3301.heic", "byteCount": 1834112, "sha256": "\#(sha)", "suggestedName": "IMG_0412.HEIC"}, {"kind": "url", "typeIdentifier": "public.url", "url": "https://example.com/"}]}"#,
+        #"""
+        {"schemaVersion": 2, "id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "receivedAt": \#
+        "2026-09-21T14:13:20Z", "source": "photos", "items": [{"kind": "file", "typeIdentifier": \#
+        "public.heic", "file": "Incoming/3F2504E0-4F89-11D3-9A0C-0305E82C3301.heic", "byteCount": \#
+        1834112, "sha256": "\#(sha)", "suggestedName": "IMG_0412.HEIC"}, {"kind": "url", \#
+        "typeIdentifier": "public.url", "url": "https://example.com/"}]}
+        """#,
       read: { data in
         do throws(ManifestError) {
           _ = try ShareManifest.decode(data, path: "m.json")
@@ -170,7 +177,9 @@ struct StrictReadingTests {
     Sample(
       name: "failure record",
       json:
-        #"{"attempts": 3, "lastAttempt": "2026-09-21T14:13:20Z", "lastError": "payload is missing"}"#,
+        #"""
+        {"attempts": 3, "lastAttempt": "2026-09-21T14:13:20Z", "lastError": "payload is missing"}
+        """#,
       read: { data in
         do throws(JSONInputError) {
           _ = try JSONInput.decode(InboxFailure.self, from: data, decoder: failureDecoder)
@@ -180,7 +189,11 @@ struct StrictReadingTests {
     Sample(
       name: "contract",
       json:
-        #"{"acceptedTypes": ["public.image"], "maximumAttachmentCount": 3, "maximumFileSize": 20971520, "maximumShareSize": 4611686018427387904, "maximumTextLength": 10, "urlSchemes": ["https"], "acceptsEmptyFiles": true, "unsupported": "skipAttachment"}"#,
+        #"""
+        {"acceptedTypes": ["public.image"], "maximumAttachmentCount": 3, "maximumFileSize": \#
+        20971520, "maximumShareSize": 4611686018427387904, "maximumTextLength": 10, "urlSchemes": \#
+        ["https"], "acceptsEmptyFiles": true, "unsupported": "skipAttachment"}
+        """#,
       read: { data in
         do throws(JSONInputError) {
           _ = try JSONInput.decode(InputContract.self, from: data)
@@ -203,7 +216,14 @@ struct StrictReadingTests {
     Sample(
       name: "profile",
       json:
-        #"{"schemaVersion": 1, "name": "p", "title": "P", "app": "com.example", "provenance": "made", "items": [{"attributedTitle": "t", "attachments": [{"suggestedName": "a.pdf", "representations": [{"typeIdentifier": "com.adobe.pdf", "delivery": "file", "file": "files/document.pdf", "failures": {"public.url": -1100}}, {"typeIdentifier": "public.url", "delivery": "object", "object": {"class": "NSURL", "value": "https://example.com/"}}]}]}]}"#,
+        #"""
+        {"schemaVersion": 1, "name": "p", "title": "P", "app": "com.example", "provenance": \#
+        "made", "items": [{"attributedTitle": "t", "attachments": [{"suggestedName": "a.pdf", \#
+        "representations": [{"typeIdentifier": "com.adobe.pdf", "delivery": "file", "file": \#
+        "files/document.pdf", "failures": {"public.url": -1100}}, {"typeIdentifier": \#
+        "public.url", "delivery": "object", "object": {"class": "NSURL", "value": \#
+        "https://example.com/"}}]}]}]}
+        """#,
       read: { data in
         do throws(JSONInputError) {
           _ = try JSONInput.decode(SourceProfile.self, from: data)
@@ -213,7 +233,10 @@ struct StrictReadingTests {
     Sample(
       name: "JavaScript results",
       json:
-        #"{"URL": "https://example.com/a", "title": "A page", "selection": "some text", "n": [1, 2.5, true]}"#,
+        #"""
+        {"URL": "https://example.com/a", "title": "A page", "selection": "some text", "n": [1, \#
+        2.5, true]}
+        """#,
       read: { data in
         do {
           _ = try JavaScriptPreprocessingResults(json: data)

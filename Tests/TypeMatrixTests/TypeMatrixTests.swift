@@ -9,7 +9,7 @@ import TypeMatrix
   import FoundationXML
 #endif
 
-@Suite("Type matrix: rows end to end, compared field by field")
+@Suite("Type matrix: rows end to end, compared field by field", .onIOExecutor)
 struct TypeMatrixTests {
   static let rule = ProjectPaths.testFixtures.appendingPathComponent("rules/images-or-pdf-or.plist")
 
@@ -29,10 +29,13 @@ struct TypeMatrixTests {
     let matrix = try Self.matrix(
       """
       {"name": "Photos: one photo", "source": "photos-photo",
-       "expect": {"activation": "shown", "taken": [{"attachment": "1.1", "type": "public.heic", "readAs": "file"}],
-                  "outcome": "accepted", "records": [{"kind": "file", "type": "public.heic", "byteCount": 528}]}},
+       "expect": {"activation": "shown", "taken": [{"attachment": "1.1", "type": "public.heic", \
+      "readAs": "file"}],
+                  "outcome": "accepted", "records": [{"kind": "file", "type": "public.heic", \
+      "byteCount": 528}]}},
       {"name": "Safari page, wrongly expected as a file", "source": "safari-page",
-       "expect": {"activation": "shown", "outcome": "accepted", "records": [{"kind": "file", "type": "public.url"}]}}
+       "expect": {"activation": "shown", "outcome": "accepted", "records": [{"kind": "file", \
+      "type": "public.url"}]}}
       """)
     let results = try await Self.runner(matrix).run()
     #expect(
@@ -86,9 +89,11 @@ struct TypeMatrixTests {
     let matrix = try Self.matrix(
       """
       {"name": "inline", "source": "safari-page-javascript", "javaScriptResults": \(inline),
-       "expect": {"outcome": "accepted", "records": [{"kind": "url", "type": "public.url", "url": "https://example.com/a"}]}},
+       "expect": {"outcome": "accepted", "records": [{"kind": "url", "type": "public.url", "url": \
+      "https://example.com/a"}]}},
       {"name": "file", "source": "safari-page-javascript", "javaScriptResults": "results.json",
-       "expect": {"outcome": "accepted", "records": [{"kind": "file", "type": "com.apple.property-list", "byteCount": \(try size(fromFile))}]}},
+       "expect": {"outcome": "accepted", "records": [{"kind": "file", "type": \
+      "com.apple.property-list", "byteCount": \(try size(fromFile))}]}},
       {"name": "no results to replace", "source": "safari-page", "javaScriptResults": {"a": 1},
        "expect": {"outcome": "accepted"}}
       """, extra: #", "contract": {"acceptedTypes": ["com.apple.property-list", "public.url"]}"#)
@@ -125,7 +130,10 @@ struct TypeMatrixTests {
       ),
       (#"{"name": "b", "source": "photos-photo"}"#, #"row 1 "b", expect: missing"#),
       (
-        #"{"name": "c", "source": "photos-photo", "script": [{"attachment": "x", "behavior": "fail"}], "expect": {"outcome": "failed"}}"#,
+        #"""
+        {"name": "c", "source": "photos-photo", "script": [{"attachment": "x", "behavior": \#
+        "fail"}], "expect": {"outcome": "failed"}}
+        """#,
         #"row 1 "c", script[0].attachment: 'x' is not item.attachment"#
       ),
     ]
@@ -135,7 +143,10 @@ struct TypeMatrixTests {
     }
     let duplicate = #expect(throws: MatrixFileError.self) {
       try Self.matrix(
-        #"{"name": "d", "source": "photos-photo", "expect": {"outcome": "accepted"}}, {"name": "d", "source": "photos-photo", "expect": {"outcome": "accepted"}}"#
+        #"""
+        {"name": "d", "source": "photos-photo", "expect": {"outcome": "accepted"}}, {"name": "d", \#
+        "source": "photos-photo", "expect": {"outcome": "accepted"}}
+        """#
       )
     }
     #expect(duplicate?.row == 1)

@@ -222,7 +222,8 @@ struct DeclarationTests {
     #expect(!doc.conforms(to: .text))
     #expect(
       warnings.map(\.description) == [
-        "UTImportedTypeDeclarations[0]: imported com.example.doc is ignored: the exported declaration wins"
+        "UTImportedTypeDeclarations[0]: imported com.example.doc is ignored: the exported"
+          + " declaration wins"
       ])
   }
 

@@ -32,7 +32,8 @@ struct SystemCatalogueOracleTests {
     "com.apple.homebuttonless-iphone":
       "device-model type: left out of the catalogue, as the issue asks",
     "com.apple.iphone-x":
-      "device-model type whose parent (com.apple.homebuttonless-iphone) is itself a left-out device model",
+      "device-model type whose parent (com.apple.homebuttonless-iphone) is itself a left-out device"
+      + " model",
   ]
 
   static func load() throws -> [OracleType] {

@@ -68,4 +68,63 @@ struct SystemCatalogueTests {
       }
     }
   }
+
+  @Test("Wrapped table lines read as the one line each type had")
+  func wrappedLines() {
+    // The tables' long lines are wrapped at 100 columns with Swift's `\` line continuation
+    // (issue 45): a wrap that lost its `\` splits one type in two (a line that does not parse,
+    // or one type more), and one indented a column too far adds a space to the text, which
+    // moves the compiled catalogue's line ranges (`CompiledCatalogueTests`). 736 types, as in
+    // the tables before the wrap.
+    #expect(SystemCatalogue.declarations.count == 736)
+    for table in SystemCatalogue.tables {
+      #expect(!table.contains("\\"))
+      #expect(!table.contains("\n "))
+    }
+    func declaration(_ identifier: String) -> UTTypeDeclaration? {
+      SystemCatalogue.declarations.first { $0.identifier == identifier }
+    }
+    // Three lines of three or four source lines each: wrapped before a `|`, and (the MIME types
+    // of org.openoffice.presentation) between two words of one field.
+    #expect(
+      declaration("public.bzip2-archive")
+        == UTTypeDeclaration(
+          identifier: "public.bzip2-archive",
+          conformsTo: ["public.data", "public.archive"],
+          filenameExtensions: ["bz2", "bz"],
+          mimeTypes: [
+            "application/x-bzip2", "application/x-bzip", "application/bzip2", "application/bzip",
+            "application/x-bz2",
+          ],
+          kind: .exported,
+          description: "File compressed with bzip2"))
+    #expect(
+      declaration("org.openoffice.presentation")
+        == UTTypeDeclaration(
+          identifier: "org.openoffice.presentation",
+          conformsTo: ["public.data", "public.content", "public.presentation"],
+          filenameExtensions: ["sxi", "sdd", "sdp"],
+          mimeTypes: [
+            "application/vnd.sun.xml.impress", "application/vnd.stardivision.impress",
+            "application/vnd.stardivision.impress-packed",
+          ],
+          kind: .imported,
+          description: "Legacy OpenOffice Impress presentation (SXI)"))
+    #expect(
+      declaration("org.openxmlformats.spreadsheetml.sheet.macroenabled")
+        == UTTypeDeclaration(
+          identifier: "org.openxmlformats.spreadsheetml.sheet.macroenabled",
+          conformsTo: [
+            "org.openxmlformats.openxml", "public.composite-content", "public.spreadsheet",
+            "public.executable",
+          ],
+          filenameExtensions: ["xlsm"],
+          mimeTypes: ["application/vnd.ms-excel.sheet.macroEnabled.12"],
+          kind: .imported,
+          description: "Excel workbook with macros (XLSM)"))
+    let spreadsheet = UTType("org.openxmlformats.spreadsheetml.sheet.macroenabled")
+    #expect(spreadsheet?.conforms(to: .spreadsheet) == true)
+    #expect(spreadsheet?.conforms(to: .executable) == true)
+    #expect(UTType(filenameExtension: "bz")?.identifier == "public.bzip2-archive")
+  }
 }

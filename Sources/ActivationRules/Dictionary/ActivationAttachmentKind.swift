@@ -4,16 +4,18 @@ import UTI
 /// `NSExtensionActivationSupports…` key.
 ///
 /// Apple does not document which type identifiers each key counts. This package's choice is the
-/// table in its internal `rule` property, the one place to change it:
+/// table in its internal `rule` property, the one place to change it. An attachment counts as
+/// one kind (and for its key) when:
 ///
-/// | kind | key | an attachment counts when |
-/// |---|---|---|
-/// | image | `…SupportsImageWithMaxCount` | a registered type conforms to `public.image` |
-/// | movie | `…SupportsMovieWithMaxCount` | a registered type conforms to `public.movie` |
-/// | text | `…SupportsText` | a registered type conforms to `public.text` |
-/// | web URL | `…SupportsWebURLWithMaxCount` | a registered type conforms to `public.url` but not `public.file-url`, and the URL value, when known, is http or https |
-/// | web page | `…SupportsWebPageWithMaxCount` | a registered type conforms to `com.apple.property-list` (the result of Safari's JavaScript preprocessing) |
-/// | file | `…SupportsFileWithMaxCount` | a representation is delivered as a file or directory, or a registered type conforms to `public.file-url` |
+/// - image (`…SupportsImageWithMaxCount`): a registered type conforms to `public.image`
+/// - movie (`…SupportsMovieWithMaxCount`): a registered type conforms to `public.movie`
+/// - text (`…SupportsText`): a registered type conforms to `public.text`
+/// - web URL (`…SupportsWebURLWithMaxCount`): a registered type conforms to `public.url` but not
+///   `public.file-url`, and the URL value, when known, is http or https
+/// - web page (`…SupportsWebPageWithMaxCount`): a registered type conforms to
+///   `com.apple.property-list` (the result of Safari's JavaScript preprocessing)
+/// - file (`…SupportsFileWithMaxCount`): a representation is delivered as a file or directory,
+///   or a registered type conforms to `public.file-url`
 ///
 /// One attachment can be of several kinds (a photo delivered as a file is an image and a file);
 /// each key counts the attachments of its kind independently. Whether a photo or movie

@@ -97,8 +97,9 @@ public struct ActivationRuleDictionary: Sendable, Equatable {
         warnings.append(
           ActivationRuleWarning(
             .valueReading,
-            "\(key) is the string \(TerminalText.quoted("\"\(string)\"")); Apple reads it as the integer \(count), so"
-              + " text is \(accepted ? "" : "not ")accepted (write <\(meant)/>)"))
+            "\(key) is the string \(TerminalText.quoted("\"\(string)\"")); Apple reads it as the"
+              + " integer \(count), so text is \(accepted ? "" : "not ")accepted"
+              + " (write <\(meant)/>)"))
       } else {
         warnings.append(
           ActivationRuleWarning(

@@ -113,7 +113,8 @@ struct PredicateLexer {
         let reference = String(decoding: source[start..<(start + entity.length)], as: UTF8.self)
         throw .invalidCharacter(
           "the XML character reference '\(reference)', left in text already read from a property"
-            + " list (escaped twice?): Apple's parser does not decode it (write '\(Character(scalar))')",
+            + " list (escaped twice?): Apple's parser does not decode it"
+            + " (write '\(Character(scalar))')",
           at: location(start))
       }
       throw .invalidCharacter("a single '&' (write && or AND)", at: location(start))

@@ -1,6 +1,7 @@
 import Foundation
 import InboxReading
 import Ingest
+import SystemCalls
 
 /// Something that went wrong with one share (or with the inbox itself) in a pass.
 public struct ImportFailure: Sendable, Hashable {
@@ -23,7 +24,7 @@ public struct ImportFailure: Sendable, Hashable {
   /// A failure of `shareID` with `error`.
   public init(shareID: UUID?, error: any Error) {
     self.init(
-      shareID: shareID, error: "\(error)",
+      shareID: shareID, error: NameQuoting.verbatim.describe(error),
       isBadInput: InboxDrain.isBadInput(error) || error is ImportError)
   }
 }

@@ -10,15 +10,16 @@ import SystemCalls
 /// For each share: claim it (no other importer can take it while claimed), and if its id is
 /// already in the library (a crash after an earlier commit), remove its manifest and the
 /// payloads proven to be that share's (the library's own file, or its size and SHA-256: see
-/// `proveLeftovers(of:)`) and count nothing; else place its files in the library's files directory, insert its record
-/// and items in one transaction (shared, under a savepoint each, with the other shares of its
-/// group: see `importPending()`), and only after the commit remove it from the inbox. A failure
-/// before the commit moves the files back and leaves the share in the inbox with the error
-/// recorded; a death at any point leaves the share whole in the inbox, or committed with
-/// leftovers the next pass removes. So no share is imported twice or lost.
+/// `proveLeftovers(of:)`) and count nothing; else place its files in the library's files directory,
+/// insert its record and items in one transaction (shared, under a savepoint each, with the other
+/// shares of its group: see `importPending()`), and only after the commit remove it from the
+/// inbox. A failure before the commit moves the files back and leaves the share in the inbox with
+/// the error recorded; a death at any point leaves the share whole in the inbox, or committed
+/// with leftovers the next pass removes. So no share is imported twice or lost.
 ///
 /// ```swift
-/// let importer = LibraryImporter(library: try Library(path: path), inbox: DirectoryInbox(group: group))
+/// let importer = LibraryImporter(
+///   library: try Library(path: path), inbox: DirectoryInbox(group: group))
 /// let pass = try await importer.importPending()    // one pass; call again as shares arrive
 /// importer.tally.imported                    // the run's total, over every pass
 /// ```
@@ -99,7 +100,7 @@ public final class LibraryImporter: GroupShareHandler {
       do {
         try await importGroups(into: &pass)
       } catch {
-        pass.errors.append(ImportFailure(shareID: nil, error: "\(error)"))
+        pass.errors.append(ImportFailure(shareID: nil, error: NameQuoting.verbatim.describe(error)))
         running.withLock { $0.add(pass) }
         throw error
       }
@@ -110,7 +111,7 @@ public final class LibraryImporter: GroupShareHandler {
     do {
       pending = try await inbox.pending(readingFailures: false)
     } catch {
-      pass.errors.append(ImportFailure(shareID: nil, error: "\(error)"))
+      pass.errors.append(ImportFailure(shareID: nil, error: NameQuoting.verbatim.describe(error)))
       running.withLock { $0.add(pass) }
       throw error
     }
@@ -198,7 +199,9 @@ public final class LibraryImporter: GroupShareHandler {
         log.record(
           IngestEvent(
             shareID: refusal.shareID, stage: .claim, event: "failed", error: refusal.error))
-        pass.errors.append(ImportFailure(shareID: refusal.shareID, error: "\(refusal.error)"))
+        pass.errors.append(
+          ImportFailure(
+            shareID: refusal.shareID, error: NameQuoting.verbatim.describe(refusal.error)))
       }
       var group: [PlacedShare] = []
       var taken = TakenPayloads()
@@ -269,8 +272,8 @@ public final class LibraryImporter: GroupShareHandler {
     return errno == .tooManyOpenFiles || errno == .tooManyOpenFilesInSystem
   }
 
-  /// The outcome of claiming the share `id`; nil when another importer holds it (counted busy) or its
-  /// manifest cannot be read (the error counted, and the share kept with the reason recorded:
+  /// The outcome of claiming the share `id`; nil when another importer holds it (counted busy) or
+  /// its manifest cannot be read (the error counted, and the share kept with the reason recorded:
   /// see `InboxStore.quarantine`).
   private func claim(
     _ id: UUID, _ claimed: Result<(any InboxClaim)?, any Error>, in pass: inout ImportPass
@@ -284,7 +287,9 @@ public final class LibraryImporter: GroupShareHandler {
     } catch {
       log.record(IngestEvent(shareID: id, stage: .claim, event: "failed", error: error))
       pass.errors.append(ImportFailure(shareID: id, error: error))
-      if error is ManifestError { try? await inbox.quarantine(id, reason: "\(error)") }
+      if error is ManifestError {
+        try? await inbox.quarantine(id, reason: NameQuoting.verbatim.describe(error))
+      }
       return nil
     }
   }
@@ -405,7 +410,7 @@ public final class LibraryImporter: GroupShareHandler {
   private func fail(_ claim: any InboxClaim, _ error: any Error, in pass: inout ImportPass) async {
     let id = claim.manifest.id
     log.record(IngestEvent(shareID: id, stage: .release, event: "failed", error: error))
-    try? await claim.release(recording: "\(error)")
+    try? await claim.release(recording: NameQuoting.verbatim.describe(error))
     pass.errors.append(ImportFailure(shareID: id, error: error))
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 import SystemCalls
 
@@ -14,11 +15,11 @@ extension PayloadPlacement {
       if try placedBefore(libraryName, expected) { return }
       if defersCopies {
         // Flushed with the group's other copies, then named (`completeCopies()`).
-        let partial = try copyFromStore(as: libraryName, expected, flushingAndNaming: false)
+        let partial = try await copyFromStore(as: libraryName, expected, flushingAndNaming: false)
         pendingCopies.append((partial, libraryName))
         return
       }
-      try copyFromStore(as: libraryName, expected)
+      try await copyFromStore(as: libraryName, expected)
       placed.append(.copied(libraryName))
       return
     }
@@ -39,7 +40,7 @@ extension PayloadPlacement {
     // change any more is linked.
     guard try opened.isSealedForKeeping() else {
       if try placedBefore(libraryName, expected) { return }
-      try copy(opened, as: libraryName, expected)
+      try await copy(opened, as: libraryName, expected)
       placed.append(.copied(libraryName))
       return
     }
@@ -55,7 +56,7 @@ extension PayloadPlacement {
         guard try placedBefore(libraryName, expected) else { throw error }
       } else if error.errno == .crossDevice {
         if try placedBefore(libraryName, expected) { return }
-        try copy(opened, as: libraryName, expected)
+        try await copy(opened, as: libraryName, expected)
         placed.append(.copied(libraryName))
       } else if error.code == .unsupported || error.errno == .notPermitted {
         try move(opened, as: libraryName, expected)
@@ -147,8 +148,10 @@ extension PayloadPlacement {
   /// `copy(as:_:_:)`).
   private func copy(
     _ opened: FileDescriptor.Untrusted, as libraryName: String, _ expected: PayloadExpectation
-  ) throws {
-    try copy(as: libraryName, expected) { output in try expected.copy(opened, to: output) }
+  ) async throws {
+    try await copy(as: libraryName, expected) { output in
+      try await expected.copy(opened, to: output)
+    }
   }
 
   /// Streams the payload from the claim's store into the files directory as `libraryName`
@@ -159,10 +162,11 @@ extension PayloadPlacement {
   @discardableResult
   private func copyFromStore(
     as libraryName: String, _ expected: PayloadExpectation, flushingAndNaming: Bool = true
-  ) throws -> String {
+  ) async throws -> String {
     let reader = try store.openPayload(at: expected.position)
     defer { reader.close() }
-    return try copy(as: libraryName, expected, flushingAndNaming: flushingAndNaming) { output in
+    return try await copy(as: libraryName, expected, flushingAndNaming: flushingAndNaming) {
+      output in
       try expected.copy(from: reader, to: output)
     }
   }
@@ -177,18 +181,22 @@ extension PayloadPlacement {
   @discardableResult
   private func copy(
     as libraryName: String, _ expected: PayloadExpectation, flushingAndNaming: Bool = true,
-    _ fill: (FileDescriptor) throws -> Void
-  ) throws -> String {
+    _ fill: (FileDescriptor) async throws -> Void
+  ) async throws -> String {
     let partial = ".\(libraryName).partial"
     try files.removeTree(partial)
     // Read and write: a large copy is hashed from what it wrote (read back from the page cache).
     let output = try files.open(
       partial, .readWrite, options: [.create, .exclusive, .noFollow], permissions: 0o600)
     do {
-      try output.closeAfter {
-        try fill(output)
+      do {
+        try await fill(output)
         if flushingAndNaming { try output.sync() }
+      } catch {
+        try? output.close()
+        throw error
       }
+      try output.close()
       if flushingAndNaming { try files.rename(partial, to: libraryName, replacing: false) }
     } catch {
       try? files.removeFile(partial)

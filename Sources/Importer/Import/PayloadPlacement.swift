@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 import SystemCalls
 
@@ -6,8 +7,9 @@ import SystemCalls
 /// share's transaction, so that a committed record never names a file that is not there, and
 /// proves each is the file its manifest describes.
 ///
-/// Each payload is opened once through the reading side's door (`GroupDirectory.openPayload(_:of:)`:
-/// no link followed, no FIFO waited on, a regular file with no name outside the group), and
+/// Each payload is opened once through the reading side's door
+/// (`GroupDirectory.openPayload(_:of:)`: no link followed, no FIFO waited on, a regular file with
+/// no name outside the group), and
 /// everything after works on that descriptor or on a name proven to be the same file:
 /// - on the same file system it is given its library name by a hard link, and that name is
 ///   checked to be the file opened, whose only other name is the one in `Incoming/`; a file

@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 import SystemCalls
 

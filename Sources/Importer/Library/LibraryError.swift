@@ -27,7 +27,7 @@ public enum LibraryError: Error, Sendable, NameQuotingDescription {
   public func description(quoting: NameQuoting) -> String {
     switch self {
     case .database(let error):
-      return "\(error)"
+      return error.description(quoting: quoting)
     case .files(let error):
       return error.description(quoting: quoting)
     case .notFound(let path):

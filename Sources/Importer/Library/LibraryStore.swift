@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 
 /// Where imported shares are kept: what `LibraryImporter`, `library list` and the hand-off

@@ -83,14 +83,21 @@ package final class SQLiteConnection {
     return statement
   }
 
-  /// Runs `body` in a write transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolling back when it
+  /// How a transaction begins.
+  package enum Begin: String, Sendable {
+    /// `BEGIN`: a read transaction. Every statement in it reads one snapshot of the database
+    /// (WAL keeps it from the first read to the end).
+    case read = "BEGIN"
+    /// `BEGIN IMMEDIATE`: a write transaction. It takes the write lock at the start, where the
+    /// busy timeout applies: a deferred transaction that upgrades to writing later can fail at
+    /// once with `SQLITE_BUSY_SNAPSHOT` when another connection wrote meanwhile.
+    case write = "BEGIN IMMEDIATE"
+  }
+
+  /// Runs `body` in a transaction begun as `begin` says, up to `COMMIT`, rolling back when it
   /// throws.
-  ///
-  /// `IMMEDIATE` takes the write lock at the start, where the busy timeout applies: a deferred
-  /// transaction that upgrades to writing later can fail at once with `SQLITE_BUSY_SNAPSHOT`
-  /// when another connection wrote meanwhile.
-  package func writeTransaction<R>(_ body: () throws -> R) throws -> R {
-    try execute("BEGIN IMMEDIATE")
+  package func transaction<R>(_ begin: Begin, _ body: () throws -> R) throws -> R {
+    try execute(begin.rawValue)
     let result: R
     do {
       result = try body()
@@ -102,20 +109,16 @@ package final class SQLiteConnection {
     return result
   }
 
-  /// Runs `body` in a read transaction (`BEGIN` … `COMMIT`): every statement in it reads one
-  /// snapshot of the database (WAL keeps it from the first read to the end), so a record and
-  /// its items are never read across another connection's commit.
+  /// Runs `body` in a write transaction (`BEGIN IMMEDIATE` … `COMMIT`, see `Begin.write`),
+  /// rolling back when it throws.
+  package func writeTransaction<R>(_ body: () throws -> R) throws -> R {
+    try transaction(.write, body)
+  }
+
+  /// Runs `body` in a read transaction (`BEGIN` … `COMMIT`): a record and its items are never
+  /// read across another connection's commit (see `Begin.read`).
   package func readTransaction<R>(_ body: () throws -> R) throws -> R {
-    try execute("BEGIN")
-    let result: R
-    do {
-      result = try body()
-      try execute("COMMIT")
-    } catch {
-      if isInTransaction { try? execute("ROLLBACK") }
-      throw error
-    }
-    return result
+    try transaction(.read, body)
   }
 
   /// Whether a transaction is open (`sqlite3_get_autocommit` is 0).

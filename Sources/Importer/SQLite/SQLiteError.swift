@@ -6,7 +6,7 @@ import SystemCalls
 /// Built only by the connection (`Sources/Importer/SQLite/`), which reads the message from
 /// SQLite right after the failing call. Statements carry no user content (every value is a
 /// bound parameter), so the SQL is safe to show.
-public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SQLiteError: Error, Sendable, Hashable, NameQuotingDescription {
   /// What was being done: `open`, `prepare`, `bind`, `step`, `execute`, `begin`, `commit`...
   public var operation: String
   /// The database file.
@@ -55,12 +55,15 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     return "SQLite result code \(resultCode)"
   }
 
+  /// The description for a terminal: the path quoted (`NameQuoting.terminal`).
+  public var description: String { description(quoting: .terminal) }
+
   /// `cannot step "INSERT INTO records …" in /path/library.sqlite: UNIQUE constraint failed:
-  /// records.share_id (SQLITE_CONSTRAINT_UNIQUE)`.
-  public var description: String {
+  /// records.share_id (SQLITE_CONSTRAINT_UNIQUE)`, the path written by `quoting`.
+  public func description(quoting: NameQuoting) -> String {
     var text = "cannot \(operation)"
     if let statement { text += " \"\(Self.abbreviated(statement))\"" }
-    text += " in \(TerminalText.quoted(path)): \(message) (\(codeName))"
+    text += " in \(quoting.quote(path)): \(message) (\(codeName))"
     return text
   }
 

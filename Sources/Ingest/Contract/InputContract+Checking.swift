@@ -36,7 +36,7 @@ extension InputContract {
   public func accepts(typeIdentifier identifier: String) -> Bool {
     let type = UTType(identifier)
     if let type, type.conforms(to: .directory), !acceptsDirectories { return false }
-    if acceptedTypes.contains(where: { $0.caseInsensitiveCompare(identifier) == .orderedSame }) {
+    if acceptedTypes.contains(where: { $0.isSameIdentifier(as: identifier) }) {
       return true
     }
     guard let type else { return false }

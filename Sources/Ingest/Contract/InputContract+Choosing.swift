@@ -30,7 +30,7 @@ extension InputContract {
         continue
       }
       let match =
-        acceptedTypes.first { $0.caseInsensitiveCompare(identifier) == .orderedSame }
+        acceptedTypes.first { $0.isSameIdentifier(as: identifier) }
         ?? type.flatMap { type in accepted.first { type.conforms(to: $0) }?.identifier }
       guard let match else {
         passedOver.append(.init(typeIdentifier: identifier, reason: "not accepted"))

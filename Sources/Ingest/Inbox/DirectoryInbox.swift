@@ -11,27 +11,28 @@ import SystemCalls
 /// exclusive `flock` on its manifest: two importers never hold the same share, and a claim held
 /// by a process that died is released by the kernel with its descriptors, without waiting for
 /// anyone. An importer that fails records why in `Inbox/<share-id>.failure` and leaves the
-/// share for the next run.
+/// share for the next run. (This module holds the writing side, all a share extension needs;
+/// the reading side, `InboxReader`, is in the module `InboxReading`.)
 ///
 /// Everything the reading side finds here is input from another program (see
 /// `GroupDirectory+Trust`): manifests and failure records are opened without following links
 /// or waiting on FIFOs, must be regular files with one name, and are checked before use. A
 /// share id in a file name is read in either case (RFC 4122), as other writers (Python's
 /// `uuid4`) write it in lower case.
-public final class DirectoryInbox: InboxStore {
+public final class DirectoryInbox: InboxWriter {
   /// The largest manifest read: a share of text and URLs within any sane contract is far
   /// smaller; this only stops a hostile file from costing memory.
   public static let manifestSizeLimit: Int64 = 16 << 20
 
   /// The largest failure record read.
-  static let failureSizeLimit: Int64 = 1 << 20
+  package static let failureSizeLimit: Int64 = 1 << 20
 
   /// The group directory the inbox lives in.
   public let group: GroupDirectory
 
   /// Manifest names the last listing found spelt in neither all upper nor all lower case, by
   /// share id, so a claim finds them without listing the directory again.
-  let unusualNames = Mutex<[UUID: String]>([:])
+  package let unusualNames = Mutex<[UUID: String]>([:])
 
   /// An inbox in `group`.
   public init(group: GroupDirectory) {
@@ -39,10 +40,10 @@ public final class DirectoryInbox: InboxStore {
   }
 
   /// `<share-id>.json`, as this package writes it (upper case).
-  static func manifestName(_ id: UUID) -> String { "\(id.uuidString).json" }
+  package static func manifestName(_ id: UUID) -> String { "\(id.uuidString).json" }
 
   /// The failure record beside the manifest named `manifestName`: `<stem>.failure`.
-  static func failureName(ofManifest manifestName: String) -> String {
+  package static func failureName(ofManifest manifestName: String) -> String {
     String(manifestName.dropLast(".json".count)) + ".failure"
   }
 
@@ -75,7 +76,7 @@ public final class DirectoryInbox: InboxStore {
   public var prefersReservingAhead: Bool { true }
 
   /// The name a manifest is written under before its commit.
-  static func partialName(_ id: UUID) -> String { ".\(id.uuidString).json.partial" }
+  package static func partialName(_ id: UUID) -> String { ".\(id.uuidString).json.partial" }
 
   /// Whether `name` is a reservation's (`.<share-id>.json.partial`).
   package static func isReservation(_ name: String) -> Bool {
@@ -192,65 +193,6 @@ final class PreparedDirectoryManifest: PreparedManifest {
     await IOExecutor.shared.run {
       try? group.inbox.removeFile(name)
       closeOnce()
-    }
-  }
-}
-
-/// A share claimed with an exclusive `flock` on its manifest.
-final class DirectoryClaim: ProvingClaim {
-  let inbox: DirectoryInbox
-  let manifest: ShareManifest
-  /// The manifest's file name in `Inbox/` (its share id in the case the writer used).
-  let manifestName: String
-  let file: FileDescriptor
-  /// The payloads its reader proved the share's: the only ones `finish()` removes.
-  let proven = ProvenPayloads()
-
-  init(inbox: DirectoryInbox, manifest: ShareManifest, manifestName: String, file: FileDescriptor) {
-    self.inbox = inbox
-    self.manifest = manifest
-    self.manifestName = manifestName
-    self.file = file
-  }
-
-  var group: GroupDirectory { inbox.group }
-
-  func payloadPath(of item: ShareManifest.Item) -> String? {
-    guard item.kind == .file, let file = item.file else { return nil }
-    return inbox.group.absolutePath(file)
-  }
-
-  func finish() async throws {
-    try await IOExecutor.shared.run {
-      let group = inbox.group
-      defer { try? file.unlockAndClose() }
-      try group.inbox.removeFile(manifestName)
-      // The manifest's removal is flushed before a payload goes, so no crash leaves a manifest
-      // whose payloads are gone. With no payload left to remove (the library importer released
-      // them once its payloads' library names were flushed) there is nothing to order and no
-      // flush: a manifest that a power failure brings back names a share its handler already
-      // took, which handlers tolerate (`ShareHandler`). Only a payload the reader proved the
-      // share's is removed (`PayloadProof`): one it did not prove stays, for the sweeper to
-      // judge once no manifest names it.
-      var flushed = false
-      for item in manifest.items where item.kind == .file {
-        guard let name = item.payloadName, let proof = proven.proof(of: name),
-          try group.payloadStatus(name) != nil
-        else { continue }
-        if !flushed {
-          try group.inbox.sync()
-          flushed = true
-        }
-        try group.removePayload(name, provenBy: proof)
-      }
-      try? group.inbox.removeFile(DirectoryInbox.failureName(ofManifest: manifestName))
-    }
-  }
-
-  func release(recording error: String) async throws {
-    try await IOExecutor.shared.run {
-      defer { try? file.unlockAndClose() }
-      try inbox.recordFailure(ofManifest: manifestName, error: error)
     }
   }
 }

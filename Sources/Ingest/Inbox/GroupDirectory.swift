@@ -1,5 +1,6 @@
 import Foundation
 import ItemProvider
+import Synchronization
 import SystemCalls
 
 /// An App Group directory, opened for the pipeline: `Incoming/`, `Inbox/` and `.staging/`
@@ -29,6 +30,11 @@ public final class GroupDirectory: Sendable {
   package let incoming: FileDescriptor
   package let inbox: FileDescriptor
   package let staging: FileDescriptor
+  /// What a payload's flush costs here, as the shares measured it (see `FlushCost`).
+  let payloadFlushCost = FlushCost()
+  /// Whether `checkPublishingLayout()` found `.staging/` and `Incoming/` on one file system:
+  /// the descriptors never change, so neither does the answer.
+  let publishingLayoutChecked = Atomic<Bool>(false)
 
   /// Opens the group directory at `path`, creating it (and missing parents) and its three
   /// directories with mode 0700.
@@ -81,10 +87,20 @@ public final class GroupDirectory: Sendable {
 
   /// Publishes the file `stagedName` in `.staging/` as `name` in `Incoming/`, never replacing
   /// anything: by a hard link, which keeps its name in `.staging/` (true), or, where the file
-  /// system has no hard links, by a rename (false). Either way the new name is durable only
-  /// once `Incoming/` is flushed; until then a linked file's name in `.staging/` is the one to
-  /// keep.
-  package func publish(_ stagedName: String, as name: String) throws(IOError) -> Bool {
+  /// system has no hard links or `byRename` asks for it, by a rename (false). Either way the
+  /// new name is durable only once `Incoming/` is flushed; until then a linked file's name in
+  /// `.staging/` is the one to keep, and a renamed file belongs to no committed share.
+  package func publish(
+    _ stagedName: String, as name: String, byRename: Bool = false
+  ) throws(IOError) -> Bool {
+    if byRename {
+      do {
+        try staging.rename(stagedName, to: name, in: incoming, replacing: false)
+      } catch let error where error.errno == .crossDevice {
+        throw Self.crossDevice(error, path: path)
+      }
+      return false
+    }
     do {
       try staging.link(stagedName, to: name, in: incoming)
       return true
@@ -134,5 +150,12 @@ public final class GroupDirectory: Sendable {
   /// The absolute path of a path relative to the group directory.
   public func absolutePath(_ relativePath: String) -> String {
     path.hasSuffix("/") ? path + relativePath : path + "/" + relativePath
+  }
+}
+
+extension GroupDirectory {
+  /// What `lstat` says of the payload `name` in `Incoming/`; nil when there is none.
+  package func payloadStatus(_ name: PayloadName) throws(IOError) -> FileStatus? {
+    try incoming.status(of: name.fileName)
   }
 }

@@ -14,7 +14,7 @@ import Foundation
 /// format style's first use in a process sets up a calendar, a time zone and a locale (ICU's),
 /// which a share that writes one time would pay for whole (and `strftime` reads the local
 /// time zone, which UTC does not need). Reading, less hurried, stays with the format style.
-enum ManifestDate {
+package enum ManifestDate {
   private static let plain = Date.ISO8601FormatStyle()
   private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
@@ -48,7 +48,7 @@ enum ManifestDate {
     return String(repeating: "0", count: max(0, width - text.count)) + text
   }
 
-  static func parse(_ text: String) -> Date? {
+  package static func parse(_ text: String) -> Date? {
     (try? fractional.parse(text)) ?? (try? plain.parse(text))
   }
 }

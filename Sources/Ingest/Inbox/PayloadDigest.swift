@@ -49,7 +49,7 @@ package enum PayloadDigest {
   /// Memory is the one buffer, whatever the size of what is read.
   /// - Throws: what `read` or `each` throws; `IOError` (operation "hash", at `path`) when
   ///   libgcrypt cannot be loaded.
-  static func hashChunks(
+  package static func hashChunks(
     path: String, bufferSize: Int,
     read: (UnsafeMutableRawBufferPointer) throws -> Int,
     each: (UnsafeRawBufferPointer, Int64) throws -> Void
@@ -80,7 +80,7 @@ package enum PayloadDigest {
   ///
   /// - Throws: what `next` or `each` throws; `IOError` (operation "hash", at `path`) when
   ///   libgcrypt cannot be loaded.
-  static func hashLent(
+  package static func hashLent(
     path: String, next: ((UnsafeRawBufferPointer) throws -> Void) throws -> Bool,
     _ each: (UnsafeRawBufferPointer, Int64) throws -> Void
   ) throws -> Result {
@@ -90,18 +90,55 @@ package enum PayloadDigest {
     } catch {
       throw IOError(operation: .hash, path: path, cause: error)
     }
+    // The digest (noncopyable) kept in a box the body captures, and `each` passed on as it
+    // is, never kept past the call.
+    let running = RunningDigest(digest)
+    try withoutActuallyEscaping(each) { each in
+      while try next({ chunk in
+        running.total += Int64(chunk.count)
+        try each(chunk, running.total)
+        running.digest?.update(chunk)
+      }) {}
+    }
+    // Taken once, here: never nil.
+    guard let finished = running.digest.take() else {
+      throw IOError(operation: .hash, path: path)
+    }
+    return Result(byteCount: running.total, sha256: finished.finish())
+  }
+
+  /// `hashLent`'s digest and running total, shared with the body it hands the reader.
+  private final class RunningDigest {
+    var digest: SHA256Digest?
     var total: Int64 = 0
-    while try next({ chunk in
-      total += Int64(chunk.count)
-      try each(chunk, total)
-      digest.update(chunk)
-    }) {}
-    return Result(byteCount: total, sha256: digest.finish())
+
+    init(_ digest: consuming SHA256Digest) {
+      self.digest = consume digest
+    }
   }
 
   /// Copies `source` (from its offset) into `destination` and hashes what the copy holds, the
   /// way the loader copies (`DigestingCopier`: large files by the kernel, hashed on a second
-  /// worker of the I/O executor). The copy stops as soon as it passes `maximumSize` bytes.
+  /// worker of the I/O executor, in one work item awaited here). The copy stops as soon as it
+  /// passes `maximumSize` bytes.
+  ///
+  /// - Throws: `PayloadGrew` past `maximumSize`; `IOError`.
+  package static func copy(
+    from source: FileDescriptor, sizeHint: Int64, maximumSize: Int64,
+    to destination: FileDescriptor
+  ) async throws -> Result {
+    do {
+      let copied = try await DigestingCopier.copy(
+        from: source, sizeHint: sizeHint, to: destination,
+        budget: ShareBudget(maximumFileSize: maximumSize), isCancelled: { false })
+      return Result(byteCount: copied.byteCount, sha256: copied.sha256)
+    } catch let violation as ContractViolation {
+      throw PayloadGrew(maximumSize: maximumSize, violation: "\(violation)")
+    }
+  }
+
+  /// The synchronous `copy`, for code that runs in no task (see `DigestingCopier`'s
+  /// synchronous `copy`: in a task, a large file is hashed as it is copied, on one worker).
   ///
   /// - Throws: `PayloadGrew` past `maximumSize`; `IOError`.
   package static func copy(

@@ -2,6 +2,9 @@
 enum LoadedAttachment: Sendable {
   /// A payload staged in `.staging/`, with its size and digest.
   case file(StagedPayload, byteCount: Int64, sha256: String)
+  /// A payload the inbox's store took as it was read (`PayloadReceivingManifest`), named as a
+  /// payload file in `Incoming/` would be (no such file is written).
+  case stored(name: String, byteCount: Int64, sha256: String)
   /// A text.
   case text(String)
   /// An absolute URL.

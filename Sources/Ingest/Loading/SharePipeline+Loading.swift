@@ -6,18 +6,28 @@ extension SharePipeline {
   /// Loads every taken attachment, at most `maximumConcurrentLoads` at once, until all are
   /// done or the deadline passes; in an all-or-nothing share the first failure stops the rest.
   func load(
-    _ run: inout ShareRun, transaction: ShareTransaction, adopting received: [ReceivedFile] = []
+    _ run: inout ShareRun, transaction: ShareTransaction, adopting received: [ReceivedFile] = [],
+    receiver: (any PayloadReceivingManifest)? = nil
   ) async {
     let cancellation = ShareCancellation()
     let tracker = LoadTracker()
     let budget = ShareBudget(contract: contract)
     let progress = options.progress ?? { _, _ in }
-    let loader = AttachmentLoader(
-      contract: contract, transaction: transaction, budget: budget,
-      cancellation: cancellation, progress: progress, adoptions: received)
     let work = run.decision.attachments.compactMap { decision in
       decision.choice.map { (decision, $0) }
     }
+    // Each taken attachment is one item of the manifest, in order (all or nothing: none is
+    // left out of a share that commits).
+    let receiving = receiver.map { receiver in
+      (
+        manifest: receiver,
+        positions: Dictionary(
+          uniqueKeysWithValues: work.enumerated().map { ($0.element.0.position, $0.offset) })
+      )
+    }
+    let loader = AttachmentLoader(
+      contract: contract, transaction: transaction, budget: budget,
+      cancellation: cancellation, progress: progress, adoptions: received, receiver: receiving)
     let deadline = options.deadline
     let allOrNothing = !options.keepsPartialShares
     let rejectsOnViolation = contract.unsupported == .rejectShare
@@ -134,7 +144,11 @@ extension SharePipeline {
   static func logLoad(_ report: LoadReport, share: UUID, log: IngestLog) {
     switch report.result {
     case .success(let loaded):
-      let bytes: Int64? = if case .file(_, let count, _) = loaded { count } else { nil }
+      let bytes: Int64? =
+        switch loaded {
+        case .file(_, let count, _), .stored(_, let count, _): count
+        default: nil
+        }
       log.record(
         IngestEvent(
           shareID: share, stage: .load, event: "loaded", position: report.position,

@@ -47,7 +47,7 @@ public struct SharePipeline: Sendable {
   /// The group directory shares land in.
   public let group: GroupDirectory
   /// Where manifests are committed.
-  public let inbox: any InboxStore
+  public let inbox: any InboxWriter
   /// What is accepted.
   public var contract: InputContract
   /// How shares run.
@@ -60,7 +60,7 @@ public struct SharePipeline: Sendable {
   /// A pipeline into `group`, committing to `inbox` (the group's own directory inbox by
   /// default).
   public init(
-    group: GroupDirectory, inbox: (any InboxStore)? = nil, contract: InputContract = .default,
+    group: GroupDirectory, inbox: (any InboxWriter)? = nil, contract: InputContract = .default,
     options: Options = Options(), log: IngestLog = .none
   ) {
     self.group = group
@@ -69,7 +69,18 @@ public struct SharePipeline: Sendable {
     self.options = options
     self.log = log
     let inbox = self.inbox
-    self.spares = SpareFiles(group: group, inbox: inbox.prefersReservingAhead ? inbox : nil)
+    // A pipeline whose shares send their payloads to the inbox's store makes no payload files
+    // ahead (its shares write none; one that adopts received files makes its own).
+    self.spares = SpareFiles(
+      group: group, inbox: inbox.prefersReservingAhead ? inbox : nil,
+      payloads: !Self.sendsPayloads(to: inbox, options: options))
+  }
+
+  /// Whether shares send their payloads straight from their source to `inbox`'s store
+  /// (`PayloadReceivingInbox`), rather than write them in `Incoming/`: not when a share keeps
+  /// what loaded after a failure (those payloads must outlive the share's transaction).
+  static func sendsPayloads(to inbox: any InboxWriter, options: Options) -> Bool {
+    !options.keepsPartialShares && (inbox as? any PayloadReceivingInbox)?.receivesPayloads == true
   }
 
   /// Runs the share in `context` and ends the request as an extension must: the share is
@@ -119,10 +130,14 @@ public struct SharePipeline: Sendable {
     }
   }
 
-  /// The executor shares run on: the package's one owner of threads that block (see
-  /// <doc:ThreadsAndTheIOExecutor>). A service that shares in a loop can run the loop on it, with
-  /// `Task(executorPreference: SharePipeline.executor)`, so that each share starts and ends
-  /// there with no hand-off from and back to the cooperative pool.
+  /// The executor shares run on, `IOExecutor.shared` (see <doc:ThreadsAndTheIOExecutor>).
+  ///
+  /// Deprecated: the executor has one name, and a share needs none from its caller, since
+  /// `share(_:source:receivedAt:)` gives itself the executor as its task executor preference.
+  @available(
+    *, deprecated,
+    message: "share(_:source:receivedAt:) runs on the package's I/O executor by itself"
+  )
   public static var executor: any TaskExecutor { IOExecutor.shared }
 
   /// Removes the files this pipeline made ahead and returns once its housekeeping is done;
@@ -188,6 +203,15 @@ public struct SharePipeline: Sendable {
       if let spare {
         await load(&run, transaction: transaction, adopting: received)
         prepared = spare.prepared
+      } else if received.isEmpty, Self.sendsPayloads(to: inbox, options: options) {
+        // Straight from the source: the store takes each payload as it is read, in the
+        // share's own transaction, so its manifest is reserved before anything loads. (A
+        // share that keeps what loaded when something fails, or adopts received files, writes
+        // its payloads in `Incoming/` first.)
+        let reserved = try await inbox.reserve(id)
+        await load(
+          &run, transaction: transaction, receiver: reserved as? any PayloadReceivingManifest)
+        prepared = reserved
       } else {
         async let reserved = inbox.reserve(id)
         await load(&run, transaction: transaction, adopting: received)

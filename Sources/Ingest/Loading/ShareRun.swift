@@ -106,6 +106,11 @@ struct ShareRun: Sendable {
         typeIdentifier: choice.typeIdentifier,
         path: GroupDirectory.incomingRelativePath(payload.name), byteCount: byteCount,
         sha256: sha256, suggestedName: attachment.suggestedName)
+    case .stored(let name, let byteCount, let sha256):
+      return .file(
+        typeIdentifier: choice.typeIdentifier,
+        path: GroupDirectory.incomingRelativePath(name), byteCount: byteCount,
+        sha256: sha256, suggestedName: attachment.suggestedName)
     case .text(let text):
       return .text(text, typeIdentifier: choice.typeIdentifier)
     case .url(let url):

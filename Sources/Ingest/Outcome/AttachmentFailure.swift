@@ -1,8 +1,9 @@
 import Foundation
 import ItemProvider
+import SystemCalls
 
 /// Why an attachment the contract took could not be loaded into the group directory.
-public struct AttachmentFailure: Error, Sendable, CustomStringConvertible {
+public struct AttachmentFailure: Error, Sendable, NameQuotingDescription {
   /// Where a load fails.
   public enum Stage: String, Sendable, Hashable, Codable {
     /// Waiting for the source: the provider's load failed (its error is in Apple's
@@ -39,17 +40,22 @@ public struct AttachmentFailure: Error, Sendable, CustomStringConvertible {
   /// The contract violation that stopped the load, if that is what happened.
   public var violation: ContractViolation? { error as? ContractViolation }
 
-  /// `item 1, attachment 2 (public.jpeg): copying failed: <error>`.
-  public var description: String {
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
+  public var description: String { description(quoting: .terminal) }
+
+  /// `item 1, attachment 2 (public.jpeg): copying failed: <error>`, each name in the error
+  /// written by `quoting`.
+  public func description(quoting: NameQuoting) -> String {
     let cause: String
     let bridged = error as NSError
     if bridged.domain == NSItemProviderErrorDomain {
       cause = "\(bridged.localizedDescription) (\(bridged.domain) \(bridged.code))"
       if let underlying = bridged.userInfo[NSUnderlyingErrorKey] as? any Error {
-        return "\(position) (\(typeIdentifier)): \(stage.rawValue) failed: \(cause): \(underlying)"
+        return "\(position) (\(typeIdentifier)): \(stage.rawValue) failed: \(cause):"
+          + " \(quoting.describe(underlying))"
       }
     } else {
-      cause = "\(error)"
+      cause = quoting.describe(error)
     }
     return "\(position) (\(typeIdentifier)): \(stage.rawValue) failed: \(cause)"
   }

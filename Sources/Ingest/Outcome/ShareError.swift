@@ -1,8 +1,9 @@
 import Foundation
+import SystemCalls
 
 /// Why a share did not reach the inbox: what the extension hands `cancelRequest(withError:)`,
 /// naming the attachment that failed where one did.
-public enum ShareError: Error, Sendable, CustomStringConvertible {
+public enum ShareError: Error, Sendable, NameQuotingDescription {
   /// The App Group directory is not available or cannot be written.
   case groupUnavailable(any Error)
   /// The activation rule hides the extension for this share: a host would not have offered it.
@@ -16,17 +17,21 @@ public enum ShareError: Error, Sendable, CustomStringConvertible {
   /// Committing the share to the inbox failed (it rolled back).
   case commitFailed(any Error)
 
-  /// What happened, which attachment, and what to do where that helps.
-  public var description: String {
+  /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
+  public var description: String { description(quoting: .terminal) }
+
+  /// What happened, which attachment, and what to do where that helps, each name in a cause
+  /// written by `quoting`.
+  public func description(quoting: NameQuoting) -> String {
     switch self {
     case .groupUnavailable(let error):
-      "the App Group directory is not available: \(error)"
+      "the App Group directory is not available: \(quoting.describe(error))"
     case .hidden(let reason):
       "the extension would not be offered for this share: \(reason)"
     case .rejected(let rejection):
       "the share was not accepted: \(rejection)"
     case .attachmentFailed(let failure):
-      "the share was not saved, because \(failure)"
+      "the share was not saved, because \(failure.description(quoting: quoting))"
     case .deadlineExceeded(let seconds, let loading) where loading.isEmpty:
       "the share was not saved: its deadline of \(Self.seconds(seconds)) passed after every"
         + " attachment had loaded, before it was saved"
@@ -34,7 +39,7 @@ public enum ShareError: Error, Sendable, CustomStringConvertible {
       "the share was not saved: after \(Self.seconds(seconds)) "
         + Self.list(loading) + " still loading"
     case .commitFailed(let error):
-      "the share could not be saved to the inbox: \(error)"
+      "the share could not be saved to the inbox: \(quoting.describe(error))"
     }
   }
 

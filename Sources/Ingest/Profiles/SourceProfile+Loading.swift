@@ -50,14 +50,19 @@ extension SourceProfile {
   public static func loadAll(
     in directory: URL, checksCorpusFiles: Bool = true
   ) throws -> [SourceProfile] {
-    let names: [String]
+    let entries: [DirectoryEntry]
     do {
-      names = try FileSystem.entries(ofPath: directory.path, followSymbolicLinks: true).map(\.name)
+      entries = try FileSystem.entries(ofPath: directory.path, followSymbolicLinks: true)
     } catch {
       throw SourceProfileError.unreadable(error)
     }
-    return try names.filter { $0.hasSuffix(".json") }.map {
-      try load(from: directory.appendingPathComponent($0), checksCorpusFiles: checksCorpusFiles)
+    let profiles = entries.filter { $0.rawName.suffix(5).elementsEqual(".json".utf8) }
+    if let misnamed = profiles.first(where: { !$0.isUTF8 }) {
+      throw SourceProfileError.nameNotUTF8(rawName: misnamed.rawName, directory: directory.path)
+    }
+    return try profiles.map {
+      try load(
+        from: directory.appendingPathComponent($0.name), checksCorpusFiles: checksCorpusFiles)
     }.sorted { $0.name < $1.name }
   }
 

@@ -5,11 +5,14 @@ import SystemCalls
 ///
 /// `path` is the profile file; `at` names the place inside it, such as
 /// `items[0].attachments[1].representations[0]`.
-public enum SourceProfileError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SourceProfileError: Error, Sendable, Equatable, NameQuotingDescription {
   /// The profile file, or the directory of profiles, cannot be read: missing, not a regular
   /// file (or not a directory), too large, or a failed read. The `IOError` names the
   /// operation, the path as given, and the cause.
   case unreadable(IOError)
+  /// A `*.json` file in the directory of profiles has a name that is not valid UTF-8
+  /// (`rawName`, its bytes as found): no profile can be named so, and it is not read.
+  case nameNotUTF8(rawName: [UInt8], directory: String)
   /// The file is not JSON of the profile schema; `reason` says what and where.
   case malformedJSON(path: String, reason: String)
   /// The schema version is not one this reader knows.
@@ -29,29 +32,48 @@ public enum SourceProfileError: Error, Sendable, Equatable, CustomStringConverti
   /// Building the items failed on the file system (assembling a folder delivery).
   case buildFailed(at: String, path: String, IOError)
 
-  /// A sentence saying what is wrong, where, and what to do.
-  public var description: String {
-    switch self {
+  /// The failed file operation, when a profile (or their directory) could not be read.
+  public var ioError: IOError? {
+    if case .unreadable(let error) = self { return error }
+    return nil
+  }
+
+  /// The description for a terminal: each path quoted (`NameQuoting.terminal`).
+  public var description: String { description(quoting: .terminal) }
+
+  /// A sentence saying what is wrong, where, and what to do, each path written by `quoting`.
+  public func description(quoting: NameQuoting) -> String {
+    let quote = quoting.quote
+    return switch self {
     case .unreadable(let error):
-      "cannot read the source profile: \(error)"
+      "cannot read the source profile: \(error.description(quoting: quoting))"
+    case .nameNotUTF8(let rawName, let directory):
+      // Its bytes as `$'bad\xFF.json'` in every quoting: no string, JSON's included, holds them.
+      "\(quote(directory)) holds \(TerminalText.quoted(bytes: rawName)), a name that is not"
+        + " UTF-8: a profile's file is named after its name field, which is text; rename or"
+        + " remove the file"
     case .malformedJSON(let path, let reason):
-      "\(path) is not a source profile (schema version 1): \(reason)"
+      "\(quote(path)) is not a source profile (schema version 1): \(reason)"
     case .unsupportedSchemaVersion(let version, let path):
-      "\(path) has schemaVersion \(version); this reader knows 1"
+      "\(quote(path)) has schemaVersion \(version); this reader knows 1"
     case .nameMismatch(let name, let path):
-      "\(path) is named \"\(name)\" inside; the name must be the file's stem"
+      "\(quote(path)) is named \(quoting.echoed(name, mark: "\"")) inside; the name must be the"
+        + " file's stem"
     case .missingField(let field, let at, let path):
-      "\(path), \(at): \(field) is missing or empty"
+      "\(quote(path)), \(at): \(field) is missing or empty"
     case .unsafePath(let file, let at, let path):
-      "\(path), \(at): \"\(file)\" must be a path relative to corpus/ without '..'"
+      "\(quote(path)), \(at): \(quoting.echoed(file, mark: "\"")) must be a path relative to"
+        + " corpus/ without '..'"
     case .unknownObjectClass(let name, let at, let path):
-      "\(path), \(at): object class \(name) is not one of NSURL, NSString, NSDictionary, UIImage"
+      "\(quote(path)), \(at): object class \(name) is not one of NSURL, NSString, NSDictionary,"
+        + " UIImage"
     case .invalidValue(let reason, let at, let path):
-      "\(path), \(at): \(reason)"
+      "\(quote(path)), \(at): \(reason)"
     case .missingCorpusFile(let file, let at, let path):
-      "\(path), \(at): corpus file \(file) does not exist (run corpus/make-corpus.sh)"
+      "\(quote(path)), \(at): corpus file \(quote(file)) does not exist (run"
+        + " corpus/make-corpus.sh)"
     case .buildFailed(let at, let path, let error):
-      "\(path), \(at): cannot build the share input: \(error)"
+      "\(quote(path)), \(at): cannot build the share input: \(error.description(quoting: quoting))"
     }
   }
 }

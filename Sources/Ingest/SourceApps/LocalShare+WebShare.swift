@@ -82,7 +82,8 @@ extension LocalShare {
   }
 
   /// The catalogue's type for a declared MIME type, when it says more than `public.data` and
-  /// the content does not contradict it (see `init(webShareFiles:title:text:url:sniffer:registry:)`).
+  /// the content does not contradict it (see
+  /// `init(webShareFiles:title:text:url:sniffer:registry:)`).
   static func agreeingDeclaredType(
     _ mimeType: String, content: UTType, registry: UTTypeRegistry
   ) -> UTType? {

@@ -21,7 +21,11 @@ enum ShippedProfiles {
   ]
 
   /// The names, comma separated, as help texts and errors list them.
-  static let nameList = "files-pdf, firefox-page, messages-image, notes-scanned-pdf, photos-live-photo, photos-photo, photos-three-photos, photos-video, safari-image, safari-page, safari-page-javascript, safari-two-items, screenshot-markup"
+  static let nameList = """
+    files-pdf, firefox-page, messages-image, notes-scanned-pdf, photos-live-photo, photos-photo, \
+    photos-three-photos, photos-video, safari-image, safari-page, safari-page-javascript, \
+    safari-two-items, screenshot-markup
+    """
 
   /// Each profile's JSON, in the order of `names`.
   static let json: [String] = [
@@ -31,7 +35,17 @@ enum ShippedProfiles {
       "name": "files-pdf",
       "title": "Files: a PDF document",
       "app": "com.apple.DocumentsApp",
-      "provenance": "Shape: one attachment registering com.adobe.pdf (the file) then public.file-url (an NSURL to it). Evidence: Apple engineering, via Developer Technical Support, on sharing a file: 'The item being shared ... is a URL to the open/selected file. Sharing Services is supposed to acquire the UTI of the file referenced by the URL and register it in the extension item attachment's registeredTypeIdentifiers', the bug being that only public.file-url was registered (openradar 30184633, https://github.com/lionheart/openradar-mirror/issues/16792, macOS); on iOS a shared PDF may be 'com.adobe.pdf ... under the hood a UTType.fileURL' (KasemJaffer/receive_sharing_intent#362, https://github.com/KasemJaffer/receive_sharing_intent/issues/362). Registering both, file type first, follows this project's issue 4.",
+      "provenance": "Shape: one attachment registering com.adobe.pdf (the file) then \#
+    public.file-url (an NSURL to it). Evidence: Apple engineering, via Developer Technical \#
+    Support, on sharing a file: 'The item being shared ... is a URL to the open/selected file. \#
+    Sharing Services is supposed to acquire the UTI of the file referenced by the URL and \#
+    register it in the extension item attachment's registeredTypeIdentifiers', the bug being that \#
+    only public.file-url was registered (openradar 30184633, \#
+    https://github.com/lionheart/openradar-mirror/issues/16792, macOS); on iOS a shared PDF may \#
+    be 'com.adobe.pdf ... under the hood a UTType.fileURL' \#
+    (KasemJaffer/receive_sharing_intent#362, \#
+    https://github.com/KasemJaffer/receive_sharing_intent/issues/362). Registering both, file \#
+    type first, follows this project's issue 4.",
       "items": [
         {
           "attributedTitle": null,
@@ -40,7 +54,8 @@ enum ShippedProfiles {
             {
               "suggestedName": "Quarterly Report.pdf",
               "representations": [
-                { "typeIdentifier": "com.adobe.pdf", "delivery": "file", "file": "files/document.pdf" },
+                { "typeIdentifier": "com.adobe.pdf", "delivery": "file", "file": \#
+    "files/document.pdf" },
                 { "typeIdentifier": "public.file-url", "delivery": "object",
                   "object": { "class": "NSURL", "file": "files/document.pdf" } }
               ]
@@ -56,7 +71,13 @@ enum ShippedProfiles {
       "name": "firefox-page",
       "title": "Firefox: a web page (URL and title as two attachments)",
       "app": "org.mozilla.ios.Firefox",
-      "provenance": "Shape: one item with two attachments: public.url (an NSURL) and public.plain-text (the page title). Evidence: 'Firefox does not only send an attachment of type public.url but also additionally one of type public.plain-text' (acez/bookmark-companion#24, https://github.com/acez/bookmark-companion/issues/24); 'firefox for ios looks to pass a url and the title when sharing' (peterto/LinkBuddy#20, https://github.com/peterto/LinkBuddy/issues/20). That the text is the title, not the URL, follows the second report.",
+      "provenance": "Shape: one item with two attachments: public.url (an NSURL) and \#
+    public.plain-text (the page title). Evidence: 'Firefox does not only send an attachment of \#
+    type public.url but also additionally one of type public.plain-text' \#
+    (acez/bookmark-companion#24, https://github.com/acez/bookmark-companion/issues/24); 'firefox \#
+    for ios looks to pass a url and the title when sharing' (peterto/LinkBuddy#20, \#
+    https://github.com/peterto/LinkBuddy/issues/20). That the text is the title, not the URL, \#
+    follows the second report.",
       "items": [
         {
           "attributedTitle": null,
@@ -87,7 +108,12 @@ enum ShippedProfiles {
       "name": "messages-image",
       "title": "Messages: an image from a conversation",
       "app": "com.apple.MobileSMS",
-      "provenance": "Shape: one attachment registering only the abstract public.image, delivered as a JPEG file. Evidence: 'When using the Messages.app to share a Live Photo to an Action Extension, the extension system tells the extension that a public.image is shared. When retrieving the item as URL, a URL with the .jpg extension is handed to the extension' (openradar 29924679 / 30098470, https://github.com/lionheart/openradar-mirror/issues/16673). That an ordinary photo arrives the same way is this project's assumption.",
+      "provenance": "Shape: one attachment registering only the abstract public.image, delivered \#
+    as a JPEG file. Evidence: 'When using the Messages.app to share a Live Photo to an Action \#
+    Extension, the extension system tells the extension that a public.image is shared. When \#
+    retrieving the item as URL, a URL with the .jpg extension is handed to the extension' \#
+    (openradar 29924679 / 30098470, https://github.com/lionheart/openradar-mirror/issues/16673). \#
+    That an ordinary photo arrives the same way is this project's assumption.",
       "items": [
         {
           "attributedTitle": null,
@@ -110,7 +136,13 @@ enum ShippedProfiles {
       "name": "notes-scanned-pdf",
       "title": "Notes: a scanned document (PDF) as a file URL only",
       "app": "com.apple.mobilenotes",
-      "provenance": "Shape: one attachment registering only public.file-url, an NSURL to the PDF; no com.adobe.pdf representation. Evidence: 'the pdf file from Note app have these informations: UTI: public.file-url' and extensions filtering on com.adobe.pdf do not appear (Expensify/react-native-share-menu#211, https://github.com/Expensify/react-native-share-menu/issues/211). Loading public.item as a file from such a provider yields a property list holding the URL, not the PDF (keybase/client#29549, https://github.com/keybase/client/pull/29549).",
+      "provenance": "Shape: one attachment registering only public.file-url, an NSURL to the PDF; \#
+    no com.adobe.pdf representation. Evidence: 'the pdf file from Note app have these \#
+    informations: UTI: public.file-url' and extensions filtering on com.adobe.pdf do not appear \#
+    (Expensify/react-native-share-menu#211, \#
+    https://github.com/Expensify/react-native-share-menu/issues/211). Loading public.item as a \#
+    file from such a provider yields a property list holding the URL, not the PDF \#
+    (keybase/client#29549, https://github.com/keybase/client/pull/29549).",
       "items": [
         {
           "attributedTitle": null,
@@ -134,7 +166,15 @@ enum ShippedProfiles {
       "name": "photos-live-photo",
       "title": "Photos: one Live Photo",
       "app": "com.apple.mobileslideshow",
-      "provenance": "Shape: com.apple.live-photo-bundle first, as a folder holding the still and the movie, then public.heic (file) and public.jpeg (data). Evidence: a public PHPicker wrapper notes 'For Live Photos / iOS' .pvt-bundled assets the FIRST identifier is com.apple.live-photo-bundle, which is a *directory* on disk — loadFileRepresentation returns a URL pointing at a directory'; other public code matches both com.apple.live-photo-bundle and com.apple.private.live-photo-bundle; a Live Photo is a HEIC still plus a QuickTime movie (onevcat/Kingfisher#2344, https://github.com/onevcat/Kingfisher/pull/2344). Those observations are of PHPicker; that the Photos share sheet registers the same bundle first is this project's issue 4, not observed here.",
+      "provenance": "Shape: com.apple.live-photo-bundle first, as a folder holding the still and \#
+    the movie, then public.heic (file) and public.jpeg (data). Evidence: a public PHPicker \#
+    wrapper notes 'For Live Photos / iOS' .pvt-bundled assets the FIRST identifier is \#
+    com.apple.live-photo-bundle, which is a *directory* on disk — loadFileRepresentation returns \#
+    a URL pointing at a directory'; other public code matches both com.apple.live-photo-bundle \#
+    and com.apple.private.live-photo-bundle; a Live Photo is a HEIC still plus a QuickTime movie \#
+    (onevcat/Kingfisher#2344, https://github.com/onevcat/Kingfisher/pull/2344). Those \#
+    observations are of PHPicker; that the Photos share sheet registers the same bundle first is \#
+    this project's issue 4, not observed here.",
       "items": [
         {
           "attributedTitle": null,
@@ -160,7 +200,16 @@ enum ShippedProfiles {
       "name": "photos-photo",
       "title": "Photos: one photo",
       "app": "com.apple.mobileslideshow",
-      "provenance": "Shape: one NSExtensionItem with one attachment registering public.heic (the original, as a file) then public.jpeg (a rendition, as data), best first as Apple asks ('Register higher-fidelity types first, followed by progressively lower-fidelity ones', NSItemProvider.h). Evidence: before HEIC, Photos offered share extensions only public.jpeg (openradar 18366052, https://github.com/lionheart/openradar-mirror/issues/11978); felfele/felfele#454 (https://github.com/felfele/felfele/issues/454) saw Photos deliver the photo as data rather than a URL; a public PHPicker wrapper observed suggestedName to be the asset's file name without its extension ('IMG_4955' for IMG_4955.HEIC). The HEIC-then-JPEG order and the file/data split follow this project's issue 4; they were not observed on a device here.",
+      "provenance": "Shape: one NSExtensionItem with one attachment registering public.heic (the \#
+    original, as a file) then public.jpeg (a rendition, as data), best first as Apple asks \#
+    ('Register higher-fidelity types first, followed by progressively lower-fidelity ones', \#
+    NSItemProvider.h). Evidence: before HEIC, Photos offered share extensions only public.jpeg \#
+    (openradar 18366052, https://github.com/lionheart/openradar-mirror/issues/11978); \#
+    felfele/felfele#454 (https://github.com/felfele/felfele/issues/454) saw Photos deliver the \#
+    photo as data rather than a URL; a public PHPicker wrapper observed suggestedName to be the \#
+    asset's file name without its extension ('IMG_4955' for IMG_4955.HEIC). The HEIC-then-JPEG \#
+    order and the file/data split follow this project's issue 4; they were not observed on a \#
+    device here.",
       "items": [
         {
           "attributedTitle": null,
@@ -184,7 +233,15 @@ enum ShippedProfiles {
       "name": "photos-three-photos",
       "title": "Photos: three photos at once",
       "app": "com.apple.mobileslideshow",
-      "provenance": "Shape: one NSExtensionItem with three attachments, each registering public.heic (file) then public.jpeg (data) like photos-photo. Evidence: activation rules count images across the attachments of the extension items (NSExtensionActivationSupportsImageWithMaxCount; Apple's SUBQUERY(extensionItems, ..., SUBQUERY($extensionItem.attachments, ...)) examples quoted in lionheart/openradar-mirror#16792, https://github.com/lionheart/openradar-mirror/issues/16792), so several photos arrive as several attachments. That Photos puts them in one item rather than one item each is this project's assumption.",
+      "provenance": "Shape: one NSExtensionItem with three attachments, each registering \#
+    public.heic (file) then public.jpeg (data) like photos-photo. Evidence: activation rules \#
+    count images across the attachments of the extension items \#
+    (NSExtensionActivationSupportsImageWithMaxCount; Apple's SUBQUERY(extensionItems, ..., \#
+    SUBQUERY($extensionItem.attachments, ...)) examples quoted in \#
+    lionheart/openradar-mirror#16792, \#
+    https://github.com/lionheart/openradar-mirror/issues/16792), so several photos arrive as \#
+    several attachments. That Photos puts them in one item rather than one item each is this \#
+    project's assumption.",
       "items": [
         {
           "attributedTitle": null,
@@ -222,7 +279,12 @@ enum ShippedProfiles {
       "name": "photos-video",
       "title": "Photos: one video",
       "app": "com.apple.mobileslideshow",
-      "provenance": "Shape: one attachment registering com.apple.quicktime-movie as a file. Evidence: videos recorded on iPhone are QuickTime movies (.MOV, com.apple.quicktime-movie, conforming to public.movie); share-extension code in public projects loads videos from Photos with loadFileRepresentation/loadItem as a file URL (ShoutSocial/share_handler#15, https://github.com/ShoutSocial/share_handler/issues/15, handles movies as URLs). A single movie representation is this project's simplification; Photos may add more renditions.",
+      "provenance": "Shape: one attachment registering com.apple.quicktime-movie as a file. \#
+    Evidence: videos recorded on iPhone are QuickTime movies (.MOV, com.apple.quicktime-movie, \#
+    conforming to public.movie); share-extension code in public projects loads videos from Photos \#
+    with loadFileRepresentation/loadItem as a file URL (ShoutSocial/share_handler#15, \#
+    https://github.com/ShoutSocial/share_handler/issues/15, handles movies as URLs). A single \#
+    movie representation is this project's simplification; Photos may add more renditions.",
       "items": [
         {
           "attributedTitle": null,
@@ -231,7 +293,8 @@ enum ShippedProfiles {
             {
               "suggestedName": "IMG_0420",
               "representations": [
-                { "typeIdentifier": "com.apple.quicktime-movie", "delivery": "file", "file": "files/video.mov" }
+                { "typeIdentifier": "com.apple.quicktime-movie", "delivery": "file", "file": \#
+    "files/video.mov" }
               ]
             }
           ]
@@ -245,7 +308,14 @@ enum ShippedProfiles {
       "name": "safari-image",
       "title": "Safari: an image from a page",
       "app": "com.apple.mobilesafari",
-      "provenance": "Shape: one attachment registering public.jpeg as data (the image's bytes, no file). Evidence: share extensions receiving images must handle an item that is Data rather than a URL or UIImage (ShoutSocial/share_handler#15, https://github.com/ShoutSocial/share_handler/issues/15: 'else if let iData = data as? Data'); Signal's share extension falls back to 'the load as data coercion' when no type conforms to URL (signalapp/Signal-iOS#3018, https://github.com/signalapp/Signal-iOS/pull/3018). That Safari's long-press 'Share image' gives exactly one public.jpeg data representation follows this project's issue 4.",
+      "provenance": "Shape: one attachment registering public.jpeg as data (the image's bytes, no \#
+    file). Evidence: share extensions receiving images must handle an item that is Data rather \#
+    than a URL or UIImage (ShoutSocial/share_handler#15, \#
+    https://github.com/ShoutSocial/share_handler/issues/15: 'else if let iData = data as? Data'); \#
+    Signal's share extension falls back to 'the load as data coercion' when no type conforms to \#
+    URL (signalapp/Signal-iOS#3018, https://github.com/signalapp/Signal-iOS/pull/3018). That \#
+    Safari's long-press 'Share image' gives exactly one public.jpeg data representation follows \#
+    this project's issue 4.",
       "items": [
         {
           "attributedTitle": null,
@@ -268,7 +338,17 @@ enum ShippedProfiles {
       "name": "safari-page",
       "title": "Safari: a web page",
       "app": "com.apple.mobilesafari",
-      "provenance": "Shape: one item whose attributedContentText is the page title, with one attachment registering public.url (an NSURL) and public.plain-text (the URL as text). Evidence: extensions read Safari's page title from attributedContentText (mozilla-mobile/firefox-ios#1832, https://github.com/mozilla-mobile/firefox-ios/pull/1832: 'let title = inputItem.attributedContentText?.string'); Safari shares a single URL attachment ('safari by default shares just the url', peterto/LinkBuddy#20, https://github.com/peterto/LinkBuddy/issues/20); share extensions load it with loadItem(forTypeIdentifier: public.url) and get an NSURL (KasemJaffer/receive_sharing_intent#253, https://github.com/KasemJaffer/receive_sharing_intent/issues/253). The public.plain-text representation on the same attachment follows this project's issue 4.",
+      "provenance": "Shape: one item whose attributedContentText is the page title, with one \#
+    attachment registering public.url (an NSURL) and public.plain-text (the URL as text). \#
+    Evidence: extensions read Safari's page title from attributedContentText \#
+    (mozilla-mobile/firefox-ios#1832, https://github.com/mozilla-mobile/firefox-ios/pull/1832: \#
+    'let title = inputItem.attributedContentText?.string'); Safari shares a single URL attachment \#
+    ('safari by default shares just the url', peterto/LinkBuddy#20, \#
+    https://github.com/peterto/LinkBuddy/issues/20); share extensions load it with \#
+    loadItem(forTypeIdentifier: public.url) and get an NSURL \#
+    (KasemJaffer/receive_sharing_intent#253, \#
+    https://github.com/KasemJaffer/receive_sharing_intent/issues/253). The public.plain-text \#
+    representation on the same attachment follows this project's issue 4.",
       "items": [
         {
           "attributedTitle": null,
@@ -294,7 +374,18 @@ enum ShippedProfiles {
       "name": "safari-page-javascript",
       "title": "Safari: a web page with a JavaScript preprocessing result",
       "app": "com.apple.mobilesafari",
-      "provenance": "Shape: for an extension with an NSExtensionJavaScriptPreprocessingFile, the attachment registers com.apple.property-list holding an NSDictionary with the object the script passed to completionFunction under NSExtensionJavaScriptPreprocessingResultsKey, then public.url. Evidence: Apple's NSItemProvider.h and documentation ('A key whose value is an item of type kUTTypePropertyList. The item contains an NSDictionary that contains the object returned by the JavaScript code to its completion function', https://developer.apple.com/documentation/foundation/nsextensionjavascriptpreprocessingresultskey); share extensions load it with loadItem(forTypeIdentifier: kUTTypePropertyList) (gist blork/3908619597ab4515941d; jinthislife/ShareExtension README: 'loadItem for kUTTypePropertyList = com.apple.property-list'). The script result's keys (title, URL, selection) are an example script's, as in the qiita.com/yidev article's preprocessing file.",
+      "provenance": "Shape: for an extension with an NSExtensionJavaScriptPreprocessingFile, the \#
+    attachment registers com.apple.property-list holding an NSDictionary with the object the \#
+    script passed to completionFunction under NSExtensionJavaScriptPreprocessingResultsKey, then \#
+    public.url. Evidence: Apple's NSItemProvider.h and documentation ('A key whose value is an \#
+    item of type kUTTypePropertyList. The item contains an NSDictionary that contains the object \#
+    returned by the JavaScript code to its completion function', \#
+    https://developer.apple.com/documentation/foundation/\#
+    nsextensionjavascriptpreprocessingresultskey); share extensions load it with \#
+    loadItem(forTypeIdentifier: kUTTypePropertyList) (gist blork/3908619597ab4515941d; \#
+    jinthislife/ShareExtension README: 'loadItem for kUTTypePropertyList = \#
+    com.apple.property-list'). The script result's keys (title, URL, selection) are an example \#
+    script's, as in the qiita.com/yidev article's preprocessing file.",
       "items": [
         {
           "attributedTitle": null,
@@ -324,7 +415,15 @@ enum ShippedProfiles {
       "name": "safari-two-items",
       "title": "Safari: a page sent as two extension items",
       "app": "com.apple.mobilesafari",
-      "provenance": "Shape: two NSExtensionItems, the first with the page URL (public.url, an NSURL), the second with the page title as text (public.plain-text). Evidence: apps do send title and URL as separate items: 'Feedly posts two items. text: The title of the article; url: the URL to the article' (mozilla-mobile/focus-ios#485, https://github.com/mozilla-mobile/focus-ios/issues/485); the Naver app sends 'an array of NSExtensionItem: page title + URL' (Link-MIND/TOASTER-iOS#210, https://github.com/Link-MIND/TOASTER-iOS/pull/210); extensions therefore walk every input item (mozilla-mobile/focus-ios#528). That Safari itself sends two items is this project's issue 4; not observed here.",
+      "provenance": "Shape: two NSExtensionItems, the first with the page URL (public.url, an \#
+    NSURL), the second with the page title as text (public.plain-text). Evidence: apps do send \#
+    title and URL as separate items: 'Feedly posts two items. text: The title of the article; \#
+    url: the URL to the article' (mozilla-mobile/focus-ios#485, \#
+    https://github.com/mozilla-mobile/focus-ios/issues/485); the Naver app sends 'an array of \#
+    NSExtensionItem: page title + URL' (Link-MIND/TOASTER-iOS#210, \#
+    https://github.com/Link-MIND/TOASTER-iOS/pull/210); extensions therefore walk every input \#
+    item (mozilla-mobile/focus-ios#528). That Safari itself sends two items is this project's \#
+    issue 4; not observed here.",
       "items": [
         {
           "attributedTitle": null,
@@ -361,7 +460,15 @@ enum ShippedProfiles {
       "name": "screenshot-markup",
       "title": "Screenshot markup: an in-memory PNG image",
       "app": "com.apple.ScreenshotServicesService",
-      "provenance": "Shape: one attachment registering public.png as an in-memory image (UIImage), with no file behind it; loading it as a URL fails with NSItemProviderErrorDomain -1100. Evidence: sharing from the screenshot editor logs 'SLComposeServiceViewController got NSURL (null) for public.image error: Error Domain=NSItemProviderErrorDomain Code=-1100 \"Cannot load an object of class NSURL\"' (Expensify/react-native-share-menu#76, https://github.com/Expensify/react-native-share-menu/issues/76), fixed by handling the UIImage the extension receives instead of a URL (#99); 'iOS provides the image via object-based NSItemProviderWriting registration with specific types (e.g. public.png)' (Expensify/App#86984, https://github.com/Expensify/App/pull/86984).",
+      "provenance": "Shape: one attachment registering public.png as an in-memory image \#
+    (UIImage), with no file behind it; loading it as a URL fails with NSItemProviderErrorDomain \#
+    -1100. Evidence: sharing from the screenshot editor logs 'SLComposeServiceViewController got \#
+    NSURL (null) for public.image error: Error Domain=NSItemProviderErrorDomain Code=-1100 \#
+    \"Cannot load an object of class NSURL\"' (Expensify/react-native-share-menu#76, \#
+    https://github.com/Expensify/react-native-share-menu/issues/76), fixed by handling the \#
+    UIImage the extension receives instead of a URL (#99); 'iOS provides the image via \#
+    object-based NSItemProviderWriting registration with specific types (e.g. public.png)' \#
+    (Expensify/App#86984, https://github.com/Expensify/App/pull/86984).",
       "items": [
         {
           "attributedTitle": null,

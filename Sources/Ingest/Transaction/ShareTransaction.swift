@@ -25,8 +25,13 @@ import SystemCalls
 /// Until step 4 every payload of a committed share has a name on disk whichever directory's
 /// change reaches the disk first (a rename could lose its old name before its new one on a file
 /// system without a journal), and `Incoming/` costs the share no flush of its own. Where the
-/// file system has no hard links, step 2 renames instead and flushes `Incoming/` before the
-/// commit point.
+/// file system has no hard links, and where flushes are measured to cost next to nothing (a
+/// RAM file system, see `FlushCost`: there a flush of `Incoming/` costs less than a link, its
+/// later unlink and the housekeeping's pass), step 2 renames instead and flushes `Incoming/`
+/// before the commit point: a crash before that flush can lose a renamed payload's names
+/// (the old one gone, the new one not yet durable), but then the share is not committed and
+/// nothing refers to it; after it, the name in `Incoming/` is durable before the manifest is
+/// in the inbox.
 ///
 /// A crash before step 3 leaves only unreferenced files, which the sweeper removes once stale.
 /// A crash after it leaves, at worst, a committed manifest whose payloads are in `.staging/`
@@ -167,7 +172,7 @@ final class ShareTransaction: Sendable {
   func makeDurable(_ payload: StagedPayload) {
     guard payload.flush.claim() else { return }
     do {
-      try payload.file.sync()
+      try group.payloadFlushCost.measure { () throws(IOError) in try payload.file.sync() }
       if !payload.isEntryDurable { try group.staging.sync() }
       payload.flush.finish(nil)
     } catch {
@@ -194,6 +199,10 @@ final class ShareTransaction: Sendable {
     }
     guard let payloads else { throw CancellationError() }
     var linked: [String] = []
+    // Where flushes cost next to nothing (`FlushCost`, as known when the commit starts), the
+    // payloads are renamed and `Incoming/` flushed here: cheaper than a link, its unlink later
+    // and the housekeeping's pass (step 2).
+    let byRename = !group.payloadFlushCost.paysToHandOff
     do {
       // The payloads' flushes started when their copies ended; the manifest's runs beside
       // them. (Flushes issued at once rarely share the disk's cache flush, measured here: they
@@ -205,7 +214,7 @@ final class ShareTransaction: Sendable {
       for payload in payloads {
         if payload.flush.claim() {
           do {
-            try payload.file.sync()
+            try group.payloadFlushCost.measure { () throws(IOError) in try payload.file.sync() }
             payload.flush.finish(nil)
           } catch {
             payload.flush.finish(error)
@@ -219,7 +228,7 @@ final class ShareTransaction: Sendable {
       if flushedHere { try group.staging.sync() }
       var renamed = false
       for payload in payloads {
-        if try group.publish(payload.stagedName, as: payload.name) {
+        if try group.publish(payload.stagedName, as: payload.name, byRename: byRename) {
           linked.append(payload.stagedName)
         } else {
           renamed = true

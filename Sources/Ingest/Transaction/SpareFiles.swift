@@ -49,17 +49,18 @@ package final class SpareFiles: Sendable {
   private let shelf: Shelf
   private let upkeep: Task<Void, Never>
 
-  /// Spares for `group`: payload files, and manifests from `inbox` when given (an inbox whose
-  /// reservations cost nothing needs none), up to `capacity` of each, each kept at most
-  /// `maximumAge` as `clock` tells it.
+  /// Spares for `group`: payload files (unless `payloads` is false: the shares send their
+  /// payloads to the inbox's store, writing none in `.staging/`), and manifests from `inbox`
+  /// when given (an inbox whose reservations cost nothing needs none), up to `capacity` of
+  /// each, each kept at most `maximumAge` as `clock` tells it.
   package init<C: Clock<Duration>>(
-    group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int = 16,
-    maximumAge: Duration = defaultMaximumAge, clock: C = ContinuousClock()
+    group: GroupDirectory, inbox: (any InboxWriter)?, payloads: Bool = true,
+    capacity: Int = 16, maximumAge: Duration = defaultMaximumAge, clock: C = ContinuousClock()
   ) {
     let (events, continuation) = AsyncStream.makeStream(of: Event.self)
     let shelf = Shelf(
-      group: group, inbox: inbox, capacity: max(1, capacity), maximumAge: maximumAge,
-      clock: UpkeepClock(clock), events: continuation)
+      group: group, inbox: inbox, makesPayloads: payloads, capacity: max(1, capacity),
+      maximumAge: maximumAge, clock: UpkeepClock(clock), events: continuation)
     self.shelf = shelf
     // Not a child of any share: it outlives the share that wakes it, to serve the next ones.
     // Owned all the same: `close()` awaits it, and dropping the spares ends its stream (the
@@ -170,10 +171,11 @@ extension SpareFiles {
     var signalled = false
     var closed = false
 
-    /// Whether half the spares of a kind are gone (manifests counted only when `manifests` are
-    /// made at all): the point where a batch is made.
-    func isLow(capacity: Int, manifests: Bool) -> Bool {
-      payloads.count <= capacity / 2 || (manifests && self.manifests.count <= capacity / 2)
+    /// Whether half the spares of a kind are gone (each kind counted only when it is made at
+    /// all: `payloads`, `manifests`): the point where a batch is made.
+    func isLow(capacity: Int, payloads: Bool, manifests: Bool) -> Bool {
+      (payloads && self.payloads.count <= capacity / 2)
+        || (manifests && self.manifests.count <= capacity / 2)
     }
 
     /// The released names, now the housekeeping's to remove.
@@ -206,7 +208,9 @@ extension SpareFiles {
   /// that dropping the last pipeline closes it.
   fileprivate final class Shelf: Sendable {
     let group: GroupDirectory
-    let inbox: (any InboxStore)?
+    let inbox: (any InboxWriter)?
+    /// Whether payload files are made.
+    let makesPayloads: Bool
     let capacity: Int
     let maximumAge: Duration
     let clock: UpkeepClock
@@ -214,11 +218,12 @@ extension SpareFiles {
     let state = Mutex(State())
 
     init(
-      group: GroupDirectory, inbox: (any InboxStore)?, capacity: Int, maximumAge: Duration,
-      clock: UpkeepClock, events: AsyncStream<Event>.Continuation
+      group: GroupDirectory, inbox: (any InboxWriter)?, makesPayloads: Bool, capacity: Int,
+      maximumAge: Duration, clock: UpkeepClock, events: AsyncStream<Event>.Continuation
     ) {
       self.group = group
       self.inbox = inbox
+      self.makesPayloads = makesPayloads
       self.capacity = capacity
       self.maximumAge = maximumAge
       self.clock = clock
@@ -233,7 +238,9 @@ extension SpareFiles {
         let spare = body(&state)
         guard !state.closed, state.sharesStarted >= 2 else { return (spare, false) }
         state.lastDemand = clock.now()
-        let wake = state.isLow(capacity: capacity, manifests: inbox != nil) && state.claimSignal()
+        let wake =
+          state.isLow(capacity: capacity, payloads: makesPayloads, manifests: inbox != nil)
+          && state.claimSignal()
         return (spare, wake)
       }
       if wake { events.yield(.wake) }
@@ -317,7 +324,7 @@ extension SpareFiles {
           // directory, which the disk serves beside the flushes of the shares in flight.
           let wanted =
             (state.lastDemand.map { $0 >= limit } ?? false)
-            && state.isLow(capacity: capacity, manifests: inbox != nil)
+            && state.isLow(capacity: capacity, payloads: makesPayloads, manifests: inbox != nil)
           // Released names go with a batch of spares, or once half a batch waits, or when the
           // oldest has waited long enough.
           if wanted || state.released.count >= capacity / 2
@@ -327,7 +334,7 @@ extension SpareFiles {
           }
           if wanted {
             return .make(
-              payloads: capacity - state.payloads.count,
+              payloads: makesPayloads ? capacity - state.payloads.count : 0,
               manifests: inbox == nil ? 0 : capacity - state.manifests.count)
           }
           let deadlines =

@@ -31,7 +31,8 @@ final class DatabaseTarget: Sendable {
     let connection = try PGConnection(
       url: url, connectTimeout: options.connectTimeoutSeconds,
       applicationName: options.applicationName,
-      settings: options.connectionSettings(boundsStatements: checksSchema))
+      settings: options.connectionSettings(boundsStatements: checksSchema),
+      answerTimeout: checksSchema ? options.answerTimeout : nil)
     if checksSchema, databaseID == nil {
       let id = try PostgresSchema.check(connection)
       identity.withLock { $0 = id }
@@ -39,7 +40,8 @@ final class DatabaseTarget: Sendable {
     return connection
   }
 
-  /// Runs `attempt` until it succeeds, or fails with anything but a connection failure, or
+  /// Runs `attempt` until it succeeds, or fails with anything but a connection failure (a
+  /// server that was reached and did not answer in time is not tried again either), or
   /// `options.reconnectTimeout` has passed since the first connection failure (waiting 20 ms,
   /// doubling up to 500 ms, between attempts). The error then says how long it was tried.
   func retrying<R>(_ attempt: () throws -> R) throws -> R {
@@ -49,7 +51,7 @@ final class DatabaseTarget: Sendable {
     while true {
       do {
         return try attempt()
-      } catch var error as PostgresError where error.isConnectionFailure {
+      } catch var error as PostgresError where error.isConnectionFailure && !error.isUnanswered {
         let started = firstFailure ?? clock.now
         firstFailure = started
         let waited = clock.now - started

@@ -7,7 +7,9 @@ import Ingest
 ///
 /// `isConnectionFailure` says the connection was lost or could not be made (the server is
 /// down, restarting, or unreachable): trying again later may succeed, so a watcher outlives it
-/// (`TemporaryInboxError`).
+/// (`TemporaryInboxError`). `answerTimeout` says the server was reached but did not answer in
+/// time (a server stopped or stalled): the connection was given up, and the error is a
+/// connection failure too.
 public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible,
   TemporaryInboxError, RedactableError
 {
@@ -28,12 +30,16 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible,
   public var isConnectionFailure: Bool
   /// How long reconnecting was tried before giving up, when it was.
   public var retriedFor: Duration?
+  /// How long the server's answer was awaited before the connection was given up, when the
+  /// server did not answer in time (`PostgresOptions.answerTimeoutMilliseconds`); nil
+  /// otherwise.
+  public var answerTimeout: Duration?
 
   /// Creates an error.
   public init(
     operation: String, target: String, sqlState: String?, message: String,
     detail: String? = nil, hint: String? = nil, isConnectionFailure: Bool = false,
-    retriedFor: Duration? = nil
+    retriedFor: Duration? = nil, answerTimeout: Duration? = nil
   ) {
     self.operation = operation
     self.target = target
@@ -43,6 +49,7 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible,
     self.hint = hint
     self.isConnectionFailure = isConnectionFailure
     self.retriedFor = retriedFor
+    self.answerTimeout = answerTimeout
   }
 
   /// `PostgreSQL claim on postgresql:///db?host=/run: <message> (SQLSTATE 55P03)`, with the
@@ -60,12 +67,26 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible,
     return text
   }
 
-  /// `PostgreSQL commit share failed: the database cannot be reached`, or `…: SQLSTATE 23505`:
+  /// Whether the server was reached but did not answer within `answerTimeout`.
+  public var isUnanswered: Bool { answerTimeout != nil }
+
+  /// `duration` in seconds for a message: `5`, or `2.5` when it is not whole.
+  static func seconds(_ duration: Duration) -> String {
+    let milliseconds =
+      duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1000 == 0
+      ? String(milliseconds / 1000) : String(format: "%.1f", Double(milliseconds) / 1000)
+  }
+
+  /// `PostgreSQL commit share failed: the database cannot be reached` (or `did not answer
+  /// within 15 s`), or `…: SQLSTATE 23505`:
   /// the operation and what went wrong, never the server's message or its detail, which may
   /// quote a shared value.
   public var redactedDescription: String {
     var text = "PostgreSQL \(operation) failed: "
-    if isConnectionFailure {
+    if let answerTimeout {
+      text += "the database did not answer within \(Self.seconds(answerTimeout)) s"
+    } else if isConnectionFailure {
       text += "the database cannot be reached"
       if let sqlState { text += " (SQLSTATE \(sqlState))" }
     } else if let sqlState {

@@ -5,7 +5,8 @@ import SystemCalls
 extension PostgresInbox {
   /// Checks, within `seconds`, that the database can be reached now: a connection of its own
   /// (never one of the pool's, which may be held up by a statement), made with
-  /// `connect_timeout` and `statement_timeout` of `seconds`, and one `SELECT` of the inbox
+  /// `connect_timeout`, `statement_timeout` and an answer timeout of `seconds` (so that a
+  /// server that stopped running is not ready either), and one `SELECT` of the inbox
   /// table. Never retried: readiness says how the database is, not how it will be.
   ///
   /// A readiness route (`serve`'s `GET /readyz`) calls it, so a load balancer sends shares only
@@ -22,7 +23,8 @@ extension PostgresInbox {
       bounded.tcpUserTimeoutMilliseconds = max(1, seconds) * 1000
       let connection = try PGConnection(
         url: url, connectTimeout: seconds, applicationName: options.applicationName,
-        settings: bounded.connectionSettings(boundsStatements: true))
+        settings: bounded.connectionSettings(boundsStatements: true),
+        answerTimeout: .seconds(max(1, seconds)))
       try connection.query(
         "SELECT 1 FROM share_ingest.inbox_shares LIMIT 1", operation: "check readiness")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 import SystemCalls
 
@@ -17,7 +18,7 @@ import SystemCalls
 /// Every operation reconnects on its own when the server went away (a restart), for
 /// `PostgresOptions.reconnectTimeout`; a claim in progress cannot move to another connection,
 /// so a lost connection ends it (the share stays in the inbox for the next attempt).
-public final class PostgresInbox: InboxStore {
+public final class PostgresInbox: InboxStore, PayloadReceivingInbox {
   /// The group directory the payload files are in.
   public let group: GroupDirectory
   /// The database.
@@ -30,9 +31,12 @@ public final class PostgresInbox: InboxStore {
   /// completing payloads a crash left in `.staging/`.
   let files: DirectoryInbox
 
-  /// The inbox in the database at `url`, with its payload files in `group` (for payloads in
-  /// the database, the sharer's own directory, where the loader puts them before the commit
-  /// streams them into the database). Connects when first used.
+  /// The inbox in the database at `url`, with its payload files in `group`. With payloads in
+  /// the database as chunks, a share sends each payload straight from its source into the
+  /// database as it loads (`ChunkReceiver`), writing nothing in `group`; only a share that
+  /// keeps what loaded when something fails, or adopts files received in `.staging/` (an
+  /// HTTP upload), puts them in the sharer's `Incoming/` first, for its commit to stream in.
+  /// Connects when first used.
   public init(
     url: PostgresURL, group: GroupDirectory, options: PostgresOptions = .init(),
     payloads: PostgresPayloads = .groupDirectory
@@ -43,6 +47,10 @@ public final class PostgresInbox: InboxStore {
     pool = ConnectionPool(target: DatabaseTarget(url: url, options: options))
     files = DirectoryInbox(group: group)
   }
+
+  /// Whether shares send their payloads straight from their source into the database (as
+  /// chunks: `ChunkReceiver`), with no copy in `Incoming/` first.
+  package var receivesPayloads: Bool { payloads == .chunks }
 
   /// Checks that the database can be reached and was migrated.
   ///

@@ -16,14 +16,27 @@ import SystemCalls
 /// `CommitOutcomeUnknown` says so, and the share's files are kept. A connection lost before
 /// the commit was sent is simply tried again: the server rolled back everything the attempt
 /// wrote, its large objects included.
-final class PreparedPostgresManifest: PreparedManifest {
+final class PreparedPostgresManifest: PayloadReceivingManifest {
   let inbox: PostgresInbox
   let id: UUID
   private let written = Mutex<ShareManifest?>(nil)
+  /// Payloads taken straight from their source, when the pipeline sends them here.
+  private let receiver: ChunkReceiver
 
   init(inbox: PostgresInbox, id: UUID) {
     self.inbox = inbox
     self.id = id
+    receiver = ChunkReceiver(inbox: inbox, id: id)
+  }
+
+  /// Takes item `position`'s payload straight from `source` into the share's transaction (see
+  /// `ChunkReceiver`).
+  func receivePayload(
+    at position: Int, from source: PayloadSource, isCancelled: () -> Bool,
+    progress: (Int64) -> Void
+  ) throws -> (byteCount: Int64, sha256: String) {
+    try receiver.receive(
+      at: position, from: source, isCancelled: isCancelled, progress: progress)
   }
 
   func write(_ manifest: ShareManifest) async throws {
@@ -39,6 +52,13 @@ final class PreparedPostgresManifest: PreparedManifest {
         preconditionFailure("commit() before write(_:)")
       }
       let hasFiles = manifest.items.contains { $0.kind == .file }
+      if hasFiles, receiver.hasPayloads {
+        // Taken straight from the source: nothing is in `Incoming/`.
+        try receiver.commit(manifest) { manifest, parameters in
+          try commitRows(manifest, parameters)
+        }
+        return
+      }
       var parameters = try Self.parameters(manifest, objects: [:])
       if inbox.payloads.isInDatabase, hasFiles {
         if inbox.payloads == .chunks, ChunkUpload.isSmall(manifest) {
@@ -132,8 +152,10 @@ final class PreparedPostgresManifest: PreparedManifest {
     }
   }
 
-  /// Nothing was written.
-  func discard() async {}
+  /// Rolls back the payloads received, if any; nothing else was written.
+  func discard() async {
+    await IOExecutor.shared.run { receiver.discard() }
+  }
 
   /// The number of chunks of each file item's payload, by position.
   static func chunkCounts(_ manifest: ShareManifest) -> [Int: Int] {

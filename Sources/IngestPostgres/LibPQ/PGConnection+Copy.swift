@@ -8,11 +8,16 @@ extension PGConnection {
   /// (`PGCopyIn`), and ends it; the rows are in when this returns (in the caller's
   /// transaction, when one is open).
   ///
-  /// - Throws: `PostgresError` when the server refuses the statement or a row, or the
-  ///   connection is lost; whatever `body` throws (the `COPY` is then ended as failed, so
-  ///   nothing it sent stays).
+  /// Each wait for the server (to start, to take data, to end) is bounded by `answerTimeout`
+  /// (`PGConnection+Deadline`): the data goes out in non-blocking mode, awaited with `poll`.
+  ///
+  /// - Throws: `PostgresError` when the server refuses the statement or a row, the connection
+  ///   is lost, or the server did not answer in time; whatever `body` throws (the `COPY` is
+  ///   then ended as failed, so nothing it sent stays).
   func copyIn(_ sql: String, operation: String, _ body: (PGCopyIn) throws -> Void) throws {
-    guard let started = pq.exec(handle, sql) else { throw failure(operation) }
+    guard let started = try exchange(operation: operation, { pq.sendQuery(handle, sql) }) else {
+      throw failure(operation)
+    }
     guard pq.resultStatus(started) == PGRES_COPY_IN else {
       _ = try rows(of: started, operation: operation)
       throw PostgresError(
@@ -21,23 +26,42 @@ extension PGConnection {
     }
     pq.clear(started)
     let copy = PGCopyIn(connection: self, operation: operation)
+    guard pq.setnonblocking(handle, 1) == 0 else { throw failure(operation) }
     do {
       try copy.start()
       try body(copy)
       try copy.finish()
     } catch {
+      // A connection given up is dropped as it is: nothing more is sent or awaited on it.
+      guard !isAbandoned else { throw error }
       // Ends the COPY as failed: the server discards it (and fails the transaction).
-      _ = pq.putCopyEnd(handle, "the client stopped the COPY")
-      _ = drainResults(operation: operation)
+      if pq.putCopyEnd(handle, "the client stopped the COPY") == 1 {
+        do throws(PostgresError) {
+          try flush(operation: operation, until: answerDeadline())
+          _ = try drainResults(operation: operation)
+        } catch {
+          // Failing to end the COPY leaves the connection lost or given up; `body`'s error
+          // is the one to report.
+        }
+      }
+      _ = pq.setnonblocking(handle, 0)
       throw error
     }
-    if let failure = drainResults(operation: operation) { throw failure }
+    if let failure = try drainResults(operation: operation) { throw failure }
+    guard pq.setnonblocking(handle, 0) == 0 else { throw failure(operation) }
   }
 
-  /// Reads every result left of the statement in progress; the first error among them.
-  private func drainResults(operation: String) -> PostgresError? {
+  /// Reads every result left of the statement in progress (each within the answer timeout);
+  /// the first error among them.
+  ///
+  /// - Throws: `PostgresError` when the server did not answer in time or the connection is
+  ///   lost.
+  private func drainResults(operation: String) throws(PostgresError) -> PostgresError? {
     var first: PostgresError?
-    while let result = pq.getResult(handle) {
+    let deadline = answerDeadline()
+    while true {
+      try awaitResult(operation: operation, until: deadline)
+      guard let result = pq.getResult(handle) else { break }
       do {
         _ = try rows(of: result, operation: operation)
       } catch {
@@ -53,8 +77,10 @@ extension PGConnection {
   func queryBinary(_ sql: String, _ parameters: [PGValue] = [], operation: String)
     throws(PostgresError) -> [[[UInt8]?]]
   {
-    let result = PGParameters.with(parameters) { count, types, values, lengths, formats in
-      pq.execParams(handle, sql, count, types, values, lengths, formats, 1)
+    let result = try exchange(operation: operation) {
+      PGParameters.with(parameters) { count, types, values, lengths, formats in
+        pq.sendQueryParams(handle, sql, count, types, values, lengths, formats, 1)
+      }
     }
     guard let result, pq.resultStatus(result) == PGRES_TUPLES_OK else {
       // Its error, read as any other statement's.
@@ -129,12 +155,16 @@ final class PGCopyIn {
     try send(bytes)
   }
 
-  /// Sends the trailer.
+  /// Sends the trailer, and waits (within the answer timeout) until all is sent.
   fileprivate func finish() throws(PostgresError) {
     Self.append(Int16(-1), to: &pending)
     try flush()
-    guard connection.pq.putCopyEnd(connection.handle, nil) == 1 else {
-      throw connection.failure(operation)
+    while true {
+      let outcome = connection.pq.putCopyEnd(connection.handle, nil)
+      guard outcome >= 0 else { throw connection.failure(operation) }
+      // 0: not queued, the buffer full (non-blocking mode): send what waits first.
+      try connection.flush(operation: operation, until: connection.answerDeadline())
+      if outcome == 1 { return }
     }
   }
 
@@ -150,18 +180,20 @@ final class PGCopyIn {
     if let failure { throw failure }
   }
 
-  /// Sends `bytes` (libpq, in blocking mode, waits for room on the socket).
+  /// Sends `bytes`: queued by libpq (in non-blocking mode), then sent, each wait for room on
+  /// the socket bounded by the answer timeout; libpq's buffer holds at most one call's bytes.
   private func send(_ bytes: UnsafeRawBufferPointer) throws(PostgresError) {
     var offset = 0
     while offset < bytes.count {
       guard let base = bytes.baseAddress else { return }
       let count = min(bytes.count - offset, Int(Int32.max))
-      guard
-        connection.pq.putCopyData(
-          connection.handle, base.advanced(by: offset).assumingMemoryBound(to: CChar.self),
-          Int32(count)) == 1
-      else { throw connection.failure(operation) }
-      offset += count
+      let outcome = connection.pq.putCopyData(
+        connection.handle, base.advanced(by: offset).assumingMemoryBound(to: CChar.self),
+        Int32(count))
+      guard outcome >= 0 else { throw connection.failure(operation) }
+      // 0: not queued, the buffer full: sent what waits, then queued again.
+      try connection.flush(operation: operation, until: connection.answerDeadline())
+      if outcome == 1 { offset += count }
     }
   }
 

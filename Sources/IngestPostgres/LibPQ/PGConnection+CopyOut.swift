@@ -10,8 +10,14 @@ extension PGConnection {
   /// read (or `PGCopyOut.finish(on:)` read and dropped the rest).
   ///
   /// - Throws: `PostgresError` when the server refuses the statement.
+  ///
+  /// Each wait for the server (to start, for each row, to end) is bounded by `answerTimeout`
+  /// (`PGConnection+Deadline`): the rows are taken with libpq's non-blocking `PQgetCopyData`,
+  /// the socket awaited with `poll`.
   func copyOut(_ sql: String, operation: String) throws(PostgresError) -> PGCopyOut {
-    guard let started = pq.exec(handle, sql) else { throw failure(operation) }
+    guard let started = try exchange(operation: operation, { pq.sendQuery(handle, sql) }) else {
+      throw failure(operation)
+    }
     guard pq.resultStatus(started) == PGRES_COPY_OUT else {
       _ = try rows(of: started, operation: operation)
       throw PostgresError(
@@ -56,15 +62,27 @@ final class PGCopyOut {
   ///
   /// - Throws: `PostgresError` when the server fails the statement (its transaction is then
   ///   failed), the connection is lost, or a row is not in the binary format (a connection
-  ///   failure: the connection is given up).
+  ///   failure: the connection is given up), or did not send the row within the connection's
+  ///   `answerTimeout` (the connection is then given up).
   func nextRow(on connection: PGConnection) throws(PostgresError) -> [UnsafeRawBufferPointer?]? {
+    let deadline = connection.answerDeadline()
     while !isFinished {
       if let buffer {
         pq.freemem(buffer)
         self.buffer = nil
       }
       var received: UnsafeMutablePointer<CChar>?
-      let length = pq.getCopyData(connection.handle, &received, 0)
+      // Without blocking: 0 while no whole row has arrived, then the socket is awaited.
+      let length = pq.getCopyData(connection.handle, &received, 1)
+      if length == 0 {
+        _ = try connection.waitForSocket(writing: false, operation: operation, until: deadline)
+        guard pq.consumeInput(connection.handle) == 1 else {
+          var failure = connection.failure(operation)
+          failure.isConnectionFailure = true
+          throw failure
+        }
+        continue
+      }
       if length == -1 {
         try end(on: connection)
         return nil
@@ -128,7 +146,10 @@ final class PGCopyOut {
   private func end(on connection: PGConnection) throws(PostgresError) {
     isFinished = true
     var first: PostgresError?
-    while let result = pq.getResult(connection.handle) {
+    let deadline = connection.answerDeadline()
+    while true {
+      try connection.awaitResult(operation: operation, until: deadline)
+      guard let result = pq.getResult(connection.handle) else { break }
       do throws(PostgresError) {
         _ = try connection.rows(of: result, operation: operation)
       } catch {

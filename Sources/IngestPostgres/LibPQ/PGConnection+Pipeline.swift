@@ -29,12 +29,12 @@ extension PGConnection {
   /// (roll back to a savepoint taken before the pipeline to go on). Without pipeline mode
   /// (an older libpq) the statements are run one at a time, stopping the same way.
   ///
-  /// The statements are written before any result is read, in blocking mode: the caller keeps
-  /// the pipeline small enough (a few hundred statements with small results) that the
-  /// server's replies fit in the socket's buffers while the statements are still being sent.
+  /// The statements are queued in non-blocking mode and sent, reading the server's replies
+  /// meanwhile, every wait bounded by the answer timeout (one deadline for the whole
+  /// pipeline, `PGConnection+Deadline`).
   ///
-  /// - Throws: `PostgresError` when the pipeline cannot be sent or the connection is lost;
-  ///   statements' own failures are in the outcomes.
+  /// - Throws: `PostgresError` when the pipeline cannot be sent, the connection is lost, or
+  ///   the server did not answer in time; statements' own failures are in the outcomes.
   func pipeline(_ statements: [PGStatement], operation: String) throws(PostgresError)
     -> [Result<PGRows, PostgresError>]
   {
@@ -42,26 +42,31 @@ extension PGConnection {
       let sync = pq.pipelineSync
     else { return try oneByOne(statements, operation: operation) }
     guard enter(handle) == 1 else { throw failure(operation) }
+    let deadline = answerDeadline()
     var sent = 0
-    for statement in statements {
-      let accepted = PGParameters.with(statement.parameters) {
-        count, types, values, lengths, formats in
-        pq.sendQueryParams(handle, statement.sql, count, types, values, lengths, formats, 0)
+    try sendWithoutBlocking(operation: operation, until: deadline) { () throws(PostgresError) in
+      for statement in statements {
+        let accepted = PGParameters.with(statement.parameters) {
+          count, types, values, lengths, formats in
+          pq.sendQueryParams(handle, statement.sql, count, types, values, lengths, formats, 0)
+        }
+        guard accepted == 1 else { break }
+        sent += 1
       }
-      guard accepted == 1 else { break }
-      sent += 1
-    }
-    guard sync(handle) == 1 else {
-      let error = failure(operation)
-      _ = exit(handle)
-      throw error
+      guard sync(handle) == 1 else {
+        let error = failure(operation)
+        _ = exit(handle)
+        throw error
+      }
     }
     var outcomes: [Result<PGRows, PostgresError>] = []
     outcomes.reserveCapacity(statements.count)
     for _ in 0..<sent {
       // A statement's results end with a null result.
       var outcome: Result<PGRows, PostgresError>?
-      while let result = pq.getResult(handle) {
+      while true {
+        try awaitResult(operation: operation, until: deadline)
+        guard let result = pq.getResult(handle) else { break }
         if outcome == nil {
           outcome = Result { () throws(PostgresError) in try rows(of: result, operation: operation)
           }
@@ -73,6 +78,7 @@ extension PGConnection {
       outcomes.append(outcome)
     }
     // The synchronisation point's own result.
+    try awaitResult(operation: operation, until: deadline)
     guard let synced = pq.getResult(handle) else { throw failure(operation) }
     let status = pq.resultStatus(synced)
     pq.clear(synced)

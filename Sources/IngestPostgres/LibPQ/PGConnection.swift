@@ -17,6 +17,11 @@ import SystemCalls
 /// `withSavepoint` (`PGConnection+Transactions`). A connection is used by one thread at a time:
 /// `ConnectionSlot` keeps it behind a `Mutex`. Errors carry the operation, the server (its URL
 /// without a password), the SQLSTATE and the server's message.
+///
+/// Statements are sent without waiting and their answers awaited with `poll` on the socket
+/// (`PGConnection+Deadline`), each wait bounded by `answerTimeout`: a server that stopped
+/// answering (paused, its kernel still acknowledging, so that no TCP timeout fires) is given
+/// up, its statement cancelled and the connection dropped, with a `PostgresError` saying so.
 final class PGConnection {
   /// The server, for messages.
   let url: PostgresURL
@@ -25,16 +30,23 @@ final class PGConnection {
   let handle: OpaquePointer
   /// libpq's functions.
   let pq: cpostgres_api
+  /// How long a statement may wait for the server's answer (sending it and reading its
+  /// result), and a `COPY` for the server to take or give data; nil: no bound (migrations).
+  let answerTimeout: Duration?
+  /// Whether the connection was given up after the server did not answer in time.
+  var isAbandoned = false
 
   /// Connects to `url`; `connectTimeout` seconds at most (libpq's `connect_timeout`, which the
   /// URL may override), with `settings` (further libpq keywords and values: TCP timeouts,
   /// keepalives, `options`), which the URL may override too. Notices (`CREATE ... IF NOT
-  /// EXISTS` skipping) are not printed.
+  /// EXISTS` skipping) are not printed. `answerTimeout` bounds each wait for the server's
+  /// answer afterwards (nil: none).
   init(
     url: PostgresURL, connectTimeout: Int, applicationName: String,
-    settings: [(String, String)] = []
+    settings: [(String, String)] = [], answerTimeout: Duration? = nil
   ) throws(PostgresError) {
     self.url = url
+    self.answerTimeout = answerTimeout
     let library: cpostgres_api
     switch LibPQ.loaded.result {
     case .success(let functions): library = functions
@@ -72,8 +84,8 @@ final class PGConnection {
     pq.finish(handle)
   }
 
-  /// Whether the connection is lost (the server closed it, or it broke).
-  var isBroken: Bool { pq.status(handle) != CONNECTION_OK }
+  /// Whether the connection is lost (the server closed it, or it broke, or it was given up).
+  var isBroken: Bool { isAbandoned || pq.status(handle) != CONNECTION_OK }
 
   /// Whether a transaction is open on the connection (in progress, idle in it, or failed).
   var isInTransaction: Bool {
@@ -101,15 +113,18 @@ final class PGConnection {
   func query(_ sql: String, _ parameters: [PGValue] = [], operation: String)
     throws(PostgresError) -> PGRows
   {
-    let result = PGParameters.with(parameters) { count, types, values, lengths, formats in
-      pq.execParams(handle, sql, count, types, values, lengths, formats, 0)
+    let result = try exchange(operation: operation) {
+      PGParameters.with(parameters) { count, types, values, lengths, formats in
+        pq.sendQueryParams(handle, sql, count, types, values, lengths, formats, 0)
+      }
     }
     return try rows(of: result, operation: operation)
   }
 
   /// Runs `sql`, one or more statements without parameters (fixed DDL, `LISTEN`).
   func execute(_ sql: String, operation: String) throws(PostgresError) {
-    _ = try rows(of: pq.exec(handle, sql), operation: operation)
+    let result = try exchange(operation: operation) { pq.sendQuery(handle, sql) }
+    _ = try rows(of: result, operation: operation)
   }
 
   /// Reads what arrived on the socket without blocking and returns the notifications received

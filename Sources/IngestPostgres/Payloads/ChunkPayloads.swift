@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 
 /// Where a claimed share's payloads are in the database, by file item position.
@@ -17,8 +18,8 @@ struct PayloadPlaces: Sendable {
 /// The payload store of a share claimed from a PostgreSQL inbox whose sharer put its payloads
 /// in the database as chunks (`payload_chunks`): small ones read with the claim itself
 /// (`prefetch`), larger ones streamed by `COPY ... TO STDOUT` (`Reader`) in the claim's own
-/// transaction, which holds the share's row, so no other importer removes them meanwhile. The chunks go with the
-/// share's rows (a foreign key), in the transaction that deletes them.
+/// transaction, which holds the share's row, so no other importer removes them meanwhile. The
+/// chunks go with the share's rows (a foreign key), in the transaction that deletes them.
 struct ChunkPayloads: PayloadStore {
   /// The largest payload read with the claim.
   static let prefetchLimit = 64 << 10

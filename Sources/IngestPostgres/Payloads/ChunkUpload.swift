@@ -1,5 +1,6 @@
 import Digests
 import Foundation
+import InboxReading
 import Ingest
 import SystemCalls
 

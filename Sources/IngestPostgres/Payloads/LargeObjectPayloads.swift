@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 
 /// Where a PostgreSQL inbox's sharers put their shares' payloads.

@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 import SystemCalls
 
@@ -16,8 +17,8 @@ struct LargeObjectUpload {
   let group: GroupDirectory
   let operation: String
 
-  /// Puts `item`'s payload (item `position` of share `shareID`) in a new large object, in the transaction open on `connection`,
-  /// and returns its oid.
+  /// Puts `item`'s payload (item `position` of share `shareID`) in a new large object, in the
+  /// transaction open on `connection`, and returns its oid.
   ///
   /// - Throws: `IOError` when the file cannot be read, `PayloadError` when it does not hold the
   ///   manifest's size, `PostgresError` when the server refuses.

@@ -170,6 +170,7 @@ public enum PostgresSchema {
   static let migrator = SchemaMigrator([
     SchemaStep(version: 1, sql: version1), SchemaStep(version: 2, sql: version2),
     SchemaStep(version: 3, sql: version3), SchemaStep(version: 4, sql: version4),
+    SchemaStep(version: 5, sql: version5),
   ])
 
   /// Version 1: the inbox and the library.
@@ -325,6 +326,18 @@ extension PostgresSchema {
     WHERE i.payload_oid IS NOT NULL AND i.payload_chunks IS NOT NULL;
     UPDATE share_ingest.inbox_items SET payload_oid = NULL
     WHERE payload_oid IS NOT NULL AND payload_chunks IS NOT NULL;
+    """
+}
+
+extension PostgresSchema {
+  /// Version 5: a payload's chunks may go in before its item's row, in the same transaction
+  /// (the foreign key checked at commit), so that a share streams its payloads straight from
+  /// their source and writes its rows, with the sizes and digests measured on the way, last
+  /// (`ChunkReceiver`). Deleting an item still removes its chunks at once (`ON DELETE
+  /// CASCADE` is never deferred).
+  static let version5 = """
+    ALTER TABLE share_ingest.payload_chunks
+      ALTER CONSTRAINT payload_chunks_share_id_position_fkey DEFERRABLE INITIALLY DEFERRED;
     """
 }
 

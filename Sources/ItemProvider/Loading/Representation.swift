@@ -54,14 +54,14 @@ struct Representation: Sendable {
 
   /// Whether this representation's type is `identifier` or conforms to it.
   func conforms(to identifier: String) -> Bool {
-    if typeIdentifier.caseInsensitiveCompare(identifier) == .orderedSame { return true }
+    if typeIdentifier.isSameIdentifier(as: identifier) { return true }
     guard let type, let other = UTType(identifier) else { return false }
     return type.conforms(to: other)
   }
 
   /// Whether this representation's type is `identifier` exactly (ignoring case).
   func matchesExactly(_ identifier: String) -> Bool {
-    typeIdentifier.caseInsensitiveCompare(identifier) == .orderedSame
+    typeIdentifier.isSameIdentifier(as: identifier)
   }
 }
 

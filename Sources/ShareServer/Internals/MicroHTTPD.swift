@@ -274,8 +274,9 @@ final class HTTPExchange: Sendable {
 /// `@unchecked Sendable`, against the house style, because region-based isolation cannot
 /// see these pointers as disconnected: they arrive as parameters of MHD's C callbacks (or are
 /// made from them), so they cannot be moved into a `Mutex` as `sending` values, as Sniffing's
-/// libmagic handles are. The rule the compiler cannot check: the daemon's pointer is used only under `HTTPDaemon`'s lock; a connection's is stored
-/// only while the connection is suspended, and used once, for `MHD_resume_connection`, which
+/// libmagic handles are. The rule the compiler cannot check: the daemon's pointer is used only
+/// under `HTTPDaemon`'s lock; a connection's is stored only while the connection is suspended,
+/// and used once, for `MHD_resume_connection`, which
 /// libmicrohttpd allows from any thread.
 private struct MHDPointer: @unchecked Sendable {
   let pointer: OpaquePointer

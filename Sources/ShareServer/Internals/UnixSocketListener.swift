@@ -16,7 +16,7 @@ enum UnixSocketListener {
     if FileSystem.exists(path) {
       let kind = (try? FileSystem.status(ofPath: path))?.kind
       guard kind == .socket else {
-        throw .socketPathTaken(path: path, what: "a \(kind.map { "\($0)" } ?? "file")")
+        throw .socketPathTaken(path: path, what: kind?.article ?? "a file")
       }
       switch cmicrohttpd_unix_socket_is_live(path) {
       case 0:

@@ -20,7 +20,8 @@ public enum AppleArchiveError: Error, Sendable, Equatable, CustomStringConvertib
     case .truncated(let part, let needed, let available, let offset):
       "Apple Archive truncated in \(part) at byte \(offset): needs \(needed), \(available) remain"
     case .unknownFieldType(let key, let subtype, let offset):
-      "Apple Archive field \(key) at byte \(offset) has unknown type 0x\(String(subtype, radix: 16))"
+      "Apple Archive field \(key) at byte \(offset) has unknown type"
+        + " 0x\(String(subtype, radix: 16))"
     case .invalidField(let key, let reason, let offset):
       "Apple Archive field \(key) at byte \(offset) is invalid: \(reason)"
     case .tooManyEntries(let limit):

@@ -31,7 +31,8 @@ public enum AEAError: Error, Sendable, Equatable, CustomStringConvertible {
     case .wrongMagic(let bytes):
       "not an Apple Encrypted Archive: starts with \(Hex.string(bytes)), not AEA1"
     case .truncated(let part, let needed, let available, let offset):
-      "archive truncated in the \(part) at byte \(offset): needs \(needed) bytes, \(available) remain"
+      "archive truncated in the \(part) at byte \(offset): needs \(needed) bytes,"
+        + " \(available) remain"
     case .unsupportedProfile(let profile, let name):
       "archive profile \(profile) (\(name)) is encrypted or unknown; only profile 0"
         + " (signed, not encrypted) can be read"

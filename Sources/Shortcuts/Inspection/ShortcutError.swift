@@ -23,6 +23,12 @@ public enum ShortcutError: Error, Sendable, CustomStringConvertible {
   /// `IOError` names the operation, the path as given, and the cause.
   case io(IOError)
 
+  /// The failed file operation, when the shortcut's file could not be read.
+  public var ioError: IOError? {
+    if case .io(let error) = self { return error }
+    return nil
+  }
+
   /// A message saying what failed and what to do.
   public var description: String {
     switch self {

@@ -115,6 +115,7 @@ public struct ShortcutServer: Sendable, Equatable {
 extension ShortcutServer: CustomStringConvertible {
   /// The URL and whether a bearer token is asked for.
   public var description: String {
-    "\(url.absoluteString) (\(asksForToken ? "bearer token asked for at import" : "no bearer token"))"
+    "\(url.absoluteString)"
+      + " (\(asksForToken ? "bearer token asked for at import" : "no bearer token"))"
   }
 }

@@ -3,8 +3,9 @@
 /// `text/tab-separated-values`).
 ///
 /// A table is decided by the shape of several records, never by one line: at least three
-/// records (four when each has only two fields split by commas or semicolons), every one with the same number of fields,
-/// two or more, parsed with RFC 4180's quoting (a quoted field may hold delimiters, doubled
+/// records (four when each has only two fields split by commas or semicolons), every one with the
+/// same number of fields, two or more, parsed with RFC 4180's quoting (a quoted field may hold
+/// delimiters, doubled
 /// quotes and line breaks; a quote inside an unquoted field is not CSV). Shapes that text of
 /// other kinds takes are refused: prose whose lines each hold one comma (its fields run to
 /// several words), code whose lines end in a semicolon (a last column that is always empty, or

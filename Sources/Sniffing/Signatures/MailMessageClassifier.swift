@@ -101,7 +101,8 @@ enum MailMessageClassifier {
     return Detection(
       ["com.apple.mail.email", "public.email-message"], mimeType: "message/rfc822",
       note:
-        "RFC 5322 header section, \(fieldCount) fields (\(known.sorted().prefix(4).joined(separator: ", ")))"
+        "RFC 5322 header section, \(fieldCount) fields"
+        + " (\(known.sorted().prefix(4).joined(separator: ", ")))"
     )
   }
 }

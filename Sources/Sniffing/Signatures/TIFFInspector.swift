@@ -4,9 +4,10 @@
 /// A raw file is a TIFF whose first directory (IFD0) holds a DNGVersion tag, or whose maker
 /// (the Make tag) is a camera vendor and whose IFD0 is a reduced-resolution preview, points to
 /// sub-images, or holds sensor data itself (a colour filter array, a raw-only compression, as
-/// in Pentax PEF), as raw files are laid out. IFD0 is read whole (up to 512 entries). A file cut off before its Make tag (or that tag's
-/// value) but with such an IFD0 is camera raw of no known maker. A TIFF whose IFD0 lies beyond the bytes at hand is
-/// reported as plain TIFF: nothing in it says otherwise.
+/// in Pentax PEF), as raw files are laid out. IFD0 is read whole (up to 512 entries). A file cut
+/// off before its Make tag (or that tag's value) but with such an IFD0 is camera raw of no known
+/// maker. A TIFF whose IFD0 lies beyond the bytes at hand is reported as plain TIFF: nothing in
+/// it says otherwise.
 enum TIFFInspector {
   private static let camera = ["public.camera-raw-image"]
   /// The most IFD0 entries read (12 bytes each): real directories hold a few dozen to ~150.

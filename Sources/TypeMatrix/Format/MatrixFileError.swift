@@ -1,7 +1,7 @@
 import SystemCalls
 
 /// What is wrong in a matrix file, and where: the row (by index and name) and the field path.
-public struct MatrixFileError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct MatrixFileError: Error, Sendable, Hashable, NameQuotingDescription {
   /// The file.
   public var path: String
   /// The row's index (from 0), when the problem is in a row.
@@ -23,17 +23,19 @@ public struct MatrixFileError: Error, Sendable, Hashable, CustomStringConvertibl
     self.problem = problem
   }
 
+  /// The description for a terminal: the path and the row's name quoted
+  /// (`NameQuoting.terminal`: a name with control characters as `$'...'`).
+  public var description: String { description(quoting: .terminal) }
+
   /// `matrix.json, row 3 "Photos: one photo", expect.outcome: ...`, the path and the row's
-  /// name quoted (a name with control characters as `$'...'`) and the name shortened.
-  public var description: String {
+  /// name written by `quoting` and the name shortened; the field and the problem with any
+  /// control character replaced.
+  public func description(quoting: NameQuoting) -> String {
     var places: [String] = []
-    if !path.isEmpty { places.append(TerminalText.quoted(path)) }
+    if !path.isEmpty { places.append(quoting.quote(path)) }
     if let row {
       var place = "row \(row + 1)"
-      if let rowName {
-        let shown = TerminalText.shortened(rowName)
-        place += shown.hasPrefix("$'") ? " \(shown)" : " \"\(shown)\""
-      }
+      if let rowName { place += " " + quoting.echoed(rowName, mark: "\"") }
       places.append(place)
     }
     if !field.isEmpty { places.append(TerminalText.excerpt(field)) }

@@ -20,8 +20,10 @@ public enum JUnitReport {
     let total = results.reduce(0.0) { $0 + seconds($1.duration) }
     var lines = [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
-      #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(format(total))">"#,
-      #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(format(total))">"#,
+      #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)""#
+        + #" failures="\#(failures)" errors="\#(errors)" time="\#(format(total))">"#,
+      #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)""#
+        + #" failures="\#(failures)" errors="\#(errors)" time="\#(format(total))">"#,
     ]
     if !warnings.isEmpty {
       lines.append("    <properties>")
@@ -30,7 +32,8 @@ public enum JUnitReport {
     }
     for result in results {
       let open =
-        #"    <testcase classname="\#(escape(suiteName))" name="\#(escape(result.name))" time="\#(format(seconds(result.duration)))""#
+        #"    <testcase classname="\#(escape(suiteName))" name="\#(escape(result.name))""#
+        + #" time="\#(format(seconds(result.duration)))""#
       var body: [String] = []
       if let error = result.error {
         body.append(#"      <error message="\#(escape(error))"/>"#)

@@ -1,6 +1,8 @@
 import Foundation
 import Importer
+import InboxReading
 import Ingest
+import SystemCalls
 
 /// Imports a row's share into a throwaway SQLite library beside its group directory, with the
 /// main app's importer, and reads back what the library holds: what the main app would end up
@@ -76,7 +78,7 @@ extension LibraryRecords {
         .importShare(claim)
       try await claim.finish()
     } catch {
-      try? await claim.release(recording: "\(error)")
+      try? await claim.release(recording: NameQuoting.verbatim.describe(error))
       throw LibraryRecordsError(message: "\(error)")
     }
     guard

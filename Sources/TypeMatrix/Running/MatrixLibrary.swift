@@ -1,4 +1,5 @@
 import Foundation
+import InboxReading
 import Ingest
 
 /// Where a row's committed share is imported, to read back what the main app ends up with.

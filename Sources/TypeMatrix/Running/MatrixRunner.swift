@@ -1,5 +1,6 @@
 import ActivationRules
 import Foundation
+import InboxReading
 import Ingest
 import ItemProvider
 import SystemCalls

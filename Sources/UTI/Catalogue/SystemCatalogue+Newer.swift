@@ -40,7 +40,8 @@ extension SystemCatalogue {
     # macOS 10.13+, so older systems declare it outside CoreTypes and the macOS 12 list lacks
     # it). MIME type image/x-adobe-dng: the "10.15.7 answers" of `frameworkTypes` give dng ->
     # com.adobe.raw-image with preferred MIME type image/x-adobe-dng. Imported kind UNVERIFIED.
-    I com.adobe.raw-image | public.image | dng | image/x-adobe-dng | Adobe Digital Negative (DNG) raw image
+    I com.adobe.raw-image | public.image | dng | image/x-adobe-dng\
+     | Adobe Digital Negative (DNG) raw image
     # public.geojson: UTI from Apple's documentation,
     # https://developer.apple.com/documentation/uniformtypeidentifiers/uttype-swift.struct/geojson
     # (UTType.geoJSON, iOS 18 / macOS 15), which names no parent. Parent public.json, the tags
@@ -56,7 +57,8 @@ extension SystemCatalogue {
     # creates it with typeWithIdentifier:, picker code reports it arriving as a .pvt directory).
     # No Apple page documents its declaration: parents (copied from the macOS 12 declaration of
     # com.apple.private.live-photo-bundle), extension pvt and exported kind are UNVERIFIED.
-    E com.apple.live-photo-bundle | com.apple.live-photo com.apple.bundle com.apple.package | pvt |  | Live Photo package from Photos
+    E com.apple.live-photo-bundle | com.apple.live-photo com.apple.bundle com.apple.package | pvt\
+     |  | Live Photo package from Photos
     # net.daringfireball.markdown: identifier and "conforms to public.utf8-plain-text" from
     # Apple's documentation of UTType.markdown (iOS, macOS and the other systems 27.0),
     # https://developer.apple.com/documentation/uniformtypeidentifiers/uttype-swift.struct/markdown
@@ -65,6 +67,7 @@ extension SystemCatalogue {
     # Markdown editors: QLOmni's notes on macOS 26), which is why macOS 12 lacks it. Extensions
     # md, markdown and mdown: a newer Mac's extension-to-type list (apps installed);
     # MIME type text/markdown (RFC 7763) and the imported kind: UNVERIFIED.
-    I net.daringfireball.markdown | public.utf8-plain-text | md markdown mdown | text/markdown | Markdown formatted text
+    I net.daringfireball.markdown | public.utf8-plain-text | md markdown mdown | text/markdown\
+     | Markdown formatted text
     """
 }

@@ -10,6 +10,17 @@
 /// filename extensions and MIME types in declared order (space separated, `-` for none may be
 /// left empty), and a description in our own words. Lines starting with `#` are comments.
 ///
+/// A line longer than the 100 columns `.swift-format` sets is wrapped in the source at a space,
+/// before a `|` where one fits: the source line ends with `\` (Swift's line continuation in a
+/// multi-line string literal, so the string holds no newline there) and the space it broke at
+/// starts the next source line, one column right of the table's indentation:
+///
+///     E public.vcard | public.text public.contact | vcf vcard\
+///      | text/vcard text/directory text/x-vcard | Contact card in vCard format
+///
+/// The table's text is then the same one line per type as unwrapped, byte for byte, so the
+/// compiled catalogue's line ranges do not change either.
+///
 /// The tables are not parsed when a process starts: `CompiledCatalogue` holds the compiled
 /// graph (identifiers, parents, the conformance closure, the tag indexes), laid out at build
 /// time by `scripts/compile-catalogue.sh`, with where each type's line is, and a declaration is

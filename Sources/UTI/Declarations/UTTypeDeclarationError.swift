@@ -28,6 +28,12 @@ public enum UTTypeDeclarationError: Error, Sendable, Equatable, NameQuotingDescr
   /// The description for a terminal: each name quoted (`NameQuoting.terminal`).
   public var description: String { description(quoting: .terminal) }
 
+  /// The failed file operation, when the declarations' file could not be read.
+  public var ioError: IOError? {
+    if case .unreadableFile(let error) = self { return error }
+    return nil
+  }
+
   /// The message, saying what is wrong, where, and how to fix it, each name written by
   /// `quoting`.
   public func description(quoting: NameQuoting) -> String {

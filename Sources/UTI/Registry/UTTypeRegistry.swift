@@ -176,23 +176,35 @@ public final class UTTypeRegistry: Sendable {
     return reader.warnings + warnings
   }
 
+  /// Merges `declarations` into the application's and installs the new snapshot.
+  ///
+  /// The snapshot is built outside the lock: building one walks the whole catalogue, and every
+  /// lookup on every thread takes the lock to read the current snapshot, so a registration that
+  /// held it while building made them all wait (in the tests, every worker of the I/O executor
+  /// at once, behind rule after rule registering the same declarations). Declarations already
+  /// registered as they are leave the snapshot as it is; a registration that lands while this
+  /// one builds makes it merge again, over the newer declarations.
   private func register(
     _ declarations: [LocatedDeclaration]
   ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationWarning] {
-    try state.withLock { (state: inout State) throws(UTTypeDeclarationError) in
-      var validator = DeclarationValidator(
-        system: Self.systemGraph,
-        existing: state.applicationDeclarations
-      )
+    while true {
+      let existing = state.withLock { $0.applicationDeclarations }
+      var validator = DeclarationValidator(system: Self.systemGraph, existing: existing)
       let merged = try validator.merge(
         declarations, limit: Self.maximumApplicationDeclarations)
-      state.applicationDeclarations = merged
-      state.graph = TypeGraph(
+      if merged == existing { return validator.warnings }
+      let graph = TypeGraph(
         declarations: SystemCatalogue.declarations.map { ($0, TypeGraph.Origin.system) }
           + merged.map { ($0, TypeGraph.Origin.application) }
       )
-      hasRegistered.store(true, ordering: .releasing)
-      return validator.warnings
+      let installed = state.withLock { state in
+        guard state.applicationDeclarations == existing else { return false }
+        state.applicationDeclarations = merged
+        state.graph = graph
+        hasRegistered.store(true, ordering: .releasing)
+        return true
+      }
+      if installed { return validator.warnings }
     }
   }
 

@@ -44,7 +44,7 @@ enum GroupsCommand: ParsableCommand {
     let configured = AppGroupContainers.shared.configuredDirectories()
     if let identifier = try arguments.positionals().first {
       guard AppGroupContainers.isValidGroupIdentifier(identifier) else {
-        throw CLIError(AppGroupError.malformedIdentifier(identifier))
+        throw AppGroupError.malformedIdentifier(identifier).cliError
       }
       guard let path = configured[identifier] else {
         let known =
@@ -52,7 +52,7 @@ enum GroupsCommand: ParsableCommand {
           ? "none is configured; set \(AppGroupContainers.environmentVariable)="
             + "\(identifier)=/absolute/path"
           : "configured: " + configured.keys.sorted().joined(separator: ", ")
-        throw CLIError.noInput("no App Group \(TerminalText.quoted(identifier)); \(known)")
+        throw CLIError(status: .noInput) { "no App Group \($0.quote(identifier)); \(known)" }
       }
       if json {
         try Output.json(

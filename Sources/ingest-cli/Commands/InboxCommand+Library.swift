@@ -1,5 +1,6 @@
 import Foundation
 import Importer
+import InboxReading
 import Ingest
 import SystemCalls
 

@@ -142,9 +142,9 @@ enum InboxCommand: ParsableCommand {
               note: "hand each manifest to a command"),
           ],
           exitStatus: "0 every share handed over; 65 every share that stays in the inbox (each is"
-            + " named) cannot be read, holds a payload that is not what its manifest says, or breaks"
-            + " the contract; 73 --to or the library cannot be created; 74 a share's handler failed"
-            + " otherwise (it stays in the inbox).")
+            + " named) cannot be read, holds a payload that is not what its manifest says, or"
+            + " breaks the contract; 73 --to or the library cannot be created; 74 a share's"
+            + " handler failed otherwise (it stays in the inbox).")
       case .watch:
         CommandSpec(
           name: rawValue,
@@ -301,7 +301,8 @@ enum InboxCommand: ParsableCommand {
       for entry in entries {
         var line =
           "\(entry.id)  \(entry.receivedAt)  \(entry.items) item\(entry.items == 1 ? "" : "s")"
-          + "  \(ProgressDisplay.bytes(entry.byteCount))  \(TerminalText.quoted(entry.source ?? "-"))"
+          + "  \(ProgressDisplay.bytes(entry.byteCount))"
+          + "  \(TerminalText.quoted(entry.source ?? "-"))"
         if let attempts = entry.failedAttempts {
           line += "  failed \(attempts)x: \(TerminalText.quoted(entry.lastError ?? ""))"
         }
@@ -322,7 +323,7 @@ enum InboxCommand: ParsableCommand {
       return error.field.isEmpty ? error.problem : "\(error.field): \(error.problem)"
     }
     if let error = error as? IOError { return error.reason }
-    return "\(error)"
+    return NameQuoting.verbatim.describe(error)
   }
 
   static func show(_ inbox: any InboxStore, json: Bool, arguments: inout Arguments) async throws
@@ -471,7 +472,7 @@ enum InboxCommand: ParsableCommand {
         Output.error("ingest-cli: metrics on http://\(shownHost):\(server.port)/metrics")
         metricsServer = server
       } catch {
-        throw CLIError(status: .cannotCreate, message: "\(error)")
+        throw CLIError(status: .cannotCreate, describing: error)
       }
       measured = wrapper
     }
@@ -576,7 +577,8 @@ enum InboxCommand: ParsableCommand {
           largeObjectsRemoved: objects?.removed))
     } else {
       var line =
-        "removed \(report.removedFromStaging + report.removedFromIncoming + report.removedFromInbox)"
+        "removed"
+        + " \(report.removedFromStaging + report.removedFromIncoming + report.removedFromInbox)"
         + " stale file(s),"
         + " \(ProgressDisplay.bytes(report.bytesFreed)); completed \(report.completed)"
         + " payload(s) of committed shares"

@@ -240,7 +240,7 @@ enum MatrixCommand: ParsableCommand {
       do {
         try FileSystem.writeFile(atPath: junit, bytes: Array(xml.utf8))
       } catch {
-        throw CLIError(status: .cannotCreate, message: "\(error)")
+        throw CLIError(status: .cannotCreate, describing: error)
       }
     }
     let failed = results.filter { !$0.passed }.count
@@ -332,7 +332,7 @@ enum MatrixCommand: ParsableCommand {
       do {
         try FileSystem.writeFile(atPath: output, bytes: [UInt8](data))
       } catch {
-        throw CLIError(status: .cannotCreate, message: "\(error)")
+        throw CLIError(status: .cannotCreate, describing: error)
       }
     } else {
       print(String(decoding: data, as: UTF8.self), terminator: "")

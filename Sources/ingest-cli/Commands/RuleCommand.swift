@@ -228,7 +228,8 @@ enum RuleCommand: ParsableCommand {
     let semantics = options.reading.semantics
     let positionals = try arguments.positionals()
     guard let ruleArgument = positionals.first, filesMode || positionals.count == 1 else {
-      throw CLIError.usage("unexpected argument '\(positionals.dropFirst().first ?? "")'")
+      let extra = positionals.dropFirst().first ?? ""
+      throw CLIError(status: .usage) { "unexpected argument \($0.echoed(extra))" }
     }
     let files = Array(positionals.dropFirst())
     let rule = try RuleInputs.loadRule(ruleArgument, declarationFiles: declarationFiles)
@@ -247,7 +248,7 @@ enum RuleCommand: ParsableCommand {
       do {
         share = try LocalShare(files: try files.map(InputPath.shareableFile), sniffer: sniffer)
       } catch let error as SniffError {
-        throw CLIError(error)
+        throw error.cliError
       }
       share.items.first?.attributedTitle = title.map { NSAttributedString(string: $0) }
       share.items.first?.attributedContentText = contentText.map { NSAttributedString(string: $0) }
@@ -260,7 +261,7 @@ enum RuleCommand: ParsableCommand {
         do {
           try profile.replaceJavaScriptResults(with: javaScriptResults)
         } catch {
-          throw CLIError.usage("\(error)")
+          throw CLIError(status: .usage, describing: error)
         }
       }
       input = profile.activationInput
@@ -312,7 +313,9 @@ enum RuleCommand: ParsableCommand {
       let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let identifier = parts[0].trimmingCharacters(in: .whitespaces)
       guard !identifier.isEmpty, !identifier.contains(where: { $0.isWhitespace }) else {
-        throw CLIError.usage("--attachment '\(spec)': '\(piece)' is not a type identifier")
+        throw CLIError(status: .usage) {
+          "--attachment \($0.echoed(spec)): \($0.echoed(String(piece))) is not a type identifier"
+        }
       }
       identifiers.append(identifier)
       guard parts.count == 2 else { continue }

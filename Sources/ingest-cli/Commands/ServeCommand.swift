@@ -71,7 +71,8 @@ enum ServeCommand: ParsableCommand {
       that authenticates.
 
       The web app: GET / is an install page with a pairing form; POST /pair with one of the \
-      tokens answers with a cookie (HttpOnly, SameSite=Strict, Secure with --tls-cert or --behind-https; an \
+      tokens answers with a cookie (HttpOnly, SameSite=Strict, Secure with --tls-cert or \
+      --behind-https; an \
       HMAC of the token under a key held in memory, so a restart asks devices to pair again) \
       that stands in for the header on POST /share and on the pages, for POSTs from the \
       server's own origin. GET /manifest.webmanifest is the web app manifest, its share_target \
@@ -99,7 +100,11 @@ enum ServeCommand: ParsableCommand {
       reason, within the reconnect window (INGEST_POSTGRES_RECONNECT_SECONDS, 3 s for serve) \
       and the connection's own timeouts (INGEST_POSTGRES_CONNECT_TIMEOUT_SECONDS 5, \
       INGEST_POSTGRES_TCP_USER_TIMEOUT_SECONDS 10, INGEST_POSTGRES_STATEMENT_TIMEOUT_SECONDS \
-      60), never after TCP's back-off. A client that retries sends the same Idempotency-Key \
+      60), never after TCP's back-off; a database that stopped answering (a paused server, \
+      which no TCP timeout catches) is given up after INGEST_POSTGRES_ANSWER_TIMEOUT_SECONDS \
+      (15 for serve, 65 for other commands): the statement is cancelled, the connection \
+      dropped, and the share answered 503 "the database did not answer within 15 s". A client that \
+      retries sends the same Idempotency-Key \
       header (1-255 printable ASCII characters: a random UUID per share; a form may carry it \
       as its idempotency_key field, as the web app's send form does): the key becomes the \
       share's id, so a share sent again, to this server or another on the same database, \
@@ -314,7 +319,7 @@ enum ServeCommand: ParsableCommand {
       do {
         tls = try ShareServer.TLSCredentials(privateKeyFile: key, certificateFile: certificate)
       } catch {
-        throw CLIError(status: .noInput, message: "\(error)")
+        throw CLIError(status: .noInput, describing: error)
       }
     case (nil, nil): tls = nil
     default: throw CLIError.usage("--tls-cert and --tls-key are given together")
@@ -337,8 +342,10 @@ enum ServeCommand: ParsableCommand {
     let (_, group) = try given.group.open()
     let database = try await Backends.database(given.backends)
     // A share that cannot reach the database is answered 503 within seconds, not held for
-    // the 10-second window other commands wait: its client retries (with its key).
-    let inbox = try await Backends.inbox(database, group: group, reconnectDefault: .seconds(3))
+    // the 10-second window other commands wait, nor for the 65 seconds they wait for a stalled
+    // server's answer: its client retries (with its key).
+    let inbox = try await Backends.inbox(
+      database, group: group, reconnectDefault: .seconds(3), answerDefault: .seconds(15))
     let pipeline = SharePipeline(group: group, inbox: inbox, contract: contract)
     // What a killed server left (its uploads and the pipeline's copies in .staging/, a
     // manifest never committed): every file a live share holds carries the in-flight lock,
@@ -391,10 +398,11 @@ enum ServeCommand: ParsableCommand {
       // Every thumbnail is decoded by this program started again, in a process with limits of
       // its own (IngestCLI.main answers ThumbnailWorker.argument first).
       server = try ShareServer(
-        pipeline: pipeline, rule: rule, library: library, thumbnailDecoding: .thisExecutable,
+        pipeline: pipeline, rule: rule, inbox: inbox, library: library,
+        thumbnailDecoding: .thisExecutable,
         configuration: configuration, log: { Output.error("serve: \($0)") })
     } catch {
-      throw CLIError(status: .cannotCreate, message: "\(error)")
+      throw CLIError(status: .cannotCreate, describing: error)
     }
     server.stopOnSignals([SIGINT, SIGTERM])
     switch server.listening {
@@ -402,13 +410,13 @@ enum ServeCommand: ParsableCommand {
       let shownHost = host.contains(":") ? "[\(host)]" : host
       print("listening on \(tls == nil ? "http" : "https")://\(shownHost):\(port)")
     case .unixSocket(let path):
-      print("listening on unix:\(path)")
+      print("listening on unix:\(TerminalText.quoted(path))")
     }
     Output.flush()
     do {
       try await server.run()
     } catch {
-      throw CLIError(status: .ioError, message: "\(error)")
+      throw CLIError(status: .ioError, describing: error)
     }
     await pipeline.close()
     return .success

@@ -223,7 +223,7 @@ enum ShareCommand: ParsableCommand {
       return try FileSystem.makeTemporaryDirectory(
         in: FileManager.default.temporaryDirectory.path, prefix: "ingest-share")
     } catch {
-      throw CLIError(status: .cannotCreate, message: "\(error)")
+      throw CLIError(status: .cannotCreate, describing: error)
     }
   }
 }

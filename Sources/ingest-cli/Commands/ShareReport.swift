@@ -127,7 +127,7 @@ struct ShareReport: Encodable {
       exitStatus = .notAccepted
     case (_, let outcome?):
       if let shareError = outcome.error {
-        error = "\(shareError)"
+        error = NameQuoting.verbatim.describe(shareError)
         failure = Self.failure(shareError)
         (status, exitStatus) = Self.classify(shareError)
       } else {
@@ -215,7 +215,7 @@ struct ShareReport: Encodable {
       }
     case .failed(let failure):
       report.result = "failed"
-      report.reason = "\(failure)"
+      report.reason = NameQuoting.verbatim.describe(failure)
     case .notLoaded:
       report.result = "not loaded"
     }
@@ -247,9 +247,9 @@ struct ShareReport: Encodable {
     case "committed":
       line("committed", "share \(shareID ?? "")", painted: colors.green("committed"))
     case "hidden", "rejected":
-      line(status, error ?? "", painted: colors.yellow(status))
+      line(status, TerminalText.quoted(error ?? ""), painted: colors.yellow(status))
     default:
-      line("failed", error ?? "", painted: colors.red("failed"))
+      line("failed", TerminalText.quoted(error ?? ""), painted: colors.red("failed"))
     }
     let attachmentCount = attachments.count
     line(
@@ -287,7 +287,7 @@ struct ShareReport: Encodable {
           line("", "\(colors.arrow) \(attachment.kind ?? "") in the manifest")
         }
       case "skipped", "failed":
-        line("", "\(attachment.result): \(attachment.reason ?? "")")
+        line("", "\(attachment.result): \(TerminalText.quoted(attachment.reason ?? ""))")
       default:
         break
       }

@@ -141,7 +141,7 @@ extension ShortcutCommand {
     do {
       app = try ShortcutApp(bundleIdentifier: bundle, name: name, teamIdentifier: team)
     } catch {
-      throw CLIError.usage("\(error)")
+      throw CLIError(status: .usage, describing: error)
     }
     var builder = WorkflowBuilder(app: app)
     if let action = options.action { builder.action = action }
@@ -160,9 +160,11 @@ extension ShortcutCommand {
     } else {
       print(
         """
-        wrote \(TerminalText.quoted(options.output)): \(data.count) bytes, unsigned binary property list
+        wrote \(TerminalText.quoted(options.output)): \(data.count) bytes, \
+        unsigned binary property list
           actions: \(made.actions.joined(separator: " -> "))
-          bound to: \(app.bundleIdentifier) (\(TerminalText.quoted(app.name)), team \(app.teamIdentifier))
+          bound to: \(app.bundleIdentifier) (\(TerminalText.quoted(app.name)), \
+        team \(app.teamIdentifier))
         \(made.instructions)
         """)
       for warning in builder.warnings { Output.error("warning: \(warning)") }
@@ -187,7 +189,7 @@ extension ShortcutCommand {
     do {
       server = try ShortcutServer(url: url, asksForToken: !options.isWithoutToken)
     } catch {
-      throw CLIError.usage("--post-to: \(error)")
+      throw CLIError(status: .usage) { "--post-to: \($0.describe(error))" }
     }
     var builder = UploadWorkflowBuilder(server: server)
     builder.input = appearance.input

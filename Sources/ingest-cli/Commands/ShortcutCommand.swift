@@ -123,10 +123,10 @@ enum ShortcutCommand: ParsableCommand {
     } catch let error as CLIError {
       throw error
     } catch let error as SharedLibraryError {
-      throw CLIError(status: .ioError, message: "\(error)")
+      throw CLIError(status: .ioError, describing: error)
     } catch {
       // A message about the content does not name the file; say which one.
-      throw CLIError.data("\(TerminalText.quoted(name)): \(error)")
+      throw CLIError(status: .dataError) { "\($0.quote(name)): \($0.describe(error))" }
     }
     let verification = file.verify()
     let report = ShortcutReport(path: name, file: file, verification: verification)
@@ -239,7 +239,9 @@ struct ShortcutReport: Encodable {
     }
     if let signer {
       lines.append(
-        "  signed by: \(signer.method == .contact ? "contact (Apple ID, people who know me)" : "iCloud (anyone)")"
+        "  signed by: "
+          + (signer.method == .contact
+            ? "contact (Apple ID, people who know me)" : "iCloud (anyone)")
       )
       let formatter = ISO8601DateFormatter()
       for (index, certificate) in signer.certificates.enumerated() {
@@ -298,9 +300,8 @@ struct ShortcutReport: Encodable {
       lines.append("  bound apps: none")
     } else {
       let apps = boundApps.map { quoted($0.bundleIdentifier) }
-      lines.append(
-        "  bound apps: \(apps.enumerated().filter { apps.firstIndex(of: $0.element) == $0.offset }.map(\.element).joined(separator: ", "))"
-      )
+      let distinct = apps.enumerated().filter { apps.firstIndex(of: $0.element) == $0.offset }
+      lines.append("  bound apps: \(distinct.map(\.element).joined(separator: ", "))")
     }
     return lines.joined(separator: "\n") + "\n"
   }

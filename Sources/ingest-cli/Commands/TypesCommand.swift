@@ -130,7 +130,7 @@ enum TypesCommand: ParsableCommand {
       do {
         return try sniffer.sniff(data: Data(bytes))
       } catch {
-        throw CLIError(error)
+        throw error.cliError
       }
     }
     let file: String
@@ -142,7 +142,7 @@ enum TypesCommand: ParsableCommand {
     do {
       return try sniffer.sniff(fileAtPath: file)
     } catch {
-      throw CLIError(error)
+      throw error.cliError
     }
   }
 

@@ -127,7 +127,8 @@ enum UTICommand: ParsableCommand {
         }
         if type.isDynamic {
           warnings.append(
-            "no declared type has the filename extension '\(tag)'; \(type.identifier) is a dynamic type"
+            "no declared type has the filename extension '\(tag)'; \(type.identifier) is a"
+              + " dynamic type"
           )
         }
         descriptions.append(Description(query: "--ext \(value)", type: type))

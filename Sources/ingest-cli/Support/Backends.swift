@@ -1,5 +1,6 @@
 import Foundation
 import Importer
+import InboxReading
 import Ingest
 import IngestPostgres
 import SystemCalls
@@ -24,10 +25,13 @@ enum Backends {
   /// before it fails; `INGEST_POSTGRES_CONNECT_TIMEOUT_SECONDS` (5),
   /// `INGEST_POSTGRES_TCP_USER_TIMEOUT_SECONDS` (10; 0 the system's) and
   /// `INGEST_POSTGRES_STATEMENT_TIMEOUT_SECONDS` (60; 0 none) bound one connection attempt,
-  /// data left unacknowledged on a cut link, and one statement.
-  static func options(reconnectDefault: Duration = .seconds(10)) throws(CLIError)
-    -> PostgresOptions
-  {
+  /// data left unacknowledged on a cut link, and one statement on the server;
+  /// `INGEST_POSTGRES_ANSWER_TIMEOUT_SECONDS` (default `answerDefault`, 65 s; `serve` 15 s;
+  /// 0 none) bounds, on the client, each wait for the server's answer (a server stopped or
+  /// stalled, which none of the others catches).
+  static func options(
+    reconnectDefault: Duration = .seconds(10), answerDefault: Duration = .seconds(65)
+  ) throws(CLIError) -> PostgresOptions {
     var options = PostgresOptions(reconnectTimeout: reconnectDefault)
     func seconds(_ variable: String, _ range: ClosedRange<Double>) throws(CLIError) -> Duration? {
       guard let text = ProcessEnvironment.value(variable), !text.isEmpty else { return nil }
@@ -52,6 +56,10 @@ enum Backends {
     }
     if let value = try seconds("INGEST_POSTGRES_STATEMENT_TIMEOUT_SECONDS", 0...86_400) {
       options.statementTimeoutMilliseconds = milliseconds(value)
+    }
+    options.answerTimeoutMilliseconds = milliseconds(answerDefault)
+    if let value = try seconds("INGEST_POSTGRES_ANSWER_TIMEOUT_SECONDS", 0...86_400) {
+      options.answerTimeoutMilliseconds = milliseconds(value)
     }
     return options
   }
@@ -85,11 +93,12 @@ enum Backends {
   /// The inbox in `database` (as `database(_:)` finds it), else the group's directory inbox.
   static func inbox(
     _ database: (PostgresURL, PostgresPayloads)?, group: GroupDirectory,
-    reconnectDefault: Duration = .seconds(10)
+    reconnectDefault: Duration = .seconds(10), answerDefault: Duration = .seconds(65)
   ) async throws -> any InboxStore {
     guard let (url, payloads) = database else { return DirectoryInbox(group: group) }
     let inbox = PostgresInbox(
-      url: url, group: group, options: try options(reconnectDefault: reconnectDefault),
+      url: url, group: group,
+      options: try options(reconnectDefault: reconnectDefault, answerDefault: answerDefault),
       payloads: payloads)
     do {
       try await inbox.connect()
@@ -211,17 +220,6 @@ enum Backends {
       return library
     } catch {
       throw CLIError(describing: error)
-    }
-  }
-}
-
-extension CLIError {
-  /// A database whose schema this program cannot use: one never migrated is missing input
-  /// (66), another version's is bad data (65).
-  init(_ error: PostgresSchemaError) {
-    switch error {
-    case .notMigrated: self = .noInput("\(error)")
-    case .older, .newer: self = .data("\(error)")
     }
   }
 }

@@ -24,18 +24,7 @@ extension CLIError {
     } else if type(of: error as Any) is NSError.Type {
       self.init(foundation: error as NSError)
     } else {
-      self = CLIError(status: .ioError, message: "\(error)")
-    }
-  }
-
-  /// An App Group that is not configured (66), misspelt (64), or whose directory cannot be
-  /// made (73).
-  init(_ error: AppGroupError) {
-    switch error {
-    case .unknownIdentifier: self = .noInput("\(error)")
-    case .malformedIdentifier, .notAbsolutePath: self = .usage("\(error)")
-    case .symbolicLink, .notADirectory, .cannotCreate:
-      self = CLIError(status: .cannotCreate, message: "\(error)")
+      self = CLIError(status: .ioError, describing: error)
     }
   }
 
@@ -92,57 +81,74 @@ extension IOError: CLIErrorConvertible {
   var cliError: CLIError { .io(self, role: operation.isReading ? .input : .output) }
 }
 
-extension ActivationRuleError: CLIErrorConvertible {
-  var cliError: CLIError { CLIError(self) }
+/// An error about a file a user gave (a rule, type declarations, a shortcut, a source profile,
+/// a file to sniff): one that could not be read ends as its `IOError` does (an input's status,
+/// `ExitStatus(for:role:)`); anything wrong with what it holds is bad data (65). Its message is
+/// its description, names quoted at print time.
+protocol InputFileError: CLIErrorConvertible {
+  /// The failed file operation, when the file could not be read.
+  var ioError: IOError? { get }
 }
 
-extension UTTypeDeclarationError: CLIErrorConvertible {
-  var cliError: CLIError { CLIError(self) }
+extension InputFileError {
+  var cliError: CLIError {
+    ioError.map { CLIError.io($0, role: .input) } ?? CLIError(status: .dataError, describing: self)
+  }
 }
 
-extension ShortcutError: CLIErrorConvertible {
-  var cliError: CLIError { CLIError(self) }
+extension ActivationRuleError: InputFileError {}
+extension UTTypeDeclarationError: InputFileError {}
+extension ShortcutError: InputFileError {}
+extension SourceProfileError: InputFileError {}
+extension SniffError: InputFileError {}
+
+/// An error whose exit status its type alone decides; its message is its description, names
+/// quoted at print time.
+protocol StatusOfItsType: CLIErrorConvertible {
+  /// The status every error of the type ends the command with.
+  static var exitStatus: ExitStatus { get }
 }
 
-extension SourceProfileError: CLIErrorConvertible {
-  var cliError: CLIError { CLIError(self) }
-}
-
-extension SniffError: CLIErrorConvertible {
-  var cliError: CLIError { CLIError(self) }
-}
-
-extension AppGroupError: CLIErrorConvertible {
-  var cliError: CLIError { CLIError(self) }
-}
-
-extension PostgresSchemaError: CLIErrorConvertible {
-  var cliError: CLIError { CLIError(self) }
+extension StatusOfItsType {
+  var cliError: CLIError { CLIError(status: Self.exitStatus, describing: self) }
 }
 
 /// What a manifest holds is bad data.
-extension ManifestError: CLIErrorConvertible {
-  var cliError: CLIError { CLIError(status: .dataError, describing: self) }
-}
-
+extension ManifestError: StatusOfItsType { static var exitStatus: ExitStatus { .dataError } }
 /// What a matrix file holds is bad data.
-extension MatrixFileError: CLIErrorConvertible {
-  var cliError: CLIError { .data("\(self)") }
-}
-
+extension MatrixFileError: StatusOfItsType { static var exitStatus: ExitStatus { .dataError } }
 /// A group directory that cannot be found or made: 73.
-extension GroupLocationError: CLIErrorConvertible {
-  var cliError: CLIError { CLIError(status: .cannotCreate, message: "\(self)") }
+extension GroupLocationError: StatusOfItsType {
+  static var exitStatus: ExitStatus { .cannotCreate }
 }
-
 /// A share described wrongly on the command line: a usage error.
-extension LocalShareError: CLIErrorConvertible {
-  var cliError: CLIError { .usage("\(self)") }
+extension LocalShareError: StatusOfItsType { static var exitStatus: ExitStatus { .usage } }
+/// `--javascript-results` that cannot be taken: a usage error.
+extension JavaScriptResultsError: StatusOfItsType { static var exitStatus: ExitStatus { .usage } }
+
+/// An App Group that is not configured (66), misspelt (64), or whose directory cannot be made
+/// (73).
+extension AppGroupError: CLIErrorConvertible {
+  var cliError: CLIError {
+    let status: ExitStatus =
+      switch self {
+      case .unknownIdentifier: .noInput
+      case .malformedIdentifier, .notAbsolutePath: .usage
+      case .symbolicLink, .notADirectory, .cannotCreate: .cannotCreate
+      }
+    return CLIError(status: status, describing: self)
+  }
 }
 
-/// `--javascript-results` that cannot be taken: a usage error.
-extension JavaScriptResultsError: CLIErrorConvertible {
-  var cliError: CLIError { .usage("\(self)") }
+/// A database never migrated is missing input (66); one of another schema version, bad data
+/// (65).
+extension PostgresSchemaError: CLIErrorConvertible {
+  var cliError: CLIError {
+    switch self {
+    case .notMigrated: CLIError(status: .noInput, describing: self)
+    case .older, .newer: CLIError(status: .dataError, describing: self)
+    }
+  }
 }
 
 /// Foundation's reason for a file error, as an `IOError`'s cause.

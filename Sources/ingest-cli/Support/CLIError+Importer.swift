@@ -24,7 +24,7 @@ extension CLIError {
     do {
       resolved = try path ?? Library.defaultPath()
     } catch {
-      throw CLIError(status: .cannotCreate, message: "\(error)")
+      throw CLIError(status: .cannotCreate, describing: error)
     }
     do {
       return try Library(path: resolved, create: create)

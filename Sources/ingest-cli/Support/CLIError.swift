@@ -22,9 +22,10 @@ struct CLIError: Error, CustomStringConvertible, NameQuotingDescription {
     self.describe = describe
   }
 
-  /// An error whose message is `error`'s description, its names quoted at print time.
-  init(status: ExitStatus, describing error: some NameQuotingDescription & Sendable) {
-    self.init(status: status) { error.description(quoting: $0) }
+  /// An error whose message is `error`'s description, its names quoted at print time (when
+  /// it holds names: `NameQuotingDescription`).
+  init(status: ExitStatus, describing error: any Error) {
+    self.init(status: status) { $0.describe(error) }
   }
 
   /// The message for a terminal or standard error: names quoted.

@@ -101,8 +101,10 @@ struct ContractOptions: ParsableOptions {
     do {
       return try JSONInput.decode(InputContract.self, from: Data(bytes))
     } catch {
-      let name = path == "-" ? InputPath.standardInputName : TerminalText.quoted(path)
-      throw CLIError.data("\(name) is not an input contract: \(error)")
+      throw CLIError(status: .dataError) {
+        let name = path == "-" ? InputPath.standardInputName : $0.quote(path)
+        return "\(name) is not an input contract: \($0.describe(error))"
+      }
     }
   }
 }

@@ -31,7 +31,7 @@ enum JavaScriptResultsOption {
     do {
       return try JavaScriptPreprocessingResults(json: json)
     } catch {
-      throw CLIError.data("--javascript-results: \(error)")
+      throw CLIError(status: .dataError) { "--javascript-results: \($0.describe(error))" }
     }
   }
 }

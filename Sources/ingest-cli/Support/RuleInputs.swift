@@ -39,7 +39,7 @@ enum RuleInputs {
         predicateFormat: argument, options: escaped ? [.decodesXMLEntitiesInStrings] : [],
         origin: "the predicate given on the command line", registry: registry)
     } catch let error as ActivationRuleError {
-      throw CLIError(error)
+      throw error.cliError
     }
   }
 
@@ -89,8 +89,10 @@ enum RuleInputs {
   /// A profile or directory that cannot be read is missing input (66, by
   /// `ExitStatus(for:role:)`); a malformed one is bad data (65).
   static func profileError(_ error: any Error, path: String) -> CLIError {
-    guard let error = error as? SourceProfileError else { return .data("\(path): \(error)") }
-    return CLIError(error)
+    guard let error = error as? SourceProfileError else {
+      return CLIError(status: .dataError) { "\($0.quote(path)): \($0.describe(error))" }
+    }
+    return error.cliError
   }
 
   /// The profiles of `--sources DIR`, or the shipped ones.
@@ -110,7 +112,9 @@ enum RuleInputs {
       throw profileError(error, path: sourcesDirectory)
     }
     guard !profiles.isEmpty else {
-      throw CLIError.noInput("no source-app profiles (*.json) in \(sourcesDirectory)")
+      throw CLIError(status: .noInput) {
+        "no source-app profiles (*.json) in \($0.quote(sourcesDirectory))"
+      }
     }
     return profiles
   }

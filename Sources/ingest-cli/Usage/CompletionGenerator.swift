@@ -81,7 +81,8 @@ enum CompletionGenerator {
       "    if [[ $word == -- ]]; then ended=1; continue; fi",
       "    if ((!ended)) && [[ \" $valopts \" == *\" $word \"* ]]; then ((i++)); continue; fi",
       "    [[ $word == -* ]] && ((!ended)) && continue",
-      "    if [[ -n $subs && \" $subs \" == *\" $word \"* ]]; then path=\"${path:+$path }$word\"; fi",
+      "    if [[ -n $subs && \" $subs \" == *\" $word \"* ]]; then"
+        + " path=\"${path:+$path }$word\"; fi",
       "  done",
       "  _ingest_cli_spec \"$path\"",
       "  COMPREPLY=()",
@@ -109,7 +110,8 @@ enum CompletionGenerator {
     case .values(let words):
       "COMPREPLY=($(compgen -W \(bashWord(words.joined(separator: " "))) -- \"$cur\"))"
     case .commands:
-      "COMPREPLY=($(compgen -W \(bashWord(root.subcommands.map(\.name).joined(separator: " "))) -- \"$cur\"))"
+      "COMPREPLY=($(compgen -W"
+        + " \(bashWord(root.subcommands.map(\.name).joined(separator: " "))) -- \"$cur\"))"
     }
   }
 
@@ -186,7 +188,8 @@ enum CompletionGenerator {
     }
     let exclusion = option.isRepeatable ? "" : "(\(names.joined(separator: " ")))"
     return
-      "'\(exclusion)'\(repeated.isEmpty ? "" : "'*'"){\(names.joined(separator: ","))}'[\(help)]\(value)'"
+      "'\(exclusion)'\(repeated.isEmpty ? "" : "'*'"){\(names.joined(separator: ","))}"
+      + "'[\(help)]\(value)'"
   }
 
   static func zshAction(_ completion: Completion, root: CommandSpec) -> String {

@@ -1,7 +1,8 @@
 import Ingest
+import TestSupport
 import Testing
 
-@Suite("Sizes for people: one formatter, one unit in a comparison")
+@Suite("Sizes for people: one formatter, one unit in a comparison", .onIOExecutor)
 struct ByteCountTests {
   @Test(
     "Decimal units with one decimal, as the command line prints them",

@@ -8,7 +8,7 @@ import Testing
 /// A file its writer made in `.staging/` and hashed while writing (a request body the share
 /// server received) becomes the payload itself: one write per upload, with every guarantee of
 /// a copied payload.
-@Suite("Share pipeline: adopting a received file instead of copying it")
+@Suite("Share pipeline: adopting a received file instead of copying it", .onIOExecutor)
 struct AdoptionTests {
   /// Writes the corpus photo into a new in-flight file in `.staging/` as the server writes a
   /// body, and hands it over with its digest; returns it and its inode.

@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("Inbox: oldest first, one claim at a time, removed only when finished")
+@Suite("Inbox: oldest first, one claim at a time, removed only when finished", .onIOExecutor)
 struct InboxTests {
   static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
 
@@ -127,7 +127,8 @@ struct InboxTests {
     let future = UUID()
     try Data(
       """
-      {"schemaVersion": 3, "id": "\(future.uuidString)", "receivedAt": "2026-09-21T14:13:20Z", "items": []}
+      {"schemaVersion": 3, "id": "\(future.uuidString)", "receivedAt": "2026-09-21T14:13:20Z", \
+      "items": []}
       """.utf8
     ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(future.uuidString).json"))
     let unknown = await #expect(throws: ManifestError.self) { try await inbox.claim(future) }
@@ -143,7 +144,8 @@ struct InboxTests {
       """
       {"schemaVersion": 1, "id": "\(id.uuidString)", "receivedAt": "2026-03-08T01:30:00-05:00",
        "source": "tests", "extra": {"nested": true},
-       "items": [{"kind": "text", "typeIdentifier": "public.plain-text", "text": "hi", "lang": "en"},
+       "items": [{"kind": "text", "typeIdentifier": "public.plain-text", "text": "hi", "lang": \
+      "en"},
                  {"kind": "url", "typeIdentifier": "public.url", "url": "https://example.com/"}]}
       """.utf8
     ).write(to: URL(fileURLWithPath: fixture.groupPath + "/Inbox/\(id.uuidString).json"))
@@ -213,7 +215,7 @@ struct InboxTests {
   }
 }
 
-@Suite("Logs carry stages, types, sizes and errors, never what was shared")
+@Suite("Logs carry stages, types, sizes and errors, never what was shared", .onIOExecutor)
 struct LogContentTests {
   @Test("A distinctive text, file name and file content appear in no log line")
   func nothingShared() async throws {

@@ -10,7 +10,7 @@ import Testing
   import Glibc
 #endif
 
-@Suite("InboxWatcher: shares handed over as they arrive, until stopped")
+@Suite("InboxWatcher: shares handed over as they arrive, until stopped", .onIOExecutor)
 struct InboxWatcherTests {
   /// Records the ids it is handed; fails the ids it is told to.
   final class Recorder: ShareHandler {
@@ -91,7 +91,10 @@ struct InboxWatcherTests {
   }
 
   @Test(
-    "A broken manifest is reported once however often the inbox is re-scanned, and again once it changes"
+    """
+    A broken manifest is reported once however often the inbox is re-scanned, and again once it \
+    changes
+    """
   )
   func reportsBrokenManifestOnce() async throws {
     let fixture = try PipelineFixture(prefix: "watcher")

@@ -4,7 +4,8 @@ import Testing
 
 @testable import Ingest
 
-@Suite("Manifest times: written from gmtime_r as Date.ISO8601FormatStyle writes them")
+@Suite(
+  "Manifest times: written from gmtime_r as Date.ISO8601FormatStyle writes them", .onIOExecutor)
 struct ManifestDateTests {
   @Test("The same text as the format style, whole seconds and fractions, and read back")
   func sameAsFormatStyle() {

@@ -3,7 +3,8 @@ import Ingest
 import TestSupport
 import Testing
 
-@Suite("Manifests as JSON: the same bytes JSONEncoder writes, and read back the same")
+@Suite(
+  "Manifests as JSON: the same bytes JSONEncoder writes, and read back the same", .onIOExecutor)
 struct ManifestJSONTests {
   /// Every ASCII character, control characters included, and some that are not ASCII.
   static let awkward: String = {

@@ -6,7 +6,7 @@ import SystemCalls
 import TestSupport
 import Testing
 
-@Suite("Payloads published by hard link: a durable name from staging to the inbox")
+@Suite("Payloads published by hard link: a durable name from staging to the inbox", .onIOExecutor)
 struct PublishTests {
   static let photo = PipelineFixture.photo
 

@@ -9,7 +9,8 @@ import Testing
   import Glibc
 #endif
 
-@Suite("Share pipeline: every failure leaves the share wholly in the inbox or not at all")
+@Suite(
+  "Share pipeline: every failure leaves the share wholly in the inbox or not at all", .onIOExecutor)
 struct ShareFailureTests {
   static let photo = ProjectPaths.corpus.appendingPathComponent("files/photo.jpg")
 
@@ -75,6 +76,8 @@ struct ShareFailureTests {
     let outcome = await fixture.pipeline().share(
       PipelineFixture.item([source.fileProvider(typeIdentifier: "public.jpeg")]))
     #expect(outcome.isCommitted)
+    // The source deletes its file once the load's callback returned, after the copy.
+    #expect(await source.wait(until: .answers))
     #expect(!FileManager.default.fileExists(atPath: source.file.path))
     let item = try #require(try fixture.manifests().first?.items.first)
     #expect(item.sha256 == (try FileDigest.sha256(of: Self.photo.path)))
@@ -197,7 +200,10 @@ struct ShareFailureTests {
   }
 
   @Test(
-    "A large file lands whole with its digest: copied by the kernel, by reads and writes where the kernel cannot, and rolled back when the disk fills",
+    """
+    A large file lands whole with its digest: copied by the kernel, by reads and writes where the \
+    kernel cannot, and rolled back when the disk fills
+    """,
     arguments: ["kernel copy", "reads and writes", "disk full"])
   func largeFile(_ path: String) async throws {
     let fixture = try PipelineFixture()

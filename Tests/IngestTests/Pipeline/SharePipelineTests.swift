@@ -4,7 +4,7 @@ import ItemProvider
 import TestSupport
 import Testing
 
-@Suite("Share pipeline: real profiles end to end into the group directory")
+@Suite("Share pipeline: real profiles end to end into the group directory", .onIOExecutor)
 struct SharePipelineTests {
   @Test("A photo from Photos lands as its HEIC, 0600 in a 0700 Incoming, with a matching digest")
   func photo() async throws {

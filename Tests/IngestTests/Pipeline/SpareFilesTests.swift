@@ -6,7 +6,7 @@ import SystemCalls
 import TestSupport
 import Testing
 
-@Suite("Files made ahead: taken by the next shares, never left behind")
+@Suite("Files made ahead: taken by the next shares, never left behind", .onIOExecutor)
 struct SpareFilesTests {
   static let photo = PipelineFixture.photo
 

@@ -12,7 +12,7 @@ import Testing
 /// The sweeper deletes only what it has proved orphaned (issue 42, items 1, 3, 5, 11 and 15):
 /// any manifest it cannot read, for any reason, keeps what it might name; an entry it cannot
 /// remove is skipped and reported; future times and names that are not UTF-8 have a rule.
-@Suite("Sweeper: only what is proved orphaned goes; nothing stops the sweep")
+@Suite("Sweeper: only what is proved orphaned goes; nothing stops the sweep", .onIOExecutor)
 struct SweeperProofTests {
   /// A stale file in `Incoming/` (an hour old).
   static func stale(_ fixture: PipelineFixture, _ name: String, bytes: Int = 100) throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// The sweeper in a group directory other programs write: it keeps whatever a manifest it
 /// cannot read may name, and never takes a file from a share in flight, at any threshold.
-@Suite("Sweeper: nothing a share needs is ever removed, at any threshold")
+@Suite("Sweeper: nothing a share needs is ever removed, at any threshold", .onIOExecutor)
 struct SweeperTrustTests {
   struct UnreadableCase: Sendable, CustomTestStringConvertible {
     var name: String
@@ -97,6 +97,7 @@ struct SweeperTrustTests {
             report.removedFromIncoming + report.removedFromStaging + report.removedFromInbox
           tally.kept += report.keptInFlight
           tally.sweeps += 1
+          if report.keptInFlight > 0 { stop.metInFlight.store(true, ordering: .relaxed) }
         } catch {
           tally.failures.append("\(error)")
         }
@@ -107,7 +108,11 @@ struct SweeperTrustTests {
       for _ in 0..<3 {
         tasks.addTask {
           var outcomes: [ShareOutcome] = []
-          for _ in 0..<20 {
+          // 20 shares each, and more until a sweep has met one in flight (which one does is
+          // the scheduler's choice, so the test waits for that event rather than hoping for
+          // it), 200 each at most.
+          for made in 0..<200 {
+            if made >= 20, stop.metInFlight.load(ordering: .relaxed) { break }
             outcomes.append(
               await pipeline.share(
                 PipelineFixture.item([
@@ -124,7 +129,7 @@ struct SweeperTrustTests {
     #expect(tally.failures.isEmpty)
     print(
       "sweeps beside sharers: \(tally.sweeps) sweeps removed \(tally.removed) files and left"
-        + " \(tally.kept) files of shares in flight while 60 shares were made")
+        + " \(tally.kept) files of shares in flight while \(outcomes.count) shares were made")
     #expect(tally.sweeps > 0)
     #expect(tally.kept > 0, "the sweeps met files of shares in flight")
     let inbox = DirectoryInbox(group: fixture.group)
@@ -142,4 +147,6 @@ struct SweeperTrustTests {
 /// A request to stop, shared with a task.
 final class Stop: Sendable {
   let requested = Atomic<Bool>(false)
+  /// Whether a sweep has met files of a share in flight.
+  let metInFlight = Atomic<Bool>(false)
 }

@@ -7,7 +7,7 @@ import Testing
 /// The strict check every reader of JSON others write goes through (`JSONInput.decode`): what
 /// RFC 8259 forbids or leaves ambiguous and Foundation accepts is refused, located by line,
 /// column and key path.
-@Suite("Strict JSON: duplicate keys, trailing commas, numbers out of range, depth")
+@Suite("Strict JSON: duplicate keys, trailing commas, numbers out of range, depth", .onIOExecutor)
 struct JSONStructureTests {
   struct Refusal: CustomTestStringConvertible, Sendable {
     var label: String
@@ -44,7 +44,8 @@ struct JSONStructureTests {
       label: "an integer of 400 digits", json: "[" + String(repeating: "9", count: 400) + "]",
       field: "[0]", words: ["number out of range"]),
     Refusal(
-      label: "a leading zero", json: #"{"a": 01}"#, field: "a", words: ["not a number JSON allows"]),
+      label: "a leading zero", json: #"{"a": 01}"#, field: "a",
+      words: ["not a number JSON allows"]),
     Refusal(
       label: "a leading plus", json: #"{"a": +1}"#, field: "a", words: ["expected a value"]),
     Refusal(
@@ -104,8 +105,12 @@ struct JSONStructureTests {
   @Test("Over mutated documents the check never passes what Foundation cannot parse")
   func agreesWithFoundation() {
     let seed = Array(
-      #"{"schemaVersion": 2, "items": [{"kind": "file", "byteCount": 1834112, "sha256": "ab", "file": "Incoming/x.heic"}, {"kind": "text", "text": "a\nb \u00e9"}], "n": [1.5e3, -2, true, null]}"#
-        .utf8)
+      #"""
+      {"schemaVersion": 2, "items": [{"kind": "file", "byteCount": 1834112, "sha256": "ab", \#
+      "file": "Incoming/x.heic"}, {"kind": "text", "text": "a\nb \u00e9"}], "n": [1.5e3, -2, \#
+      true, null]}
+      """#
+      .utf8)
     var generator = SplitMix64(seed: 4205)
     var refused = 0
     for round in 0..<20_000 {

@@ -6,7 +6,7 @@ import Testing
 
 /// Rules from `Tests/Fixtures/rules` decided over the hand-written profiles in
 /// `Tests/Fixtures/sources`: what a profile's share looks like to a rule.
-@Suite("Activation rules against source-app profiles")
+@Suite("Activation rules against source-app profiles", .onIOExecutor)
 struct ProfileActivationTests {
   static let fixtures = ProjectPaths.testFixtures
 

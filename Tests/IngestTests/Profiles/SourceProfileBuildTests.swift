@@ -1,9 +1,10 @@
 import Foundation
 import Ingest
 import ItemProvider
+import TestSupport
 import Testing
 
-@Suite("Source-app profiles: built into extension items over real files")
+@Suite("Source-app profiles: built into extension items over real files", .onIOExecutor)
 struct SourceProfileBuildTests {
   /// The class a consumer names when it loads a representation as `type`.
   private static func expectedClass(for type: String) -> AnyClass? {

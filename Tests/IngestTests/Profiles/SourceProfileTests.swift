@@ -2,10 +2,11 @@ import Foundation
 import Ingest
 import ItemProvider
 import SystemCalls
+import TestSupport
 import Testing
 import UTI
 
-@Suite("Source-app profiles: reading and checking")
+@Suite("Source-app profiles: reading and checking", .onIOExecutor)
 struct SourceProfileTests {
   /// Every source app issue 4 lists has a profile.
   @Test("Every source app the issue lists has a profile")
@@ -118,21 +119,30 @@ struct SourceProfileTests {
         label: "unknown object class",
         json: profileJSON(
           representation:
-            #"{"typeIdentifier": "public.jpeg", "delivery": "object", "object": {"class": "NSImage", "file": "files/photo.jpg"}}"#
+            #"""
+            {"typeIdentifier": "public.jpeg", "delivery": "object", "object": {"class": \#
+            "NSImage", "file": "files/photo.jpg"}}
+            """#
         ),
         expected: "object class NSImage"),
       BrokenCase(
         label: "NSURL without a URL",
         json: profileJSON(
           representation:
-            #"{"typeIdentifier": "public.url", "delivery": "object", "object": {"class": "NSURL", "value": "not a url"}}"#
+            #"""
+            {"typeIdentifier": "public.url", "delivery": "object", "object": {"class": "NSURL", \#
+            "value": "not a url"}}
+            """#
         ),
         expected: "absolute URL string"),
       BrokenCase(
         label: "failure code outside the domain",
         json: profileJSON(
           representation:
-            #"{"typeIdentifier": "public.png", "delivery": "object", "object": {"class": "UIImage", "file": "files/screenshot.png"}, "failures": {"public.url": 42}}"#
+            #"""
+            {"typeIdentifier": "public.png", "delivery": "object", "object": {"class": "UIImage", \#
+            "file": "files/screenshot.png"}, "failures": {"public.url": 42}}
+            """#
         ),
         expected: "not an NSItemProviderErrorDomain code"),
       BrokenCase(

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Ingest
 
 /// A JavaScript preprocessing result read as the page the script described.
-@Suite("JavaScript preprocessing results read as a page: URL, title, selection")
+@Suite("JavaScript preprocessing results read as a page: URL, title, selection", .onIOExecutor)
 struct JavaScriptPageTests {
   static func propertyList(_ results: [String: Any]) throws -> Data {
     try PropertyListSerialization.data(

@@ -4,7 +4,7 @@ import ItemProvider
 import TestSupport
 import Testing
 
-@Suite("JavaScript preprocessing results: whatever the extension's script returns")
+@Suite("JavaScript preprocessing results: whatever the extension's script returns", .onIOExecutor)
 struct JavaScriptResultsTests {
   static func results(_ json: String) throws -> JavaScriptPreprocessingResults {
     try JavaScriptPreprocessingResults(json: Data(json.utf8))
@@ -26,7 +26,9 @@ struct JavaScriptResultsTests {
     let share = try LocalShare(
       profile: profile, files: [],
       javaScriptResults: try Self.results(
-        #"{"url": "https://example.com/b", "pageTitle": "B", "wordCount": 1200, "tags": ["a", true]}"#
+        #"""
+        {"url": "https://example.com/b", "pageTitle": "B", "wordCount": 1200, "tags": ["a", true]}
+        """#
       ),
       corpus: ProjectPaths.corpus, workDirectory: work.url)
     let results = try #require(try await Self.delivered(share.items))

@@ -3,7 +3,7 @@ import Ingest
 import TestSupport
 import Testing
 
-@Suite("Shipped profiles: compiled in, the same as corpus/sources")
+@Suite("Shipped profiles: compiled in, the same as corpus/sources", .onIOExecutor)
 struct ShippedProfilesTests {
   @Test("Every profile in corpus/sources is compiled in unchanged (run scripts/embed-profiles.py)")
   func embeddedMatchesCorpus() throws {

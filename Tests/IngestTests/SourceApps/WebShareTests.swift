@@ -7,7 +7,7 @@ import UTI
 
 /// A Web Share Target form wrapped as the "web share" source: the browser's declared types
 /// first where the content agrees, then the content's own.
-@Suite("Web share: a browser's form as an extension item")
+@Suite("Web share: a browser's form as an extension item", .onIOExecutor)
 struct WebShareTests {
   static func file(_ name: String) -> URL {
     ProjectPaths.corpus.appendingPathComponent("files/" + name)

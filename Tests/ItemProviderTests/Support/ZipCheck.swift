@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TestSupport
 
 /// Checks ZIP archives with tools this project did not write: `unzip -t` (Info-ZIP) when it is
@@ -55,18 +56,11 @@ enum ZipCheck {
   }
 
   static func run(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0 else {
-      throw Failure(description: "\(executable) exited \(process.terminationStatus): \(text)")
+    let output = try ChildProcess.run(
+      executable, arguments: arguments, standardError: .standardOutput)
+    let text = output.standardOutputText
+    guard output.outcome.succeeded else {
+      throw Failure(description: "\(executable) \(output.outcome): \(text)")
     }
     return text
   }

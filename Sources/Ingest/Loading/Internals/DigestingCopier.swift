@@ -9,11 +9,18 @@ import SystemCalls
 /// Small files are read once into a buffer, written, and hashed from the same buffer. Large
 /// files (4 MiB and up) are copied by the kernel (`copy_file_range`, as `cp` does), one chunk
 /// at a time, and each chunk is read back from the copy's page cache and hashed on a second
-/// worker of the I/O executor while the next chunk copies: the digest costs more than the copy (about 0.5 s per
-/// GiB with SHA instructions), so the whole copy costs about as much as the digest alone, and
-/// the read-back never leaves the page cache. Where the kernel cannot copy, large files take
-/// the buffer path, still hashed on the second worker. Memory is bounded by the chunk buffers
-/// (4 × 1 MiB), whatever the file's size.
+/// worker of the I/O executor while the next chunk copies: the digest costs more than the copy
+/// (about 0.5 s per GiB with SHA instructions), so the whole copy costs about as much as the
+/// digest alone, and the read-back never leaves the page cache. Where the kernel cannot copy,
+/// large files take the buffer path, still hashed on the second worker. Memory is bounded by
+/// the chunk buffers (4 × 1 MiB), whatever the file's size.
+///
+/// The two workers hand buffers over with semaphores, so the copying worker blocks while the
+/// hashing one is behind. That wait never happens inside an `async` function: the async
+/// `copy` runs a large copy as one work item of the I/O executor and awaits its end through a
+/// continuation, and the synchronous `copy` pipelines only in a work item no task runs in (a
+/// provider's completion handler); called from a task, it hashes as it goes instead. Debug
+/// builds check it (`ExecutorCheck.checkBlockingWait`).
 enum DigestingCopier {
   /// What a copy produced.
   struct Result: Sendable {
@@ -28,32 +35,68 @@ enum DigestingCopier {
   /// Sources at least this large are hashed on a second worker.
   static let pipelineThreshold: Int64 = 4 << 20
 
-  /// Copies everything `source` holds from its current offset into `destination`.
+  /// Copies everything `source` holds from its current offset into `destination`, for async
+  /// code: a large copy (`pipelineThreshold` and up) runs pipelined as one work item of the I/O
+  /// executor, awaited without holding a thread; a small one runs here.
   ///
   /// - Parameters:
-  ///   - sizeHint: The size `fstat` reported (0 when unknown); only sizes the buffers.
+  ///   - sizeHint: The size `fstat` reported (0 when unknown); sizes the buffers and chooses
+  ///     the pipelined copy.
   ///   - budget: Limits on the file and the share; the copy stops with a `ContractViolation`
   ///     as soon as one is passed.
   ///   - isCancelled: Asked between chunks; a cancelled copy throws `CancellationError`.
   ///   - progress: Told the bytes copied so far, after each chunk.
   static func copy(
     from source: FileDescriptor, sizeHint: Int64, to destination: FileDescriptor,
-    budget: ShareBudget, isCancelled: () -> Bool, progress: (Int64) -> Void = { _ in }
-  ) throws -> Result {
-    // The pipelined copy waits for its hashing worker's buffers: a blocking wait, so it runs
-    // only where blocking is the model, on a worker of the I/O executor. Anywhere else (a
-    // caller's own thread) the copy hashes as it goes, with nothing to wait for.
-    if sizeHint >= pipelineThreshold, IOExecutor.shared.isCurrent {
-      let digest: SHA256Digest
-      do {
-        digest = try SHA256Digest()
-      } catch {
-        throw IOError(operation: .hash, path: destination.path, cause: error)
-      }
-      return try pipelined(
-        from: source, to: destination, digest: digest, budget: budget,
+    budget: ShareBudget, isCancelled: @escaping @Sendable () -> Bool,
+    progress: @escaping @Sendable (Int64) -> Void = { _ in }
+  ) async throws -> Result {
+    guard sizeHint >= pipelineThreshold else {
+      return try copyAsItGoes(
+        from: source, sizeHint: sizeHint, to: destination, budget: budget,
         isCancelled: isCancelled, progress: progress)
     }
+    return try await withCheckedThrowingContinuation { continuation in
+      IOExecutor.shared.execute {
+        continuation.resume(
+          with: Swift.Result {
+            try pipelined(
+              from: source, to: destination, budget: budget, isCancelled: isCancelled,
+              progress: progress)
+          })
+      }
+    }
+  }
+
+  /// Copies everything `source` holds from its current offset into `destination`, for
+  /// synchronous code (a provider's completion handler, which must copy before it returns).
+  ///
+  /// A large copy is pipelined only where blocking is the model: a work item of the I/O
+  /// executor that no task runs in. Anywhere else (a task's code, a caller's own thread) it
+  /// hashes as it goes, with nothing to wait for; async code calls the async `copy`.
+  ///
+  /// - Parameters: As the async `copy`'s.
+  static func copy(
+    from source: FileDescriptor, sizeHint: Int64, to destination: FileDescriptor,
+    budget: ShareBudget, isCancelled: () -> Bool, progress: (Int64) -> Void = { _ in }
+  ) throws -> Result {
+    if sizeHint >= pipelineThreshold, IOExecutor.shared.isCurrent,
+      withUnsafeCurrentTask(body: { $0 == nil })
+    {
+      return try pipelined(
+        from: source, to: destination, budget: budget, isCancelled: isCancelled,
+        progress: progress)
+    }
+    return try copyAsItGoes(
+      from: source, sizeHint: sizeHint, to: destination, budget: budget,
+      isCancelled: isCancelled, progress: progress)
+  }
+
+  /// The copy without a second worker: each chunk hashed as it is written.
+  private static func copyAsItGoes(
+    from source: FileDescriptor, sizeHint: Int64, to destination: FileDescriptor,
+    budget: ShareBudget, isCancelled: () -> Bool, progress: (Int64) -> Void
+  ) throws -> Result {
     // Sized to the file (one read takes it whole, the next finds its end), so a small file
     // allocates little and gives nothing back to the system afterwards.
     let copied = try PayloadDigest.hashChunks(
@@ -96,9 +139,16 @@ enum DigestingCopier {
   /// buffer, written, and hashed from the same buffer.
   private static func pipelined(
     from source: FileDescriptor, to destination: FileDescriptor,
-    digest: consuming sending SHA256Digest,
     budget: ShareBudget, isCancelled: () -> Bool, progress: (Int64) -> Void
   ) throws -> Result {
+    // The semaphores below block this thread: never a task's (see the type's documentation).
+    ExecutorCheck.shared.checkBlockingWait(.copyFileRange, destination.path)
+    let digest: SHA256Digest
+    do {
+      digest = try SHA256Digest()
+    } catch {
+      throw IOError(operation: .hash, path: destination.path, cause: error)
+    }
     let ring = ChunkRing(count: pipelineDepth, size: chunkSize)
     let free = DispatchSemaphore(value: pipelineDepth)
     let hasher = ChunkHasher(ring: ring, digest: digest, free: free)

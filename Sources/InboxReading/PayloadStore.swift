@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Where a claimed share's payloads wait for the reader, and how it reads them.
@@ -84,7 +85,7 @@ extension PayloadExpectation {
       return
     }
     let copied = try PayloadDigest.hashChunks(
-      path: output.path, bufferSize: DigestingCopier.chunkSize,
+      path: output.path, bufferSize: 1 << 20,
       read: { buffer in try reader.read(into: buffer) }, each: write)
     try check(copied)
   }

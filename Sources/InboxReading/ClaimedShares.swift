@@ -1,6 +1,7 @@
 import Foundation
+import Ingest
 
-/// Shares claimed together (`InboxStore.claimGroup(upTo:excluding:)`): the claims, and the
+/// Shares claimed together (`InboxReader.claimGroup(upTo:excluding:)`): the claims, and the
 /// shares found but not handed over, each with why.
 public struct ClaimedShares: Sendable {
   /// A share found but not handed over: it stays in the inbox, with the reason recorded where

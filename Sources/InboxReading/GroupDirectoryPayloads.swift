@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// The payload store of a share whose payloads are files in the group directory's `Incoming/`

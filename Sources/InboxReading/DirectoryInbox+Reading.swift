@@ -1,10 +1,11 @@
 import Foundation
+import Ingest
 import Synchronization
 import SystemCalls
 
 /// The importer's side of the directory inbox: listing, reading and claiming committed shares,
 /// and recording failures, all through the reading side's one door (`openUntrusted`).
-extension DirectoryInbox {
+extension DirectoryInbox: InboxReader {
   /// The manifests in `Inbox/`, oldest first (by modification time, which the extension sets
   /// to when the share arrived), with any failure recorded for them.
   ///

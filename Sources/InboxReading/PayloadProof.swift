@@ -1,3 +1,4 @@
+import Ingest
 import Synchronization
 import SystemCalls
 
@@ -51,11 +52,6 @@ package protocol ProvingClaim: InboxClaim {
 }
 
 extension GroupDirectory {
-  /// What `lstat` says of the payload `name` in `Incoming/`; nil when there is none.
-  package func payloadStatus(_ name: PayloadName) throws(IOError) -> FileStatus? {
-    try incoming.status(of: name.fileName)
-  }
-
   /// Removes the payload `name` from `Incoming/` if `proof` holds for the file it names now;
   /// returns whether it removed it (false: gone already, or not the file proven, which stays).
   ///

@@ -1,9 +1,12 @@
 import Foundation
+import Ingest
 import SystemCalls
 
 /// Why a reader refused a share's payload file; the share stays in the inbox with the error
 /// recorded. Messages name the share, the item and the payload's path, never what was shared.
-public enum PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// The path is held as it is and quoted when the error is printed (``description(quoting:)``).
+public enum PayloadError: Error, Sendable, Hashable, NameQuotingDescription {
   /// The payload is not in the inbox (nor already where the reader puts it); `heldBy` is the
   /// share the library holds the same file under, when it does (two manifests named one
   /// payload, and the other share took it).
@@ -20,8 +23,15 @@ public enum PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The payload was replaced by something else while it was being taken.
   case changed(shareID: UUID, item: Int, path: String)
 
-  /// `share <id>, item <n>: the payload …`, items counted from 1.
-  public var description: String {
+  /// The description for a terminal: the path quoted (`NameQuoting.terminal`).
+  public var description: String { description(quoting: .terminal) }
+
+  /// `share <id>, item <n>: the payload <path> …`, items counted from 1, the path written by
+  /// `quoting`.
+  public func description(quoting: NameQuoting) -> String {
+    let payload = { (id: UUID, item: Int, path: String) in
+      "share \(id.uuidString), item \(item + 1): the payload \(quoting.quote(path))"
+    }
     switch self {
     case .missing(let id, let item, let path, let owner):
       let held =
@@ -29,26 +39,22 @@ public enum PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
           "; the library holds the same file under share \($0.uuidString), whose manifest"
             + " named it too"
         } ?? ""
-      return "\(Self.payload(id, item, path)) is missing\(held)"
+      return "\(payload(id, item, path)) is missing\(held)"
     case .notRegularFile(let id, let item, let path, let kind):
-      return "\(Self.payload(id, item, path)) is not a regular file (\(kind.article));"
+      return "\(payload(id, item, path)) is not a regular file (\(kind.article));"
         + " it is never followed or read"
     case .refused(let id, let item, let path, let reason):
-      return "\(Self.payload(id, item, path)) is refused: \(reason)"
+      return "\(payload(id, item, path)) is refused: \(reason)"
     case .sizeMismatch(let id, let item, let path, let expected, let found):
-      return "\(Self.payload(id, item, path)) holds \(found) bytes, not the \(expected) its"
+      return "\(payload(id, item, path)) holds \(found) bytes, not the \(expected) its"
         + " manifest says"
     case .digestMismatch(let id, let item, let path, let expected, let found):
-      return "\(Self.payload(id, item, path)) has SHA-256 \(found.prefix(16))…, not the"
+      return "\(payload(id, item, path)) has SHA-256 \(found.prefix(16))…, not the"
         + " \(expected.prefix(16))… its manifest says"
     case .changed(let id, let item, let path):
-      return "\(Self.payload(id, item, path)) was replaced while it was being taken; whatever"
+      return "\(payload(id, item, path)) was replaced while it was being taken; whatever"
         + " was moved was put back"
     }
-  }
-
-  private static func payload(_ id: UUID, _ item: Int, _ path: String) -> String {
-    "share \(id.uuidString), item \(item + 1): the payload \(TerminalText.quoted(path))"
   }
 }
 
@@ -129,6 +135,21 @@ package struct PayloadExpectation: Sendable {
     let copied: PayloadDigest.Result
     do {
       copied = try PayloadDigest.copy(
+        from: opened.file, sizeHint: opened.status.size, maximumSize: byteCount, to: output)
+    } catch let grew as PayloadGrew {
+      throw PayloadError.refused(
+        shareID: shareID, item: position, path: path, reason: "\(grew)")
+    }
+    try check(copied)
+    proven?.record(name, PayloadProof(opened))
+  }
+
+  /// The async `copy(_:to:)`: a large payload is copied pipelined in one work item of the I/O
+  /// executor, awaited without blocking the calling task (see `DigestingCopier`).
+  package func copy(_ opened: FileDescriptor.Untrusted, to output: FileDescriptor) async throws {
+    let copied: PayloadDigest.Result
+    do {
+      copied = try await PayloadDigest.copy(
         from: opened.file, sizeHint: opened.status.size, maximumSize: byteCount, to: output)
     } catch let grew as PayloadGrew {
       throw PayloadError.refused(

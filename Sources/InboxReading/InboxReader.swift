@@ -1,20 +1,21 @@
 import Foundation
+import Ingest
+import SystemCalls
 
-/// Where committed shares wait for the importer: the storage behind the inbox.
-///
-/// The extension side reserves a manifest as the share starts (so whatever that costs is paid
-/// while the share loads), writes it once the payloads are known, makes it durable (alongside
-/// the share's payload files, so they can be flushed together) and commits it, exactly once:
-/// committing is the share's commit point. The importer side lists what is committed, claims a share so that no
-/// other importer takes it (a claim dies with the process that holds it), and either finishes
-/// it (the manifest and its payload files go) or releases it with the error recorded.
-///
-/// `DirectoryInbox` keeps manifests as files in `<group>/Inbox/`; a backend on a database
-/// shared by many hosts implements the same protocol, and the loader does not change.
-public protocol InboxStore: Sendable {
-  /// Reserves the manifest of the share `id` where no reader sees it yet.
-  func reserve(_ id: UUID) async throws -> any PreparedManifest
+/// An inbox both sides use: what commits shares (`InboxWriter`, in `Ingest`, all a share
+/// extension links) and what takes them out (`InboxReader`). Both inboxes of this package are
+/// one: `DirectoryInbox` and PostgreSQL's `PostgresInbox`.
+public typealias InboxStore = InboxWriter & InboxReader
 
+/// The importer's side of the inbox: lists what is committed, claims a share so that no other
+/// importer takes it (a claim dies with the process that holds it), and either finishes it
+/// (the manifest and its payload files go) or releases it with the error recorded.
+///
+/// The extension's side, which reserves, writes and commits manifests, is `InboxWriter` in
+/// `Ingest`. `DirectoryInbox` reads manifests as files in `<group>/Inbox/`; a backend on a
+/// database shared by many hosts implements the same protocol, and the drain, the watcher and
+/// the importer do not change.
+public protocol InboxReader: Sendable {
   /// The committed shares, oldest first.
   func pending() async throws -> [InboxEntry]
 
@@ -65,20 +66,11 @@ public protocol InboxStore: Sendable {
   /// claim is a lock on an open file); a database inbox's claim holds a connection and an
   /// open transaction, so importers that gather shares into groups take one at a time there.
   var claimLimit: Int { get }
-
-  /// Whether reserving a manifest costs enough (the directory inbox makes a file) that a
-  /// pipeline sharing again and again reserves the next shares' manifests ahead, while earlier
-  /// shares wait for their flushes. Such reservations are held a few seconds at most and
-  /// discarded unused.
-  var prefersReservingAhead: Bool { get }
 }
 
-extension InboxStore {
+extension InboxReader {
   /// No limit.
   public var claimLimit: Int { Int.max }
-
-  /// No: reserving costs nothing.
-  public var prefersReservingAhead: Bool { false }
 
   /// None: every row is a share.
   public func problems() async throws -> [InboxProblem] { [] }
@@ -121,27 +113,14 @@ extension InboxStore {
       do {
         if let claim = try await claim(entry.id) { claimed.claims.append(claim) }
       } catch {
-        if error is ManifestError { try? await quarantine(entry.id, reason: "\(error)") }
+        if error is ManifestError {
+          try? await quarantine(entry.id, reason: NameQuoting.verbatim.describe(error))
+        }
         claimed.refused.append(ClaimedShares.Refusal(shareID: entry.id, error: error))
       }
     }
     return claimed
   }
-}
-
-/// A share's manifest, reserved but not yet visible to readers.
-public protocol PreparedManifest: Sendable {
-  /// Writes the manifest's contents (once).
-  func write(_ manifest: ShareManifest) async throws
-  /// Flushes the manifest to stable storage; may run at the same time as the payload files'
-  /// flushes.
-  func makeDurable() async throws
-  /// Makes the share visible and durable, exactly once: fails if a share with this id is
-  /// already committed. When the share became visible but its flush failed, throws
-  /// `CommittedButNotDurable`: it must not be rolled back, since a reader may already hold it.
-  func commit() async throws
-  /// Forgets the prepared manifest (the share rolled back).
-  func discard() async
 }
 
 /// A committed share as the inbox lists it.
@@ -272,42 +251,4 @@ public protocol InboxClaim: Sendable {
   func finish() async throws
   /// Gives the share back with `error` recorded, leaving everything for the next run.
   func release(recording error: String) async throws
-}
-
-/// The share is committed (visible to readers) but flushing the inbox failed, so whether it
-/// survives a crash is not known. It must not be rolled back: an importer may already have it.
-public struct CommittedButNotDurable: Error, Sendable, CustomStringConvertible {
-  /// Why the flush failed.
-  public var underlying: any Error & Sendable
-
-  /// Creates the error.
-  public init(underlying: any Error & Sendable) {
-    self.underlying = underlying
-  }
-
-  /// What happened.
-  public var description: String {
-    "the share is in the inbox, but flushing the inbox failed, so it may not survive a crash:"
-      + " \(underlying)"
-  }
-}
-
-/// Whether the share committed is not known: the inbox was lost from sight as it committed (a
-/// database connection that dropped during the commit and did not come back in time). Its
-/// payload files are kept, not rolled back: if it committed, an importer takes them; if not,
-/// the sweeper removes them once stale.
-public struct CommitOutcomeUnknown: Error, Sendable, CustomStringConvertible {
-  /// Why the outcome is not known.
-  public var underlying: any Error & Sendable
-
-  /// Creates the error.
-  public init(underlying: any Error & Sendable) {
-    self.underlying = underlying
-  }
-
-  /// What happened.
-  public var description: String {
-    "whether the share was committed is not known (its files are kept; inbox list shows it if"
-      + " it was): \(underlying)"
-  }
 }
