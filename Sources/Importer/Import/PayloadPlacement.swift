@@ -58,7 +58,7 @@ struct PayloadPlacement {
   var sources: [(name: PayloadName, libraryName: String)] = []
   /// Payloads streamed from another store, written and checked under their hidden temporary
   /// names but not yet flushed nor renamed: the importer flushes a whole group's at once and
-  /// then names them (`completeCopies(flushed:)`), instead of an `fsync` per file.
+  /// then names them (`completeCopies()`), instead of an `fsync` per file.
   var pendingCopies: [(partial: String, libraryName: String)] = []
   /// Whether copies from another store wait for the caller's flush (`pendingCopies`).
   let defersCopies: Bool
@@ -78,7 +78,7 @@ struct PayloadPlacement {
   ///   - flushes: Flush the files directory when done; false when the caller flushes it once
   ///     for several shares, before their commit. A payload streamed from another store is
   ///     then left written under its temporary name (`pendingCopies`), for the caller to flush
-  ///     with the others and name (`completeCopies(flushed:)`).
+  ///     with the others and name (`completeCopies()`).
   ///   - heldInPass: Says which other share of this pass placed a payload of this name (two
   ///     manifests naming one file): this share's is then missing, held by that one (whose link
   ///     keeps the name in `Incoming/` until it commits).
@@ -161,19 +161,29 @@ struct PayloadPlacement {
   }
 
   /// Flushes the copies of a group's placements waiting under their temporary names: one
-  /// `syncfs` of the files directory's file system for them all where there is one, else an
-  /// `fsync` of each. Their names come after (`completeCopies(flushed:)`), so a name never
-  /// holds a file a crash could leave incomplete.
+  /// `syncfs` of each file system their files directories are on (one, unless a directory is
+  /// a mount point of its own) where there is `syncfs`, else an `fsync` of each. Their names
+  /// come after (`completeCopies()`), so a name never holds a file a crash could leave
+  /// incomplete.
   ///
   /// - Throws: `IOError` when the flush fails.
   static func flushPendingCopies(of placements: [PayloadPlacement]) throws {
-    guard let first = placements.first(where: { !$0.pendingCopies.isEmpty }) else { return }
-    if try first.files.syncFileSystem() { return }
-    for placement in placements {
-      for copy in placement.pendingCopies {
-        let file = try placement.files.open(copy.partial, .readOnly, options: [.noFollow])
-        try file.closeAfter { try file.sync() }
+    let waiting = placements.filter { !$0.pendingCopies.isEmpty }
+    var flushed: Set<UInt64> = []
+    for placement in waiting {
+      let device = try placement.files.status().device
+      if flushed.contains(device) { continue }
+      guard try placement.files.syncFileSystem() else {
+        // No `syncfs`: each file flushed on its own.
+        for placement in waiting {
+          for copy in placement.pendingCopies {
+            let file = try placement.files.open(copy.partial, .readOnly, options: [.noFollow])
+            try file.closeAfter { try file.sync() }
+          }
+        }
+        return
       }
+      flushed.insert(device)
     }
   }
 
