@@ -11,7 +11,9 @@ import TestSupport
 /// then `inbox import` (for the database from another group directory: nothing shared but
 /// the database); wall time and peak resident memory of each process (GNU time's `%M`: the
 /// process is forked by `time`, a small process, so the figure is the command's own). Beside
-/// them, psql's `\lo_import` and `\lo_export` of the same 1 GiB: the server's own speed.
+/// them, psql's `\lo_import` and `\lo_export` of the same 1 GiB: the server's own speed. Then
+/// `inbox import` of 1,000 small shares (`smallImports(root:)`). Needs GNU time
+/// (`apt-get install time`).
 ///
 ///   scripts/with-postgres.sh swift run -c release Benchmarks postgres-payloads
 extension PostgresBenchmarks {
@@ -39,6 +41,9 @@ extension PostgresBenchmarks {
       "  ingest-cli share FILE into a PostgreSQL inbox, then ingest-cli inbox import into the"
         + " PostgreSQL library (with payloads in the database, from another group directory);"
         + " median wall time, highest peak resident memory of each process")
+    // Each store's 20 KB import peak: the process's own floor, which the 1 GiB peak is also
+    // given above.
+    var floors: [PostgresPayloads: Int] = [:]
     for (label, size, rounds) in [("20 KB", 20_000, 7), ("1 GiB", 1 << 30, 2)] {
       let source = URL(fileURLWithPath: root + "/source-\(size).mov")
       if size >= 1 << 30 {
@@ -82,9 +87,23 @@ extension PostgresBenchmarks {
             ? peak <= 32 << 20 && figure.share <= 3 * baseline.share
               && figure.importing <= 3 * baseline.importing : nil)
       }
+      for store in [PostgresPayloads.groupDirectory, .chunks] {
+        guard let figure = figures[store] else { continue }
+        guard size >= 1 << 30, let floor = floors[store] else {
+          floors[store] = figure.importPeak
+          continue
+        }
+        Harness.report(
+          "  1 GiB import's peak above the same process's floor (its 20 KB import), payload "
+            + (store == .chunks ? "in the database" : "in the group directory"),
+          "\(Harness.mebibytes(figure.importPeak - floor)) above"
+            + " \(Harness.mebibytes(floor))", goal: "info", met: nil)
+      }
       if size >= 1 << 30 { try serverSpeed(source: source.path, root: root) }
       try? FileSystem.removeFile(source.path)
     }
+    // `inbox import` of 1,000 small shares, payloads in the database against the directory.
+    try await smallImports(root: root)
   }
 
   /// The programs a round runs.

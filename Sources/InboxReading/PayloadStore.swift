@@ -48,6 +48,17 @@ public protocol PayloadReader: AnyObject {
   func close()
 }
 
+/// A payload reader that lends the bytes it received in its own memory instead of copying
+/// them into the caller's buffer (a store whose client library already holds each chunk, such
+/// as a row of `COPY ... TO STDOUT`): `PayloadExpectation.copy(from:to:)` writes and hashes
+/// them where they are.
+package protocol LendingPayloadReader: PayloadReader {
+  /// Calls `body` with the payload's next bytes, valid only during the call (never empty);
+  /// false at the end, without calling it. Mixing it with `read(into:)` on one reader reads
+  /// on from where the other stopped.
+  func withNextBytes(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool
+}
+
 extension InboxClaim {
   /// The group directory's `Incoming/`, unless the claim says otherwise.
   public var payloads: any PayloadStore { GroupDirectoryPayloads(claim: self) }
@@ -58,17 +69,24 @@ extension PayloadExpectation {
   /// and refuses it unless it is the manifest's size and digest; stops as soon as it holds
   /// more bytes than the manifest says. Memory stays at one chunk (1 MiB).
   package func copy(from reader: any PayloadReader, to output: FileDescriptor) throws {
+    let write = { (chunk: UnsafeRawBufferPointer, total: Int64) throws in
+      guard total <= byteCount else {
+        throw PayloadError.refused(
+          shareID: shareID, item: position, path: path,
+          reason: "it holds more than the \(byteCount) bytes its manifest says")
+      }
+      try output.writeAll(chunk)
+    }
+    if let lending = reader as? any LendingPayloadReader {
+      // Written and hashed in the reader's own memory: no copy into a buffer of ours.
+      try check(
+        try PayloadDigest.hashLent(
+          path: output.path, next: { try lending.withNextBytes($0) }, write))
+      return
+    }
     let copied = try PayloadDigest.hashChunks(
       path: output.path, bufferSize: 1 << 20,
-      read: { buffer in try reader.read(into: buffer) },
-      each: { chunk, total in
-        guard total <= byteCount else {
-          throw PayloadError.refused(
-            shareID: shareID, item: position, path: path,
-            reason: "it holds more than the \(byteCount) bytes its manifest says")
-        }
-        try output.writeAll(chunk)
-      })
+      read: { buffer in try reader.read(into: buffer) }, each: write)
     try check(copied)
   }
 }

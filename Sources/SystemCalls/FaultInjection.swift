@@ -3,6 +3,7 @@ import Synchronization
 /// The system calls the layer makes, by name, for fault injection and for errors.
 package enum SystemCall: String, Sendable, Hashable, CaseIterable {
   case open, close, read, pread, write, fsync, fdatasync, fstat, lstat, fchmod, ftruncate, futimens
+  case syncfs
   case mkdir, mkdtemp, rename, link, unlink, rmdir, opendir, readdir, flock, fcntl, realpath
   case copyFileRange = "copy_file_range"
   case sendfile

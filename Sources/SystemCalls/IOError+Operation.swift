@@ -74,7 +74,8 @@ extension SystemCall {
     switch self {
     case .open, .read, .pread, .fstat, .lstat, .stat, .realpath, .opendir, .readdir:
       .reading
-    case .close, .write, .fsync, .fdatasync, .fchmod, .ftruncate, .futimens, .mkdir, .mkdtemp,
+    case .close, .write, .fsync, .fdatasync, .syncfs, .fchmod, .ftruncate, .futimens, .mkdir,
+      .mkdtemp,
       .rename, .link, .unlink, .rmdir, .flock, .fcntl, .copyFileRange, .sendfile, .inotifyInit,
       .inotifyAddWatch, .pipe, .poll, .socket, .connect:
       .writing

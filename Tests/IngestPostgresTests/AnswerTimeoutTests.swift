@@ -122,6 +122,41 @@ struct AnswerTimeoutTests {
     }
   }
 
+  @Test("A COPY TO whose server stops sending rows fails within the timeout")
+  func copyOut() async throws {
+    try await PostgresServer.havingServerToItself {
+      let url = try #require(PostgresServer.url.flatMap(PostgresURL.init))
+      try await IOExecutor.shared.run {
+        let connection = try PGConnection(
+          url: url, connectTimeout: 10, applicationName: "tests", answerTimeout: Self.timeout)
+        let pid = try Self.backend(connection)
+        // 64 rows of 1 MiB on the wire (stored compressed), far more than the socket's
+        // buffers hold once the server stops sending.
+        try connection.execute(
+          """
+          CREATE TEMPORARY TABLE blobs AS SELECT n, convert_to(repeat('x', 1048576), 'UTF8') AS data
+          FROM generate_series(0, 63) n
+          """, operation: "create")
+        let copy = try connection.copyOut(
+          "COPY (SELECT n, data FROM blobs ORDER BY n) TO STDOUT (FORMAT binary)",
+          operation: "copy out")
+        #expect(try copy.nextRow(on: connection)?.count == 2)
+        let clock = ContinuousClock()
+        #expect(kill(pid, SIGSTOP) == 0)
+        let started = clock.now
+        var rows = 1
+        let error = #expect(throws: PostgresError.self) {
+          while try copy.nextRow(on: connection) != nil { rows += 1 }
+        }
+        let elapsed = clock.now - started
+        #expect(kill(pid, SIGCONT) == 0)
+        #expect(rows < 64, "every row arrived before the server stopped")
+        Self.expectUnanswered(error, elapsed: elapsed)
+        #expect(connection.isBroken)
+      }
+    }
+  }
+
   @Test("A claim whose server stops is a temporary error: the share stays, then imports")
   func claim() async throws {
     try await PostgresServer.havingServerToItself {

@@ -341,6 +341,9 @@ public final class LibraryImporter: GroupShareHandler {
   /// Commits a group of placed shares: one flush of the files directory (after which the
   /// payloads' names in `Incoming/` go: each has its durable name in the library), one
   /// transaction, then each share leaves the inbox (or, having failed, goes back to it whole).
+  /// Payloads streamed from another store (a database) are flushed together before that, and
+  /// only then named (`PayloadPlacement.flushPendingCopies(of:)`): one flush for the group,
+  /// not an `fsync` per file.
   ///
   /// When the flush or the transaction fails as a whole (a full disk, say), the group is tried
   /// again in halves, down to single shares, so one share that does not fit never holds back
@@ -349,6 +352,9 @@ public final class LibraryImporter: GroupShareHandler {
     var group = group
     if batchSize > 1, group.contains(where: \.placement.placedAny) {
       do {
+        // Payloads streamed from another store: flushed together, then named.
+        try PayloadPlacement.flushPendingCopies(of: group.map(\.placement))
+        for index in group.indices { try group[index].placement.completeCopies() }
         try await library.flushFiles()
       } catch {
         if group.count > 1 { return await commitInHalves(group, in: &pass) }

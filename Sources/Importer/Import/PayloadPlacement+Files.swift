@@ -13,6 +13,12 @@ extension PayloadPlacement {
       // Streamed from its store, unless an earlier attempt that died before its commit
       // placed it already (the store keeps a payload until its share's record commits).
       if try placedBefore(libraryName, expected) { return }
+      if defersCopies {
+        // Flushed with the group's other copies, then named (`completeCopies()`).
+        let partial = try await copyFromStore(as: libraryName, expected, flushingAndNaming: false)
+        pendingCopies.append((partial, libraryName))
+        return
+      }
       try await copyFromStore(as: libraryName, expected)
       placed.append(.copied(libraryName))
       return
@@ -150,10 +156,17 @@ extension PayloadPlacement {
 
   /// Streams the payload from the claim's store into the files directory as `libraryName`
   /// (see `copy(as:_:_:)`).
-  private func copyFromStore(as libraryName: String, _ expected: PayloadExpectation) async throws {
+  ///
+  /// - Parameter flushingAndNaming: False to leave the checked file unflushed under its
+  ///   temporary name (returned), for `completeCopies()`.
+  @discardableResult
+  private func copyFromStore(
+    as libraryName: String, _ expected: PayloadExpectation, flushingAndNaming: Bool = true
+  ) async throws -> String {
     let reader = try store.openPayload(at: expected.position)
     defer { reader.close() }
-    try await copy(as: libraryName, expected) { output in
+    return try await copy(as: libraryName, expected, flushingAndNaming: flushingAndNaming) {
+      output in
       try expected.copy(from: reader, to: output)
     }
   }
@@ -162,10 +175,14 @@ extension PayloadPlacement {
   /// and checked as it is copied): to a hidden temporary name, flushed, then renamed into
   /// place, so `libraryName` only ever holds a whole, checked file. The temporary file never
   /// outlives a failure.
+  ///
+  /// With `flushingAndNaming` false the checked file is left unflushed under its temporary
+  /// name, which is returned (see `completeCopies()`).
+  @discardableResult
   private func copy(
-    as libraryName: String, _ expected: PayloadExpectation,
+    as libraryName: String, _ expected: PayloadExpectation, flushingAndNaming: Bool = true,
     _ fill: (FileDescriptor) async throws -> Void
-  ) async throws {
+  ) async throws -> String {
     let partial = ".\(libraryName).partial"
     try files.removeTree(partial)
     // Read and write: a large copy is hashed from what it wrote (read back from the page cache).
@@ -174,16 +191,17 @@ extension PayloadPlacement {
     do {
       do {
         try await fill(output)
-        try output.sync()
+        if flushingAndNaming { try output.sync() }
       } catch {
         try? output.close()
         throw error
       }
       try output.close()
-      try files.rename(partial, to: libraryName, replacing: false)
+      if flushingAndNaming { try files.rename(partial, to: libraryName, replacing: false) }
     } catch {
       try? files.removeFile(partial)
       throw error
     }
+    return partial
   }
 }

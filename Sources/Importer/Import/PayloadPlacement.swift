@@ -56,6 +56,12 @@ struct PayloadPlacement {
   /// Names in `Incoming/` that are second names of files in the files directory (by their
   /// names there), to remove once those are durable.
   var sources: [(name: PayloadName, libraryName: String)] = []
+  /// Payloads streamed from another store, written and checked under their hidden temporary
+  /// names but not yet flushed nor renamed: the importer flushes a whole group's at once and
+  /// then names them (`completeCopies()`), instead of an `fsync` per file.
+  var pendingCopies: [(partial: String, libraryName: String)] = []
+  /// Whether copies from another store wait for the caller's flush (`pendingCopies`).
+  let defersCopies: Bool
   let files: FileDescriptor
   let group: GroupDirectory
   /// Where the share's payloads are: the group directory, or a store they are streamed from.
@@ -64,13 +70,15 @@ struct PayloadPlacement {
 
   /// Whether this attempt linked, moved or copied any file (the files directory needs a flush
   /// before the share's commit).
-  var placedAny: Bool { !placed.isEmpty }
+  var placedAny: Bool { !placed.isEmpty || !pendingCopies.isEmpty }
 
   /// Places every file of `claim`'s share and describes every item.
   ///
   /// - Parameters:
   ///   - flushes: Flush the files directory when done; false when the caller flushes it once
-  ///     for several shares, before their commit.
+  ///     for several shares, before their commit. A payload streamed from another store is
+  ///     then left written under its temporary name (`pendingCopies`), for the caller to flush
+  ///     with the others and name (`completeCopies()`).
   ///   - heldInPass: Says which other share of this pass placed a payload of this name (two
   ///     manifests naming one file): this share's is then missing, held by that one (whose link
   ///     keeps the name in `Incoming/` until it commits).
@@ -87,6 +95,7 @@ struct PayloadPlacement {
     group = claim.group
     store = claim.payloads
     self.library = library
+    defersCopies = !flushes
     let manifest = claim.manifest
     do {
       for (position, item) in manifest.items.enumerated() {
@@ -132,6 +141,8 @@ struct PayloadPlacement {
   /// share that failed stays whole in the inbox; best effort. Not for a share whose record may
   /// be committed.
   mutating func undo() {
+    for copy in pendingCopies { try? files.removeFile(copy.partial) }
+    pendingCopies = []
     for file in placed.reversed() {
       switch file {
       case .linked(let name, let source):
@@ -147,6 +158,46 @@ struct PayloadPlacement {
     }
     placed = []
     sources = []
+  }
+
+  /// Flushes the copies of a group's placements waiting under their temporary names: one
+  /// `syncfs` of each file system their files directories are on (one, unless a directory is
+  /// a mount point of its own) where there is `syncfs`, else an `fsync` of each. Their names
+  /// come after (`completeCopies()`), so a name never holds a file a crash could leave
+  /// incomplete.
+  ///
+  /// - Throws: `IOError` when the flush fails.
+  static func flushPendingCopies(of placements: [PayloadPlacement]) throws {
+    let waiting = placements.filter { !$0.pendingCopies.isEmpty }
+    var flushed: Set<UInt64> = []
+    for placement in waiting {
+      let device = try placement.files.status().device
+      if flushed.contains(device) { continue }
+      guard try placement.files.syncFileSystem() else {
+        // No `syncfs`: each file flushed on its own.
+        for placement in waiting {
+          for copy in placement.pendingCopies {
+            let file = try placement.files.open(copy.partial, .readOnly, options: [.noFollow])
+            try file.closeAfter { try file.sync() }
+          }
+        }
+        return
+      }
+      flushed.insert(device)
+    }
+  }
+
+  /// Names the copies `flushPendingCopies(of:)` flushed: each temporary name renamed to its
+  /// library name. The files directory needs its own flush after (the importer's, before the
+  /// commit).
+  ///
+  /// - Throws: `IOError` when a rename fails; `undo()` then removes what this placement made.
+  mutating func completeCopies() throws {
+    while let copy = pendingCopies.first {
+      try files.rename(copy.partial, to: copy.libraryName, replacing: false)
+      pendingCopies.removeFirst()
+      placed.append(.copied(copy.libraryName))
+    }
   }
 
   /// Removes the payloads' names in `Incoming/` that are second names of files in the

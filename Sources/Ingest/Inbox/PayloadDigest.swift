@@ -74,6 +74,49 @@ package enum PayloadDigest {
     return Result(byteCount: total, sha256: digest.finish())
   }
 
+  /// `hashChunks` for bytes a reader lends (`LendingPayloadReader`): `next` calls its body
+  /// with each chunk in the reader's memory until it returns false; each chunk goes to `each`
+  /// with the running total, then into the digest. No buffer of its own.
+  ///
+  /// - Throws: what `next` or `each` throws; `IOError` (operation "hash", at `path`) when
+  ///   libgcrypt cannot be loaded.
+  package static func hashLent(
+    path: String, next: ((UnsafeRawBufferPointer) throws -> Void) throws -> Bool,
+    _ each: (UnsafeRawBufferPointer, Int64) throws -> Void
+  ) throws -> Result {
+    let digest: SHA256Digest
+    do {
+      digest = try SHA256Digest()
+    } catch {
+      throw IOError(operation: .hash, path: path, cause: error)
+    }
+    // The digest (noncopyable) kept in a box the body captures, and `each` passed on as it
+    // is, never kept past the call.
+    let running = RunningDigest(digest)
+    try withoutActuallyEscaping(each) { each in
+      while try next({ chunk in
+        running.total += Int64(chunk.count)
+        try each(chunk, running.total)
+        running.digest?.update(chunk)
+      }) {}
+    }
+    // Taken once, here: never nil.
+    guard let finished = running.digest.take() else {
+      throw IOError(operation: .hash, path: path)
+    }
+    return Result(byteCount: running.total, sha256: finished.finish())
+  }
+
+  /// `hashLent`'s digest and running total, shared with the body it hands the reader.
+  private final class RunningDigest {
+    var digest: SHA256Digest?
+    var total: Int64 = 0
+
+    init(_ digest: consuming SHA256Digest) {
+      self.digest = consume digest
+    }
+  }
+
   /// Copies `source` (from its offset) into `destination` and hashes what the copy holds, the
   /// way the loader copies (`DigestingCopier`: large files by the kernel, hashed on a second
   /// worker of the I/O executor, in one work item awaited here). The copy stops as soon as it
